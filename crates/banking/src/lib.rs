@@ -9,3 +9,4 @@
 
 pub mod bank;
 pub mod cli;
+pub mod document;
