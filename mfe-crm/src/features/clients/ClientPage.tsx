@@ -1,0 +1,155 @@
+import { ApiError, archiveClient, createClient, getClient, restoreClient, updateClient, type Client } from '@backoffice/api-client';
+import type { PageProps } from '@backoffice/routes';
+import { Button, formatDate, maskCep, maskDocument, maskPhone, Spinner, useNotify } from '@backoffice/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ClientForm } from './ClientForm';
+import { EMPTY_FORM, formFromClient, inputFromForm, KIND_LABELS, STATUS_LABELS, type ClientFormValues } from './clientModel';
+
+/** `/cliente` creates; `/cliente?id=…` shows one client, with edit, archive and restore. */
+export default function ClientPage(_props: PageProps) {
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  return id ? <ExistingClient key={id} id={id} /> : <NewClient />;
+}
+
+function useFieldErrors() {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const fail = (error: Error) => {
+    setErrors(error instanceof ApiError ? error.fieldMessages() : {});
+    setMessage(error.message);
+  };
+  const clear = () => {
+    setErrors({});
+    setMessage(null);
+  };
+  return { errors, message, fail, clear };
+}
+
+function FormMessage({ message }: { message: string | null }) {
+  return message ? (
+    <div className="bo-alert" role="alert">
+      {message}
+    </div>
+  ) : null;
+}
+
+function NewClient() {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const feedback = useFieldErrors();
+  const create = useMutation({
+    mutationFn: (values: ClientFormValues) => createClient(inputFromForm(values)),
+    onMutate: feedback.clear,
+    onError: feedback.fail,
+    onSuccess: (client) => {
+      void queryClient.invalidateQueries({ queryKey: ['crm', 'clients'] });
+      notify('Cliente cadastrado.', 'success');
+      navigate(`/cliente?id=${encodeURIComponent(client.id)}`, { replace: true });
+    },
+  });
+  return (
+    <section>
+      <h1>Novo cliente</h1>
+      <FormMessage message={feedback.message} />
+      <ClientForm
+        initial={EMPTY_FORM}
+        errors={feedback.errors}
+        submitting={create.isPending}
+        submitLabel="Cadastrar"
+        onSubmit={(values) => create.mutate(values)}
+        onCancel={() => navigate('/clientes')}
+      />
+    </section>
+  );
+}
+
+function ExistingClient({ id }: { id: string }) {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const [editing, setEditing] = useState(false);
+  const feedback = useFieldErrors();
+  const query = useQuery({ queryKey: ['crm', 'client', id], queryFn: () => getClient(id) });
+  const onSaved = (client: Client, text: string) => {
+    queryClient.setQueryData(['crm', 'client', id], client);
+    void queryClient.invalidateQueries({ queryKey: ['crm', 'clients'] });
+    notify(text, 'success');
+  };
+  const save = useMutation({
+    mutationFn: (values: ClientFormValues) => updateClient(id, inputFromForm(values)),
+    onMutate: feedback.clear,
+    onError: feedback.fail,
+    onSuccess: (client) => {
+      onSaved(client, 'Alterações salvas.');
+      setEditing(false);
+    },
+  });
+  const toggleArchive = useMutation({
+    mutationFn: (client: Client) => (client.status === 'archived' ? restoreClient(id) : archiveClient(id)),
+    onMutate: feedback.clear,
+    onError: feedback.fail,
+    onSuccess: (client) => onSaved(client, client.status === 'archived' ? 'Cliente arquivado.' : 'Cliente restaurado.'),
+  });
+
+  if (query.isPending) return <Spinner />;
+  if (query.isError) return <FormMessage message={query.error.message} />;
+  const client = query.data;
+  return (
+    <section>
+      <p>
+        <Link to="/clientes">← Clientes</Link>
+      </p>
+      <h1>{client.name}</h1>
+      <FormMessage message={feedback.message} />
+      {editing ? (
+        <ClientForm
+          initial={formFromClient(client)}
+          errors={feedback.errors}
+          submitting={save.isPending}
+          submitLabel="Salvar"
+          onSubmit={(values) => save.mutate(values)}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <>
+          <ClientDetails client={client} />
+          <div className="bo-row" style={{ marginTop: '1rem' }}>
+            {client.status !== 'archived' && <Button onClick={() => setEditing(true)}>Editar</Button>}
+            <Button variant={client.status === 'archived' ? 'secondary' : 'danger'} disabled={toggleArchive.isPending} onClick={() => toggleArchive.mutate(client)}>
+              {client.status === 'archived' ? 'Restaurar' : 'Arquivar'}
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ClientDetails({ client }: { client: Client }) {
+  const a = client.address;
+  const rows: Array<[string, string]> = [
+    ['Tipo', KIND_LABELS[client.kind]],
+    [client.kind === 'person' ? 'CPF' : 'CNPJ', maskDocument(client.document, client.kind)],
+    ['Nome fantasia', client.trade_name ?? '—'],
+    ['Situação', STATUS_LABELS[client.status]],
+    ['E-mails', client.emails.join(', ') || '—'],
+    ['Telefones', client.phones.map((p) => maskPhone(p)).join(', ') || '—'],
+    ['Endereço', a ? `${a.street}, ${a.number}${a.complement ? ` — ${a.complement}` : ''} — ${a.district}, ${a.city}/${a.state} — CEP ${maskCep(a.cep)}` : '—'],
+    ['Observações', client.notes ?? '—'],
+    ['Cadastrado em', formatDate(client.created_at)],
+    ['Atualizado em', formatDate(client.updated_at)],
+  ];
+  return (
+    <dl className="bo-card" style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '.4rem 1rem' }}>
+      {rows.map(([label, value]) => (
+        <div key={label} style={{ display: 'contents' }}>
+          <dt style={{ fontWeight: 600 }}>{label}</dt>
+          <dd style={{ margin: 0 }}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,118 @@
+import type { Client, ClientInput, ClientKind, ClientQuery, ClientStatus } from '@backoffice/api-client';
+import { maskCep, maskDocument, maskPhone, unmaskDigits, unmaskDocument } from '@backoffice/ui';
+
+export const KIND_LABELS: Record<ClientKind, string> = { person: 'Pessoa física', company: 'Pessoa jurídica' };
+export const STATUS_LABELS: Record<ClientStatus, string> = { active: 'Ativo', inactive: 'Inativo', archived: 'Arquivado' };
+export const SORT_OPTIONS: Array<{ value: NonNullable<ClientQuery['sort']>; label: string }> = [
+  { value: 'name', label: 'Nome (A–Z)' },
+  { value: '-name', label: 'Nome (Z–A)' },
+  { value: '-created_at', label: 'Mais recentes' },
+  { value: 'created_at', label: 'Mais antigos' },
+];
+export const PAGE_SIZE = 20;
+
+/** The form's state: masked strings as the user sees them. */
+export interface ClientFormValues {
+  kind: ClientKind;
+  document: string;
+  name: string;
+  trade_name: string;
+  emails: string[];
+  phones: string[];
+  cep: string;
+  street: string;
+  number: string;
+  complement: string;
+  district: string;
+  city: string;
+  state: string;
+  status: 'active' | 'inactive';
+  notes: string;
+}
+
+export const EMPTY_FORM: ClientFormValues = {
+  kind: 'person',
+  document: '',
+  name: '',
+  trade_name: '',
+  emails: [''],
+  phones: [''],
+  cep: '',
+  street: '',
+  number: '',
+  complement: '',
+  district: '',
+  city: '',
+  state: '',
+  status: 'active',
+  notes: '',
+};
+
+const ADDRESS_KEYS = ['cep', 'street', 'number', 'complement', 'district', 'city', 'state'] as const;
+
+export function formFromClient(client: Client): ClientFormValues {
+  const address = client.address;
+  return {
+    kind: client.kind,
+    document: maskDocument(client.document, client.kind),
+    name: client.name,
+    trade_name: client.trade_name ?? '',
+    emails: client.emails.length ? [...client.emails] : [''],
+    phones: client.phones.length ? client.phones.map((p) => maskPhone(p)) : [''],
+    cep: address ? maskCep(address.cep) : '',
+    street: address?.street ?? '',
+    number: address?.number ?? '',
+    complement: address?.complement ?? '',
+    district: address?.district ?? '',
+    city: address?.city ?? '',
+    state: address?.state ?? '',
+    status: client.status === 'inactive' ? 'inactive' : 'active',
+    notes: client.notes ?? '',
+  };
+}
+
+/** The body the server expects: normalized document and phones, no empty list items, address null when blank. */
+export function inputFromForm(form: ClientFormValues): ClientInput {
+  const hasAddress = ADDRESS_KEYS.some((key) => form[key].trim() !== '');
+  return {
+    kind: form.kind,
+    document: unmaskDocument(form.document),
+    name: form.name.trim(),
+    trade_name: form.kind === 'company' && form.trade_name.trim() ? form.trade_name.trim() : null,
+    emails: form.emails.map((e) => e.trim()).filter(Boolean),
+    phones: form.phones.map(unmaskDigits).filter(Boolean),
+    address: hasAddress
+      ? {
+          cep: unmaskDigits(form.cep),
+          street: form.street.trim(),
+          number: form.number.trim(),
+          complement: form.complement.trim(),
+          district: form.district.trim(),
+          city: form.city.trim(),
+          state: form.state.trim().toUpperCase(),
+        }
+      : null,
+    status: form.status,
+    notes: form.notes.trim() ? form.notes.trim() : null,
+  };
+}
+
+/** List filters live in the URL so a filtered list can be shared and survives reloads. */
+export function queryFromSearch(params: URLSearchParams): ClientQuery {
+  const status = params.get('status');
+  const kind = params.get('kind');
+  const sort = params.get('sort');
+  const page = Number(params.get('page') ?? '1');
+  return {
+    q: params.get('q') ?? undefined,
+    status: status === 'active' || status === 'inactive' || status === 'archived' ? status : undefined,
+    kind: kind === 'person' || kind === 'company' ? kind : undefined,
+    sort: SORT_OPTIONS.some((o) => o.value === sort) ? (sort as ClientQuery['sort']) : 'name',
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page_size: PAGE_SIZE,
+  };
+}
+
+export function totalPages(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}

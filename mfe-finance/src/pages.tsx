@@ -1,0 +1,19 @@
+import { routesOf, type PageProps } from '@backoffice/routes';
+import { UnderConstructionPage } from '@backoffice/ui';
+import { lazy, type ComponentType } from 'react';
+
+/**
+ * Every route this area owns. The business features arrive in later issues; until then each page says
+ * "Em construção" (no fake data). The hub pages exist so the guard's hub rules have somewhere to land.
+ */
+const HubPage = lazy(() => import(/* webpackChunkName: "hub" */ './features/hub/HubPage'));
+
+const built: Record<string, ComponentType<PageProps>> = {
+  '/hub': HubPage,
+  '/hub/despachos': HubPage,
+  '/hub/despachos/aprovacoes': HubPage,
+};
+
+export const pages: Record<string, ComponentType<PageProps>> = Object.fromEntries(
+  routesOf('finance').map((route) => [route.path, built[route.path] ?? UnderConstructionPage]),
+);

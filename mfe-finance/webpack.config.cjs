@@ -1,0 +1,3 @@
+const { remoteConfig } = require('../webpack.shared.cjs');
+
+module.exports = (_env, argv) => remoteConfig({ appDir: __dirname, name: 'mfe_finance', mode: argv.mode || 'production' });

@@ -1,0 +1,18 @@
+import { StandaloneRemote } from '@backoffice/auth';
+import { descriptionOf, routesOf } from '@backoffice/routes';
+import '@backoffice/ui';
+import { createRoot } from 'react-dom/client';
+import { pages } from './pages';
+
+const routes = routesOf('stock');
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StandaloneRemote
+      areaName="Estoque"
+      routes={routes}
+      pages={pages}
+      pageProps={(route) => ({ route, description: descriptionOf(route.path) })}
+    />,
+  );
+}

@@ -1,0 +1,6 @@
+export * from './apiBase';
+export * from './retryPolicy';
+export * from './errors';
+export * from './config';
+export { customFetch, setFetchImpl } from './mutator';
+export * from './contract';

@@ -1,0 +1,69 @@
+import { joinUrl } from './apiBase';
+import { currentApiBase, getSessionHooks } from './config';
+import { toApiError } from './errors';
+import { shouldRetry } from './retryPolicy';
+
+export type FetchImpl = (input: string, init: RequestInit) => Promise<Response>;
+
+let fetchImpl: FetchImpl = (input, init) => fetch(input, init);
+
+/** Tests swap the transport; production uses the global fetch. */
+export function setFetchImpl(impl: FetchImpl): void {
+  fetchImpl = impl;
+}
+
+async function withBearer(init: RequestInit): Promise<RequestInit> {
+  const token = await getSessionHooks()?.getAccessToken();
+  const headers = new Headers(init.headers);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (init.body && !headers.has('Content-Type') && typeof init.body === 'string') {
+    headers.set('Content-Type', 'application/json');
+  }
+  return { ...init, headers };
+}
+
+async function sendWithRetry(url: string, init: RequestInit): Promise<Response> {
+  const method = (init.method ?? 'GET').toUpperCase();
+  let attempts = 0;
+  for (;;) {
+    const response = await fetchImpl(url, await withBearer(init));
+    if (!shouldRetry(method, response.status, attempts)) return response;
+    attempts += 1;
+  }
+}
+
+/** A 401 gets exactly one refresh; if that fails or the retry is still 401, the user is signed out. */
+async function sendWithRefresh(url: string, init: RequestInit): Promise<Response> {
+  const first = await sendWithRetry(url, init);
+  const hooks = getSessionHooks();
+  if (first.status !== 401 || !hooks) return first;
+  const refreshed = await hooks.refresh().catch(() => false);
+  if (!refreshed) {
+    await hooks.signOut();
+    return first;
+  }
+  const second = await sendWithRetry(url, init);
+  if (second.status === 401) await hooks.signOut();
+  return second;
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('Content-Type') ?? '';
+  return type.includes('json') ? (JSON.parse(text) as unknown) : text;
+}
+
+/**
+ * The one fetch mutator every generated call goes through: API base, bearer token, the seed's retry rule and
+ * one refresh on 401. Non-2xx responses throw an ApiError carrying the server's Portuguese message and fields.
+ */
+export async function customFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const url = joinUrl(currentApiBase(), path);
+  const response = await sendWithRefresh(url, init);
+  if (!response.ok) throw await toApiError(response);
+  return (await parseBody(response)) as T;
+}
+
+export default customFetch;

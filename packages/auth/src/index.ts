@@ -1,0 +1,11 @@
+export * from './runtimeConfig';
+export * from './userStore';
+export type { AuthAdapter, SignedIn } from './adapter';
+export { createEmbeddedAdapter } from './embeddedAdapter';
+export { createFirebaseAdapter } from './firebaseAdapter';
+export * from './guardRules';
+export * from './hubRules';
+export * from './audit';
+export * from './externalNavigation';
+export * from './session';
+export { StandaloneRemote } from './StandaloneRemote';

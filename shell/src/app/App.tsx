@@ -1,0 +1,48 @@
+import { AuthProvider, type AuthAdapter, type RuntimeConfig } from '@backoffice/auth';
+import { NotificationsProvider } from '@backoffice/ui';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router';
+import { INSTALL_DISMISSED_KEY } from '../pwa/installPrompt';
+import { browserPushDeps, registerPush } from '../push/push';
+import { AppErrorBoundary } from './AppErrorBoundary';
+import { AppRoutes } from './AppRoutes';
+import { RuntimeConfigContext } from './runtimeConfigContext';
+
+const queryClient = new QueryClient({
+  // The mutator already retries idempotent calls once; a second layer of retries would multiply them.
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
+
+const KEEP_ON_SIGN_OUT = [INSTALL_DISMISSED_KEY];
+
+function SessionRoot({ config, adapter }: { config: RuntimeConfig; adapter: AuthAdapter }) {
+  const navigate = useNavigate();
+  const onSignedIn = useCallback(() => void registerPush(config.fcm, browserPushDeps(config)), [config]);
+  const onSignedOut = useCallback(() => {
+    queryClient.clear();
+    navigate('/', { replace: true });
+  }, [navigate]);
+  return (
+    <AuthProvider adapter={adapter} onSignedIn={onSignedIn} onSignedOut={onSignedOut} keepOnSignOut={KEEP_ON_SIGN_OUT}>
+      <AppRoutes />
+    </AuthProvider>
+  );
+}
+
+export function App({ config, adapter }: { config: RuntimeConfig; adapter: AuthAdapter }) {
+  const stableConfig = useMemo(() => config, [config]);
+  return (
+    <AppErrorBoundary>
+      <RuntimeConfigContext.Provider value={stableConfig}>
+        <QueryClientProvider client={queryClient}>
+          <NotificationsProvider>
+            <BrowserRouter>
+              <SessionRoot config={stableConfig} adapter={adapter} />
+            </BrowserRouter>
+          </NotificationsProvider>
+        </QueryClientProvider>
+      </RuntimeConfigContext.Provider>
+    </AppErrorBoundary>
+  );
+}

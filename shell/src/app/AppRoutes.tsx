@@ -1,0 +1,38 @@
+import { findRoute, type RouteEntry } from '@backoffice/routes';
+import { ErrorPage, Spinner } from '@backoffice/ui';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { useLocation } from 'react-router';
+import { RouteGuard } from '../features/guard/RouteGuard';
+import { Layout } from '../features/layout/Layout';
+import { RemoteRoute } from '../remotes/RemoteRoute';
+
+export const shellPageLoaders: Record<string, () => Promise<{ default: ComponentType }>> = {
+  '/': () => import(/* webpackChunkName: "sign-in" */ '../features/sign-in/SignInPage'),
+  '/entrar': () => import(/* webpackChunkName: "sign-in" */ '../features/sign-in/SignInPage'),
+  '/reset-senha': () => import(/* webpackChunkName: "reset-password" */ '../features/reset-password/ResetPasswordPage'),
+  '/inicio': () => import(/* webpackChunkName: "home" */ '../features/home/HomePage'),
+  '/perfil': () => import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage'),
+};
+
+const shellPages: Record<string, ComponentType> = Object.fromEntries(
+  Object.entries(shellPageLoaders).map(([path, load]) => [path, lazy(load)]),
+);
+
+function RoutePage({ route }: { route: RouteEntry }) {
+  if (route.app !== 'shell') return <RemoteRoute route={route} />;
+  const Page = shellPages[route.path];
+  return Page ? <Page /> : <ErrorPage status={404} />;
+}
+
+/** Exact-path routing over the one route table; no match is the fatal 404 'Page Not Found: {path}'. */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const route = findRoute(pathname);
+  if (!route) return <ErrorPage status={404} message={`Page Not Found: ${pathname}`} />;
+  const page = (
+    <Suspense fallback={<Spinner />}>
+      <RoutePage route={route} />
+    </Suspense>
+  );
+  return <RouteGuard>{route.layout ? <Layout>{page}</Layout> : page}</RouteGuard>;
+}

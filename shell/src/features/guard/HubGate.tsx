@@ -1,0 +1,54 @@
+import { DENIED_DIALOG_MS, decideHub, reportDispatchCheck, useSession, type HubDecision } from '@backoffice/auth';
+import { Dialog, Spinner } from '@backoffice/ui';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+
+/**
+ * The hub: load the current user first (fresh from the server, then stored locally), require access_hub, and
+ * for the dispatch area check its flag. Every dispatch check is reported (pega-xereta), allowed or denied.
+ */
+export function HubGate({ children }: { children: ReactNode }) {
+  const { reloadUser, user } = useSession();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [decision, setDecision] = useState<HubDecision | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    reloadUser()
+      .catch(() => user)
+      .then((fresh) => {
+        if (cancelled || !fresh) return;
+        const decided = decideHub(pathname, fresh);
+        if (decided.kind !== 'no-hub-access' && decided.dispatchArea) {
+          void reportDispatchCheck(pathname, decided.kind === 'allow');
+        }
+        setDecision(decided);
+      });
+    return () => {
+      cancelled = true;
+    };
+    // The user object changes when reloadUser stores it; deciding once per path is what we want.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+
+  useEffect(() => {
+    if (decision?.kind !== 'dispatch-denied') return;
+    const timer = setTimeout(() => navigate(decision.redirectTo, { replace: true }), DENIED_DIALOG_MS);
+    return () => clearTimeout(timer);
+  }, [decision, navigate]);
+
+  if (!decision) return <Spinner label="Verificando acesso ao hub…" />;
+  if (decision.kind === 'no-hub-access') return <Navigate to={decision.redirectTo} replace />;
+  if (decision.kind === 'dispatch-denied') return <AccessDeniedDialog />;
+  return <>{children}</>;
+}
+
+export function AccessDeniedDialog() {
+  return (
+    <Dialog title="Acesso negado">
+      <p>Você não tem permissão para acessar esta área.</p>
+      <p>A falta de permissão será reportada ao comitê de segurança da informação.</p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,46 @@
+import { authAccess } from '@backoffice/api-client';
+import { clearStoredUser, decideNavigation, useSession } from '@backoffice/auth';
+import { Spinner } from '@backoffice/ui';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { HubGate } from './HubGate';
+
+/** Applies the navigation rules (packages/auth guardRules) to the current location before a page renders. */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const { status, user } = useSession();
+  const { pathname, search } = useLocation();
+  if (status === 'loading') return <Spinner />;
+  const decision = decideNavigation({ pathname, search, user });
+  switch (decision.kind) {
+    case 'allow':
+      return <>{children}</>;
+    case 'redirect':
+      if (decision.clearStoredUser) clearStoredUser();
+      return <Navigate to={decision.to} replace />;
+    case 'server-check':
+      return (
+        <ServerCheck key={decision.path} path={decision.path} deniedTo={decision.deniedTo}>
+          {children}
+        </ServerCheck>
+      );
+    case 'hub':
+      return <HubGate key={pathname}>{children}</HubGate>;
+  }
+}
+
+/** Remittance pages: the server decides (`GET /api/v1/auth/access?path=`); any failure counts as denied. */
+function ServerCheck({ path, deniedTo, children }: { path: string; deniedTo: string; children: ReactNode }) {
+  const [outcome, setOutcome] = useState<'pending' | 'allowed' | 'denied'>('pending');
+  useEffect(() => {
+    let cancelled = false;
+    authAccess(path)
+      .then((answer) => !cancelled && setOutcome(answer.allowed ? 'allowed' : 'denied'))
+      .catch(() => !cancelled && setOutcome('denied'));
+    return () => {
+      cancelled = true;
+    };
+  }, [path]);
+  if (outcome === 'pending') return <Spinner label="Verificando permissão…" />;
+  if (outcome === 'denied') return <Navigate to={deniedTo} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,55 @@
+const path = require('node:path');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+const { InjectManifest } = require('workbox-webpack-plugin');
+const webpack = require('webpack');
+const { baseConfig } = require('../webpack.shared.cjs');
+
+const buildId = process.env.BUILD_ID || new Date().toISOString().replace(/[-:.TZ]/g, '');
+process.env.BUILD_ID = buildId;
+
+/** builds/latest.json names the newest deployment; the running app compares it with its own build id. */
+class LatestBuildPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('LatestBuildPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'LatestBuildPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const body = JSON.stringify({ id: buildId, timestamp: Date.now() });
+        compilation.emitAsset('builds/latest.json', new webpack.sources.RawSource(body));
+      });
+    });
+  }
+}
+
+module.exports = (_env, argv) => {
+  const mode = argv.mode || 'production';
+  const plugins = [
+    new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
+    new LatestBuildPlugin(),
+  ];
+  if (mode === 'production') {
+    plugins.push(
+      new InjectManifest({
+        swSrc: path.join(__dirname, 'sw', 'sw.ts'),
+        swDest: 'sw.js',
+        // Hashed chunks only; index.html, remoteEntry.js and runtime-config.json are network-first at run time.
+        include: [/\.[0-9a-f]{8}\.js$/],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      }),
+    );
+  }
+  const config = baseConfig({
+    appDir: __dirname,
+    name: 'shell',
+    mode,
+    publicPath: '/',
+    title: 'Backoffice',
+    plugins,
+    federation: { remotes: {} },
+  });
+  config.devServer = {
+    port: 3000,
+    historyApiFallback: true,
+    static: { directory: path.join(__dirname, 'public') },
+    proxy: [{ context: ['/remotes'], target: 'http://localhost:3001' }],
+  };
+  return config;
+};

@@ -1,0 +1,83 @@
+/**
+ * The webpack configuration every app shares: TypeScript through esbuild-loader, CSS, hashed chunks and
+ * Module Federation with the shared singletons. Each app's webpack.config.cjs adds only what is its own.
+ */
+const path = require('node:path');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+const { ModuleFederationPlugin } = webpack.container;
+const rootPkg = require('./package.json');
+
+const workspaceVersion = (name) => require(`./packages/${name}/package.json`).version;
+
+/**
+ * Shared singletons. `react-dom/` (with the slash) also shares `react-dom/client`; `react/` shares
+ * `react/jsx-runtime`. The api-client is shared because it holds the session hooks the auth package
+ * registers: a second copy in a remote would send requests without the bearer token. Never eager: every app
+ * starts through `import('./bootstrap')`.
+ */
+const SHARED = {
+  react: { singleton: true, requiredVersion: rootPkg.dependencies.react },
+  'react/': { singleton: true, requiredVersion: rootPkg.dependencies.react },
+  'react-dom': { singleton: true, requiredVersion: rootPkg.dependencies['react-dom'] },
+  'react-dom/': { singleton: true, requiredVersion: rootPkg.dependencies['react-dom'] },
+  'react-router': { singleton: true, requiredVersion: rootPkg.dependencies['react-router'] },
+  '@tanstack/react-query': { singleton: true, requiredVersion: rootPkg.dependencies['@tanstack/react-query'] },
+  '@backoffice/api-client': { singleton: true, requiredVersion: workspaceVersion('api-client') },
+  '@backoffice/auth': { singleton: true, requiredVersion: workspaceVersion('auth') },
+  '@backoffice/ui': { singleton: true, requiredVersion: workspaceVersion('ui') },
+};
+
+function baseConfig({ appDir, name, mode, publicPath, federation, plugins = [], title }) {
+  const production = mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    context: appDir,
+    entry: { main: './src/index.ts' },
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(appDir, 'dist'),
+      publicPath,
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      uniqueName: `backoffice_${name}`,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    module: {
+      rules: [
+        { test: /\.[cm]?tsx?$/, loader: 'esbuild-loader', options: { target: 'es2020', jsx: 'automatic' } },
+        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({ name, shared: SHARED, ...federation }),
+      new HtmlWebpackPlugin({
+        template: path.join(appDir, 'public', 'index.html'),
+        title,
+        chunks: ['main'],
+        scriptLoading: 'defer',
+      }),
+      new webpack.DefinePlugin({ __BUILD_ID__: JSON.stringify(process.env.BUILD_ID || String(Date.now())) }),
+      ...plugins,
+    ],
+    performance: { hints: false },
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    stats: 'errors-warnings',
+  };
+}
+
+/** A remote: exposes its page map; publicPath `auto` so it works at /remotes/<name>/ or anywhere else. */
+function remoteConfig({ appDir, name, mode }) {
+  return baseConfig({
+    appDir,
+    name,
+    mode,
+    publicPath: 'auto',
+    title: `Backoffice — ${name}`,
+    federation: { filename: 'remoteEntry.js', exposes: { './pages': './src/pages.tsx' } },
+  });
+}
+
+module.exports = { baseConfig, remoteConfig, SHARED };
