@@ -8,5 +8,6 @@
 //! - `cnab`, `statement`, `cli::files`: bank files (CNAB 240/400, payments, OFX, validator).
 
 pub mod bank;
+pub mod boleto;
 pub mod cli;
 pub mod document;

@@ -1,0 +1,114 @@
+//! The 44-digit barcode and the 47-digit linha digitável of a bank boleto, as fixed-size arrays.
+//!
+//! Barcode: 1–3 bank, 4 currency (9), 5 general DV, 6–9 fator, 10–19 amount, 20–44 campo livre.
+//! Linha: three fields with a mod-10 DV each (bank + currency + campo livre 1–5; campo livre
+//! 6–15; campo livre 16–25), the general DV, then fator + amount.
+
+use super::checksum::{boleto_general_dv, mod10};
+
+pub type Barcode = [u8; 44];
+pub type Linha = [u8; 47];
+pub type CampoLivre = [u8; 25];
+
+/// Writes `n` as exactly `out.len()` ASCII digits (the caller guarantees it fits).
+#[inline]
+pub fn put_number(out: &mut [u8], mut n: u64) {
+    for slot in out.iter_mut().rev() {
+        *slot = b'0' + (n % 10) as u8;
+        n /= 10;
+    }
+}
+
+/// The barcode's 43 digits without position 5, the input of the general DV.
+#[inline]
+pub fn without_general_dv(barcode: &Barcode) -> [u8; 43] {
+    let mut out = [0u8; 43];
+    out[..4].copy_from_slice(&barcode[..4]);
+    out[4..].copy_from_slice(&barcode[5..]);
+    out
+}
+
+/// Assembles the barcode and computes its general DV.
+#[inline]
+pub fn assemble_barcode(
+    bank_code: &[u8; 3],
+    fator: u16,
+    valor_centavos: u64,
+    campo_livre: &CampoLivre,
+) -> Barcode {
+    let mut b = [b'0'; 44];
+    b[..3].copy_from_slice(bank_code);
+    b[3] = b'9';
+    put_number(&mut b[5..9], fator as u64);
+    put_number(&mut b[9..19], valor_centavos);
+    b[19..].copy_from_slice(campo_livre);
+    b[4] = b'0' + boleto_general_dv(&without_general_dv(&b));
+    b
+}
+
+/// Barcode → linha digitável (computes the three field DVs).
+#[inline]
+pub fn barcode_to_linha(b: &Barcode) -> Linha {
+    let mut l = [0u8; 47];
+    l[..4].copy_from_slice(&b[..4]);
+    l[4..9].copy_from_slice(&b[19..24]);
+    l[9] = b'0' + mod10(&l[..9]);
+    l[10..20].copy_from_slice(&b[24..34]);
+    l[20] = b'0' + mod10(&l[10..20]);
+    l[21..31].copy_from_slice(&b[34..44]);
+    l[31] = b'0' + mod10(&l[21..31]);
+    l[32] = b[4];
+    l[33..47].copy_from_slice(&b[5..19]);
+    l
+}
+
+/// Linha digitável → barcode (drops the field DVs; does not check anything).
+#[inline]
+pub fn linha_to_barcode(l: &Linha) -> Barcode {
+    let mut b = [0u8; 44];
+    b[..4].copy_from_slice(&l[..4]);
+    b[4] = l[32];
+    b[5..19].copy_from_slice(&l[33..47]);
+    b[19..24].copy_from_slice(&l[4..9]);
+    b[24..34].copy_from_slice(&l[10..20]);
+    b[34..44].copy_from_slice(&l[21..31]);
+    b
+}
+
+/// `AAAAA.AAAAA BBBBB.BBBBBB CCCCC.CCCCCC D EEEEEEEEEEEEEE`.
+pub fn format_linha(l: &Linha) -> String {
+    let s = ascii(l);
+    format!(
+        "{}.{} {}.{} {}.{} {} {}",
+        &s[..5],
+        &s[5..10],
+        &s[10..15],
+        &s[15..21],
+        &s[21..26],
+        &s[26..32],
+        &s[32..33],
+        &s[33..]
+    )
+}
+
+/// Views ASCII digits as text (every array here holds only ASCII).
+pub fn ascii(bytes: &[u8]) -> &str {
+    std::str::from_utf8(bytes).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn design_vector_round_trips() {
+        // banking.md: barcode ↔ linha pair.
+        let b: Barcode = *b"00192376900000135000000001238798777770016818";
+        let l = barcode_to_linha(&b);
+        assert_eq!(
+            format_linha(&l),
+            "00190.00009 01238.798779 77700.168188 2 37690000013500"
+        );
+        assert_eq!(linha_to_barcode(&l), b);
+    }
+}
