@@ -110,19 +110,19 @@ export const authRefresh = (refresh_token: string) =>
   customFetch<TokenResponse>('/api/v1/auth/refresh', { method: 'POST', ...json({ refresh_token }) });
 
 export const authSignOut = (refresh_token: string) =>
-  customFetch<void>('/api/v1/auth/sign-out', { method: 'POST', ...json({ refresh_token }) });
+  customFetch<undefined>('/api/v1/auth/sign-out', { method: 'POST', ...json({ refresh_token }) });
 
 export const authSendResetCode = (email: string) =>
-  customFetch<void>('/api/v1/auth/password-reset/send-code', { method: 'POST', ...json({ email }) });
+  customFetch<undefined>('/api/v1/auth/password-reset/send-code', { method: 'POST', ...json({ email }) });
 
 export const authConfirmReset = (email: string, code: string, new_password: string) =>
-  customFetch<void>('/api/v1/auth/password-reset/confirm', {
+  customFetch<undefined>('/api/v1/auth/password-reset/confirm', {
     method: 'POST',
     ...json({ email, code, new_password }),
   });
 
 export const authChangePassword = (current_password: string, new_password: string) =>
-  customFetch<void>('/api/v1/auth/password', { method: 'POST', ...json({ current_password, new_password }) });
+  customFetch<undefined>('/api/v1/auth/password', { method: 'POST', ...json({ current_password, new_password }) });
 
 export const authAccess = (path: string) =>
   customFetch<AccessDecision>(`/api/v1/auth/access?path=${encodeURIComponent(path)}`, { method: 'GET' });
@@ -131,7 +131,7 @@ export const getUserByUid = (uid: string) =>
   customFetch<User[]>(`/api/v1/users/${encodeURIComponent(uid)}`, { method: 'GET' });
 
 export const saveFcmToken = (fcmToken: string) =>
-  customFetch<void>('/fcm-subscriptions/save-fcm-token', { method: 'POST', ...json({ fcmToken }) });
+  customFetch<undefined>('/fcm-subscriptions/save-fcm-token', { method: 'POST', ...json({ fcmToken }) });
 
 export const reportDispatchAccess = (content: string, has_permission: boolean) =>
   customFetch<{ id: string }>('/dispatch/conciliation/pega-xereta', {

@@ -32,6 +32,7 @@ export function RemoteRoute({ route }: { route: RouteEntry }) {
         return { default: page };
       }),
     // `attempt` is a dependency on purpose: a new lazy component is what makes "Tentar novamente" refetch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [remote, config.remotes, route.path, attempt],
   );
   return (
