@@ -11,3 +11,5 @@ pub mod bank;
 pub mod boleto;
 pub mod cli;
 pub mod document;
+pub mod pix;
+pub mod cnab;
