@@ -1,0 +1,262 @@
+//! Fixed-width records: one field table drives writing, reading and validation.
+//!
+//! Positions are 1-based and inclusive, as in every bank manual, so a table entry
+//! can be checked against the PDF by eye.
+
+use super::text::{cp1252_char, sanitize_into};
+use chrono::NaiveDate;
+
+/// What a field holds, which decides padding on write and checks on validation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Digits, right-aligned, zero-padded.
+    Num,
+    /// Text, left-aligned, space-padded, uppercase ASCII.
+    Alpha,
+    /// DDMMAAAA; zeros mean "no date".
+    Date,
+    /// DDMMAA; zeros mean "no date".
+    Date6,
+}
+
+/// One field of a record: name for messages, 1-based inclusive positions, kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Field {
+    pub name: &'static str,
+    pub start: usize,
+    pub end: usize,
+    pub kind: Kind,
+    /// A required field may not be blank (alpha) or all zeros where zero is meaningless.
+    pub required: bool,
+}
+
+impl Field {
+    pub const fn num(name: &'static str, start: usize, end: usize) -> Field {
+        Field { name, start, end, kind: Kind::Num, required: false }
+    }
+    pub const fn alpha(name: &'static str, start: usize, end: usize) -> Field {
+        Field { name, start, end, kind: Kind::Alpha, required: false }
+    }
+    pub const fn date(name: &'static str, start: usize, end: usize) -> Field {
+        Field { name, start, end, kind: Kind::Date, required: false }
+    }
+    pub const fn date6(name: &'static str, start: usize, end: usize) -> Field {
+        Field { name, start, end, kind: Kind::Date6, required: false }
+    }
+    /// The same field, marked required.
+    pub const fn req(self) -> Field {
+        Field { required: true, ..self }
+    }
+    pub const fn width(&self) -> usize {
+        self.end + 1 - self.start
+    }
+    fn range(&self) -> std::ops::Range<usize> {
+        self.start - 1..self.end
+    }
+}
+
+/// A value did not fit its field.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("campo {field} (posições {start}–{end}): {problem}")]
+pub struct FieldError {
+    pub field: &'static str,
+    pub start: usize,
+    pub end: usize,
+    pub problem: String,
+}
+
+impl FieldError {
+    pub fn new(f: &Field, problem: impl Into<String>) -> Self {
+        FieldError { field: f.name, start: f.start, end: f.end, problem: problem.into() }
+    }
+}
+
+/// A record being written: a blank line of fixed width that fields are set into.
+#[derive(Clone)]
+pub struct Record<const N: usize> {
+    buf: [u8; N],
+}
+
+impl<const N: usize> Default for Record<N> {
+    fn default() -> Self {
+        Record { buf: [b' '; N] }
+    }
+}
+
+impl<const N: usize> Record<N> {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn bytes(&self) -> &[u8; N] {
+        &self.buf
+    }
+
+    fn slot(&mut self, f: &Field) -> &mut [u8] {
+        &mut self.buf[f.range()]
+    }
+
+    /// A number, right-aligned and zero-padded; an error when it has more digits than the field.
+    pub fn num(&mut self, f: &Field, mut value: u64) -> Result<(), FieldError> {
+        let slot = self.slot(f);
+        for b in slot.iter_mut().rev() {
+            *b = b'0' + (value % 10) as u8;
+            value /= 10;
+        }
+        if value != 0 {
+            return Err(FieldError::new(f, format!("valor com mais de {} dígitos", f.width())));
+        }
+        Ok(())
+    }
+
+    /// An amount in centavos (never negative in remessas).
+    pub fn money(&mut self, f: &Field, cents: i64) -> Result<(), FieldError> {
+        if cents < 0 {
+            return Err(FieldError::new(f, "valor negativo"));
+        }
+        self.num(f, cents as u64)
+    }
+
+    /// Digits given as text (account, CEP, document): non-digits dropped, right-aligned, zero-padded.
+    pub fn digits(&mut self, f: &Field, text: &str) -> Result<(), FieldError> {
+        let slot = self.slot(f);
+        slot.fill(b'0');
+        let mut i = slot.len();
+        for b in text.bytes().rev().filter(u8::is_ascii_digit) {
+            if i == 0 {
+                return Err(FieldError::new(f, format!("mais de {} dígitos", f.width())));
+            }
+            i -= 1;
+            slot[i] = b;
+        }
+        Ok(())
+    }
+
+    /// Text that must fit whole (codes, nosso número with letters): uppercase, left-aligned.
+    pub fn code(&mut self, f: &Field, text: &str) -> Result<(), FieldError> {
+        if text.chars().count() > f.width() {
+            return Err(FieldError::new(f, format!("mais de {} caracteres", f.width())));
+        }
+        self.alpha(f, text);
+        Ok(())
+    }
+
+    /// Free text: sanitised (uppercase ASCII, no accents), left-aligned, cut at the field width.
+    pub fn alpha(&mut self, f: &Field, text: &str) {
+        let slot = self.slot(f);
+        slot.fill(b' ');
+        sanitize_into(text, slot);
+    }
+
+    /// Fills the field with one byte (zeros for unused numeric fields).
+    pub fn fill(&mut self, f: &Field, b: u8) {
+        self.slot(f).fill(b);
+    }
+
+    /// A date as DDMMAAAA or DDMMAA (per the field kind); `None` writes zeros.
+    pub fn date(&mut self, f: &Field, date: Option<NaiveDate>) -> Result<(), FieldError> {
+        use chrono::Datelike;
+        let Some(d) = date else {
+            self.fill(f, b'0');
+            return Ok(());
+        };
+        let (dd, mm, y) = (d.day() as u64, d.month() as u64, d.year());
+        match f.kind {
+            Kind::Date6 => self.num(f, (dd * 100 + mm) * 100 + (y.rem_euclid(100)) as u64),
+            _ if (0..=9999).contains(&y) => self.num(f, (dd * 100 + mm) * 10000 + y as u64),
+            _ => Err(FieldError::new(f, "ano fora do intervalo")),
+        }
+    }
+
+    /// Writes the record and CRLF.
+    pub fn write_line(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        out.write_all(&self.buf)?;
+        out.write_all(b"\r\n")
+    }
+}
+
+/// The raw bytes of a field in a line read from a file. Short (trimmed) lines read as blanks.
+pub fn raw<'a>(line: &'a [u8], f: &Field) -> &'a [u8] {
+    let start = (f.start - 1).min(line.len());
+    let end = f.end.min(line.len());
+    &line[start..end]
+}
+
+/// A numeric field's value; `None` when it holds anything but digits (blanks count as zero).
+pub fn get_num(line: &[u8], f: &Field) -> Option<u64> {
+    let mut v: u64 = 0;
+    for &b in raw(line, f) {
+        match b {
+            b'0'..=b'9' => v = v.checked_mul(10)?.checked_add((b - b'0') as u64)?,
+            b' ' => {}
+            _ => return None,
+        }
+    }
+    Some(v)
+}
+
+/// An amount in centavos (fields with two implied decimals); non-digits read as zero.
+pub fn get_money(line: &[u8], f: &Field) -> i64 {
+    get_num(line, f).map(|v| v.min(i64::MAX as u64) as i64).unwrap_or(0)
+}
+
+/// A text field, decoded as CP1252, trimmed.
+pub fn get_text(line: &[u8], f: &Field) -> String {
+    let s: String = raw(line, f).iter().map(|&b| cp1252_char(b)).collect();
+    s.trim().to_string()
+}
+
+/// A date field; `None` for zeros, blanks or an impossible date.
+pub fn get_date(line: &[u8], f: &Field) -> Option<NaiveDate> {
+    let r = raw(line, f);
+    if r.len() != f.width() || !r.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let n = |a: usize, b: usize| -> u32 {
+        r[a..b].iter().fold(0u32, |acc, &d| acc * 10 + (d - b'0') as u32)
+    };
+    let (dd, mm) = (n(0, 2), n(2, 4));
+    let year = match f.kind {
+        Kind::Date6 => 2000 + n(4, 6) as i32,
+        _ => n(4, 8) as i32,
+    };
+    NaiveDate::from_ymd_opt(year, mm, dd)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const AMOUNT: Field = Field::num("valor", 3, 7);
+    const NAME: Field = Field::alpha("nome", 8, 12);
+    const DUE: Field = Field::date("vencimento", 13, 20);
+
+    #[test]
+    fn writes_padded_fields_at_their_positions() {
+        let mut r = Record::<20>::new();
+        r.num(&AMOUNT, 42).unwrap();
+        r.alpha(&NAME, "joão da silva");
+        r.date(&DUE, NaiveDate::from_ymd_opt(2026, 3, 9)).unwrap();
+        assert_eq!(r.bytes(), b"  00042JOAO 09032026");
+    }
+
+    #[test]
+    fn overflow_is_an_error_not_a_truncation() {
+        let mut r = Record::<20>::new();
+        let e = r.num(&AMOUNT, 123456).unwrap_err();
+        assert_eq!(e.field, "valor");
+        assert!(r.digits(&AMOUNT, "12.345-6").is_err());
+        assert!(r.code(&NAME, "ABCDEF").is_err());
+    }
+
+    #[test]
+    fn reads_back_and_tolerates_short_lines() {
+        let line = b"  00042JOAO 09032026";
+        assert_eq!(get_num(line, &AMOUNT), Some(42));
+        assert_eq!(get_text(line, &NAME), "JOAO");
+        assert_eq!(get_date(line, &DUE), NaiveDate::from_ymd_opt(2026, 3, 9));
+        assert_eq!(get_text(b"  0", &NAME), "");
+        assert_eq!(get_date(b"  0", &DUE), None);
+        assert_eq!(get_num(b"  0A042", &AMOUNT), None);
+    }
+}
