@@ -29,7 +29,9 @@ export function RemoteRoute({ route }: { route: RouteEntry }) {
         const module = await loadRemoteModule<PagesModule>(remote, config.remotes[remote], './pages');
         const page = module.pages[route.path];
         if (!page) throw new Error(`A área não tem a página ${route.path}.`);
-        return { default: page };
+        // The remote's page may itself be lazy, and React.lazy must resolve to a plain component: wrap it.
+        const RemotePage = page;
+        return { default: (props: PageProps) => <RemotePage {...props} /> };
       }),
     // `attempt` is a dependency on purpose: a new lazy component is what makes "Tentar novamente" refetch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
