@@ -72,10 +72,7 @@ impl TrailerCheck {
 /// Sniffs layout, bank, direction and kind from the first two records.
 pub fn sniff(first: &[u8], second: Option<&[u8]>, line: usize) -> Result<FileInfo, ReadError> {
     let text = |a: usize, b: usize| get_text(first, &Field::alpha("", a, b));
-    if first.first() != Some(&b'0') {
-        return Err(ReadError::new(line, "o arquivo não começa com um registro header (tipo 0)"));
-    }
-    let is_400 = matches!(text(3, 9).as_str(), "RETORNO" | "REMESSA");
+    let is_400 = first.first() == Some(&b'0') && matches!(text(3, 9).as_str(), "RETORNO" | "REMESSA");
     if is_400 {
         let direction = if text(3, 9) == "RETORNO" { "retorno" } else { "remessa" };
         return Ok(FileInfo {
@@ -227,7 +224,10 @@ impl<R: BufRead> RetornoReader<R> {
                 _ => {}
             },
             Some(b'5') => {
-                self.push_check(n, l, &c240::LT_RECORDS, self.lot_records);
+                // Santander counts only the detail records (its own samples and
+                // brcobranca's agree), not the lot header and trailer.
+                let counted = if self.bank_code == 33 { self.lot_records.saturating_sub(2) } else { self.lot_records };
+                self.push_check(n, l, &c240::LT_RECORDS, counted);
                 self.lot_records = 0;
                 return self.pending_t.take();
             }
