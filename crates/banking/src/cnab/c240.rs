@@ -11,7 +11,7 @@
 use super::record::{Field, FieldError, Record};
 use super::{Company, Fine, Instruction, Interest, RemessaHeader, RemessaSummary, Title, WriteError};
 use crate::bank::Bank;
-use chrono::{Datelike, Duration, NaiveDate, Timelike};
+use chrono::{Duration, Timelike};
 use std::borrow::Borrow;
 use std::io::Write;
 
@@ -752,13 +752,84 @@ where
     Ok(RemessaSummary { sequence: h.sequence, titles: count, records, total })
 }
 
-/// Writes a record; the file's last line also ends in CRLF (the banks' samples do, and
-/// no blank line follows it).
+/// Writes a record; the file's last line also ends in CRLF (the banks' samples do), and
+/// no blank line follows it.
 fn write_last(r: &Line, out: &mut impl Write, _last: bool) -> std::io::Result<()> {
     r.write_line(out)
 }
 
-/// The day-month-year of a date, for file names.
-pub fn dmy(d: NaiveDate) -> (u32, u32, i32) {
-    (d.day(), d.month(), d.year())
+/// Writes a cobrança retorno as a bank would (segments T and U). Used to simulate
+/// banks in tests and benchmarks; the fields are the ones [`super::retorno`] reads.
+pub fn write_retorno<W, I>(h: &RemessaHeader, items: I, out: &mut W) -> Result<u64, WriteError>
+where
+    W: Write,
+    I: IntoIterator,
+    I::Item: Borrow<super::retorno::RetornoItem>,
+{
+    let fe = |index| move |source| WriteError::Field { index, source };
+    let bank = bank_number(h.bank);
+    let mut header = file_header(h).map_err(fe(0))?;
+    header.num(&H_DIRECTION, 2).map_err(fe(0))?;
+    header.write_line(out)?;
+    let mut lot = lot_header(h).map_err(fe(0))?;
+    lot.alpha(&L_OPERATION, "T");
+    lot.write_line(out)?;
+    let mut seq = 0u64;
+    for item in items {
+        let it = item.borrow();
+        let index = seq / 2 + 1;
+        segment_t(h, it, seq + 1).map_err(fe(index))?.write_line(out)?;
+        segment_u(bank, it, seq + 2).map_err(fe(index))?.write_line(out)?;
+        seq += 2;
+    }
+    let mut lt = Line::new();
+    control(&mut lt, bank, 1, 5).map_err(fe(0))?;
+    let lot_count = if bank == 33 { seq } else { seq + 2 };
+    lt.num(&LT_RECORDS, lot_count).map_err(fe(0))?;
+    lt.num(&LT_TITLES, seq / 2).map_err(fe(0))?;
+    lt.write_line(out)?;
+    let mut ft = Line::new();
+    control(&mut ft, bank, 9999, 9).map_err(fe(0))?;
+    ft.num(&FT_LOTS, 1).map_err(fe(0))?;
+    ft.num(&FT_RECORDS, seq + 4).map_err(fe(0))?;
+    ft.write_line(out)?;
+    Ok(seq / 2)
+}
+
+fn segment_t(h: &RemessaHeader, it: &super::retorno::RetornoItem, seq: u64) -> Result<Line, FieldError> {
+    let bank = bank_number(h.bank);
+    let tail = t_tail(bank);
+    let mut r = Line::new();
+    detail(&mut r, bank, seq, "T")?;
+    r.code(&U_MOVEMENT, &it.occurrence_code)?;
+    write_zone(&mut r, t_zone(bank), &h.company, &it.nosso_numero)?;
+    r.alpha(&tail.wallet, "1");
+    r.code(&tail.seu_numero, &it.seu_numero)?;
+    r.date(&tail.due, it.due_date)?;
+    r.money(&tail.amount, it.amount)?;
+    r.num(&tail.collecting_bank, bank as u64)?;
+    r.num(&tail.collecting_agency, 0)?;
+    r.num(&tail.payer_kind, super::document_kind(&it.payer_document))?;
+    r.digits(&tail.payer_doc, &it.payer_document)?;
+    r.alpha(&tail.payer_name, &it.payer_name);
+    r.money(&tail.fee, it.fees)?;
+    r.code(&tail.reasons, &it.reasons.concat())?;
+    Ok(r)
+}
+
+fn segment_u(bank: u16, it: &super::retorno::RetornoItem, seq: u64) -> Result<Line, FieldError> {
+    let mut r = Line::new();
+    detail(&mut r, bank, seq, "U")?;
+    r.code(&U_MOVEMENT, &it.occurrence_code)?;
+    r.money(&U_INTEREST, it.interest)?;
+    r.money(&U_DISCOUNT, it.discount)?;
+    r.money(&U_REBATE, it.rebate)?;
+    r.money(&U_IOF, it.iof)?;
+    r.money(&U_PAID, it.paid_amount)?;
+    r.money(&U_NET, it.net_amount)?;
+    r.money(&U_OTHER_EXPENSES, it.other_expenses)?;
+    r.money(&U_OTHER_CREDITS, it.other_credits)?;
+    r.date(&U_OCCURRENCE_DATE, it.occurrence_date)?;
+    r.date(&U_CREDIT_DATE, it.credit_date)?;
+    Ok(r)
 }

@@ -48,12 +48,16 @@ pub enum Src {
     Amount,
     Issue,
     DailyInterest,
+    /// Monthly interest rate with 4 decimals (Sicoob "taxa de mora mês").
+    MonthlyRate,
     /// Fine in hundredths of a percent (Bradesco 4 digits, Sicoob 6 with 4 decimals).
     FinePercent,
     FineFlag,
     DiscountUntil,
     Discount,
     ProtestDays,
+    /// The bank's "protestar" instruction code when the title has protest days, else 00.
+    ProtestCode(&'static str),
     PayerKind,
     PayerDoc,
     PayerName,
@@ -112,7 +116,8 @@ const BRADESCO_DETAIL: &[F400] = &[
     a("brancos", 95, 108, Blank), n("ocorrencia", 109, 110, Movement), a("numero_documento", 111, 120, SeuNumero),
     d6("vencimento", 121, 126, Due), n("valor", 127, 139, Amount), n("banco_cobrador", 140, 147, Zeros),
     a("especie", 148, 149, Const("01")), a("identificacao", 150, 150, Const("N")), d6("emissao", 151, 156, Issue),
-    n("instrucao_1", 157, 158, Zeros), n("instrucao_2", 159, 160, ProtestDays), n("mora_dia", 161, 173, DailyInterest),
+    n("instrucao_1", 157, 158, ProtestCode("06")), n("instrucao_2", 159, 160, ProtestDays),
+    n("mora_dia", 161, 173, DailyInterest),
     d6("data_desconto", 174, 179, DiscountUntil), n("valor_desconto", 180, 192, Discount), n("iof", 193, 205, Zeros),
     n("abatimento", 206, 218, Zeros), n("tipo_inscricao_pagador", 219, 220, PayerKind),
     n("inscricao_pagador", 221, 234, PayerDoc), a("nome_pagador", 235, 274, PayerName),
@@ -139,7 +144,7 @@ const ITAU_DETAIL: &[F400] = &[
     a("uso_banco", 87, 107, Blank), a("codigo_carteira", 108, 108, Const("I")), n("ocorrencia", 109, 110, Movement),
     a("numero_documento", 111, 120, SeuNumero), d6("vencimento", 121, 126, Due), n("valor", 127, 139, Amount),
     a("banco", 140, 142, Const("341")), n("agencia_cobradora", 143, 147, Zeros), a("especie", 148, 149, Const("01")),
-    a("aceite", 150, 150, Const("N")), d6("emissao", 151, 156, Issue), n("instrucao_1", 157, 158, Zeros),
+    a("aceite", 150, 150, Const("N")), d6("emissao", 151, 156, Issue), n("instrucao_1", 157, 158, ProtestCode("09")),
     n("instrucao_2", 159, 160, Zeros), n("juros_dia", 161, 173, DailyInterest),
     d6("data_desconto", 174, 179, DiscountUntil), n("valor_desconto", 180, 192, Discount), n("iof", 193, 205, Zeros),
     n("abatimento", 206, 218, Zeros), n("tipo_inscricao_pagador", 219, 220, PayerKind),
@@ -168,7 +173,8 @@ const SANTANDER_DETAIL: &[F400] = &[
     d6("data_multa", 102, 107, Blank), n("carteira", 108, 108, Wallet), n("ocorrencia", 109, 110, Movement),
     a("seu_numero", 111, 120, SeuNumero), d6("vencimento", 121, 126, Due), n("valor", 127, 139, Amount),
     a("banco", 140, 142, Const("033")), n("agencia_cobradora", 143, 147, Zeros), a("especie", 148, 149, Const("01")),
-    a("aceite", 150, 150, Const("N")), d6("emissao", 151, 156, Issue), n("instrucao_1", 157, 158, Zeros),
+    a("aceite", 150, 150, Const("N")), d6("emissao", 151, 156, Issue),
+    n("instrucao_1", 157, 158, ProtestCode("06")),
     n("instrucao_2", 159, 160, Zeros), n("juros_dia", 161, 173, DailyInterest),
     d6("data_desconto", 174, 179, DiscountUntil), n("valor_desconto", 180, 192, Discount), n("iof", 193, 205, Zeros),
     n("abatimento", 206, 218, Zeros), n("tipo_inscricao_pagador", 219, 220, PayerKind),
@@ -203,7 +209,8 @@ const BB_DETAIL: &[F400] = &[
     n("comando", 109, 110, Movement), a("seu_numero", 111, 120, SeuNumero), d6("vencimento", 121, 126, Due),
     n("valor", 127, 139, Amount), a("banco", 140, 142, Const("001")), n("agencia_cobradora", 143, 146, Zeros),
     a("dv_agencia_cobradora", 147, 147, Blank), a("especie", 148, 149, Const("01")), a("aceite", 150, 150, Const("N")),
-    d6("emissao", 151, 156, Issue), n("instrucao_1", 157, 158, Zeros), n("instrucao_2", 159, 160, Zeros),
+    d6("emissao", 151, 156, Issue),
+    n("instrucao_1", 157, 158, ProtestCode("06")), n("instrucao_2", 159, 160, Zeros),
     n("juros_dia", 161, 173, DailyInterest), d6("data_desconto", 174, 179, DiscountUntil),
     n("valor_desconto", 180, 192, Discount), n("iof", 193, 205, Zeros), n("abatimento", 206, 218, Zeros),
     n("tipo_inscricao_pagador", 219, 220, PayerKind), n("inscricao_pagador", 221, 234, PayerDoc),
@@ -233,7 +240,7 @@ const SICOOB_DETAIL: &[F400] = &[
     a("seu_numero", 111, 120, SeuNumero), d6("vencimento", 121, 126, Due), n("valor", 127, 139, Amount),
     a("banco", 140, 142, Const("756")), n("cooperativa_cobradora", 143, 146, Agency), a("dv", 147, 147, AgencyDv),
     a("especie", 148, 149, Const("01")), a("aceite", 150, 150, Const("N")), d6("emissao", 151, 156, Issue),
-    n("instrucao_1", 157, 158, Zeros), n("instrucao_2", 159, 160, Zeros), n("taxa_mora", 161, 166, Zeros),
+    n("instrucao_1", 157, 158, Zeros), n("instrucao_2", 159, 160, Zeros), n("taxa_mora", 161, 166, MonthlyRate),
     n("taxa_multa", 167, 172, FinePercent), n("distribuicao", 173, 173, Const("2")),
     d6("data_desconto", 174, 179, DiscountUntil), n("valor_desconto", 180, 192, Discount),
     n("moeda", 193, 193, Const("9")), n("iof", 194, 205, Zeros), n("abatimento", 206, 218, Zeros),
@@ -294,6 +301,16 @@ fn daily_interest(t: &Title) -> i64 {
         // A monthly rate becomes a daily amount: amount × rate / 30, as the banks print it.
         Some(Interest::MonthlyRate(bp)) => t.amount.saturating_mul(bp as i64) / 10_000 / 30,
         None => 0,
+    }
+}
+
+/// The monthly interest rate in hundredths of a percent; a daily amount is turned into
+/// the rate that yields it (amount × 30 days), rounded down, for layouts that only take rates.
+pub fn monthly_rate_bp(t: &Title) -> u64 {
+    match t.interest {
+        Some(Interest::MonthlyRate(bp)) => bp as u64,
+        Some(Interest::DailyAmount(v)) if t.amount > 0 => (v.max(0) as u64 * 30 * 10_000) / t.amount as u64,
+        _ => 0,
     }
 }
 
@@ -369,11 +386,13 @@ fn put_title(r: &mut Line, field: &Field, src: Src, bank: Bank, t: &Title) -> Re
         Issue => r.date(field, Some(t.issue_date)),
         Amount => r.money(field, t.amount),
         DailyInterest => r.money(field, daily_interest(t)),
+        MonthlyRate => r.num(field, monthly_rate_bp(t) * 100),
         FinePercent => r.num(field, fine_percent(t) * if field.width() == 6 { 100 } else { 1 }),
         FineFlag => r.num(field, if t.fine.is_some() { if bank == Bank::Santander { 4 } else { 2 } } else { 0 }),
         DiscountUntil => r.date(field, t.discount_until.filter(|_| t.discount.is_some())),
         Discount => r.money(field, t.discount.unwrap_or(0)),
         ProtestDays => r.num(field, t.protest_days.unwrap_or(0) as u64),
+        ProtestCode(code) => r.digits(field, if t.protest_days.unwrap_or(0) > 0 { code } else { "00" }),
         PayerKind => r.num(field, document_kind(&t.payer.document)),
         PayerDoc => r.digits(field, &t.payer.document),
         PayerName => Ok(r.alpha(field, &t.payer.name)),
@@ -465,7 +484,10 @@ pub fn read_detail(l: &Layout400, line: &[u8]) -> Title {
         amount: money(Amount),
         payer: Payer {
             name: text(PayerName),
-            document: text(PayerDoc).trim_start_matches('0').to_string(),
+            document: super::retorno::document_of(
+                find(PayerKind).and_then(|f| get_num(line, &f)),
+                &text(PayerDoc),
+            ),
             address: text(PayerAddress),
             district: text(PayerDistrict),
             zip: text(PayerZip),
@@ -473,7 +495,11 @@ pub fn read_detail(l: &Layout400, line: &[u8]) -> Title {
             state: text(PayerState),
         },
         species: None,
-        interest: Some(money(DailyInterest)).filter(|v| *v > 0).map(Interest::DailyAmount),
+        interest: match (find(DailyInterest), find(MonthlyRate)) {
+            (Some(_), _) => Some(money(DailyInterest)).filter(|v| *v > 0).map(Interest::DailyAmount),
+            (None, Some(_)) => Some(money(MonthlyRate) / 100).filter(|v| *v > 0).map(|v| Interest::MonthlyRate(v as u32)),
+            _ => None,
+        },
         interest_from: None,
         fine: None,
         fine_from: None,

@@ -8,6 +8,7 @@
 pub mod c240;
 pub mod c400;
 pub mod lines;
+pub mod naming;
 
 pub mod occurrences;
 

@@ -314,7 +314,7 @@ pub fn read_t(bank_code: u16, line: usize, l: &[u8]) -> RetornoItem {
         amount: get_money(l, &tail.amount),
         fees: get_money(l, &tail.fee),
         payer_name: get_text(l, &tail.payer_name),
-        payer_document: get_text(l, &tail.payer_doc).trim_start_matches('0').to_string(),
+        payer_document: document_of(get_num(l, &tail.payer_kind), &get_text(l, &tail.payer_doc)),
         ..RetornoItem::default()
     }
 }
@@ -438,6 +438,16 @@ fn read_titles_240(info: &FileInfo, records: &[(usize, Vec<u8>)]) -> Vec<Title> 
     titles
 }
 
+/// A CPF/CNPJ from a zero-padded field: the last 11 digits for a CPF (kind 1), 14 otherwise;
+/// empty when the field holds only zeros.
+pub fn document_of(kind: Option<u64>, padded: &str) -> String {
+    if padded.bytes().all(|b| b == b'0') {
+        return String::new();
+    }
+    let keep = if kind == Some(1) { 11 } else { 14 };
+    padded[padded.len().saturating_sub(keep)..].to_string()
+}
+
 fn opt_date(l: &[u8], f: &Field) -> Option<NaiveDate> {
     get_date(l, f)
 }
@@ -476,7 +486,7 @@ fn read_p(bank: u16, l: &[u8]) -> Title {
 fn read_q(l: &[u8]) -> Payer {
     Payer {
         name: get_text(l, &c240::Q_NAME),
-        document: get_text(l, &c240::Q_DOC).trim_start_matches('0').to_string(),
+        document: document_of(get_num(l, &c240::Q_DOC_KIND), &get_text(l, &c240::Q_DOC)),
         address: get_text(l, &c240::Q_ADDRESS),
         district: get_text(l, &c240::Q_DISTRICT),
         zip: get_text(l, &c240::Q_ZIP),
