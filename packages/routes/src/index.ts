@@ -116,7 +116,6 @@ export function routesOf(app: AppName): RouteEntry[] {
   return ROUTES.filter((entry) => entry.app === app);
 }
 
-export const REMOTE_APPS = ['finance', 'crm', 'stock', 'purchasing'] as const;
 
 /** What the shell passes to every page. */
 export interface PageProps {
