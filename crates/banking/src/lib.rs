@@ -11,5 +11,6 @@ pub mod bank;
 pub mod boleto;
 pub mod cli;
 pub mod document;
+pub mod pdf;
 pub mod pix;
 pub mod cnab;

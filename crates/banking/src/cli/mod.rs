@@ -3,6 +3,10 @@
 //! The server binary only forwards its arguments here, so every subcommand is testable
 //! without a process. Invalid input gives exit status 2 and a JSON error naming the field.
 
+pub mod boleto;
+pub mod decode;
+pub mod pix;
+
 use serde::Serialize;
 use std::io::{Read, Write};
 
@@ -64,6 +68,9 @@ fn dispatch(args: &[String], stdin: &mut dyn Read) -> CliResult {
         return Err(CliError::usage(USAGE));
     };
     match sub.as_str() {
+        "boleto" => boleto::run(rest, stdin),
+        "decode" => decode::run(rest),
+        "pix" => pix::run(rest, stdin),
         _ => {
             let _ = (rest, stdin);
             Err(CliError::usage(format!("subcomando desconhecido: {sub}. {USAGE}")))
