@@ -103,6 +103,7 @@ fn pdf_data(object: &Map<String, Value>) -> Result<crate::pdf::BoletoPdfData, Cl
         local_pagamento: text("local_pagamento")?,
         instrucoes: text("instrucoes")?,
         especie_documento: text("especie_documento")?,
+        carteira: text("carteira")?,
         agencia_codigo: agencia_codigo(object)?,
         data_documento: optional_date(object, "data_documento")?,
         pix_copia_e_cola: optional_text(object, "pix_copia_e_cola")?,

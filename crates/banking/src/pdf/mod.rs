@@ -29,6 +29,7 @@ pub struct BoletoPdfData {
     pub instrucoes: String,
     /// Default "DM" (duplicata mercantil).
     pub especie_documento: String,
+    pub carteira: String,
     /// "Agência / Código do beneficiário" as the bank wants it printed.
     pub agencia_codigo: String,
     pub data_documento: Option<NaiveDate>,
@@ -285,7 +286,7 @@ fn ficha(page: &mut Page, b: &Boleto, data: &BoletoPdfData, top: f32) {
         y,
         &[
             ("Uso do Banco", "", w),
-            ("Carteira", "", w),
+            ("Carteira", &data.carteira, w),
             ("Espécie", "R$", w),
             ("Quantidade", "", w),
             ("Valor", "", w),
@@ -358,7 +359,8 @@ fn barcode(page: &mut Page, digits: &str, top: f32) {
         }
         x += width;
     }
-    page.text_right(RIGHT, top - 8.0, 6.5, Font::Regular, "Autenticação mecânica - Ficha de Compensação");
+    let below = top - BAR_HEIGHT - 10.0;
+    page.text_right(RIGHT, below, 6.5, Font::Regular, "Autenticação mecânica - Ficha de Compensação");
 }
 
 #[cfg(test)]
