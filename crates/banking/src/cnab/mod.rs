@@ -11,6 +11,7 @@ pub mod lines;
 pub mod naming;
 
 pub mod occurrences;
+pub mod payments;
 
 pub mod record;
 pub mod retorno;
@@ -195,7 +196,7 @@ pub struct RemessaSummary {
 /// Errors while writing a remessa.
 #[derive(Debug, thiserror::Error)]
 pub enum WriteError {
-    #[error("título {index}: {source}")]
+    #[error("item {index} (título ou pagamento, contado a partir de 1; 0 = cabeçalho/trailer): {source}")]
     Field { index: u64, source: record::FieldError },
     #[error("{0}")]
     Unsupported(String),

@@ -88,6 +88,11 @@ impl<const N: usize> Record<N> {
         Self::default()
     }
 
+    /// A record from raw bytes (for callers that place bytes themselves).
+    pub fn from_bytes(buf: [u8; N]) -> Self {
+        Record { buf }
+    }
+
     pub fn bytes(&self) -> &[u8; N] {
         &self.buf
     }
@@ -146,6 +151,16 @@ impl<const N: usize> Record<N> {
         let slot = self.slot(f);
         slot.fill(b' ');
         sanitize_into(text, slot);
+    }
+
+    /// ASCII text kept as is (case included): PIX keys and QR payloads are case-sensitive.
+    /// Non-printable or non-ASCII bytes become spaces; the text is cut at the field width.
+    pub fn ascii(&mut self, f: &Field, text: &str) {
+        let slot = self.slot(f);
+        slot.fill(b' ');
+        for (dst, b) in slot.iter_mut().zip(text.bytes()) {
+            *dst = if b.is_ascii_graphic() { b } else { b' ' };
+        }
     }
 
     /// Fills the field with one byte (zeros for unused numeric fields).
