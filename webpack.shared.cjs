@@ -68,9 +68,12 @@ function baseConfig({ appDir, name, mode, publicPath, federation, plugins = [], 
   };
 }
 
+const API_PATHS = ['/api', '/fcm-subscriptions', '/dispatch'];
+const DEV_PORTS = { mfe_finance: 3011, mfe_crm: 3012, mfe_stock: 3013, mfe_purchasing: 3014 };
+
 /** A remote: exposes its page map; publicPath `auto` so it works at /remotes/<name>/ or anywhere else. */
 function remoteConfig({ appDir, name, mode }) {
-  return baseConfig({
+  const config = baseConfig({
     appDir,
     name,
     mode,
@@ -78,6 +81,14 @@ function remoteConfig({ appDir, name, mode }) {
     title: `Backoffice — ${name}`,
     federation: { filename: 'remoteEntry.js', exposes: { './pages': './src/pages.tsx' } },
   });
+  // Standalone development: the remote's own page harness, with the API proxied to the server on 3001.
+  config.devServer = {
+    port: DEV_PORTS[name],
+    historyApiFallback: true,
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    proxy: [{ context: API_PATHS, target: 'http://localhost:3001' }],
+  };
+  return config;
 }
 
 module.exports = { baseConfig, remoteConfig, SHARED };

@@ -4,10 +4,11 @@
  * dist at /remotes/<name>/), for checking the built apps without the Rust server. It serves no API.
  * Usage: node scripts/web-static-server.mjs [port]
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..');
 const port = Number(process.argv[2] ?? 3005);
@@ -33,6 +34,13 @@ createServer((req, res) => {
     return;
   }
   const noCache = /(index\.html|sw\.js|remoteEntry\.js|runtime-config\.json|latest\.json)$/.test(file);
-  res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': noCache ? 'no-cache' : 'public, max-age=31536000, immutable' });
-  createReadStream(file).pipe(res);
+  const headers = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': noCache ? 'no-cache' : 'public, max-age=31536000, immutable' };
+  let body = readFileSync(file);
+  // Compressed like a production server would send it (the size budgets are gzip sizes).
+  if (/gzip/.test(req.headers['accept-encoding'] ?? '') && /\.(js|json|html|css|webmanifest)$/.test(file)) {
+    body = gzipSync(body);
+    headers['Content-Encoding'] = 'gzip';
+  }
+  res.writeHead(200, headers);
+  res.end(body);
 }).listen(port, () => console.log(`web static server on http://127.0.0.1:${port}`));

@@ -10,7 +10,7 @@ import { startVersionWatch } from './pwa/versionWatch';
 import { getContainer } from './remotes/remoteLoader';
 
 async function start() {
-  const config = await loadRuntimeConfig();
+  const config = await loadRuntimeConfig('/runtime-config.json', window.__runtimeConfigResponse);
   configureApiBase(config.apiBase);
   const adapter = createAdapter(config);
   const rootElement = document.getElementById('root');

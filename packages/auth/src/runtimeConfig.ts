@@ -37,9 +37,12 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
 };
 
 /** Network-first on purpose: the service worker also treats this file as network-first. */
-export async function loadRuntimeConfig(url = '/runtime-config.json'): Promise<RuntimeConfig> {
+export async function loadRuntimeConfig(
+  url = '/runtime-config.json',
+  started: Promise<Response> | undefined = undefined,
+): Promise<RuntimeConfig> {
   try {
-    const response = await fetch(url, { cache: 'no-store' });
+    const response = await (started ?? fetch(url, { cache: 'no-store' }));
     if (!response.ok) return DEFAULT_RUNTIME_CONFIG;
     const loaded = (await response.json()) as Partial<RuntimeConfig>;
     return {

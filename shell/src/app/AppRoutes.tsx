@@ -3,20 +3,22 @@ import { ErrorPage, Spinner } from '@backoffice/ui';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { RouteGuard } from '../features/guard/RouteGuard';
+import SignInPage from '../features/sign-in/SignInPage';
 import { Layout } from '../features/layout/Layout';
 import { RemoteRoute } from '../remotes/RemoteRoute';
 
+/** The sign-in page is in the bootstrap chunk (the first page most visits show); the others are lazy. */
 export const shellPageLoaders: Record<string, () => Promise<{ default: ComponentType }>> = {
-  '/': () => import(/* webpackChunkName: "sign-in" */ '../features/sign-in/SignInPage'),
-  '/entrar': () => import(/* webpackChunkName: "sign-in" */ '../features/sign-in/SignInPage'),
   '/reset-senha': () => import(/* webpackChunkName: "reset-password" */ '../features/reset-password/ResetPasswordPage'),
   '/inicio': () => import(/* webpackChunkName: "home" */ '../features/home/HomePage'),
   '/perfil': () => import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage'),
 };
 
-const shellPages: Record<string, ComponentType> = Object.fromEntries(
-  Object.entries(shellPageLoaders).map(([path, load]) => [path, lazy(load)]),
-);
+const shellPages: Record<string, ComponentType> = {
+  '/': SignInPage,
+  '/entrar': SignInPage,
+  ...Object.fromEntries(Object.entries(shellPageLoaders).map(([path, load]) => [path, lazy(load)])),
+};
 
 function RoutePage({ route }: { route: RouteEntry }) {
   if (route.app !== 'shell') return <RemoteRoute route={route} />;
