@@ -14,3 +14,4 @@ pub mod document;
 pub mod pdf;
 pub mod pix;
 pub mod cnab;
+pub mod validate;

@@ -529,7 +529,11 @@ fn file_header(h: &RemessaHeader) -> Result<Line, FieldError> {
     r.num(&H_DIRECTION, 1)?;
     r.date(&H_DATE, Some(h.generated_at.date()))?;
     let t = h.generated_at.time();
-    r.num(&H_TIME, (t.hour() * 10000 + t.minute() * 100 + t.second()) as u64)?;
+    if h.bank == Bank::Santander {
+        r.fill(&H_TIME, b' '); // Santander: 152–157 reserved (blank)
+    } else {
+        r.num(&H_TIME, (t.hour() * 10000 + t.minute() * 100 + t.second()) as u64)?;
+    }
     r.num(&H_SEQUENCE, h.sequence as u64)?;
     r.num(&H_VERSION, versions(h.bank).0)?;
     r.num(&H_DENSITY, 0)?;

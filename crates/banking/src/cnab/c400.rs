@@ -38,6 +38,9 @@ pub enum Src {
     AccountDv,
     Agreement,
     Wallet,
+    /// Santander 400's one-digit carteira code (101 → 5 rápida com registro, 201 → 1
+    /// eletrônica com registro, 102 → 4 sem registro; a one-digit value is kept).
+    SantanderWalletCode,
     Variation,
     /// Bradesco: "0" + carteira(3) + agência(5) + conta(7) + DV.
     BradescoCompanyId,
@@ -170,7 +173,7 @@ const SANTANDER_DETAIL: &[F400] = &[
     n("nosso_numero", 63, 70, NossoNumero), n("data_segundo_desconto", 71, 76, Zeros), a("branco", 77, 77, Blank),
     n("informacao_multa", 78, 78, FineFlag), n("percentual_multa", 79, 82, FinePercent),
     n("unidade_moeda", 83, 84, Zeros), n("valor_outra_moeda", 85, 97, Zeros), a("brancos", 98, 101, Blank),
-    d6("data_multa", 102, 107, Blank), n("carteira", 108, 108, Wallet), n("ocorrencia", 109, 110, Movement),
+    d6("data_multa", 102, 107, Blank), n("carteira", 108, 108, SantanderWalletCode), n("ocorrencia", 109, 110, Movement),
     a("seu_numero", 111, 120, SeuNumero), d6("vencimento", 121, 126, Due), n("valor", 127, 139, Amount),
     a("banco", 140, 142, Const("033")), n("agencia_cobradora", 143, 147, Zeros), a("especie", 148, 149, Const("01")),
     a("aceite", 150, 150, Const("N")), d6("emissao", 151, 156, Issue),
@@ -357,6 +360,12 @@ fn company_value(src: Src, c: &Company) -> Option<String> {
         AccountDv => c.account_dv.clone(),
         Agreement => c.agreement.clone(),
         Wallet => c.wallet.clone(),
+        SantanderWalletCode => match digits_only(&c.wallet).as_str() {
+            "201" => "1".into(),
+            "102" => "4".into(),
+            w if w.len() == 1 => w.into(),
+            _ => "5".into(),
+        },
         Variation => if c.variation.is_empty() { "01".into() } else { c.variation.clone() },
         BradescoCompanyId => format!(
             "0{:0>3}{:0>5}{:0>7}{}",

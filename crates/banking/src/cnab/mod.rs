@@ -223,3 +223,30 @@ impl ReadError {
 pub fn next_sequence(last: u32) -> u32 {
     if last >= 999_999 { 1 } else { last + 1 }
 }
+
+/// The nosso número as a remessa carries it, computed with its check digit by
+/// [`crate::boleto::nosso_numero`] from the bank's sequence number and the company data.
+///
+/// Per bank: digits + DV (BB, Santander, Bradesco, Itaú, Sicoob); Caixa's CNAB field holds
+/// the 17 digits without DV; Sicredi's holds year + byte + sequence + DV.
+pub fn nosso_numero_for_cnab(bank: Bank, company: &Company, numero: &str) -> Result<String, String> {
+    let some = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
+    let mut input = crate::boleto::BoletoInput::new(bank);
+    input.carteira = company.wallet.clone();
+    input.agencia = company.agency.clone();
+    input.agencia_dv = some(&company.agency_dv);
+    input.conta = company.account.clone();
+    input.conta_dv = some(&company.account_dv);
+    input.convenio = some(&company.agreement);
+    input.codigo_beneficiario = some(&company.agreement);
+    input.posto = some(&company.post);
+    input.variacao = some(&company.variation);
+    input.nosso_numero = numero.to_string();
+    let nn = crate::boleto::nosso_numero(bank, &input).map_err(|e| e.message)?;
+    let dv = nn.dv.map(String::from).unwrap_or_default();
+    Ok(match bank {
+        Bank::Caixa => nn.digits,
+        Bank::Sicredi => nn.formatted.chars().filter(|c| c.is_ascii_alphanumeric()).collect(),
+        _ => format!("{}{}", nn.digits, dv),
+    })
+}

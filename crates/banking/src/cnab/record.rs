@@ -122,17 +122,23 @@ impl<const N: usize> Record<N> {
         self.num(f, cents as u64)
     }
 
-    /// Digits given as text (account, CEP, document): non-digits dropped, right-aligned, zero-padded.
+    /// Digits given as text (account, CEP, document): non-digits dropped, right-aligned,
+    /// zero-padded. Leading zeros beyond the width are dropped ("0001234" fits 4 digits).
     pub fn digits(&mut self, f: &Field, text: &str) -> Result<(), FieldError> {
         let slot = self.slot(f);
         slot.fill(b'0');
         let mut i = slot.len();
+        let mut overflow = false;
         for b in text.bytes().rev().filter(u8::is_ascii_digit) {
             if i == 0 {
-                return Err(FieldError::new(f, format!("mais de {} dígitos", f.width())));
+                overflow |= b != b'0';
+                continue;
             }
             i -= 1;
             slot[i] = b;
+        }
+        if overflow {
+            return Err(FieldError::new(f, format!("mais de {} dígitos", f.width())));
         }
         Ok(())
     }
