@@ -242,9 +242,10 @@ pub mod caixa {
         } else {
             ("modalidade", given)
         };
-        match value.to_ascii_uppercase().as_str() {
-            "RG" | "1" => Ok(b'1'),
-            "SR" | "2" => Ok(b'2'),
+        let is = |a: &str| value.eq_ignore_ascii_case(a);
+        match () {
+            _ if is("RG") || is("1") => Ok(b'1'),
+            _ if is("SR") || is("2") => Ok(b'2'),
             _ => Err(BoletoError::new(
                 field,
                 "Caixa: carteira RG (modalidade 1) ou SR (modalidade 2)",
