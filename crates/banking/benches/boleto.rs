@@ -75,7 +75,10 @@ fn lines(inputs: &[BoletoInput]) -> Vec<String> {
         .iter()
         .enumerate()
         .map(|(k, i)| {
-            let mut l = generate(i).expect("valid input").linha_digitavel_formatada.into_bytes();
+            let mut l = generate(i)
+                .expect("valid input")
+                .linha_digitavel_formatada
+                .into_bytes();
             let pos = match k % 100 {
                 0 => Some(10), // field 1 DV
                 1 => Some(38), // general DV
@@ -118,12 +121,22 @@ fn benches(c: &mut Criterion) {
     let inputs = inputs();
     let lines = lines(&inputs);
     let today = NaiveDate::from_ymd_opt(2026, 11, 21).expect("valid date");
-    assert_eq!(encode_million(&inputs), DISTINCT * PASSES, "every input must encode");
+    assert_eq!(
+        encode_million(&inputs),
+        DISTINCT * PASSES,
+        "every input must encode"
+    );
     let valid = decode_million(&lines, today);
-    assert_eq!(valid, DISTINCT * PASSES * 98 / 100, "exactly the corrupted 2 % must fail");
+    assert_eq!(
+        valid,
+        DISTINCT * PASSES * 98 / 100,
+        "exactly the corrupted 2 % must fail"
+    );
 
     let mut group = c.benchmark_group("boleto");
-    group.sample_size(10).measurement_time(Duration::from_secs(8));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(8));
     group.bench_function("encode_1M_boletos", |b| {
         b.iter_custom(|iters| timed(iters, || encode_million(&inputs)))
     });

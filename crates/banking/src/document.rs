@@ -33,7 +33,9 @@ pub enum DocumentError {
     WrongCheckDigits { kind: &'static str },
     #[error("{kind} com todos os dígitos iguais não é válido")]
     RepeatedDigits { kind: &'static str },
-    #[error("documento deve ser um CPF (11 dígitos) ou um CNPJ (14 caracteres); encontrados {found}")]
+    #[error(
+        "documento deve ser um CPF (11 dígitos) ou um CNPJ (14 caracteres); encontrados {found}"
+    )]
     UnknownKind { found: usize },
 }
 

@@ -147,15 +147,27 @@ fn format_amount(centavos: i64) -> String {
 }
 
 fn merchant_account(input: &PixInput) -> Result<(String, bool), PixError> {
-    let key = input.key.as_deref().map(str::trim).filter(|k| !k.is_empty());
-    let url = input.url.as_deref().map(str::trim).filter(|u| !u.is_empty());
+    let key = input
+        .key
+        .as_deref()
+        .map(str::trim)
+        .filter(|k| !k.is_empty());
+    let url = input
+        .url
+        .as_deref()
+        .map(str::trim)
+        .filter(|u| !u.is_empty());
     let mut account = String::new();
     tlv(&mut account, "00", GUI);
     let dynamic = match (key, url) {
         (Some(k), None) => {
             let k = bounded("key", to_ascii("key", k)?, MAX_KEY_OR_URL)?;
             tlv(&mut account, "01", &k);
-            if let Some(d) = input.description.as_deref().filter(|d| !d.trim().is_empty()) {
+            if let Some(d) = input
+                .description
+                .as_deref()
+                .filter(|d| !d.trim().is_empty())
+            {
                 tlv(&mut account, "02", &to_ascii("description", d)?);
             }
             false
@@ -273,7 +285,9 @@ fn items<'a>(text: &'a str, context: &str) -> Result<Vec<Item<'a>>, PixError> {
     let mut out = Vec::new();
     let mut rest = text;
     while !rest.is_empty() {
-        let header = rest.get(..4).filter(|h| h.bytes().all(|b| b.is_ascii_digit()));
+        let header = rest
+            .get(..4)
+            .filter(|h| h.bytes().all(|b| b.is_ascii_digit()));
         let Some(header) = header else {
             return Err(PixError::new(
                 context,
@@ -303,9 +317,8 @@ fn find<'a>(items: &[Item<'a>], id: &str) -> Option<&'a str> {
 }
 
 fn required<'a>(items: &[Item<'a>], id: &'static str) -> Result<&'a str, PixError> {
-    find(items, id).ok_or_else(|| {
-        PixError::new(id, format!("campo obrigatório {} ausente", tag_name(id)))
-    })
+    find(items, id)
+        .ok_or_else(|| PixError::new(id, format!("campo obrigatório {} ausente", tag_name(id))))
 }
 
 fn expect_value(items: &[Item<'_>], id: &'static str, expected: &str) -> Result<(), PixError> {
@@ -313,7 +326,10 @@ fn expect_value(items: &[Item<'_>], id: &'static str, expected: &str) -> Result<
     if got != expected {
         return Err(PixError::new(
             id,
-            format!("campo {} deve ser {expected}, encontrado '{got}'", tag_name(id)),
+            format!(
+                "campo {} deve ser {expected}, encontrado '{got}'",
+                tag_name(id)
+            ),
         ));
     }
     Ok(())
@@ -372,10 +388,7 @@ fn key_or_url(account: &[Item<'_>]) -> Result<(Option<String>, Option<String>), 
     let key = find(account, "01").map(str::to_owned);
     let url = find(account, "25").map(str::to_owned);
     match (&key, &url) {
-        (None, None) => Err(PixError::new(
-            "26",
-            "campo 26 sem chave (01) nem url (25)",
-        )),
+        (None, None) => Err(PixError::new("26", "campo 26 sem chave (01) nem url (25)")),
         (Some(_), Some(_)) => Err(PixError::new(
             "26",
             "campo 26 com chave (01) e url (25) ao mesmo tempo",

@@ -7,9 +7,8 @@ fn call(args: &[&str], stdin: &str) -> (i32, Value) {
     let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
     let mut out = Vec::new();
     let status = run(&args, &mut stdin.as_bytes(), &mut out);
-    let value = serde_json::from_slice(&out).unwrap_or_else(|e| {
-        panic!("not JSON ({e}): {}", String::from_utf8_lossy(&out))
-    });
+    let value = serde_json::from_slice(&out)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&out)));
     (status, value)
 }
 
@@ -25,9 +24,18 @@ fn bradesco_json() -> Value {
 fn boleto_prints_the_six_fields() {
     let (status, out) = call(&["boleto"], &bradesco_json().to_string());
     assert_eq!(status, 0, "{out}");
-    assert_eq!(out["codigo_barras"], "23797921800000010001229090000010000004030050");
-    assert_eq!(out["linha_digitavel"], "23791229029000001000000040300501792180000001000");
-    assert_eq!(out["linha_digitavel_formatada"], "23791.22902 90000.010000 00040.300501 7 92180000001000");
+    assert_eq!(
+        out["codigo_barras"],
+        "23797921800000010001229090000010000004030050"
+    );
+    assert_eq!(
+        out["linha_digitavel"],
+        "23791229029000001000000040300501792180000001000"
+    );
+    assert_eq!(
+        out["linha_digitavel_formatada"],
+        "23791.22902 90000.010000 00040.300501 7 92180000001000"
+    );
     assert_eq!(out["campo_livre"], "1229090000010000004030050");
     // Bradesco DV: 0900000100000 × weights 2..7 from the right = 70, 70 mod 11 = 4, 11 − 4 = 7.
     assert_eq!(out["nosso_numero_dv"], "7");
@@ -45,7 +53,10 @@ fn boleto_accepts_numbers_nulls_and_absent_optional_fields() {
     let (status, out) = call(&["boleto"], &input.to_string());
     assert_eq!(status, 0, "{out}");
     // No due date and no amount: fator 0000 and amount zero.
-    assert_eq!(&out["codigo_barras"].as_str().unwrap()[5..19], "00000000000000");
+    assert_eq!(
+        &out["codigo_barras"].as_str().unwrap()[5..19],
+        "00000000000000"
+    );
 }
 
 #[test]
@@ -53,11 +64,46 @@ fn invalid_boleto_input_exits_2_naming_the_field() {
     let cases = [
         (json!({"banco": "999"}).to_string(), "banco"),
         (json!({"carteira": "09"}).to_string(), "banco"),
-        ({ let mut j = bradesco_json(); j["vencimento"] = json!("02/01/2023"); j.to_string() }, "vencimento"),
-        ({ let mut j = bradesco_json(); j["valor_centavos"] = json!(10.5); j.to_string() }, "valor_centavos"),
-        ({ let mut j = bradesco_json(); j["nosso_numero"] = json!("12a"); j.to_string() }, "nosso_numero"),
-        ({ let mut j = bradesco_json(); j["agencia"] = json!(""); j.to_string() }, "agencia"),
-        ({ let mut j = bradesco_json(); j["nosso_numeor"] = json!("1"); j.to_string() }, "nosso_numeor"),
+        (
+            {
+                let mut j = bradesco_json();
+                j["vencimento"] = json!("02/01/2023");
+                j.to_string()
+            },
+            "vencimento",
+        ),
+        (
+            {
+                let mut j = bradesco_json();
+                j["valor_centavos"] = json!(10.5);
+                j.to_string()
+            },
+            "valor_centavos",
+        ),
+        (
+            {
+                let mut j = bradesco_json();
+                j["nosso_numero"] = json!("12a");
+                j.to_string()
+            },
+            "nosso_numero",
+        ),
+        (
+            {
+                let mut j = bradesco_json();
+                j["agencia"] = json!("");
+                j.to_string()
+            },
+            "agencia",
+        ),
+        (
+            {
+                let mut j = bradesco_json();
+                j["nosso_numeor"] = json!("1");
+                j.to_string()
+            },
+            "nosso_numeor",
+        ),
     ];
     for (stdin, field) in cases {
         let (status, out) = call(&["boleto"], &stdin);
@@ -79,7 +125,12 @@ fn invalid_boleto_input_exits_2_naming_the_field() {
 #[test]
 fn decode_prints_kind_bank_date_amount_and_checks() {
     let (status, out) = call(
-        &["decode", "00190.00009 01238.798779 77700.168188 2 37690000013500", "--today", "2008-01-15"],
+        &[
+            "decode",
+            "00190.00009 01238.798779 77700.168188 2 37690000013500",
+            "--today",
+            "2008-01-15",
+        ],
         "",
     );
     assert_eq!(status, 0, "{out}");
@@ -88,11 +139,16 @@ fn decode_prints_kind_bank_date_amount_and_checks() {
     assert_eq!(out["due_date"], "2008-02-01");
     assert_eq!(out["due_date_formatted"], "01/02/2008");
     assert_eq!(out["amount_centavos"], 13500);
-    assert_eq!(out["codigo_barras"], "00192376900000135000000001238798777770016818");
+    assert_eq!(
+        out["codigo_barras"],
+        "00192376900000135000000001238798777770016818"
+    );
     assert_eq!(out["valid"], true);
     assert_eq!(out["checks"].as_array().unwrap().len(), 4);
     // An unquoted line split by the shell is joined back.
-    let parts: Vec<&str> = "00190.00009 01238.798779 77700.168188 2 37690000013500".split(' ').collect();
+    let parts: Vec<&str> = "00190.00009 01238.798779 77700.168188 2 37690000013500"
+        .split(' ')
+        .collect();
     let mut args = vec!["decode"];
     args.extend(parts);
     args.extend(["--today", "2008-01-15"]);
@@ -113,17 +169,34 @@ fn decode_arrecadacao_rebuilds_the_48_digit_line() {
 #[test]
 fn decode_refuses_a_wrong_general_dv_with_exit_2() {
     // bench/README.md: accepted by @mrmgomes/boleto-utils 1.3.3, refused here.
-    let (status, out) = call(&["decode", "00196.98984 43229.410329 42839.856103 2 73490065701025", "--today", "2023-01-01"], "");
+    let (status, out) = call(
+        &[
+            "decode",
+            "00196.98984 43229.410329 42839.856103 2 73490065701025",
+            "--today",
+            "2023-01-01",
+        ],
+        "",
+    );
     assert_eq!(status, EXIT_INVALID);
     assert_eq!(out["field"], "linha");
     assert!(out["message"].as_str().unwrap().contains("geral"), "{out}");
     let (status, out) = call(&["decode", "abc"], "");
     assert_eq!(status, EXIT_INVALID);
-    assert!(out["message"].as_str().unwrap().contains("caractere inválido"));
+    assert!(out["message"]
+        .as_str()
+        .unwrap()
+        .contains("caractere inválido"));
     let (status, out) = call(&["decode"], "");
-    assert_eq!((status, out["code"].as_str()), (EXIT_INVALID, Some("uso_invalido")));
+    assert_eq!(
+        (status, out["code"].as_str()),
+        (EXIT_INVALID, Some("uso_invalido"))
+    );
     let (status, out) = call(&["decode", "123", "--today", "ontem"], "");
-    assert_eq!((status, out["field"].as_str()), (EXIT_INVALID, Some("--today")));
+    assert_eq!(
+        (status, out["field"].as_str()),
+        (EXIT_INVALID, Some("--today"))
+    );
 }
 
 #[test]
@@ -151,8 +224,14 @@ fn pix_build_and_parse() {
 fn pix_invalid_input_exits_2() {
     let (status, out) = call(&["pix"], &json!({"name": "X", "city": "Y"}).to_string());
     assert_eq!((status, out["field"].as_str()), (EXIT_INVALID, Some("key")));
-    let (status, out) = call(&["pix"], &json!({"key": "a@b.com", "name": "X", "city": "Y", "amount": 1.5}).to_string());
-    assert_eq!((status, out["field"].as_str()), (EXIT_INVALID, Some("amount")));
+    let (status, out) = call(
+        &["pix"],
+        &json!({"key": "a@b.com", "name": "X", "city": "Y", "amount": 1.5}).to_string(),
+    );
+    assert_eq!(
+        (status, out["field"].as_str()),
+        (EXIT_INVALID, Some("amount"))
+    );
     let (status, out) = call(&["pix", "--parse", "000201"], "");
     assert_eq!((status, out["field"].as_str()), (EXIT_INVALID, Some("63")));
     let (status, _) = call(&["pix", "--bogus"], "");

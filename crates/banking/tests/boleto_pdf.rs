@@ -86,8 +86,15 @@ fn read_symbols(pdf: &[u8], dir: &Path) -> Vec<String> {
         .map(|e| e.unwrap().path())
         .find(|p| p.extension().is_some_and(|e| e == "png"))
         .expect("pdftoppm wrote no PNG");
-    let out = Command::new("zbarimg").args(["--raw", "-q"]).arg(&png).output().unwrap();
-    String::from_utf8_lossy(&out.stdout).lines().map(str::to_owned).collect()
+    let out = Command::new("zbarimg")
+        .args(["--raw", "-q"])
+        .arg(&png)
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_owned)
+        .collect()
 }
 
 #[test]
@@ -100,8 +107,15 @@ fn barcode_and_pix_qr_read_back_with_zbarimg() {
         let b = boleto(bank);
         let dir = scratch_dir(bank.code());
         let symbols = read_symbols(&boleto_pdf(&b, &data(pix)).unwrap(), &dir);
-        assert!(symbols.contains(&b.codigo_barras), "{bank:?}: read {symbols:?}");
-        assert_eq!(symbols.iter().any(|s| s == PIX), pix.is_some(), "{symbols:?}");
+        assert!(
+            symbols.contains(&b.codigo_barras),
+            "{bank:?}: read {symbols:?}"
+        );
+        assert_eq!(
+            symbols.iter().any(|s| s == PIX),
+            pix.is_some(),
+            "{symbols:?}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

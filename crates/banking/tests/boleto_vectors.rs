@@ -7,9 +7,7 @@
 //! - [design] /work/shared/design/banking.md.
 
 use banking::bank::Bank;
-use banking::boleto::{
-    self, banks, fator_vencimento, generate, nosso_numero, BoletoInput,
-};
+use banking::boleto::{self, banks, fator_vencimento, generate, nosso_numero, BoletoInput};
 use chrono::NaiveDate;
 
 fn date(s: &str) -> NaiveDate {
@@ -54,7 +52,11 @@ fn with(mut i: BoletoInput, venc: &str, valor: i64) -> BoletoInput {
 // ----------------------------------------------------------------------------- Banco do Brasil
 
 fn bb(convenio: &str, carteira: &str, nn: &str, venc: &str, valor: i64) -> BoletoInput {
-    let mut i = with(input(Bank::BancoDoBrasil, carteira, "4042", "61900", nn), venc, valor);
+    let mut i = with(
+        input(Bank::BancoDoBrasil, carteira, "4042", "61900", nn),
+        venc,
+        valor,
+    );
     i.convenio = Some(convenio.into());
     i
 }
@@ -155,7 +157,11 @@ fn banco_do_brasil_nosso_numero_dv() {
     assert_eq!(banks::banco_do_brasil::dv(b"12387989000004042"), b'4');
     assert_eq!(banks::banco_do_brasil::dv(b"12387989000061900"), b'7');
     assert_eq!(banks::banco_do_brasil::dv(b"12387989000000719"), b'2');
-    let nn = nosso_numero(Bank::BancoDoBrasil, &bb("1238", "11", "123456", "2008-02-01", 0)).unwrap();
+    let nn = nosso_numero(
+        Bank::BancoDoBrasil,
+        &bb("1238", "11", "123456", "2008-02-01", 0),
+    )
+    .unwrap();
     assert_eq!(nn.digits, "12380123456");
     assert!(nn.dv.is_some());
     assert_eq!(nn.formatted, format!("12380123456-{}", nn.dv.unwrap()));
@@ -170,7 +176,9 @@ fn banco_do_brasil_carteiras_11_and_17_use_the_carteira_in_the_campo_livre() {
         assert_eq!(b.campo_livre, format!("00000012387987777700168{carteira}"));
     }
     assert_eq!(
-        generate(&bb("1238798", "99", "1", "2008-02-03", 0)).unwrap_err().field,
+        generate(&bb("1238798", "99", "1", "2008-02-03", 0))
+            .unwrap_err()
+            .field,
         "carteira"
     );
 }
@@ -178,7 +186,11 @@ fn banco_do_brasil_carteiras_11_and_17_use_the_carteira_in_the_campo_livre() {
 // ----------------------------------------------------------------------------- Santander
 
 fn santander(nn: &str, venc: &str, valor: i64, codigo: &str, carteira: &str) -> BoletoInput {
-    let mut i = with(input(Bank::Santander, carteira, "0059", "013000123", nn), venc, valor);
+    let mut i = with(
+        input(Bank::Santander, carteira, "0059", "013000123", nn),
+        venc,
+        valor,
+    );
     i.codigo_beneficiario = Some(codigo.into());
     i
 }
@@ -221,13 +233,24 @@ fn santander_nosso_numero_dv_and_carteiras_101_201() {
         ("90002720", '7', "000090002720-7"),
         ("1961005", '0', "000001961005-0"),
     ] {
-        let got = nosso_numero(Bank::Santander, &santander(nn, "2011-10-09", 0, "1899775", "102")).unwrap();
+        let got = nosso_numero(
+            Bank::Santander,
+            &santander(nn, "2011-10-09", 0, "1899775", "102"),
+        )
+        .unwrap();
         assert_eq!(got.dv, Some(dv));
         assert_eq!(got.formatted, formatted);
     }
     // Carteira goes to the last 3 positions (same layout as 102 above, santander.rb).
     for carteira in ["101", "201"] {
-        let b = generate(&santander("90000267", "2011-10-09", 2500, "1899775", carteira)).unwrap();
+        let b = generate(&santander(
+            "90000267",
+            "2011-10-09",
+            2500,
+            "1899775",
+            carteira,
+        ))
+        .unwrap();
         assert_eq!(b.campo_livre, format!("9189977500009000026700{carteira}"));
     }
 }
@@ -263,13 +286,27 @@ fn caixa_sigcb_sem_registro_and_beneficiario_dv() {
         assert!(b.nosso_numero_formatado.starts_with("24"));
         assert_eq!(&b.campo_livre[10..11], "2");
     }
-    assert_eq!(generate(&caixa("XX", "1", "245274")).unwrap_err().field, "carteira");
+    assert_eq!(
+        generate(&caixa("XX", "1", "245274")).unwrap_err().field,
+        "carteira"
+    );
 }
 
 // ----------------------------------------------------------------------------- Bradesco
 
-fn bradesco(carteira: &str, agencia: &str, conta: &str, nn: &str, venc: &str, valor: i64) -> BoletoInput {
-    with(input(Bank::Bradesco, carteira, agencia, conta, nn), venc, valor)
+fn bradesco(
+    carteira: &str,
+    agencia: &str,
+    conta: &str,
+    nn: &str,
+    venc: &str,
+    valor: i64,
+) -> BoletoInput {
+    with(
+        input(Bank::Bradesco, carteira, agencia, conta, nn),
+        venc,
+        valor,
+    )
 }
 
 #[test]
@@ -313,7 +350,11 @@ fn bradesco_nosso_numero_dv_carteiras_06_09_19() {
         ("19", "6", "19/00000000006-0"),
         ("19", "00000000001", "19/00000000001-P"),
     ] {
-        let got = nosso_numero(Bank::Bradesco, &bradesco(carteira, "4042", "61900", nn, "2008-02-02", 0)).unwrap();
+        let got = nosso_numero(
+            Bank::Bradesco,
+            &bradesco(carteira, "4042", "61900", nn, "2008-02-02", 0),
+        )
+        .unwrap();
         assert_eq!(got.formatted, formatted);
     }
 }
@@ -322,14 +363,29 @@ fn bradesco_nosso_numero_dv_carteiras_06_09_19() {
 fn bradesco_carteira_21() {
     // Carteira 21 uses the same layout (brcobranca bradesco.rb accepts any 2-digit carteira);
     // the carteira lands in campo livre positions 5–6 and in the DV input.
-    let b = generate(&bradesco("21", "1172", "0403005", "75896452", "2009-04-30", 295295)).unwrap();
+    let b = generate(&bradesco(
+        "21",
+        "1172",
+        "0403005",
+        "75896452",
+        "2009-04-30",
+        295295,
+    ))
+    .unwrap();
     assert_eq!(b.campo_livre, "1172210007589645204030050");
     assert!(b.nosso_numero_formatado.starts_with("21/00075896452-"));
 }
 
 // ----------------------------------------------------------------------------- Itaú
 
-fn itau(carteira: &str, agencia: &str, conta: &str, nn: &str, venc: &str, valor: i64) -> BoletoInput {
+fn itau(
+    carteira: &str,
+    agencia: &str,
+    conta: &str,
+    nn: &str,
+    venc: &str,
+    valor: i64,
+) -> BoletoInput {
     with(input(Bank::Itau, carteira, agencia, conta, nn), venc, valor)
 }
 
@@ -392,12 +448,26 @@ fn itau_carteira_109_after_the_2025_fator_reset() {
 #[test]
 fn itau_nosso_numero_dac() {
     // [brcobranca] itau_spec.rb "Montar nosso_numero_dv" (agência 0810, conta 53678, 175).
-    for (nn, dv) in [("00015448", '6'), ("15448", '6'), ("12345678", '4'), ("34230", '5'), ("258281", '7')] {
-        let got = nosso_numero(Bank::Itau, &itau("175", "0810", "53678", nn, "2009-08-14", 0)).unwrap();
+    for (nn, dv) in [
+        ("00015448", '6'),
+        ("15448", '6'),
+        ("12345678", '4'),
+        ("34230", '5'),
+        ("258281", '7'),
+    ] {
+        let got = nosso_numero(
+            Bank::Itau,
+            &itau("175", "0810", "53678", nn, "2009-08-14", 0),
+        )
+        .unwrap();
         assert_eq!(got.dv, Some(dv), "{nn}");
     }
     // [brcobranca] itau_spec.rb "Montar nosso_numero_boleto": 0607 / 15255, 175 → 175/12345678-4.
-    let got = nosso_numero(Bank::Itau, &itau("175", "0607", "15255", "12345678", "2009-08-14", 0)).unwrap();
+    let got = nosso_numero(
+        Bank::Itau,
+        &itau("175", "0607", "15255", "12345678", "2009-08-14", 0),
+    )
+    .unwrap();
     assert_eq!(got.formatted, "175/12345678-4");
 }
 
@@ -405,14 +475,26 @@ fn itau_nosso_numero_dac() {
 fn itau_carteiras_112_157_and_the_special_set() {
     // 112 and 157 use the full DAC (agência + conta + carteira + número); 126/131/146/150/168
     // use carteira + número only (Itaú layout, as in brcobranca itau.rb).
-    let full = |c: &str| nosso_numero(Bank::Itau, &itau(c, "0810", "53678", "12345678", "2009-08-14", 0)).unwrap();
+    let full = |c: &str| {
+        nosso_numero(
+            Bank::Itau,
+            &itau(c, "0810", "53678", "12345678", "2009-08-14", 0),
+        )
+        .unwrap()
+    };
     for c in ["109", "112", "157", "175"] {
         let digits = format!("081053678{c}12345678");
-        assert_eq!(full(c).dv.unwrap(), (b'0' + banking::boleto::checksum::mod10(digits.as_bytes())) as char);
+        assert_eq!(
+            full(c).dv.unwrap(),
+            (b'0' + banking::boleto::checksum::mod10(digits.as_bytes())) as char
+        );
     }
     for c in ["126", "131", "146", "150", "168"] {
         let digits = format!("{c}12345678");
-        assert_eq!(full(c).dv.unwrap(), (b'0' + banking::boleto::checksum::mod10(digits.as_bytes())) as char);
+        assert_eq!(
+            full(c).dv.unwrap(),
+            (b'0' + banking::boleto::checksum::mod10(digits.as_bytes())) as char
+        );
     }
     // Agência/conta DAC from [brcobranca] itau_spec.rb "agencia_conta_corrente_dv": 0607/15255-0.
     let mut i = itau("109", "0607", "15255", "1", "2009-08-14", 0);
@@ -420,7 +502,12 @@ fn itau_carteiras_112_157_and_the_special_set() {
     assert!(generate(&i).is_ok());
     i.conta_dv = Some("1".into());
     assert_eq!(generate(&i).unwrap_err().field, "conta_dv");
-    assert_eq!(generate(&itau("196", "0607", "15255", "1", "2009-08-14", 0)).unwrap_err().field, "carteira");
+    assert_eq!(
+        generate(&itau("196", "0607", "15255", "1", "2009-08-14", 0))
+            .unwrap_err()
+            .field,
+        "carteira"
+    );
 }
 
 // ----------------------------------------------------------------------------- Sicredi
@@ -461,7 +548,12 @@ fn sicredi_carteira_1_and_blank_amount() {
     assert_eq!(&b.campo_livre[..23], "11122138715123418123451");
     let blank = generate(&sicredi("1", "13871", "2012-01-24", 0)).unwrap();
     assert_eq!(&blank.campo_livre[22..23], "0");
-    assert_eq!(generate(&sicredi("2", "13871", "2012-01-24", 0)).unwrap_err().field, "carteira");
+    assert_eq!(
+        generate(&sicredi("2", "13871", "2012-01-24", 0))
+            .unwrap_err()
+            .field,
+        "carteira"
+    );
 }
 
 // ----------------------------------------------------------------------------- Sicoob
@@ -507,9 +599,15 @@ fn sicoob_modalidade_05_via_variacao() {
 #[test]
 fn sicoob_nosso_numero_dv() {
     // [brcobranca] sicoob_spec.rb "Montar nosso numero dv" (agência 4327, convênio 229385).
-    let expected = ['7', '4', '1', '9', '6', '3', '0', '8', '5', '3', '0', '8', '5'];
+    let expected = [
+        '7', '4', '1', '9', '6', '3', '0', '8', '5', '3', '0', '8', '5',
+    ];
     for (n, dv) in (1..=13).zip(expected) {
-        let got = nosso_numero(Bank::Sicoob, &sicoob("4327", "229385", &n.to_string(), "2016-02-18", 0)).unwrap();
+        let got = nosso_numero(
+            Bank::Sicoob,
+            &sicoob("4327", "229385", &n.to_string(), "2016-02-18", 0),
+        )
+        .unwrap();
         assert_eq!(got.dv, Some(dv), "nosso número {n}");
     }
 }
@@ -526,7 +624,11 @@ fn fator_both_sides_of_the_2025_reset() {
     // Bradesco [bench] input moved to each side of the reset: only the fator and the general DV
     // change; the line decodes back to the same due date.
     let today = date("2026-11-21");
-    for (venc, fator) in [("2025-02-21", "9999"), ("2025-02-22", "1000"), ("2026-12-01", "1647")] {
+    for (venc, fator) in [
+        ("2025-02-21", "9999"),
+        ("2025-02-22", "1000"),
+        ("2026-12-01", "1647"),
+    ] {
         let b = generate(&bradesco("09", "1229", "0403005", "100000", venc, 1000)).unwrap();
         assert_eq!(&b.codigo_barras[5..9], fator);
         let d = boleto::decode(&b.linha_digitavel, today).unwrap();

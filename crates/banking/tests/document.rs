@@ -9,7 +9,12 @@ use proptest::prelude::*;
 #[test]
 fn known_valid_cpfs() {
     // Examples published by the Receita Federal's own calculators and widely used in docs.
-    for cpf in ["529.982.247-25", "52998224725", "111.444.777-35", " 111 444 777 35 "] {
+    for cpf in [
+        "529.982.247-25",
+        "52998224725",
+        "111.444.777-35",
+        " 111 444 777 35 ",
+    ] {
         assert!(validate_cpf(cpf).is_ok(), "{cpf}");
     }
     assert_eq!(format_cpf("52998224725").unwrap(), "529.982.247-25");
@@ -61,14 +66,24 @@ fn alphanumeric_cnpj_vector_from_the_receita() {
     // Check digits stay numeric.
     assert!(matches!(
         validate_cnpj("12ABC34501DE3A"),
-        Err(DocumentError::InvalidCharacter { ch: 'A', position: 14, .. })
+        Err(DocumentError::InvalidCharacter {
+            ch: 'A',
+            position: 14,
+            ..
+        })
     ));
 }
 
 #[test]
 fn validate_document_picks_the_kind_by_length() {
-    assert!(matches!(validate_document("529.982.247-25"), Ok(Document::Cpf(_))));
-    assert!(matches!(validate_document("11.222.333/0001-81"), Ok(Document::Cnpj(_))));
+    assert!(matches!(
+        validate_document("529.982.247-25"),
+        Ok(Document::Cpf(_))
+    ));
+    assert!(matches!(
+        validate_document("11.222.333/0001-81"),
+        Ok(Document::Cnpj(_))
+    ));
     assert!(matches!(
         validate_document("123"),
         Err(DocumentError::UnknownKind { found: 3 })
@@ -87,10 +102,7 @@ fn digit_string(len: usize) -> impl Strategy<Value = Vec<u8>> {
 }
 
 fn cnpj_base() -> impl Strategy<Value = Vec<u8>> {
-    proptest::collection::vec(
-        prop_oneof![b'0'..=b'9', b'A'..=b'Z'],
-        12,
-    )
+    proptest::collection::vec(prop_oneof![b'0'..=b'9', b'A'..=b'Z'], 12)
 }
 
 proptest! {

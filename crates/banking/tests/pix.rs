@@ -16,7 +16,10 @@ fn crc16_ccitt_false_check_value() {
 fn parses_the_bcb_static_example() {
     let code = parse(BCB_STATIC).unwrap();
     assert!(!code.dynamic);
-    assert_eq!(code.key.as_deref(), Some("123e4567-e12b-12d1-a456-426655440000"));
+    assert_eq!(
+        code.key.as_deref(),
+        Some("123e4567-e12b-12d1-a456-426655440000")
+    );
     assert_eq!(code.name, "Fulano de Tal");
     assert_eq!(code.city, "BRASILIA");
     assert_eq!(code.amount_centavos, None);
@@ -49,7 +52,10 @@ fn dynamic_code_with_amount() {
     assert!(payload.contains("54071234.56"), "{payload}");
     let code = parse(&payload).unwrap();
     assert!(code.dynamic && code.single_use);
-    assert_eq!(code.url.as_deref(), Some("pix.example.com/qr/v2/9d36b84fc70b478fb95c12729b90ca25"));
+    assert_eq!(
+        code.url.as_deref(),
+        Some("pix.example.com/qr/v2/9d36b84fc70b478fb95c12729b90ca25")
+    );
     assert_eq!(code.amount_centavos, Some(123456));
     assert_eq!(code.name, "Empresa Acao Ltda");
     assert_eq!(code.city, "Sao Paulo");
@@ -75,7 +81,10 @@ fn refusals_name_the_field_in_portuguese() {
     // Missing name (59).
     let no_name = with_crc("00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR6008BRASILIA62070503***");
     let e = parse(&no_name).unwrap_err();
-    assert_eq!((e.field.as_str(), e.message.as_str()), ("59", "campo obrigatório 59 (nome) ausente"));
+    assert_eq!(
+        (e.field.as_str(), e.message.as_str()),
+        ("59", "campo obrigatório 59 (nome) ausente")
+    );
     // Wrong currency.
     let usd = with_crc("00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053038405802BR5913Fulano de Tal6008BRASILIA62070503***");
     assert_eq!(parse(&usd).unwrap_err().field, "53");
@@ -89,13 +98,25 @@ fn refusals_name_the_field_in_portuguese() {
         city: "Brasilia".into(),
         ..PixInput::default()
     };
-    let long_name = PixInput { name: "N".repeat(26), ..base.clone() };
+    let long_name = PixInput {
+        name: "N".repeat(26),
+        ..base.clone()
+    };
     assert_eq!(build(&long_name).unwrap_err().field, "name");
-    let no_key = PixInput { key: None, ..base.clone() };
+    let no_key = PixInput {
+        key: None,
+        ..base.clone()
+    };
     assert_eq!(build(&no_key).unwrap_err().field, "key");
-    let bad_txid = PixInput { txid: Some("abc-123".into()), ..base.clone() };
+    let bad_txid = PixInput {
+        txid: Some("abc-123".into()),
+        ..base.clone()
+    };
     assert_eq!(build(&bad_txid).unwrap_err().field, "txid");
-    let zero = PixInput { amount_centavos: Some(0), ..base };
+    let zero = PixInput {
+        amount_centavos: Some(0),
+        ..base
+    };
     assert_eq!(build(&zero).unwrap_err().field, "amount_centavos");
 }
 

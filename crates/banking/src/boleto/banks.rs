@@ -88,7 +88,10 @@ fn one_of(field: &'static str, value: &str, allowed: &[&str]) -> Result<(), Bole
     } else {
         Err(BoletoError::new(
             field,
-            format!("{field} '{value}' não suportado; use {}", allowed.join(", ")),
+            format!(
+                "{field} '{value}' não suportado; use {}",
+                allowed.join(", ")
+            ),
         ))
     }
 }
@@ -159,7 +162,11 @@ pub mod banco_do_brasil {
         let conv_width = if numero_width == 17 { 0 } else { conv.len() };
         body[..conv_width].copy_from_slice(&conv.as_bytes()[..conv_width]);
         let end = conv_width + numero_width;
-        pad(&mut body[conv_width..end], "nosso_numero", &input.nosso_numero)?;
+        pad(
+            &mut body[conv_width..end],
+            "nosso_numero",
+            &input.nosso_numero,
+        )?;
         let dv_digit = with_dv.then(|| dv(&body[..end]));
         Ok(parts(b"", &body[..end], dv_digit))
     }
@@ -396,7 +403,10 @@ pub mod sicredi {
                  ou a sequência de 5 dígitos com data_documento",
             )
         })?;
-        super::super::layout::put_number(&mut out[..2], (chrono::Datelike::year(&year) % 100) as u64);
+        super::super::layout::put_number(
+            &mut out[..2],
+            (chrono::Datelike::year(&year) % 100) as u64,
+        );
         let byte = match opt(&input.byte_idt).trim() {
             "" => "2",
             b => b,

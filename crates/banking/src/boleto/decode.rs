@@ -85,8 +85,13 @@ impl Decoded {
 /// Why a line or barcode was refused. `Display` is Portuguese.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DecodeError {
-    InvalidCharacter { ch: char, position: usize },
-    WrongLength { found: usize },
+    InvalidCharacter {
+        ch: char,
+        position: usize,
+    },
+    WrongLength {
+        found: usize,
+    },
     /// A 48-digit line that does not start with 8.
     NotArrecadacao,
     /// Currency digit other than 9 (real).
@@ -202,9 +207,7 @@ fn check(name: &'static str, expected: u8, found: u8) -> Check {
 }
 
 fn number(digits: &[u8]) -> u64 {
-    digits
-        .iter()
-        .fold(0u64, |n, &d| n * 10 + (d - b'0') as u64)
+    digits.iter().fold(0u64, |n, &d| n * 10 + (d - b'0') as u64)
 }
 
 fn boleto_line(l: Linha, today: NaiveDate) -> Result<Decoded, DecodeError> {

@@ -83,9 +83,8 @@ fn write_pdf(path: &str, object: &Map<String, Value>, b: &boleto::Boleto) -> Res
     let data = pdf_data(object)?;
     let bytes = crate::pdf::boleto_pdf(b, &data)
         .map_err(|e| CliError::field("pix_copia_e_cola", e.to_string()))?;
-    std::fs::write(path, bytes).map_err(|e| {
-        CliError::field("--pdf", format!("não foi possível gravar {path}: {e}"))
-    })
+    std::fs::write(path, bytes)
+        .map_err(|e| CliError::field("--pdf", format!("não foi possível gravar {path}: {e}")))
 }
 
 fn pdf_data(object: &Map<String, Value>) -> Result<crate::pdf::BoletoPdfData, CliError> {
@@ -176,7 +175,10 @@ pub(crate) fn read_object(stdin: &mut dyn Read) -> Result<Map<String, Value>, Cl
     }
 }
 
-pub(crate) fn refuse_unknown_keys(object: &Map<String, Value>, allowed: &[&str]) -> Result<(), CliError> {
+pub(crate) fn refuse_unknown_keys(
+    object: &Map<String, Value>,
+    allowed: &[&str],
+) -> Result<(), CliError> {
     match object.keys().find(|k| !allowed.contains(&k.as_str())) {
         Some(k) => Err(CliError::field(k, format!("campo desconhecido: {k}"))),
         None => Ok(()),
@@ -184,7 +186,10 @@ pub(crate) fn refuse_unknown_keys(object: &Map<String, Value>, allowed: &[&str])
 }
 
 /// A string (or a JSON number, written as digits) or null/absent.
-pub(crate) fn optional_text(object: &Map<String, Value>, key: &'static str) -> Result<Option<String>, CliError> {
+pub(crate) fn optional_text(
+    object: &Map<String, Value>,
+    key: &'static str,
+) -> Result<Option<String>, CliError> {
     match object.get(key) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) => Ok(Some(s.trim().to_owned())),
@@ -193,7 +198,10 @@ pub(crate) fn optional_text(object: &Map<String, Value>, key: &'static str) -> R
     }
 }
 
-pub(crate) fn optional_integer(object: &Map<String, Value>, key: &'static str) -> Result<Option<i64>, CliError> {
+pub(crate) fn optional_integer(
+    object: &Map<String, Value>,
+    key: &'static str,
+) -> Result<Option<i64>, CliError> {
     match object.get(key) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Number(n)) => n.as_i64().map(Some).ok_or_else(|| {
@@ -206,12 +214,20 @@ pub(crate) fn optional_integer(object: &Map<String, Value>, key: &'static str) -
     }
 }
 
-fn optional_date(object: &Map<String, Value>, key: &'static str) -> Result<Option<NaiveDate>, CliError> {
+fn optional_date(
+    object: &Map<String, Value>,
+    key: &'static str,
+) -> Result<Option<NaiveDate>, CliError> {
     match optional_text(object, key)? {
         None => Ok(None),
         Some(s) if s.is_empty() => Ok(None),
-        Some(s) => NaiveDate::parse_from_str(&s, "%Y-%m-%d").map(Some).map_err(|_| {
-            CliError::field(key, format!("{key} deve ser uma data AAAA-MM-DD (recebido '{s}')"))
-        }),
+        Some(s) => NaiveDate::parse_from_str(&s, "%Y-%m-%d")
+            .map(Some)
+            .map_err(|_| {
+                CliError::field(
+                    key,
+                    format!("{key} deve ser uma data AAAA-MM-DD (recebido '{s}')"),
+                )
+            }),
     }
 }

@@ -32,7 +32,10 @@ fn parse_args(args: &[String]) -> Result<(String, NaiveDate), CliError> {
         if arg == "--today" || arg == "--hoje" {
             let value = rest.next().ok_or_else(|| CliError::usage(USAGE))?;
             let date = NaiveDate::parse_from_str(value, "%Y-%m-%d").map_err(|_| {
-                CliError::field("--today", format!("data inválida '{value}' (use AAAA-MM-DD)"))
+                CliError::field(
+                    "--today",
+                    format!("data inválida '{value}' (use AAAA-MM-DD)"),
+                )
             })?;
             today = Some(date);
         } else if line.is_none() {

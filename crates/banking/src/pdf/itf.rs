@@ -40,6 +40,9 @@ mod tests {
         // 4 (start) + 22 pairs × (6 narrow + 4 wide) + wide + 2 narrow (stop).
         let w = widths(&[b'0'; 44], 3);
         assert_eq!(w.len(), 4 + 22 * 10 + 3);
-        assert_eq!(w.iter().map(|&x| x as u32).sum::<u32>(), 4 + 22 * (6 + 12) + 5);
+        assert_eq!(
+            w.iter().map(|&x| x as u32).sum::<u32>(),
+            4 + 22 * (6 + 12) + 5
+        );
     }
 }

@@ -59,7 +59,13 @@ pub fn boleto_pdf(boleto: &Boleto, data: &BoletoPdfData) -> Result<Vec<u8>, PdfE
     let recibo_bottom = recibo(&mut page, boleto, data, PAGE_H - 36.0)?;
     let cut = recibo_bottom - 14.0;
     page.line(LEFT, cut, RIGHT, cut, 0.5, true);
-    page.text_right(RIGHT, cut + 3.0, 6.0, Font::Regular, "Corte na linha pontilhada");
+    page.text_right(
+        RIGHT,
+        cut + 3.0,
+        6.0,
+        Font::Regular,
+        "Corte na linha pontilhada",
+    );
     ficha(&mut page, boleto, data, cut - 14.0);
     Ok(writer::document(&page))
 }
@@ -71,7 +77,7 @@ pub fn format_brl(centavos: i64) -> String {
     let reais = (abs / 100).to_string();
     let mut grouped = String::new();
     for (i, c) in reais.chars().enumerate() {
-        if i > 0 && (reais.len() - i) % 3 == 0 {
+        if i > 0 && (reais.len() - i).is_multiple_of(3) {
             grouped.push('.');
         }
         grouped.push(c);
@@ -155,9 +161,21 @@ fn header(page: &mut Page, boleto: &Boleto, top: f32) -> f32 {
     let base = top - 16.0;
     page.text(LEFT, base, 11.0, Font::Bold, boleto.bank.name());
     page.line(LEFT + 150.0, top - 20.0, LEFT + 150.0, top, 1.0, false);
-    page.text(LEFT + 156.0, base, 14.0, Font::Bold, bank_code_with_dv(boleto.bank));
+    page.text(
+        LEFT + 156.0,
+        base,
+        14.0,
+        Font::Bold,
+        bank_code_with_dv(boleto.bank),
+    );
     page.line(LEFT + 205.0, top - 20.0, LEFT + 205.0, top, 1.0, false);
-    page.text_right(RIGHT, base, 10.5, Font::Bold, &boleto.linha_digitavel_formatada);
+    page.text_right(
+        RIGHT,
+        base,
+        10.5,
+        Font::Bold,
+        &boleto.linha_digitavel_formatada,
+    );
     top - 20.0
 }
 
@@ -186,7 +204,11 @@ fn recibo(page: &mut Page, b: &Boleto, data: &BoletoPdfData, top: f32) -> Result
         y,
         &[
             ("Beneficiário", &benef, 250.0),
-            ("Agência/Código do Beneficiário", &data.agencia_codigo, 140.0),
+            (
+                "Agência/Código do Beneficiário",
+                &data.agencia_codigo,
+                140.0,
+            ),
             ("Nosso Número", &b.nosso_numero_formatado, 0.0),
         ],
         true,
@@ -206,7 +228,11 @@ fn recibo(page: &mut Page, b: &Boleto, data: &BoletoPdfData, top: f32) -> Result
     );
     y -= ROW;
     page.text_right(RIGHT, y - 9.0, 6.0, Font::Regular, "Autenticação mecânica");
-    match data.pix_copia_e_cola.as_deref().filter(|p| !p.trim().is_empty()) {
+    match data
+        .pix_copia_e_cola
+        .as_deref()
+        .filter(|p| !p.trim().is_empty())
+    {
         Some(payload) => qr_block(page, payload.trim(), y - 6.0),
         None => Ok(y - 16.0),
     }
@@ -251,15 +277,29 @@ fn qr_block(page: &mut Page, payload: &str, top: f32) -> Result<f32, PdfError> {
 
 fn ficha(page: &mut Page, b: &Boleto, data: &BoletoPdfData, top: f32) {
     let mut y = header(page, b, top);
-    let local = or_default(&data.local_pagamento, "PAGÁVEL EM QUALQUER BANCO ATÉ O VENCIMENTO");
+    let local = or_default(
+        &data.local_pagamento,
+        "PAGÁVEL EM QUALQUER BANCO ATÉ O VENCIMENTO",
+    );
     let vencimento = vencimento_text(b);
-    row(page, y, &[("Local de Pagamento", local, WIDTH - RIGHT_COL), ("Vencimento", &vencimento, 0.0)], true);
+    row(
+        page,
+        y,
+        &[
+            ("Local de Pagamento", local, WIDTH - RIGHT_COL),
+            ("Vencimento", &vencimento, 0.0),
+        ],
+        true,
+    );
     y -= ROW;
     let benef = beneficiario(data);
     row(
         page,
         y,
-        &[("Beneficiário", &benef, WIDTH - RIGHT_COL), ("Agência/Código do Beneficiário", &data.agencia_codigo, 0.0)],
+        &[
+            ("Beneficiário", &benef, WIDTH - RIGHT_COL),
+            ("Agência/Código do Beneficiário", &data.agencia_codigo, 0.0),
+        ],
         true,
     );
     y -= ROW;
@@ -304,10 +344,22 @@ fn instructions(page: &mut Page, text: &str, top: f32) -> f32 {
     let h = ROW * 5.0;
     let w = WIDTH - RIGHT_COL;
     page.stroke_rect(LEFT, top - h, w, h, 0.5);
-    page.text(LEFT + 2.0, top - 7.0, 5.5, Font::Regular, "Instruções (texto de responsabilidade do beneficiário)");
+    page.text(
+        LEFT + 2.0,
+        top - 7.0,
+        5.5,
+        Font::Regular,
+        "Instruções (texto de responsabilidade do beneficiário)",
+    );
     let lines = text.lines().flat_map(|l| wrap(l, 95)).take(9);
     for (i, line) in lines.enumerate() {
-        page.text(LEFT + 3.0, top - 18.0 - i as f32 * 10.0, 7.5, Font::Regular, &line);
+        page.text(
+            LEFT + 3.0,
+            top - 18.0 - i as f32 * 10.0,
+            7.5,
+            Font::Regular,
+            &line,
+        );
     }
     let labels = [
         "(-) Desconto / Abatimento",
@@ -318,7 +370,18 @@ fn instructions(page: &mut Page, text: &str, top: f32) -> f32 {
     ];
     for (i, label) in labels.iter().enumerate() {
         let cell_top = top - i as f32 * ROW;
-        cell(page, Cell { x: LEFT + w, top: cell_top, w: RIGHT_COL, h: ROW, label, value: "", right: true });
+        cell(
+            page,
+            Cell {
+                x: LEFT + w,
+                top: cell_top,
+                w: RIGHT_COL,
+                h: ROW,
+                label,
+                value: "",
+                right: true,
+            },
+        );
     }
     top - h
 }
@@ -345,7 +408,13 @@ fn pagador_block(page: &mut Page, data: &BoletoPdfData, top: f32) -> f32 {
     page.stroke_rect(LEFT, top - h, WIDTH, h, 0.5);
     page.text(LEFT + 2.0, top - 7.0, 5.5, Font::Regular, "Pagador");
     page.text(LEFT + 3.0, top - 17.0, 8.0, Font::Regular, &pagador(data));
-    page.text(LEFT + 3.0, top - 28.0, 8.0, Font::Regular, &data.pagador_endereco);
+    page.text(
+        LEFT + 3.0,
+        top - 28.0,
+        8.0,
+        Font::Regular,
+        &data.pagador_endereco,
+    );
     top - h
 }
 
@@ -360,7 +429,13 @@ fn barcode(page: &mut Page, digits: &str, top: f32) {
         x += width;
     }
     let below = top - BAR_HEIGHT - 10.0;
-    page.text_right(RIGHT, below, 6.5, Font::Regular, "Autenticação mecânica - Ficha de Compensação");
+    page.text_right(
+        RIGHT,
+        below,
+        6.5,
+        Font::Regular,
+        "Autenticação mecânica - Ficha de Compensação",
+    );
 }
 
 #[cfg(test)]
@@ -378,7 +453,10 @@ mod tests {
 
     #[test]
     fn date_formatting() {
-        assert_eq!(format_date(NaiveDate::from_ymd_opt(2025, 2, 22)), "22/02/2025");
+        assert_eq!(
+            format_date(NaiveDate::from_ymd_opt(2025, 2, 22)),
+            "22/02/2025"
+        );
         assert_eq!(format_date(None), "");
     }
 

@@ -32,7 +32,10 @@ impl Page {
 
     /// A rectangle outline.
     pub fn stroke_rect(&mut self, x: f32, y: f32, w: f32, h: f32, width: f32) {
-        let _ = writeln!(self.ops, "[] 0 d {width:.2} w {x:.3} {y:.3} {w:.3} {h:.3} re S");
+        let _ = writeln!(
+            self.ops,
+            "[] 0 d {width:.2} w {x:.3} {y:.3} {w:.3} {h:.3} re S"
+        );
     }
 
     /// A straight line of the given width; `dashed` for the cut line.
@@ -125,7 +128,8 @@ pub fn document(page: &Page) -> Vec<u8> {
     let xref_at = out.len();
     let mut xref = format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1);
     for off in offsets {
-        let _ = write!(xref, "{off:010} 00000 n \n");
+        // Each xref entry is exactly 20 bytes: the space before the newline is required.
+        let _ = writeln!(xref, "{off:010} 00000 n ");
     }
     let _ = write!(
         xref,
@@ -152,10 +156,23 @@ mod tests {
         let mut p = Page::new();
         p.text(10.0, 10.0, 8.0, Font::Regular, "x");
         let doc = document(&p);
-        let text = String::from_utf8_lossy(&doc);
-        let start: usize = text.rsplit("startxref\n").next().unwrap().lines().next().unwrap().parse().unwrap();
-        assert!(text[start..].starts_with("xref"));
-        let first_obj: usize = text[start..].lines().nth(3).unwrap()[..10].parse().unwrap();
-        assert!(text[first_obj..].starts_with("1 0 obj"));
+        // Offsets count bytes; the binary comment on line 2 is not UTF-8, so stay in bytes.
+        let find = |needle: &[u8]| doc.windows(needle.len()).rposition(|w| w == needle);
+        let marker = find(b"startxref\n").unwrap() + b"startxref\n".len();
+        let digits: Vec<u8> = doc[marker..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .copied()
+            .collect();
+        let start: usize = String::from_utf8(digits).unwrap().parse().unwrap();
+        assert!(doc[start..].starts_with(b"xref"));
+        // The entry of object 1 is the 4th line of the xref section.
+        let entry = doc[start..].split(|&b| b == b'\n').nth(3).unwrap();
+        assert_eq!(entry.len(), 19, "20 bytes with the newline");
+        let first_obj: usize = String::from_utf8(entry[..10].to_vec())
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(doc[first_obj..].starts_with(b"1 0 obj"));
     }
 }
