@@ -70,6 +70,10 @@ describe('sign-in pages', () => {
   it.each(['/', '/entrar'])('send a signed-in user from %s to /inicio', (path) => {
     expect(go(path, user())).toEqual({ kind: 'redirect', to: '/inicio' });
   });
+  it('send a signed-in user back to the redirect query (internal only)', () => {
+    expect(go('/', user(), `?redirect=${encodeURIComponent('/clientes?q=1')}`)).toEqual({ kind: 'redirect', to: '/clientes?q=1' });
+    expect(go('/', user(), '?redirect=https%3A%2F%2Fevil.example')).toEqual({ kind: 'redirect', to: '/inicio' });
+  });
   it.each(['/', '/entrar'])('show %s to a signed-out visitor', (path) => {
     expect(go(path, null)).toEqual({ kind: 'allow' });
   });

@@ -47,8 +47,9 @@ function signedOutDecision({ pathname, search }: GuardInput): GuardDecision {
   return { kind: 'redirect', to: `/?redirect=${redirectTarget}`, clearStoredUser: true };
 }
 
-function signedInDecision(pathname: string, user: GuardUser): GuardDecision {
-  if (SIGN_IN_PATHS.has(pathname)) return redirect('/inicio');
+function signedInDecision({ pathname, search }: GuardInput, user: GuardUser): GuardDecision {
+  // Signed in on the sign-in page: /inicio, or back to where the visitor was sent from (internal paths only).
+  if (SIGN_IN_PATHS.has(pathname)) return redirect(postSignInTarget(search));
   if (pathname === '/reset-senha') return user.is_password_updated ? redirect('/inicio') : allow;
   if (PAYMENT_PATHS.has(pathname) && !PAYMENT_ROLES.has(user.role)) return redirect('/minhas-vendas');
   if (pathname.includes('/pagamentos-remessa')) return { kind: 'server-check', path: pathname, deniedTo: '/inicio' };
@@ -61,7 +62,7 @@ function signedInDecision(pathname: string, user: GuardUser): GuardDecision {
 
 export function decideNavigation(input: GuardInput): GuardDecision {
   if (PUBLIC_PATHS.has(input.pathname)) return allow;
-  return input.user ? signedInDecision(input.pathname, input.user) : signedOutDecision(input);
+  return input.user ? signedInDecision(input, input.user) : signedOutDecision(input);
 }
 
 /**

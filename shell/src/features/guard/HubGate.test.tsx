@@ -45,7 +45,9 @@ describe('<HubGate>', () => {
     await act(async () => vi.advanceTimersByTime(3900));
     expect(screen.getByRole('alertdialog')).toBeTruthy();
     await act(async () => vi.advanceTimersByTime(200));
-    expect(await screen.findByText('hub')).toBeTruthy();
+    // /hub mounts its own gate, which loads the user again before rendering.
+    await act(async () => vi.runOnlyPendingTimersAsync());
+    expect(await screen.findByText('hub', {}, { timeout: 3000 })).toBeTruthy();
   });
 
   it('allowed dispatch is reported too and renders the page', async () => {

@@ -1,7 +1,6 @@
-import { postSignInTarget, useSession } from '@backoffice/auth';
+import { useSession } from '@backoffice/auth';
 import { Button, TextField } from '@backoffice/ui';
 import { useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { ResetPasswordForm } from '../reset-password/ResetPasswordForm';
 
 function messageOf(error: unknown): string {
@@ -10,8 +9,6 @@ function messageOf(error: unknown): string {
 
 export default function SignInPage() {
   const { signIn } = useSession();
-  const navigate = useNavigate();
-  const { search } = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -23,8 +20,8 @@ export default function SignInPage() {
     setBusy(true);
     setError(null);
     try {
+      // Once signed in, the guard moves on from this page (to /inicio or the `redirect` query).
       await signIn(email.trim(), password);
-      navigate(postSignInTarget(search), { replace: true });
     } catch (caught) {
       // The provider's own message, as the seed says ("E-mail ou senha inválidos.", throttling…).
       setError(messageOf(caught));
