@@ -15,3 +15,4 @@ pub mod pdf;
 pub mod pix;
 pub mod cnab;
 pub mod validate;
+pub mod statement;
