@@ -5,6 +5,7 @@
 
 pub mod boleto;
 pub mod decode;
+pub mod files;
 pub mod pix;
 
 use serde::Serialize;
@@ -48,6 +49,10 @@ pub type CliResult = Result<serde_json::Value, CliError>;
 
 /// Runs `backoffice banking <args…>` and returns the process exit status.
 pub fn run(args: &[String], stdin: &mut dyn Read, stdout: &mut dyn Write) -> i32 {
+    // `validate` (exit 1 on findings) and `remessa` (raw file on stdout) set their own status.
+    if let Some(status) = files::run_direct(args, stdin, stdout) {
+        return status;
+    }
     let outcome = dispatch(args, stdin);
     let (value, status) = match outcome {
         Ok(v) => (v, 0),
@@ -71,6 +76,8 @@ fn dispatch(args: &[String], stdin: &mut dyn Read) -> CliResult {
         "boleto" => boleto::run(rest, stdin),
         "decode" => decode::run(rest),
         "pix" => pix::run(rest, stdin),
+        "retorno" => files::retorno(rest),
+        "ofx" => files::ofx(rest),
         _ => {
             let _ = (rest, stdin);
             Err(CliError::usage(format!("subcomando desconhecido: {sub}. {USAGE}")))
