@@ -1,0 +1,191 @@
+//! The access audit of the dispatch area (`pega-xereta`), push tokens, and the administrators' audit list.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use platform::error::{ApiError, ApiResult};
+use platform::page::PageRequest;
+use platform::{BearerAuth, EndpointRule, Permission};
+use poem_openapi::param::Query;
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object, OpenApi};
+
+use super::{client_addr, IdentityTag};
+use crate::service::Identity;
+use crate::store::{self, AuditFilter, AuditRow};
+
+pub const ENDPOINTS: &[EndpointRule] = &[
+    EndpointRule {
+        method: "POST",
+        path: "/fcm-subscriptions/save-fcm-token",
+        permission: Some(Permission::SignedIn),
+        note: "",
+    },
+    EndpointRule {
+        method: "POST",
+        path: "/dispatch/conciliation/pega-xereta",
+        permission: Some(Permission::SignedIn),
+        note: "registra o próprio acesso",
+    },
+    EndpointRule {
+        method: "GET",
+        path: "/api/v1/audit/access",
+        permission: Some(Permission::AuditRead),
+        note: "",
+    },
+];
+
+pub struct AuditApi {
+    pub identity: Arc<Identity>,
+}
+
+#[derive(Object)]
+struct SaveFcmTokenRequest {
+    #[oai(rename = "fcmToken", validator(max_length = 4096))]
+    fcm_token: String,
+}
+
+#[derive(Object)]
+struct AccessAttempt {
+    /// What was attempted (the route).
+    #[oai(validator(max_length = 2000))]
+    content: String,
+    has_permission: bool,
+}
+
+#[derive(Object)]
+struct AuditCreated {
+    id: String,
+}
+
+#[derive(Object)]
+struct AuditEntry {
+    id: String,
+    uid: String,
+    email: String,
+    content: String,
+    has_permission: bool,
+    client_addr: Option<String>,
+    created_at: DateTime<Utc>,
+}
+
+impl From<AuditRow> for AuditEntry {
+    fn from(r: AuditRow) -> Self {
+        AuditEntry {
+            id: r.id,
+            uid: r.uid,
+            email: r.email,
+            content: r.content,
+            has_permission: r.has_permission,
+            client_addr: r.client_addr,
+            created_at: r.created_at,
+        }
+    }
+}
+
+#[derive(Object)]
+struct AuditPage {
+    items: Vec<AuditEntry>,
+    total: i64,
+    page: u32,
+    page_size: u32,
+}
+
+#[derive(ApiResponse)]
+enum Saved {
+    #[oai(status = 204)]
+    Saved,
+}
+
+#[derive(ApiResponse)]
+enum Created {
+    #[oai(status = 201)]
+    Created(Json<AuditCreated>),
+}
+
+#[OpenApi(tag = "IdentityTag::Identity")]
+impl AuditApi {
+    /// Stores this device's push token for the signed-in user (idempotent; a token moves to the latest user who saved it).
+    #[oai(
+        path = "/fcm-subscriptions/save-fcm-token",
+        method = "post",
+        operation_id = "saveFcmToken"
+    )]
+    async fn save_fcm_token(
+        &self,
+        auth: BearerAuth,
+        body: Json<SaveFcmTokenRequest>,
+    ) -> ApiResult<Saved> {
+        let token = body.fcm_token.trim();
+        if token.is_empty() {
+            return Err(ApiError::invalid_field(
+                "fcmToken",
+                "Informe o token de notificação.",
+            ));
+        }
+        store::save_push_token(self.identity.db(), token, &auth.0.uid, Utc::now()).await?;
+        Ok(Saved::Saved)
+    }
+
+    /// Records an access check of the dispatch area, allowed or denied, with the user, time and client address.
+    #[oai(
+        path = "/dispatch/conciliation/pega-xereta",
+        method = "post",
+        operation_id = "recordDispatchAccess"
+    )]
+    async fn pega_xereta(
+        &self,
+        auth: BearerAuth,
+        req: &poem::Request,
+        body: Json<AccessAttempt>,
+    ) -> ApiResult<Created> {
+        let row = AuditRow {
+            id: uuid::Uuid::now_v7().to_string(),
+            uid: auth.0.uid.clone(),
+            email: auth.0.email.clone(),
+            content: body.content.clone(),
+            has_permission: body.has_permission,
+            client_addr: client_addr(req),
+            created_at: Utc::now(),
+        };
+        store::insert_audit(self.identity.db(), &row).await?;
+        Ok(Created::Created(Json(AuditCreated { id: row.id })))
+    }
+
+    /// Lists access-audit entries, newest first (administrators).
+    #[oai(
+        path = "/api/v1/audit/access",
+        method = "get",
+        operation_id = "listAccessAudit"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    async fn list(
+        &self,
+        auth: BearerAuth,
+        uid: Query<Option<String>>,
+        has_permission: Query<Option<bool>>,
+        #[oai(validator(max_length = 200))] q: Query<Option<String>>,
+        from: Query<Option<DateTime<Utc>>>,
+        to: Query<Option<DateTime<Utc>>>,
+        page: Query<Option<u32>>,
+        page_size: Query<Option<u32>>,
+    ) -> ApiResult<Json<AuditPage>> {
+        auth.0.require(Permission::AuditRead)?;
+        let paging = PageRequest::new(page.0, page_size.0);
+        let filter = AuditFilter {
+            uid: uid.0,
+            has_permission: has_permission.0,
+            q: q.0.filter(|s| !s.trim().is_empty()),
+            from: from.0,
+            to: to.0,
+        };
+        let (rows, total) =
+            store::list_audit(self.identity.db(), &filter, paging.limit(), paging.offset()).await?;
+        Ok(Json(AuditPage {
+            items: rows.into_iter().map(Into::into).collect(),
+            total,
+            page: paging.page,
+            page_size: paging.page_size,
+        }))
+    }
+}

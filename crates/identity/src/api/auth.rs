@@ -1,0 +1,225 @@
+//! `/api/v1/auth/*`: sign-in, refresh, sign-out, password reset and change, and the route access check.
+
+use std::sync::Arc;
+
+use platform::access::permission_for_route;
+use platform::error::ApiResult;
+use platform::{BearerAuth, EndpointRule, Permission};
+use poem_openapi::param::Query;
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object, OpenApi};
+
+use super::{client_addr, IdentityTag};
+use crate::service::{Identity, SignedIn};
+use crate::User;
+
+pub const ENDPOINTS: &[EndpointRule] = &[
+    EndpointRule {
+        method: "POST",
+        path: "/api/v1/auth/sign-in",
+        permission: None,
+        note: "",
+    },
+    EndpointRule {
+        method: "POST",
+        path: "/api/v1/auth/refresh",
+        permission: None,
+        note: "",
+    },
+    EndpointRule {
+        method: "POST",
+        path: "/api/v1/auth/sign-out",
+        permission: Some(Permission::SignedIn),
+        note: "",
+    },
+    EndpointRule {
+        method: "POST",
+        path: "/api/v1/auth/password-reset/send-code",
+        permission: None,
+        note: "",
+    },
+    EndpointRule {
+        method: "POST",
+        path: "/api/v1/auth/password-reset/confirm",
+        permission: None,
+        note: "",
+    },
+    EndpointRule {
+        method: "POST",
+        path: "/api/v1/auth/password",
+        permission: Some(Permission::SignedIn),
+        note: "só a própria senha",
+    },
+    EndpointRule {
+        method: "GET",
+        path: "/api/v1/auth/access",
+        permission: Some(Permission::SignedIn),
+        note: "responde allowed conforme a permissão da rota",
+    },
+];
+
+pub struct AuthApi {
+    pub identity: Arc<Identity>,
+}
+
+#[derive(Object)]
+struct SignInRequest {
+    #[oai(validator(max_length = 320))]
+    email: String,
+    #[oai(validator(max_length = 1024))]
+    password: String,
+}
+
+#[derive(Object)]
+struct RefreshRequest {
+    #[oai(validator(max_length = 512))]
+    refresh_token: String,
+}
+
+/// A signed-in session: a short-lived access token, the refresh token that renews it, and the user.
+#[derive(Object)]
+struct SessionTokens {
+    access_token: String,
+    refresh_token: String,
+    /// Seconds until the access token expires.
+    expires_in: i64,
+    user: User,
+}
+
+impl From<SignedIn> for SessionTokens {
+    fn from(s: SignedIn) -> Self {
+        SessionTokens {
+            access_token: s.access_token,
+            refresh_token: s.refresh_token,
+            expires_in: s.expires_in,
+            user: s.user,
+        }
+    }
+}
+
+#[derive(Object)]
+struct SendCodeRequest {
+    #[oai(validator(max_length = 320))]
+    email: String,
+}
+
+#[derive(Object)]
+struct ConfirmResetRequest {
+    #[oai(validator(max_length = 320))]
+    email: String,
+    #[oai(validator(max_length = 32))]
+    code: String,
+    #[oai(validator(max_length = 1024))]
+    new_password: String,
+}
+
+#[derive(Object)]
+struct ChangePasswordRequest {
+    #[oai(validator(max_length = 1024))]
+    current_password: String,
+    #[oai(validator(max_length = 1024))]
+    new_password: String,
+}
+
+/// The answer to "may I open this page?".
+#[derive(Object)]
+struct RouteAccess {
+    path: String,
+    /// The permission that route needs (`remessa_cobranca`…), or null when any signed-in user may open it.
+    permission: Option<String>,
+    allowed: bool,
+}
+
+#[derive(ApiResponse)]
+enum Accepted {
+    /// Accepted: if the e-mail belongs to an active user, a code is on its way.
+    #[oai(status = 202)]
+    Accepted,
+}
+
+#[derive(ApiResponse)]
+enum NoContent {
+    #[oai(status = 204)]
+    Done,
+}
+
+#[OpenApi(prefix_path = "/api/v1/auth", tag = "IdentityTag::Identity")]
+impl AuthApi {
+    /// Signs in with e-mail and password.
+    #[oai(path = "/sign-in", method = "post", operation_id = "signIn")]
+    async fn sign_in(
+        &self,
+        req: &poem::Request,
+        body: Json<SignInRequest>,
+    ) -> ApiResult<Json<SessionTokens>> {
+        let addr = client_addr(req);
+        let session = self
+            .identity
+            .sign_in(&body.email, &body.password, addr.as_deref())
+            .await?;
+        Ok(Json(session.into()))
+    }
+
+    /// Exchanges a refresh token for a new pair (the old refresh token is spent; reusing it ends the session).
+    #[oai(path = "/refresh", method = "post", operation_id = "refreshSession")]
+    async fn refresh(&self, body: Json<RefreshRequest>) -> ApiResult<Json<SessionTokens>> {
+        Ok(Json(
+            self.identity.refresh(&body.refresh_token).await?.into(),
+        ))
+    }
+
+    /// Ends the current session.
+    #[oai(path = "/sign-out", method = "post", operation_id = "signOut")]
+    async fn sign_out(&self, auth: BearerAuth) -> ApiResult<NoContent> {
+        self.identity.sign_out(&auth.0).await?;
+        Ok(NoContent::Done)
+    }
+
+    /// Sends a password-reset code to the e-mail, if it belongs to an active user (the answer is the same either way).
+    #[oai(
+        path = "/password-reset/send-code",
+        method = "post",
+        operation_id = "sendPasswordResetCode"
+    )]
+    async fn send_code(&self, body: Json<SendCodeRequest>) -> ApiResult<Accepted> {
+        self.identity.send_reset_code(&body.email).await?;
+        Ok(Accepted::Accepted)
+    }
+
+    /// Sets a new password with a reset code.
+    #[oai(
+        path = "/password-reset/confirm",
+        method = "post",
+        operation_id = "confirmPasswordReset"
+    )]
+    async fn confirm(&self, body: Json<ConfirmResetRequest>) -> ApiResult<NoContent> {
+        self.identity
+            .confirm_reset(&body.email, &body.code, &body.new_password)
+            .await?;
+        Ok(NoContent::Done)
+    }
+
+    /// Changes one's own password.
+    #[oai(path = "/password", method = "post", operation_id = "changePassword")]
+    async fn change_password(
+        &self,
+        auth: BearerAuth,
+        body: Json<ChangePasswordRequest>,
+    ) -> ApiResult<NoContent> {
+        self.identity
+            .change_password(&auth.0, &body.current_password, &body.new_password)
+            .await?;
+        Ok(NoContent::Done)
+    }
+
+    /// Whether the signed-in user may open a client route (`/remessa`, `/pagamentos-remessa`, `/conciliacao`…).
+    #[oai(path = "/access", method = "get", operation_id = "checkRouteAccess")]
+    async fn access(&self, auth: BearerAuth, path: Query<String>) -> ApiResult<Json<RouteAccess>> {
+        let permission = permission_for_route(&path.0);
+        Ok(Json(RouteAccess {
+            allowed: permission.is_none_or(|p| auth.0.has(p)),
+            permission: permission.map(|p| p.code().to_string()),
+            path: path.0,
+        }))
+    }
+}

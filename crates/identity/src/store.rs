@@ -1,0 +1,441 @@
+//! SQL for the identity tables. Every function runs on SQLite and PostgreSQL alike (see `platform::db`).
+
+use chrono::{DateTime, Utc};
+use platform::db::Db;
+use platform::on_db;
+
+use crate::model::{NewUser, UserRow, USER_COLUMNS};
+
+pub type Result<T> = std::result::Result<T, sqlx::Error>;
+
+pub async fn user_by_uid(db: &Db, uid: &str) -> Result<Option<UserRow>> {
+    let sql = format!("SELECT {USER_COLUMNS} FROM identity_users WHERE uid = $1");
+    on_db!(db, pool => sqlx::query_as(&sql).bind(uid).fetch_optional(pool).await)
+}
+
+pub async fn user_by_email(db: &Db, email: &str) -> Result<Option<(UserRow, Option<String>)>> {
+    let sql =
+        format!("SELECT {USER_COLUMNS}, password_hash FROM identity_users WHERE email_lower = $1");
+    let email = email.trim().to_lowercase();
+    on_db!(db, pool => {
+        let row: Option<UserWithHash> = sqlx::query_as(&sql).bind(&email).fetch_optional(pool).await?;
+        Ok(row.map(|r| (r.user, r.password_hash)))
+    })
+}
+
+pub async fn password_hash(db: &Db, uid: &str) -> Result<Option<String>> {
+    on_db!(db, pool => sqlx::query_scalar("SELECT password_hash FROM identity_users WHERE uid = $1")
+        .bind(uid).fetch_optional(pool).await)
+    .map(Option::flatten)
+}
+
+#[derive(sqlx::FromRow)]
+struct UserWithHash {
+    #[sqlx(flatten)]
+    user: UserRow,
+    password_hash: Option<String>,
+}
+
+/// The active user behind a live session, for authenticating a request.
+pub async fn user_in_live_session(
+    db: &Db,
+    uid: &str,
+    session_id: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<UserRow>> {
+    let sql = format!(
+        "SELECT {} FROM identity_users u JOIN identity_sessions s ON s.uid = u.uid \
+         WHERE u.uid = $1 AND s.id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3 AND u.active = $4",
+        prefixed_user_columns("u")
+    );
+    on_db!(db, pool => sqlx::query_as(&sql).bind(uid).bind(session_id).bind(now).bind(true).fetch_optional(pool).await)
+}
+
+fn prefixed_user_columns(alias: &str) -> String {
+    USER_COLUMNS
+        .split(", ")
+        .map(|c| format!("{alias}.{}", c.trim()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Inserts a user; a duplicate e-mail is a unique violation (see `platform::db::is_unique_violation`).
+pub async fn insert_user(
+    db: &Db,
+    uid: &str,
+    user: &NewUser,
+    hash: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    let sql = "INSERT INTO identity_users (uid, email, email_lower, name, role, can_see_conciliation, \
+               can_see_dispatch, can_approval_dispatch, access_hub, is_password_updated, active, password_hash, \
+               created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)";
+    on_db!(db, pool => sqlx::query(sql)
+        .bind(uid)
+        .bind(user.email.trim())
+        .bind(user.email.trim().to_lowercase())
+        .bind(user.name.trim())
+        .bind(user.role.map(|r| r.as_str()))
+        .bind(user.flags.can_see_conciliation)
+        .bind(user.flags.can_see_dispatch)
+        .bind(user.flags.can_approval_dispatch)
+        .bind(user.access_hub)
+        .bind(user.is_password_updated)
+        .bind(true)
+        .bind(hash)
+        .bind(now)
+        .bind(now)
+        .execute(pool).await.map(|_| ()))
+}
+
+/// Writes every changeable attribute of a user back.
+pub async fn update_user(db: &Db, row: &UserRow, now: DateTime<Utc>) -> Result<()> {
+    let sql = "UPDATE identity_users SET name = $2, role = $3, can_see_conciliation = $4, can_see_dispatch = $5, \
+               can_approval_dispatch = $6, access_hub = $7, active = $8, updated_at = $9 WHERE uid = $1";
+    on_db!(db, pool => sqlx::query(sql)
+        .bind(&row.uid)
+        .bind(&row.name)
+        .bind(&row.role)
+        .bind(row.can_see_conciliation)
+        .bind(row.can_see_dispatch)
+        .bind(row.can_approval_dispatch)
+        .bind(row.access_hub)
+        .bind(row.active)
+        .bind(now)
+        .execute(pool).await.map(|_| ()))
+}
+
+pub async fn set_password(
+    db: &Db,
+    uid: &str,
+    hash: &str,
+    updated_by_owner: bool,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    on_db!(db, pool => sqlx::query(
+        "UPDATE identity_users SET password_hash = $2, is_password_updated = $3, updated_at = $4 WHERE uid = $1")
+        .bind(uid).bind(hash).bind(updated_by_owner).bind(now)
+        .execute(pool).await.map(|_| ()))
+}
+
+/// Filters for the administrators' user list.
+#[derive(Debug, Default)]
+pub struct UserFilter {
+    pub q: Option<String>,
+    pub role: Option<String>,
+    pub active: Option<bool>,
+}
+
+pub async fn list_users(
+    db: &Db,
+    f: &UserFilter,
+    limit: i64,
+    offset: i64,
+) -> Result<(Vec<UserRow>, i64)> {
+    let pattern =
+        f.q.as_ref()
+            .map(|q| format!("%{}%", q.trim().to_lowercase()));
+    let filter = "($1 IS NULL OR email_lower LIKE $1 OR LOWER(name) LIKE $1) \
+                  AND ($2 IS NULL OR role = $2) AND ($3 IS NULL OR active = $3)";
+    let list = format!("SELECT {USER_COLUMNS} FROM identity_users WHERE {filter} ORDER BY name, uid LIMIT $4 OFFSET $5");
+    let count = format!("SELECT COUNT(*) FROM identity_users WHERE {filter}");
+    on_db!(db, pool => {
+        let rows: Vec<UserRow> = sqlx::query_as(&list)
+            .bind(&pattern).bind(&f.role).bind(f.active).bind(limit).bind(offset)
+            .fetch_all(pool).await?;
+        let total: i64 = sqlx::query_scalar(&count)
+            .bind(&pattern).bind(&f.role).bind(f.active)
+            .fetch_one(pool).await?;
+        Ok((rows, total))
+    })
+}
+
+// ---- sessions and refresh tokens ----
+
+pub async fn create_session(
+    db: &Db,
+    session_id: &str,
+    uid: &str,
+    client_addr: Option<&str>,
+    refresh_hash: &str,
+    now: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+) -> Result<()> {
+    on_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        sqlx::query("INSERT INTO identity_sessions (id, uid, client_addr, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)")
+            .bind(session_id).bind(uid).bind(client_addr).bind(now).bind(expires_at)
+            .execute(&mut *tx).await?;
+        sqlx::query("INSERT INTO identity_refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2, $3)")
+            .bind(refresh_hash).bind(session_id).bind(now)
+            .execute(&mut *tx).await?;
+        tx.commit().await
+    })
+}
+
+/// What a presented refresh token turned out to be.
+pub enum RefreshOutcome {
+    /// Unknown token, or its session is over.
+    Invalid,
+    /// The token was already used: someone replayed it, so its whole session was revoked.
+    Reused,
+    /// Rotated: the old token is spent and `new_hash` is the session's live token.
+    Rotated { uid: String, session_id: String },
+}
+
+/// Spends `old_hash` and stores `new_hash` in one transaction; a reused token revokes the session.
+pub async fn rotate_refresh_token(
+    db: &Db,
+    old_hash: &str,
+    new_hash: &str,
+    now: DateTime<Utc>,
+) -> Result<RefreshOutcome> {
+    on_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        let found: Option<(String, String, Option<DateTime<Utc>>, Option<DateTime<Utc>>, DateTime<Utc>)> = sqlx::query_as(
+            "SELECT s.id, s.uid, t.used_at, s.revoked_at, s.expires_at FROM identity_refresh_tokens t \
+             JOIN identity_sessions s ON s.id = t.session_id WHERE t.token_hash = $1")
+            .bind(old_hash).fetch_optional(&mut *tx).await?;
+        let Some((session_id, uid, used_at, revoked_at, expires_at)) = found else {
+            return Ok(RefreshOutcome::Invalid);
+        };
+        if revoked_at.is_some() || expires_at <= now {
+            return Ok(RefreshOutcome::Invalid);
+        }
+        // Mark spent only if nobody else did first: a concurrent second use is a reuse too.
+        let spent = if used_at.is_none() {
+            sqlx::query("UPDATE identity_refresh_tokens SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL")
+                .bind(old_hash).bind(now).execute(&mut *tx).await?.rows_affected() == 1
+        } else {
+            false
+        };
+        if !spent {
+            sqlx::query("UPDATE identity_sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL")
+                .bind(&session_id).bind(now).execute(&mut *tx).await?;
+            tx.commit().await?;
+            return Ok(RefreshOutcome::Reused);
+        }
+        sqlx::query("INSERT INTO identity_refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2, $3)")
+            .bind(new_hash).bind(&session_id).bind(now).execute(&mut *tx).await?;
+        tx.commit().await?;
+        Ok(RefreshOutcome::Rotated { uid, session_id })
+    })
+}
+
+pub async fn revoke_session(db: &Db, session_id: &str, now: DateTime<Utc>) -> Result<()> {
+    on_db!(db, pool => sqlx::query("UPDATE identity_sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL")
+        .bind(session_id).bind(now).execute(pool).await.map(|_| ()))
+}
+
+pub async fn revoke_all_sessions(db: &Db, uid: &str, now: DateTime<Utc>) -> Result<()> {
+    on_db!(db, pool => sqlx::query("UPDATE identity_sessions SET revoked_at = $2 WHERE uid = $1 AND revoked_at IS NULL")
+        .bind(uid).bind(now).execute(pool).await.map(|_| ()))
+}
+
+// ---- sign-in throttling ----
+
+pub async fn count_failures(
+    db: &Db,
+    key: &str,
+    since: DateTime<Utc>,
+) -> Result<(i64, Option<DateTime<Utc>>)> {
+    on_db!(db, pool => sqlx::query_as(
+        "SELECT COUNT(*), MIN(failed_at) FROM identity_signin_failures WHERE throttle_key = $1 AND failed_at > $2")
+        .bind(key).bind(since).fetch_one(pool).await)
+}
+
+pub async fn record_failure(db: &Db, keys: &[&str], now: DateTime<Utc>) -> Result<()> {
+    for key in keys {
+        on_db!(db, pool => sqlx::query("INSERT INTO identity_signin_failures (throttle_key, failed_at) VALUES ($1, $2)")
+            .bind(key).bind(now).execute(pool).await.map(|_| ()))?;
+    }
+    Ok(())
+}
+
+pub async fn clear_failures(db: &Db, key: &str) -> Result<()> {
+    on_db!(db, pool => sqlx::query("DELETE FROM identity_signin_failures WHERE throttle_key = $1")
+        .bind(key).execute(pool).await.map(|_| ()))
+}
+
+// ---- password reset codes and the mail outbox ----
+
+pub async fn insert_reset_code(
+    db: &Db,
+    uid: &str,
+    code_hash: &str,
+    now: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+) -> Result<()> {
+    on_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        // Only the newest code works: older unused ones are retired.
+        sqlx::query("UPDATE identity_reset_codes SET used_at = $2 WHERE uid = $1 AND used_at IS NULL")
+            .bind(uid).bind(now).execute(&mut *tx).await?;
+        sqlx::query("INSERT INTO identity_reset_codes (id, uid, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)")
+            .bind(uuid::Uuid::now_v7().to_string()).bind(uid).bind(code_hash).bind(now).bind(expires_at)
+            .execute(&mut *tx).await?;
+        tx.commit().await
+    })
+}
+
+pub async fn count_recent_codes(db: &Db, uid: &str, since: DateTime<Utc>) -> Result<i64> {
+    on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM identity_reset_codes WHERE uid = $1 AND created_at > $2")
+        .bind(uid).bind(since).fetch_one(pool).await)
+}
+
+/// The live (unused, unexpired) code of a user: (id, code hash, attempts).
+pub async fn live_reset_code(
+    db: &Db,
+    uid: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<(String, String, i32)>> {
+    on_db!(db, pool => sqlx::query_as(
+        "SELECT id, code_hash, attempts FROM identity_reset_codes WHERE uid = $1 AND used_at IS NULL AND expires_at > $2 \
+         ORDER BY created_at DESC LIMIT 1")
+        .bind(uid).bind(now).fetch_optional(pool).await)
+}
+
+pub async fn count_reset_attempt(db: &Db, code_id: &str) -> Result<()> {
+    on_db!(db, pool => sqlx::query("UPDATE identity_reset_codes SET attempts = attempts + 1 WHERE id = $1")
+        .bind(code_id).execute(pool).await.map(|_| ()))
+}
+
+/// Spends the code and sets the new password in one transaction; false when the code was spent meanwhile.
+pub async fn redeem_reset_code(
+    db: &Db,
+    code_id: &str,
+    uid: &str,
+    hash: &str,
+    now: DateTime<Utc>,
+) -> Result<bool> {
+    on_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        let spent = sqlx::query("UPDATE identity_reset_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL")
+            .bind(code_id).bind(now).execute(&mut *tx).await?.rows_affected() == 1;
+        if !spent {
+            return Ok(false);
+        }
+        sqlx::query("UPDATE identity_users SET password_hash = $2, is_password_updated = $3, updated_at = $4 WHERE uid = $1")
+            .bind(uid).bind(hash).bind(true).bind(now).execute(&mut *tx).await?;
+        sqlx::query("UPDATE identity_sessions SET revoked_at = $2 WHERE uid = $1 AND revoked_at IS NULL")
+            .bind(uid).bind(now).execute(&mut *tx).await?;
+        tx.commit().await?;
+        Ok(true)
+    })
+}
+
+pub async fn enqueue_mail(
+    db: &Db,
+    to: &str,
+    subject: &str,
+    body: &str,
+    now: DateTime<Utc>,
+) -> Result<String> {
+    let id = uuid::Uuid::now_v7().to_string();
+    on_db!(db, pool => sqlx::query("INSERT INTO identity_outbox (id, to_addr, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(&id).bind(to).bind(subject).bind(body).bind(now).execute(pool).await.map(|_| ()))?;
+    Ok(id)
+}
+
+pub async fn mark_mail(
+    db: &Db,
+    id: &str,
+    sent_at: Option<DateTime<Utc>>,
+    error: Option<&str>,
+) -> Result<()> {
+    on_db!(db, pool => sqlx::query("UPDATE identity_outbox SET sent_at = $2, last_error = $3 WHERE id = $1")
+        .bind(id).bind(sent_at).bind(error).execute(pool).await.map(|_| ()))
+}
+
+/// The newest message sent to an address: (subject, body). Used by tests and the demo.
+pub async fn latest_mail_to(db: &Db, to: &str) -> Result<Option<(String, String)>> {
+    on_db!(db, pool => sqlx::query_as(
+        "SELECT subject, body FROM identity_outbox WHERE to_addr = $1 ORDER BY created_at DESC, id DESC LIMIT 1")
+        .bind(to).fetch_optional(pool).await)
+}
+
+// ---- push tokens ----
+
+/// Stores a device's push token for `uid`; a token saved again by another user moves to that user.
+pub async fn save_push_token(db: &Db, token: &str, uid: &str, now: DateTime<Utc>) -> Result<()> {
+    on_db!(db, pool => sqlx::query(
+        "INSERT INTO identity_push_tokens (token, uid, updated_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (token) DO UPDATE SET uid = excluded.uid, updated_at = excluded.updated_at")
+        .bind(token).bind(uid).bind(now).execute(pool).await.map(|_| ()))
+}
+
+pub async fn push_tokens_of(db: &Db, uid: &str) -> Result<Vec<String>> {
+    on_db!(db, pool => sqlx::query_scalar("SELECT token FROM identity_push_tokens WHERE uid = $1 ORDER BY token")
+        .bind(uid).fetch_all(pool).await)
+}
+
+// ---- access audit ----
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct AuditRow {
+    pub id: String,
+    pub uid: String,
+    pub email: String,
+    pub content: String,
+    pub has_permission: bool,
+    pub client_addr: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+pub async fn insert_audit(db: &Db, row: &AuditRow) -> Result<()> {
+    on_db!(db, pool => sqlx::query(
+        "INSERT INTO identity_access_audit (id, uid, email, content, has_permission, client_addr, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)")
+        .bind(&row.id).bind(&row.uid).bind(&row.email).bind(&row.content).bind(row.has_permission)
+        .bind(&row.client_addr).bind(row.created_at).execute(pool).await.map(|_| ()))
+}
+
+#[derive(Debug, Default)]
+pub struct AuditFilter {
+    pub uid: Option<String>,
+    pub has_permission: Option<bool>,
+    pub q: Option<String>,
+    pub from: Option<DateTime<Utc>>,
+    pub to: Option<DateTime<Utc>>,
+}
+
+pub async fn list_audit(
+    db: &Db,
+    f: &AuditFilter,
+    limit: i64,
+    offset: i64,
+) -> Result<(Vec<AuditRow>, i64)> {
+    let pattern =
+        f.q.as_ref()
+            .map(|q| format!("%{}%", q.trim().to_lowercase()));
+    let filter = "($1 IS NULL OR uid = $1) AND ($2 IS NULL OR has_permission = $2) \
+                  AND ($3 IS NULL OR LOWER(content) LIKE $3 OR LOWER(email) LIKE $3) \
+                  AND ($4 IS NULL OR created_at >= $4) AND ($5 IS NULL OR created_at < $5)";
+    let list = format!(
+        "SELECT id, uid, email, content, has_permission, client_addr, created_at FROM identity_access_audit \
+         WHERE {filter} ORDER BY created_at DESC, id DESC LIMIT $6 OFFSET $7");
+    let count = format!("SELECT COUNT(*) FROM identity_access_audit WHERE {filter}");
+    on_db!(db, pool => {
+        let rows: Vec<AuditRow> = sqlx::query_as(&list)
+            .bind(&f.uid).bind(f.has_permission).bind(&pattern).bind(f.from).bind(f.to).bind(limit).bind(offset)
+            .fetch_all(pool).await?;
+        let total: i64 = sqlx::query_scalar(&count)
+            .bind(&f.uid).bind(f.has_permission).bind(&pattern).bind(f.from).bind(f.to)
+            .fetch_one(pool).await?;
+        Ok((rows, total))
+    })
+}
+
+// ---- settings ----
+
+pub async fn setting(db: &Db, key: &str) -> Result<Option<String>> {
+    on_db!(db, pool => sqlx::query_scalar("SELECT value FROM identity_settings WHERE key = $1")
+        .bind(key).fetch_optional(pool).await)
+}
+
+/// Stores `value` unless the key exists; returns the value that is stored now (first writer wins).
+pub async fn setting_or_insert(db: &Db, key: &str, value: &str) -> Result<String> {
+    on_db!(db, pool => sqlx::query("INSERT INTO identity_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING")
+        .bind(key).bind(value).execute(pool).await.map(|_| ()))?;
+    Ok(setting(db, key).await?.unwrap_or_else(|| value.to_string()))
+}

@@ -1,0 +1,132 @@
+//! Settings, read once from the environment at start-up.
+
+use std::net::IpAddr;
+use std::path::PathBuf;
+
+/// The embedded default database: created on first run, no set-up.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://./data/backoffice.db";
+pub const DEFAULT_PORT: u16 = 3001;
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `sqlite://…` or `postgres://…` (`BACKOFFICE_DATABASE_URL`).
+    pub database_url: String,
+    /// `BACKOFFICE_BIND`, default 127.0.0.1.
+    pub bind: IpAddr,
+    /// `BACKOFFICE_PORT`, default 3001.
+    pub port: u16,
+    /// Where the built web apps live: `shell/dist` and `mfe-*/dist` below it (`BACKOFFICE_WEB_ROOT`, default `.`).
+    pub web_root: PathBuf,
+    /// Shared token-signing secret for several instances (`BACKOFFICE_JWT_SECRET`); when absent, a secret is
+    /// generated on first run and kept in the database.
+    pub jwt_secret: Option<String>,
+    /// SMTP relay for password-reset codes (`BACKOFFICE_SMTP_URL`, e.g. `smtp://127.0.0.1:2525`); when absent,
+    /// codes go to the outbox table and the log.
+    pub smtp_url: Option<String>,
+    /// Sender address for e-mail (`BACKOFFICE_MAIL_FROM`).
+    pub mail_from: String,
+    /// Identity provider: embedded (default) or Firebase.
+    pub auth: AuthProvider,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AuthProvider {
+    Embedded,
+    /// Firebase Authentication: ID tokens are verified for this project; `emulator` is the Auth emulator's
+    /// host:port, whose tokens are unsigned (accepted only in that mode).
+    Firebase {
+        project_id: String,
+        api_key: Option<String>,
+        emulator: Option<String>,
+    },
+}
+
+/// A setting that could not be read; the message names the variable.
+#[derive(Debug, thiserror::Error)]
+#[error("configuração inválida: {0}")]
+pub struct ConfigError(pub String);
+
+impl Config {
+    pub fn from_env() -> Result<Config, ConfigError> {
+        Self::from_lookup(|k| std::env::var(k).ok())
+    }
+
+    /// Reads settings through `lookup`, so tests need not touch the process environment.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let get = |k: &str| lookup(k).filter(|v| !v.trim().is_empty());
+        let port = match get("BACKOFFICE_PORT") {
+            Some(p) => p
+                .parse()
+                .map_err(|_| ConfigError(format!("BACKOFFICE_PORT não é uma porta: {p}")))?,
+            None => DEFAULT_PORT,
+        };
+        let bind = match get("BACKOFFICE_BIND") {
+            Some(b) => b
+                .parse()
+                .map_err(|_| ConfigError(format!("BACKOFFICE_BIND não é um endereço IP: {b}")))?,
+            None => IpAddr::from([127, 0, 0, 1]),
+        };
+        let auth = match get("BACKOFFICE_AUTH_PROVIDER").as_deref() {
+            None | Some("embedded") => AuthProvider::Embedded,
+            Some("firebase") => AuthProvider::Firebase {
+                project_id: get("BACKOFFICE_FIREBASE_PROJECT_ID").ok_or_else(|| {
+                    ConfigError(
+                        "BACKOFFICE_FIREBASE_PROJECT_ID é obrigatório com o Firebase".into(),
+                    )
+                })?,
+                api_key: get("BACKOFFICE_FIREBASE_API_KEY"),
+                emulator: get("BACKOFFICE_FIREBASE_EMULATOR"),
+            },
+            Some(other) => {
+                return Err(ConfigError(format!(
+                    "BACKOFFICE_AUTH_PROVIDER deve ser embedded ou firebase, não {other}"
+                )))
+            }
+        };
+        Ok(Config {
+            database_url: get("BACKOFFICE_DATABASE_URL")
+                .unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
+            bind,
+            port,
+            web_root: get("BACKOFFICE_WEB_ROOT")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| ".".into()),
+            jwt_secret: get("BACKOFFICE_JWT_SECRET"),
+            smtp_url: get("BACKOFFICE_SMTP_URL"),
+            mail_from: get("BACKOFFICE_MAIL_FROM")
+                .unwrap_or_else(|| "nao-responda@backoffice.local".into()),
+            auth,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn config(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let map: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Config::from_lookup(|k| map.get(k).cloned())
+    }
+
+    #[test]
+    fn defaults_are_the_embedded_setup() {
+        let c = config(&[]).unwrap();
+        assert_eq!(c.database_url, DEFAULT_DATABASE_URL);
+        assert_eq!(c.port, 3001);
+        assert_eq!(c.bind.to_string(), "127.0.0.1");
+        assert_eq!(c.auth, AuthProvider::Embedded);
+    }
+
+    #[test]
+    fn bad_values_name_the_variable() {
+        let err = config(&[("BACKOFFICE_PORT", "abc")]).unwrap_err();
+        assert!(err.to_string().contains("BACKOFFICE_PORT"));
+        let err = config(&[("BACKOFFICE_AUTH_PROVIDER", "firebase")]).unwrap_err();
+        assert!(err.to_string().contains("BACKOFFICE_FIREBASE_PROJECT_ID"));
+    }
+}

@@ -1,0 +1,249 @@
+//! The command line: `backoffice serve | migrate | openapi | users create | demo-data | access-table | banking …`.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+use identity::NewUser;
+use platform::config::Config;
+use platform::db::Db;
+use platform::{Role, RoleFlags};
+use poem::listener::TcpListener;
+use poem::Server;
+
+use crate::app::{self, anyhow_like::Error, anyhow_like::Result, App};
+use crate::demo;
+
+#[derive(Parser)]
+#[command(
+    name = "backoffice",
+    version,
+    about = "Backoffice: servidor, migrações e ferramentas de linha de comando"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Runs the server (port BACKOFFICE_PORT, default 3001; address BACKOFFICE_BIND, default 127.0.0.1).
+    Serve,
+    /// Applies pending database migrations and exits.
+    Migrate,
+    /// Prints the OpenAPI document (or writes it with --out).
+    Openapi {
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// User administration.
+    Users {
+        #[command(subcommand)]
+        command: UsersCommand,
+    },
+    /// Loads the demo data set (users for every role, clients) and prints the demo users' credentials.
+    DemoData,
+    /// Prints the endpoint access table (Markdown) for docs/access.md.
+    AccessTable,
+    /// Bank files and boletos: JSON in, JSON out (`backoffice banking --help`).
+    Banking {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum UsersCommand {
+    /// Creates a user and prints the new uid.
+    Create(CreateUser),
+}
+
+#[derive(Args)]
+pub struct CreateUser {
+    #[arg(long)]
+    email: String,
+    #[arg(long)]
+    name: String,
+    /// FINANCIAL_ASSISTANT, FINANCIAL_MANAGER, LEGAL_ASSISTANT, ADMIN, SUPER_ADMIN, SALESPERSON, SALES_MANAGER, PURCHASING, STOCK_KEEPER
+    #[arg(long)]
+    role: String,
+    #[arg(long)]
+    password: String,
+    #[arg(long)]
+    can_see_conciliation: bool,
+    #[arg(long)]
+    can_see_dispatch: bool,
+    #[arg(long)]
+    can_approval_dispatch: bool,
+    #[arg(long)]
+    access_hub: bool,
+    #[arg(long)]
+    password_updated: bool,
+}
+
+/// Runs a parsed command line; returns the process exit status.
+pub async fn run(cli: Cli) -> Result<i32> {
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => serve(Config::from_env()?).await.map(|_| 0),
+        Command::Migrate => {
+            let config = Config::from_env()?;
+            let db = Db::connect(&config.database_url).await?;
+            db.migrate(&app::migrations()).await?;
+            println!("migrações aplicadas em {}", config.database_url);
+            Ok(0)
+        }
+        Command::Openapi { out } => {
+            let spec = openapi_json().await?;
+            match out {
+                Some(path) => std::fs::write(path, spec)?,
+                None => println!("{spec}"),
+            }
+            Ok(0)
+        }
+        Command::Users {
+            command: UsersCommand::Create(args),
+        } => create_user(args).await,
+        Command::DemoData => demo_data().await.map(|_| 0),
+        Command::AccessTable => {
+            print!("{}", access_table());
+            Ok(0)
+        }
+        Command::Banking { args } => {
+            let _ = args;
+            Err(Error("banking: em integração".into()))
+        }
+    }
+}
+
+pub async fn serve(config: Config) -> Result<()> {
+    let started = std::time::Instant::now();
+    let addr = std::net::SocketAddr::new(config.bind, config.port);
+    let app = App::start(config).await?;
+    let routes = app.routes();
+    tracing::info!(%addr, elapsed_ms = started.elapsed().as_millis() as u64, "backoffice ready");
+    Server::new(TcpListener::bind(addr))
+        .run_with_graceful_shutdown(routes, shutdown_signal(), Some(Duration::from_secs(10)))
+        .await?;
+    app.db.close().await;
+    tracing::info!("backoffice stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .expect("SIGTERM handler");
+        tokio::select! {
+            _ = ctrl_c => {},
+            _ = term.recv() => {},
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = ctrl_c.await;
+    tracing::info!("shutting down: finishing requests in flight");
+}
+
+/// The OpenAPI document, built over a throw-away in-memory database.
+pub async fn openapi_json() -> Result<String> {
+    let db = Db::connect("sqlite::memory:").await?;
+    db.migrate(&app::migrations()).await?;
+    let config = Config::from_lookup(|_| None)?;
+    let app = App::with_db(config, db).await?;
+    Ok(app.api_service().spec())
+}
+
+async fn create_user(args: CreateUser) -> Result<i32> {
+    let role = Role::parse(&args.role.to_uppercase()).ok_or_else(|| {
+        let all: Vec<&str> = Role::ALL.iter().map(|r| r.as_str()).collect();
+        Error(format!(
+            "--role inválido: {}. Use um de: {}",
+            args.role,
+            all.join(", ")
+        ))
+    })?;
+    let app = App::start(Config::from_env()?).await?;
+    let user = app
+        .identity
+        .create_user(NewUser {
+            email: args.email,
+            name: args.name,
+            role: Some(role),
+            flags: RoleFlags {
+                can_see_conciliation: args.can_see_conciliation,
+                can_see_dispatch: args.can_see_dispatch,
+                can_approval_dispatch: args.can_approval_dispatch,
+            },
+            access_hub: args.access_hub,
+            is_password_updated: args.password_updated,
+            password: Some(args.password),
+        })
+        .await
+        .map_err(|e| {
+            let b = e.body();
+            let fields: Vec<String> = b
+                .fields
+                .iter()
+                .map(|f| format!("{}: {}", f.field, f.message))
+                .collect();
+            Error(if fields.is_empty() {
+                b.message.clone()
+            } else {
+                format!("{} ({})", b.message, fields.join("; "))
+            })
+        })?;
+    println!("{}", user.uid);
+    Ok(0)
+}
+
+async fn demo_data() -> Result<()> {
+    let app = App::start(Config::from_env()?).await?;
+    let users = demo::seed_users(&app.identity).await.map_err(Error)?;
+    println!(
+        "Usuários de demonstração (senha de todos: {}):",
+        demo::DEMO_PASSWORD
+    );
+    for (email, role, created) in &users {
+        println!(
+            "  {email:<48} {:<20} {}",
+            role.as_str(),
+            if *created { "criado" } else { "já existia" }
+        );
+    }
+    Ok(())
+}
+
+/// The Markdown table of every endpoint and the roles allowed (docs/access.md is this output).
+pub fn access_table() -> String {
+    use platform::Permission;
+    let mut out = String::from("| Método | Caminho | Permissão | Papéis / flags com acesso | Observação |\n|---|---|---|---|---|\n");
+    for e in app::endpoints() {
+        let (perm, who) = match e.permission {
+            None => (
+                "pública".to_string(),
+                "qualquer pessoa (sem token)".to_string(),
+            ),
+            Some(p) => {
+                let who = match p {
+                    Permission::Conciliation => "flag role_id.can_see_conciliation".to_string(),
+                    Permission::Hub => "flag access_hub".to_string(),
+                    Permission::DispatchView => "flag role_id.can_see_dispatch".to_string(),
+                    Permission::DispatchApprove => "flag role_id.can_approval_dispatch".to_string(),
+                    _ => p
+                        .roles()
+                        .iter()
+                        .map(|r| r.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                };
+                (format!("`{}`", p.code()), who)
+            }
+        };
+        out.push_str(&format!(
+            "| {} | `{}` | {} | {} | {} |\n",
+            e.method, e.path, perm, who, e.note
+        ));
+    }
+    out
+}
