@@ -91,6 +91,15 @@ describe('bearer and 401', () => {
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(signOut).toHaveBeenCalledTimes(1);
   });
+  it('a 401 to a request sent without a token (wrong password) neither refreshes nor signs out', async () => {
+    const refresh = vi.fn(async () => true);
+    const signOut = vi.fn();
+    registerSessionHooks({ getAccessToken: () => null, refresh, signOut });
+    transport(json(401, { code: 'credenciais_invalidas', message: 'E-mail ou senha inválidos.' }));
+    await expect(customFetch('/api/v1/auth/sign-in', { method: 'POST' })).rejects.toThrow('E-mail ou senha inválidos.');
+    expect(refresh).not.toHaveBeenCalled();
+    expect(signOut).not.toHaveBeenCalled();
+  });
   it('returns undefined for 204', async () => {
     transport(json(204));
     await expect(customFetch('/fcm-subscriptions/save-fcm-token', { method: 'POST' })).resolves.toBeUndefined();

@@ -14,6 +14,7 @@ export function setFetchImpl(impl: FetchImpl): void {
 
 async function withBearer(init: RequestInit): Promise<RequestInit> {
   const token = await getSessionHooks()?.getAccessToken();
+  bearerSent.set(init, Boolean(token));
   const headers = new Headers(init.headers);
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (init.body && !headers.has('Content-Type') && typeof init.body === 'string') {
@@ -21,6 +22,10 @@ async function withBearer(init: RequestInit): Promise<RequestInit> {
   }
   return { ...init, headers };
 }
+
+// Whether the last attempt of a request carried a token: a 401 without one (a wrong password on sign-in) is
+// an answer, not an expired session, so it must not trigger a refresh or a sign-out.
+const bearerSent = new WeakMap<RequestInit, boolean>();
 
 async function sendWithRetry(url: string, init: RequestInit): Promise<Response> {
   const method = (init.method ?? 'GET').toUpperCase();
@@ -36,7 +41,7 @@ async function sendWithRetry(url: string, init: RequestInit): Promise<Response> 
 async function sendWithRefresh(url: string, init: RequestInit): Promise<Response> {
   const first = await sendWithRetry(url, init);
   const hooks = getSessionHooks();
-  if (first.status !== 401 || !hooks) return first;
+  if (first.status !== 401 || !hooks || !bearerSent.get(init)) return first;
   const refreshed = await hooks.refresh().catch(() => false);
   if (!refreshed) {
     await hooks.signOut();

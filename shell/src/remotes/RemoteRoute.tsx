@@ -2,7 +2,7 @@ import type { RemoteName } from '@backoffice/auth';
 import type { PageProps, RouteEntry } from '@backoffice/routes';
 import { descriptionOf } from '@backoffice/routes';
 import { Button, Spinner } from '@backoffice/ui';
-import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useRuntimeConfig } from '../app/runtimeConfigContext';
 import { reloadOnChunkError } from '../pwa/versionWatch';
 import { loadRemoteModule } from './remoteLoader';
@@ -18,25 +18,38 @@ const AREA_LABELS: Record<RemoteName, string> = {
   purchasing: 'Compras',
 };
 
+type RemotePageComponent = ComponentType<PageProps>;
+
+/**
+ * Lazy page components are cached outside React: router navigations run in a transition, and a render that
+ * suspends in a transition is thrown away with its memoized values, so a lazy made in useMemo would be
+ * recreated on every retry and never resolve. `attempt` is part of the key: "Tentar novamente" needs a new one.
+ */
+const lazyPages = new Map<string, RemotePageComponent>();
+
+function remotePage(remote: RemoteName, url: string, path: string, attempt: number): RemotePageComponent {
+  const key = `${remote}|${url}|${path}|${attempt}`;
+  let page = lazyPages.get(key);
+  if (!page) {
+    page = lazy(async () => {
+      const module = await loadRemoteModule<PagesModule>(remote, url, './pages');
+      const found = module.pages[path];
+      if (!found) throw new Error(`A área não tem a página ${path}.`);
+      // The remote's page may itself be lazy, and React.lazy must resolve to a plain component: wrap it.
+      const Found = found;
+      return { default: (props: PageProps) => <Found {...props} /> };
+    });
+    lazyPages.set(key, page);
+  }
+  return page;
+}
+
 /** A page owned by a remote, loaded at run time; a failure stays inside this area with a retry. */
 export function RemoteRoute({ route }: { route: RouteEntry }) {
   const remote = route.app as RemoteName;
   const config = useRuntimeConfig();
   const [attempt, setAttempt] = useState(0);
-  const Page = useMemo(
-    () =>
-      lazy(async () => {
-        const module = await loadRemoteModule<PagesModule>(remote, config.remotes[remote], './pages');
-        const page = module.pages[route.path];
-        if (!page) throw new Error(`A área não tem a página ${route.path}.`);
-        // The remote's page may itself be lazy, and React.lazy must resolve to a plain component: wrap it.
-        const RemotePage = page;
-        return { default: (props: PageProps) => <RemotePage {...props} /> };
-      }),
-    // `attempt` is a dependency on purpose: a new lazy component is what makes "Tentar novamente" refetch.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [remote, config.remotes, route.path, attempt],
-  );
+  const Page = remotePage(remote, config.remotes[remote], route.path, attempt);
   return (
     <RemoteBoundary key={attempt} area={AREA_LABELS[remote]} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={<Spinner />}>
