@@ -1,52 +1,14 @@
 /**
- * Typed calls for the endpoints the web uses, written against the contract in the web brief. They go through
- * the one mutator. When `openapi/openapi.json` is committed, orval writes `generated/` and these wrappers keep
- * their names so pages do not change.
+ * The calls the apps use, all through the one mutator. Identity calls delegate to the orval output
+ * (`generated/`); the CRM client calls are written against the brief's contract until the server publishes
+ * them in openapi/openapi.json, then they switch to the generated ones under the same names.
  */
+import * as identity from './generated/identity/identity';
 import { customFetch } from './mutator';
 
-export type Role =
-  | 'FINANCIAL_ASSISTANT'
-  | 'FINANCIAL_MANAGER'
-  | 'LEGAL_ASSISTANT'
-  | 'ADMIN'
-  | 'SUPER_ADMIN'
-  | 'SALESPERSON'
-  | 'SALES_MANAGER'
-  | 'PURCHASING'
-  | 'STOCK_KEEPER';
-
-export interface RoleFlags {
-  can_see_conciliation: boolean;
-  can_see_dispatch: boolean;
-  can_approval_dispatch: boolean;
-}
-
-export interface User {
-  uid: string;
-  email: string;
-  name: string;
-  role: Role | string;
-  role_id: RoleFlags | null;
-  access_hub: boolean;
-  is_password_updated: boolean;
-  active: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface TokenResponse {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  user: User;
-}
-
-export interface AccessDecision {
-  path: string;
-  permission: string | null;
-  allowed: boolean;
-}
+export type { RoleFlags, User } from './generated/model';
+export type { SessionTokens as TokenResponse, RouteAccess as AccessDecision } from './generated/model';
+export { Role } from './generated/model';
 
 export type ClientKind = 'person' | 'company';
 export type ClientStatus = 'active' | 'inactive' | 'archived';
@@ -103,42 +65,23 @@ const json = (body: unknown): RequestInit => ({
   headers: { 'Content-Type': 'application/json' },
 });
 
-export const authSignIn = (email: string, password: string) =>
-  customFetch<TokenResponse>('/api/v1/auth/sign-in', { method: 'POST', ...json({ email, password }) });
-
-export const authRefresh = (refresh_token: string) =>
-  customFetch<TokenResponse>('/api/v1/auth/refresh', { method: 'POST', ...json({ refresh_token }) });
-
-export const authSignOut = (refresh_token: string) =>
-  customFetch<undefined>('/api/v1/auth/sign-out', { method: 'POST', ...json({ refresh_token }) });
-
-export const authSendResetCode = (email: string) =>
-  customFetch<undefined>('/api/v1/auth/password-reset/send-code', { method: 'POST', ...json({ email }) });
-
+// Identity: the orval-generated calls (openapi/openapi.json), under the names the apps use.
+export const authSignIn = (email: string, password: string) => identity.signIn({ email, password });
+export const authRefresh = (refresh_token: string) => identity.refreshSession({ refresh_token });
+/** Ends the server session of the bearer token, so it must be called before the token is discarded. */
+export const authSignOut = () => identity.signOut();
+export const authSendResetCode = (email: string) => identity.sendPasswordResetCode({ email });
 export const authConfirmReset = (email: string, code: string, new_password: string) =>
-  customFetch<undefined>('/api/v1/auth/password-reset/confirm', {
-    method: 'POST',
-    ...json({ email, code, new_password }),
-  });
-
+  identity.confirmPasswordReset({ email, code, new_password });
 export const authChangePassword = (current_password: string, new_password: string) =>
-  customFetch<undefined>('/api/v1/auth/password', { method: 'POST', ...json({ current_password, new_password }) });
-
-export const authAccess = (path: string) =>
-  customFetch<AccessDecision>(`/api/v1/auth/access?path=${encodeURIComponent(path)}`, { method: 'GET' });
-
-export const getUserByUid = (uid: string) =>
-  customFetch<User[]>(`/api/v1/users/${encodeURIComponent(uid)}`, { method: 'GET' });
-
-export const saveFcmToken = (fcmToken: string) =>
-  customFetch<undefined>('/fcm-subscriptions/save-fcm-token', { method: 'POST', ...json({ fcmToken }) });
-
+  identity.changePassword({ current_password, new_password });
+export const authAccess = (path: string) => identity.checkRouteAccess({ path });
+export const getUserByUid = (uid: string) => identity.getUser(uid);
+export const saveFcmToken = (fcmToken: string) => identity.saveFcmToken({ fcmToken });
 export const reportDispatchAccess = (content: string, has_permission: boolean) =>
-  customFetch<{ id: string }>('/dispatch/conciliation/pega-xereta', {
-    method: 'POST',
-    ...json({ content, has_permission }),
-  });
+  identity.recordDispatchAccess({ content, has_permission });
 
+// CRM clients: not in openapi/openapi.json yet; written against the contract in the web brief.
 function toQueryString(query: ClientQuery): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

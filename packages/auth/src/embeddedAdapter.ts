@@ -73,9 +73,9 @@ export function createEmbeddedAdapter(): AuthAdapter {
       return { uid: saveSession(await authSignIn(email, password)).uid };
     },
     async signOut() {
-      const session = readSession();
+      // The server ends the session named in the bearer token, so call it while the token is still stored.
+      if (readSession()) await authSignOut().catch(() => undefined);
       localStorage.removeItem(SESSION_KEY);
-      if (session) await authSignOut(session.refreshToken).catch(() => undefined);
     },
     async getAccessToken() {
       const session = readSession();

@@ -1,10 +1,18 @@
-import type { User } from '@backoffice/api-client';
+import type { RoleFlags } from '@backoffice/api-client';
 
 /**
  * Every navigation rule of the seed as one pure function. It only steers navigation: the server enforces the
  * same permissions on its endpoints.
  */
-export type GuardUser = Pick<User, 'role' | 'role_id' | 'access_hub' | 'is_password_updated'>;
+/** What the rules read from a user; lenient on purpose (a user without a role holds no permission). */
+export interface GuardUser {
+  role?: string | null;
+  role_id?: RoleFlags | null;
+  access_hub: boolean;
+  is_password_updated: boolean;
+}
+
+const hasRole = (user: GuardUser, roles: ReadonlySet<string>) => typeof user.role === 'string' && roles.has(user.role);
 
 export interface GuardInput {
   pathname: string;
@@ -51,7 +59,7 @@ function signedInDecision({ pathname, search }: GuardInput, user: GuardUser): Gu
   // Signed in on the sign-in page: /inicio, or back to where the visitor was sent from (internal paths only).
   if (SIGN_IN_PATHS.has(pathname)) return redirect(postSignInTarget(search));
   if (pathname === '/reset-senha') return user.is_password_updated ? redirect('/inicio') : allow;
-  if (PAYMENT_PATHS.has(pathname) && !PAYMENT_ROLES.has(user.role)) return redirect('/minhas-vendas');
+  if (PAYMENT_PATHS.has(pathname) && !hasRole(user, PAYMENT_ROLES)) return redirect('/minhas-vendas');
   if (pathname.includes('/pagamentos-remessa')) return { kind: 'server-check', path: pathname, deniedTo: '/inicio' };
   if (pathname.includes('/conciliacao') && user.role_id?.can_see_conciliation !== true) return redirect('/inicio');
   if (pathname.includes('/remessa')) return { kind: 'server-check', path: pathname, deniedTo: '/inicio' };

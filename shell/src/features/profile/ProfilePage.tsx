@@ -27,7 +27,7 @@ export default function ProfilePage() {
         <dt>E-mail</dt>
         <dd>{user.email}</dd>
         <dt>Perfil</dt>
-        <dd>{ROLE_LABELS[user.role] ?? user.role}</dd>
+        <dd>{user.role ? (ROLE_LABELS[user.role] ?? user.role) : 'Sem perfil'}</dd>
         <dt>Cadastrado em</dt>
         <dd>{formatDate(user.created_at)}</dd>
       </dl>
