@@ -338,3 +338,27 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn big_remessa_rolls_lots_and_stays_valid() {
+    // 40,000 titles × 3 records exceed one lot's 99,999 details: two lots.
+    let h = header(Bank::Sicredi);
+    let t = title(Bank::Sicredi, Layout::Cnab240, 0);
+    let mut out = vec![];
+    let s = c240::write_remessa(&h, std::iter::repeat_n(&t, 40_000), &mut out).unwrap();
+    assert_eq!(s.records, 40_000 * 3 + 2 + 2 * 2);
+    let lot_headers = out.split(|b| *b == b'\n').filter(|l| l.get(7) == Some(&b'1')).count();
+    assert_eq!(lot_headers, 2);
+    let report = banking::validate::validate(&out);
+    assert!(report.findings.iter().all(|f| f.problem.contains("nosso número") || f.field == "inscricao_pagador"), "{:?}", &report.findings[..report.findings.len().min(5)]);
+    let (_, back) = read_remessa_titles(&out).unwrap();
+    assert_eq!(back.len(), 40_000);
+}
+
+#[test]
+fn a_file_over_999999_records_is_refused() {
+    let h = header(Bank::BancoDoBrasil);
+    let t = title(Bank::BancoDoBrasil, Layout::Cnab240, 0);
+    let e = c240::write_remessa(&h, std::iter::repeat_n(&t, 340_000), &mut std::io::sink()).unwrap_err();
+    assert!(e.to_string().contains("999999"), "{e}");
+}

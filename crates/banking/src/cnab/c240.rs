@@ -444,9 +444,16 @@ fn control(rec: &mut Line, bank: u16, lot: u64, kind: u64) -> Result<(), FieldEr
     rec.num(&RECORD_TYPE, kind)
 }
 
-fn detail(rec: &mut Line, bank: u16, seq: u64, segment: &str) -> Result<(), FieldError> {
-    control(rec, bank, 1, 3)?;
-    rec.num(&SEQ_IN_LOT, seq)?;
+/// Where a detail record goes: lot number and sequence inside the lot.
+#[derive(Debug, Clone, Copy)]
+pub struct At {
+    pub lot: u64,
+    pub seq: u64,
+}
+
+fn detail(rec: &mut Line, bank: u16, at: At, segment: &str) -> Result<(), FieldError> {
+    control(rec, bank, at.lot, 3)?;
+    rec.num(&SEQ_IN_LOT, at.seq)?;
     rec.alpha(&SEGMENT, segment);
     Ok(())
 }
@@ -540,9 +547,9 @@ fn file_header(h: &RemessaHeader) -> Result<Line, FieldError> {
     Ok(r)
 }
 
-fn lot_header(h: &RemessaHeader) -> Result<Line, FieldError> {
+fn lot_header(h: &RemessaHeader, lot: u64) -> Result<Line, FieldError> {
     let mut r = Line::new();
-    control(&mut r, bank_number(h.bank), 1, 1)?;
+    control(&mut r, bank_number(h.bank), lot, 1)?;
     r.alpha(&L_OPERATION, "R");
     r.num(&L_SERVICE, 1)?;
     r.num(&L_VERSION, versions(h.bank).1)?;
@@ -563,10 +570,10 @@ pub fn bank_number(bank: Bank) -> u16 {
 }
 
 /// Writes segment P.
-pub fn segment_p(h: &RemessaHeader, t: &Title, seq: u64) -> Result<Line, FieldError> {
+pub fn segment_p(h: &RemessaHeader, t: &Title, at: At) -> Result<Line, FieldError> {
     let bank = bank_number(h.bank);
     let mut r = Line::new();
-    detail(&mut r, bank, seq, "P")?;
+    detail(&mut r, bank, at, "P")?;
     r.num(&P_MOVEMENT, movement_code(t.instruction))?;
     write_zone(&mut r, p_zone(bank), &h.company, &t.nosso_numero)?;
     r.num(&P_WALLET, 1)?; // 1 = cobrança simples
@@ -641,9 +648,9 @@ fn write_discount(r: &mut Line, t: &Title) -> Result<(), FieldError> {
 }
 
 /// Writes segment Q (payer).
-pub fn segment_q(h: &RemessaHeader, t: &Title, seq: u64) -> Result<Line, FieldError> {
+pub fn segment_q(h: &RemessaHeader, t: &Title, at: At) -> Result<Line, FieldError> {
     let mut r = Line::new();
-    detail(&mut r, bank_number(h.bank), seq, "Q")?;
+    detail(&mut r, bank_number(h.bank), at, "Q")?;
     r.num(&Q_MOVEMENT, movement_code(t.instruction))?;
     r.num(&Q_DOC_KIND, super::document_kind(&t.payer.document))?;
     r.digits(&Q_DOC, &t.payer.document)?;
@@ -660,9 +667,9 @@ pub fn segment_q(h: &RemessaHeader, t: &Title, seq: u64) -> Result<Line, FieldEr
 }
 
 /// Writes segment R (fine, messages).
-pub fn segment_r(h: &RemessaHeader, t: &Title, seq: u64) -> Result<Line, FieldError> {
+pub fn segment_r(h: &RemessaHeader, t: &Title, at: At) -> Result<Line, FieldError> {
     let mut r = Line::new();
-    detail(&mut r, bank_number(h.bank), seq, "R")?;
+    detail(&mut r, bank_number(h.bank), at, "R")?;
     r.num(&R_MOVEMENT, movement_code(t.instruction))?;
     for f in [R_DISCOUNT2_CODE, R_DISCOUNT2_DATE, R_DISCOUNT2, R_DISCOUNT3_CODE, R_DISCOUNT3_DATE, R_DISCOUNT3] {
         r.fill(&f, b'0');
@@ -695,9 +702,9 @@ pub fn segment_r(h: &RemessaHeader, t: &Title, seq: u64) -> Result<Line, FieldEr
 }
 
 /// Writes segment S (messages printed on the boleto), type 3 = up to five lines.
-pub fn segment_s(h: &RemessaHeader, t: &Title, seq: u64) -> Result<Line, FieldError> {
+pub fn segment_s(h: &RemessaHeader, t: &Title, at: At) -> Result<Line, FieldError> {
     let mut r = Line::new();
-    detail(&mut r, bank_number(h.bank), seq, "S")?;
+    detail(&mut r, bank_number(h.bank), at, "S")?;
     r.num(&S_MOVEMENT, movement_code(t.instruction))?;
     r.num(&S_PRINT_KIND, 3)?;
     for (f, m) in S_MESSAGES.iter().zip(t.messages.iter().skip(2)) {
@@ -711,10 +718,86 @@ pub fn needs_segment_s(bank: Bank) -> bool {
     bank == Bank::Sicoob
 }
 
+/// Most details a lot may hold: the sequence field (9–13) has five digits.
+pub const MAX_LOT_DETAILS: u64 = 99_999;
+/// Most records a file may hold: the file trailer's count (24–29) has six digits.
+pub const MAX_FILE_RECORDS: u64 = 999_999;
+
+/// Counts lots and records while writing, opening a new lot when one is full.
+struct Lots {
+    lot: u64,
+    seq: u64,
+    titles: u64,
+    total: i64,
+    records: u64,
+}
+
+impl Lots {
+    fn new() -> Self {
+        // File header and trailer, plus the first lot's header and trailer.
+        Lots { lot: 1, seq: 0, titles: 0, total: 0, records: 4 }
+    }
+
+    /// Makes room for `n` details, closing the lot and opening the next when needed.
+    fn reserve(
+        &mut self,
+        n: u64,
+        bank: u16,
+        retorno: bool,
+        open: &dyn Fn(u64) -> Result<Line, FieldError>,
+        out: &mut impl Write,
+    ) -> Result<At, WriteError> {
+        if self.seq + n > MAX_LOT_DETAILS {
+            self.close(bank, retorno, out)?;
+            self.lot += 1;
+            self.records += 2;
+            (self.seq, self.titles, self.total) = (0, 0, 0);
+            open(self.lot).map_err(|source| WriteError::Field { index: 0, source })?.write_line(out)?;
+        }
+        if self.records + n > MAX_FILE_RECORDS {
+            return Err(WriteError::Unsupported(format!(
+                "o arquivo passaria de {MAX_FILE_RECORDS} registros (limite do CNAB 240): divida os títulos em mais arquivos"
+            )));
+        }
+        self.records += n;
+        let at = At { lot: self.lot, seq: self.seq + 1 };
+        self.seq += n;
+        Ok(at)
+    }
+
+    fn close(&self, bank: u16, retorno: bool, out: &mut impl Write) -> Result<(), WriteError> {
+        let fe = |source| WriteError::Field { index: 0, source };
+        let mut lt = Line::new();
+        control(&mut lt, bank, self.lot, 5).map_err(fe)?;
+        // Santander's retornos count only the details (see retorno.rs).
+        let count = if retorno && bank == 33 { self.seq } else { self.seq + 2 };
+        lt.num(&LT_RECORDS, count).map_err(fe)?;
+        lt.num(&LT_TITLES, self.titles).map_err(fe)?;
+        lt.money(&LT_TOTAL, self.total).map_err(fe)?;
+        if !retorno {
+            lt.fill(&Field::num("totalizacoes", 47, 115), b'0');
+        }
+        lt.write_line(out)?;
+        Ok(())
+    }
+
+    fn finish(&self, bank: u16, retorno: bool, out: &mut impl Write) -> Result<u64, WriteError> {
+        let fe = |source| WriteError::Field { index: 0, source };
+        self.close(bank, retorno, out)?;
+        let mut ft = Line::new();
+        control(&mut ft, bank, 9999, 9).map_err(fe)?;
+        ft.num(&FT_LOTS, self.lot).map_err(fe)?;
+        ft.num(&FT_RECORDS, self.records).map_err(fe)?;
+        ft.write_line(out)?;
+        Ok(self.records)
+    }
+}
+
 /// Writes a complete CNAB 240 cobrança remessa, one title at a time.
 ///
 /// Memory stays flat: titles come from an iterator and records go straight to `out`
-/// (wrap it in a `BufWriter`).
+/// (wrap it in a `BufWriter`). A lot holds up to 99,999 details, so big remessas get
+/// more lots; a file holds up to 999,999 records, beyond which this is an error.
 pub fn write_remessa<W, I>(h: &RemessaHeader, titles: I, out: &mut W) -> Result<RemessaSummary, WriteError>
 where
     W: Write,
@@ -722,44 +805,30 @@ where
     I::Item: Borrow<Title>,
 {
     let fe = |index| move |source| WriteError::Field { index, source };
+    let bank = bank_number(h.bank);
     file_header(h).map_err(fe(0))?.write_line(out)?;
-    lot_header(h).map_err(fe(0))?.write_line(out)?;
+    lot_header(h, 1).map_err(fe(0))?.write_line(out)?;
     let with_s = needs_segment_s(h.bank);
-    let (mut seq, mut count, mut total) = (0u64, 0u64, 0i64);
+    let per_title = if with_s { 4 } else { 3 };
+    let open = |lot| lot_header(h, lot);
+    let (mut lots, mut count, mut total) = (Lots::new(), 0u64, 0i64);
     for title in titles {
         let t = title.borrow();
         count += 1;
-        segment_p(h, t, seq + 1).map_err(fe(count))?.write_line(out)?;
-        segment_q(h, t, seq + 2).map_err(fe(count))?.write_line(out)?;
-        segment_r(h, t, seq + 3).map_err(fe(count))?.write_line(out)?;
-        seq += 3;
+        let at = lots.reserve(per_title, bank, false, &open, out)?;
+        let next = |k: u64| At { lot: at.lot, seq: at.seq + k };
+        segment_p(h, t, next(0)).map_err(fe(count))?.write_line(out)?;
+        segment_q(h, t, next(1)).map_err(fe(count))?.write_line(out)?;
+        segment_r(h, t, next(2)).map_err(fe(count))?.write_line(out)?;
         if with_s {
-            seq += 1;
-            segment_s(h, t, seq).map_err(fe(count))?.write_line(out)?;
+            segment_s(h, t, next(3)).map_err(fe(count))?.write_line(out)?;
         }
+        lots.titles += 1;
+        lots.total = lots.total.saturating_add(t.amount);
         total = total.saturating_add(t.amount);
     }
-    let mut lt = Line::new();
-    let bank = bank_number(h.bank);
-    control(&mut lt, bank, 1, 5).map_err(fe(0))?;
-    lt.num(&LT_RECORDS, seq + 2).map_err(fe(0))?;
-    lt.num(&LT_TITLES, count).map_err(fe(0))?;
-    lt.money(&LT_TOTAL, total).map_err(fe(0))?;
-    lt.fill(&Field::num("totalizacoes", 47, 115), b'0');
-    write_last(&mut lt, out, false)?;
-    let mut ft = Line::new();
-    control(&mut ft, bank, 9999, 9).map_err(fe(0))?;
-    let records = seq + 4;
-    ft.num(&FT_LOTS, 1).map_err(fe(0))?;
-    ft.num(&FT_RECORDS, records).map_err(fe(0))?;
-    write_last(&mut ft, out, true)?;
+    let records = lots.finish(bank, false, out)?;
     Ok(RemessaSummary { sequence: h.sequence, titles: count, records, total })
-}
-
-/// Writes a record; the file's last line also ends in CRLF (the banks' samples do), and
-/// no blank line follows it.
-fn write_last(r: &Line, out: &mut impl Write, _last: bool) -> std::io::Result<()> {
-    r.write_line(out)
 }
 
 /// Writes a cobrança retorno as a bank would (segments T and U). Used to simulate
@@ -775,36 +844,31 @@ where
     let mut header = file_header(h).map_err(fe(0))?;
     header.num(&H_DIRECTION, 2).map_err(fe(0))?;
     header.write_line(out)?;
-    let mut lot = lot_header(h).map_err(fe(0))?;
-    lot.alpha(&L_OPERATION, "T");
-    lot.write_line(out)?;
-    let mut seq = 0u64;
+    let open = |lot| {
+        let mut l = lot_header(h, lot)?;
+        l.alpha(&L_OPERATION, "T");
+        Ok(l)
+    };
+    open(1).map_err(fe(0))?.write_line(out)?;
+    let (mut lots, mut count) = (Lots::new(), 0u64);
     for item in items {
         let it = item.borrow();
-        let index = seq / 2 + 1;
-        segment_t(h, it, seq + 1).map_err(fe(index))?.write_line(out)?;
-        segment_u(bank, it, seq + 2).map_err(fe(index))?.write_line(out)?;
-        seq += 2;
+        count += 1;
+        let at = lots.reserve(2, bank, true, &open, out)?;
+        segment_t(h, it, at).map_err(fe(count))?.write_line(out)?;
+        segment_u(bank, it, At { lot: at.lot, seq: at.seq + 1 }).map_err(fe(count))?.write_line(out)?;
+        lots.titles += 1;
+        lots.total = lots.total.saturating_add(it.amount);
     }
-    let mut lt = Line::new();
-    control(&mut lt, bank, 1, 5).map_err(fe(0))?;
-    let lot_count = if bank == 33 { seq } else { seq + 2 };
-    lt.num(&LT_RECORDS, lot_count).map_err(fe(0))?;
-    lt.num(&LT_TITLES, seq / 2).map_err(fe(0))?;
-    lt.write_line(out)?;
-    let mut ft = Line::new();
-    control(&mut ft, bank, 9999, 9).map_err(fe(0))?;
-    ft.num(&FT_LOTS, 1).map_err(fe(0))?;
-    ft.num(&FT_RECORDS, seq + 4).map_err(fe(0))?;
-    ft.write_line(out)?;
-    Ok(seq / 2)
+    lots.finish(bank, true, out)?;
+    Ok(count)
 }
 
-fn segment_t(h: &RemessaHeader, it: &super::retorno::RetornoItem, seq: u64) -> Result<Line, FieldError> {
+fn segment_t(h: &RemessaHeader, it: &super::retorno::RetornoItem, at: At) -> Result<Line, FieldError> {
     let bank = bank_number(h.bank);
     let tail = t_tail(bank);
     let mut r = Line::new();
-    detail(&mut r, bank, seq, "T")?;
+    detail(&mut r, bank, at, "T")?;
     r.code(&U_MOVEMENT, &it.occurrence_code)?;
     write_zone(&mut r, t_zone(bank), &h.company, &it.nosso_numero)?;
     r.alpha(&tail.wallet, "1");
@@ -821,9 +885,9 @@ fn segment_t(h: &RemessaHeader, it: &super::retorno::RetornoItem, seq: u64) -> R
     Ok(r)
 }
 
-fn segment_u(bank: u16, it: &super::retorno::RetornoItem, seq: u64) -> Result<Line, FieldError> {
+fn segment_u(bank: u16, it: &super::retorno::RetornoItem, at: At) -> Result<Line, FieldError> {
     let mut r = Line::new();
-    detail(&mut r, bank, seq, "U")?;
+    detail(&mut r, bank, at, "U")?;
     r.code(&U_MOVEMENT, &it.occurrence_code)?;
     r.money(&U_INTEREST, it.interest)?;
     r.money(&U_DISCOUNT, it.discount)?;
