@@ -1,0 +1,339 @@
+//! User administration, the user endpoint's contract, push tokens and the access audit.
+
+mod common;
+
+use common::{body, harnesses};
+use platform::{Role, RoleFlags};
+use poem::http::StatusCode;
+use serde_json::json;
+
+#[tokio::test]
+async fn a_user_reads_themself_as_a_list_and_not_others() {
+    for h in harnesses().await {
+        let flags = RoleFlags {
+            can_see_conciliation: true,
+            can_see_dispatch: true,
+            can_approval_dispatch: false,
+        };
+        let uid = h
+            .user("me@x.com.br", Some(Role::FinancialManager), flags, true)
+            .await;
+        let other = h
+            .user(
+                "other@x.com.br",
+                Some(Role::Salesperson),
+                RoleFlags::default(),
+                false,
+            )
+            .await;
+        let (token, _) = h.token("me@x.com.br").await;
+        let auth = format!("Bearer {token}");
+        let me = body(
+            h.client
+                .get(format!("/api/v1/users/{uid}"))
+                .header("Authorization", &auth)
+                .send()
+                .await,
+        )
+        .await;
+        assert_eq!(me[0]["email"], "me@x.com.br", "{}", h.engine);
+        assert_eq!(
+            me[0]["role_id"],
+            json!({"can_see_conciliation": true, "can_see_dispatch": true, "can_approval_dispatch": false})
+        );
+        assert_eq!(me[0]["access_hub"], true);
+        assert_eq!(me[0]["is_password_updated"], false);
+        h.client
+            .get(format!("/api/v1/users/{other}"))
+            .header("Authorization", &auth)
+            .send()
+            .await
+            .assert_status(StatusCode::FORBIDDEN);
+        let (_, admin) = h.signed_in("adm@x.com.br", Role::Admin).await;
+        let admin = format!("Bearer {admin}");
+        h.client
+            .get(format!("/api/v1/users/{other}"))
+            .header("Authorization", &admin)
+            .send()
+            .await
+            .assert_status_is_ok();
+        let resp = h
+            .client
+            .get("/api/v1/users/nao-existe")
+            .header("Authorization", &admin)
+            .send()
+            .await;
+        resp.assert_status(StatusCode::NOT_FOUND);
+    }
+}
+
+#[tokio::test]
+async fn only_super_admin_manages_administrators() {
+    for h in harnesses().await {
+        let (_, admin) = h.signed_in("adm@x.com.br", Role::Admin).await;
+        let (_, sup) = h.signed_in("sup@x.com.br", Role::SuperAdmin).await;
+        let (admin, sup) = (format!("Bearer {admin}"), format!("Bearer {sup}"));
+        let new_admin = json!({"email": "adm2@x.com.br", "name": "Outro Admin", "role": "ADMIN", "password": "Senha@123"});
+        h.client
+            .post("/api/v1/users")
+            .header("Authorization", &admin)
+            .body_json(&new_admin)
+            .send()
+            .await
+            .assert_status(StatusCode::FORBIDDEN);
+        let created = h
+            .client
+            .post("/api/v1/users")
+            .header("Authorization", &sup)
+            .body_json(&new_admin)
+            .send()
+            .await;
+        created.assert_status(StatusCode::CREATED);
+        let adm2 = body(created).await["uid"].as_str().unwrap().to_string();
+        // An admin can neither change nor deactivate another admin.
+        h.client
+            .post(format!("/api/v1/users/{adm2}/deactivate"))
+            .header("Authorization", &admin)
+            .send()
+            .await
+            .assert_status(StatusCode::FORBIDDEN);
+        // But manages a salesperson, and cannot promote them to admin.
+        let seller = body(h.client.post("/api/v1/users").header("Authorization", &admin)
+            .body_json(&json!({"email": "vend@x.com.br", "name": "Vendedor", "role": "SALESPERSON", "password": "Senha@123"})).send().await).await;
+        let seller = seller["uid"].as_str().unwrap().to_string();
+        h.client
+            .patch(format!("/api/v1/users/{seller}"))
+            .header("Authorization", &admin)
+            .body_json(&json!({"role": "ADMIN"}))
+            .send()
+            .await
+            .assert_status(StatusCode::FORBIDDEN);
+        let patched = h.client.patch(format!("/api/v1/users/{seller}")).header("Authorization", &admin)
+            .body_json(&json!({"role_id": {"can_see_conciliation": true, "can_see_dispatch": false, "can_approval_dispatch": false}, "access_hub": true})).send().await;
+        patched.assert_status_is_ok();
+        let v = body(patched).await;
+        assert_eq!(
+            (
+                v["role_id"]["can_see_conciliation"].clone(),
+                v["access_hub"].clone()
+            ),
+            (json!(true), json!(true)),
+            "{}",
+            h.engine
+        );
+    }
+}
+
+#[tokio::test]
+async fn user_creation_is_validated_and_emails_are_unique() {
+    for h in harnesses().await {
+        let (_, admin) = h.signed_in("adm@x.com.br", Role::Admin).await;
+        let admin = format!("Bearer {admin}");
+        let bad = h.client.post("/api/v1/users").header("Authorization", &admin)
+            .body_json(&json!({"email": "sem-arroba", "name": " ", "role": "SALESPERSON", "password": "123"})).send().await;
+        bad.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+        let fields: Vec<String> = body(bad).await["fields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["field"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(fields, ["email", "name", "password"], "{}", h.engine);
+        let dup = h.client.post("/api/v1/users").header("Authorization", &admin)
+            .body_json(&json!({"email": "ADM@x.com.br", "name": "Dup", "role": "SALESPERSON", "password": "Senha@123"})).send().await;
+        dup.assert_status(StatusCode::CONFLICT);
+        assert_eq!(body(dup).await["code"], "email_duplicado");
+    }
+}
+
+#[tokio::test]
+async fn deactivation_and_admin_reset_end_sessions() {
+    for h in harnesses().await {
+        let (_, admin) = h.signed_in("adm@x.com.br", Role::Admin).await;
+        let admin = format!("Bearer {admin}");
+        let (uid, token) = h.signed_in("vai@x.com.br", Role::Salesperson).await;
+        let auth = format!("Bearer {token}");
+        h.client
+            .post(format!("/api/v1/users/{uid}/reset-password"))
+            .header("Authorization", &admin)
+            .body_json(&json!({"new_password": "Trocada123"}))
+            .send()
+            .await
+            .assert_status(StatusCode::NO_CONTENT);
+        h.client
+            .get(format!("/api/v1/users/{uid}"))
+            .header("Authorization", &auth)
+            .send()
+            .await
+            .assert_status(StatusCode::UNAUTHORIZED);
+        let again = body(h.sign_in("vai@x.com.br", "Trocada123").await).await;
+        assert_eq!(again["user"]["is_password_updated"], false, "{}", h.engine);
+        h.client
+            .post(format!("/api/v1/users/{uid}/deactivate"))
+            .header("Authorization", &admin)
+            .send()
+            .await
+            .assert_status_is_ok();
+        let refused = h.sign_in("vai@x.com.br", "Trocada123").await;
+        refused.assert_status(StatusCode::UNAUTHORIZED);
+        assert!(body(refused).await["message"]
+            .as_str()
+            .unwrap()
+            .contains("desativado"));
+        let list = body(
+            h.client
+                .get("/api/v1/users?active=false")
+                .header("Authorization", &admin)
+                .send()
+                .await,
+        )
+        .await;
+        assert_eq!(list["total"], 1);
+        assert_eq!(list["items"][0]["uid"], uid);
+    }
+}
+
+#[tokio::test]
+async fn push_tokens_are_idempotent_and_move_to_the_latest_user() {
+    for h in harnesses().await {
+        let (a, ta) = h.signed_in("a@x.com.br", Role::Salesperson).await;
+        let (b, tb) = h.signed_in("b@x.com.br", Role::Salesperson).await;
+        let save = |t: String, tok: &'static str| {
+            let c = &h.client;
+            async move {
+                c.post("/fcm-subscriptions/save-fcm-token")
+                    .header("Authorization", format!("Bearer {t}"))
+                    .body_json(&json!({"fcmToken": tok}))
+                    .send()
+                    .await
+            }
+        };
+        save(ta.clone(), "device-1")
+            .await
+            .assert_status(StatusCode::NO_CONTENT);
+        save(ta.clone(), "device-1")
+            .await
+            .assert_status(StatusCode::NO_CONTENT);
+        let db = h.app.identity.db();
+        assert_eq!(
+            identity::store::push_tokens_of(db, &a).await.unwrap(),
+            ["device-1"]
+        );
+        save(tb, "device-1")
+            .await
+            .assert_status(StatusCode::NO_CONTENT);
+        assert!(
+            identity::store::push_tokens_of(db, &a)
+                .await
+                .unwrap()
+                .is_empty(),
+            "{}",
+            h.engine
+        );
+        assert_eq!(
+            identity::store::push_tokens_of(db, &b).await.unwrap(),
+            ["device-1"]
+        );
+        let empty = save(ta, "  ").await;
+        empty.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(body(empty).await["fields"][0]["field"], "fcmToken");
+    }
+}
+
+#[tokio::test]
+async fn dispatch_access_is_audited_and_listed_for_admins() {
+    for h in harnesses().await {
+        let (uid, token) = h.signed_in("curioso@x.com.br", Role::Salesperson).await;
+        let auth = format!("Bearer {token}");
+        for (content, allowed) in [
+            ("/hub/despachos", false),
+            ("/hub/despachos/aprovacoes", false),
+            ("/hub", true),
+        ] {
+            h.client
+                .post("/dispatch/conciliation/pega-xereta")
+                .header("Authorization", &auth)
+                .body_json(&json!({"content": content, "has_permission": allowed}))
+                .send()
+                .await
+                .assert_status(StatusCode::CREATED);
+        }
+        h.client
+            .get("/api/v1/audit/access")
+            .header("Authorization", &auth)
+            .send()
+            .await
+            .assert_status(StatusCode::FORBIDDEN);
+        let (_, admin) = h.signed_in("adm@x.com.br", Role::Admin).await;
+        let admin = format!("Bearer {admin}");
+        let denied = body(
+            h.client
+                .get(format!(
+                    "/api/v1/audit/access?uid={uid}&has_permission=false"
+                ))
+                .header("Authorization", &admin)
+                .send()
+                .await,
+        )
+        .await;
+        assert_eq!(denied["total"], 2, "{}", h.engine);
+        assert_eq!(denied["items"][0]["content"], "/hub/despachos/aprovacoes");
+        assert_eq!(denied["items"][0]["email"], "curioso@x.com.br");
+        assert!(
+            denied["items"][0]["client_addr"].is_string()
+                || denied["items"][0]["client_addr"].is_null()
+        );
+        let search = body(
+            h.client
+                .get("/api/v1/audit/access?q=aprovacoes")
+                .header("Authorization", &admin)
+                .send()
+                .await,
+        )
+        .await;
+        assert_eq!(search["total"], 1);
+    }
+}
+
+#[tokio::test]
+async fn route_access_check_mirrors_the_permissions() {
+    for h in harnesses().await {
+        for (role, remessa_allowed) in [
+            (Role::FinancialAssistant, false),
+            (Role::FinancialManager, true),
+            (Role::Admin, true),
+            (Role::Salesperson, false),
+        ] {
+            let (_, token) = h
+                .signed_in(&format!("{}@r.com.br", role.as_str().to_lowercase()), role)
+                .await;
+            for path in ["/remessa", "/pagamentos-remessa"] {
+                let v = body(
+                    h.client
+                        .get(format!("/api/v1/auth/access?path={path}"))
+                        .header("Authorization", format!("Bearer {token}"))
+                        .send()
+                        .await,
+                )
+                .await;
+                assert_eq!(
+                    v["allowed"], remessa_allowed,
+                    "{path} as {role:?} on {}",
+                    h.engine
+                );
+            }
+            let v = body(
+                h.client
+                    .get("/api/v1/auth/access?path=/clientes")
+                    .header("Authorization", format!("Bearer {token}"))
+                    .send()
+                    .await,
+            )
+            .await;
+            assert_eq!(
+                (v["allowed"].clone(), v["permission"].clone()),
+                (json!(true), json!(null))
+            );
+        }
+    }
+}
