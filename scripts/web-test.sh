@@ -26,6 +26,10 @@ step "vitest";                 npm run -s test
 step "build";                  npm run -s build
 
 BACKOFFICE_BIN="${BACKOFFICE_BIN:-target/debug/backoffice}"
+if [ -x "$BACKOFFICE_BIN" ] && [ ! -x e2e/firebase/node_modules/.bin/firebase ]; then
+  step "npm ci (Firebase Auth emulator for the Firebase-mode browser test)"
+  npm ci --prefix e2e/firebase --no-audit --no-fund
+fi
 if [ -x "$BACKOFFICE_BIN" ]; then
   step "browser tests (server: $BACKOFFICE_BIN)"
   BACKOFFICE_BIN="$BACKOFFICE_BIN" node e2e/run.mjs
