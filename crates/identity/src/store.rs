@@ -183,6 +183,9 @@ pub enum RefreshOutcome {
     Rotated { uid: String, session_id: String },
 }
 
+/// (session id, uid, token used at, session revoked at, session expires at).
+type RefreshTokenRow = (String, String, Option<DateTime<Utc>>, Option<DateTime<Utc>>, DateTime<Utc>);
+
 /// Spends `old_hash` and stores `new_hash` in one transaction; a reused token revokes the session.
 pub async fn rotate_refresh_token(
     db: &Db,
@@ -192,7 +195,7 @@ pub async fn rotate_refresh_token(
 ) -> Result<RefreshOutcome> {
     on_db!(db, pool => {
         let mut tx = pool.begin().await?;
-        let found: Option<(String, String, Option<DateTime<Utc>>, Option<DateTime<Utc>>, DateTime<Utc>)> = sqlx::query_as(
+        let found: Option<RefreshTokenRow> = sqlx::query_as(
             "SELECT s.id, s.uid, t.used_at, s.revoked_at, s.expires_at FROM identity_refresh_tokens t \
              JOIN identity_sessions s ON s.id = t.session_id WHERE t.token_hash = $1")
             .bind(old_hash).fetch_optional(&mut *tx).await?;

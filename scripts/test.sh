@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The test command: every test of the project, on a fresh machine as on a developer's.
+#   Rust: rustfmt, clippy -D warnings, unit/API/store tests on SQLite AND PostgreSQL;
+#   banking fuzz targets for a bounded time; schemathesis over every API operation against the running
+#   server; the web checks (orval staleness, tsc, eslint, vitest, builds) and the browser tests in Chromium.
+# Installs what it needs (PostgreSQL start, Debian packages, cargo-fuzz, schemathesis, npm packages).
+# Env: FUZZ_SECONDS (per target, default 15), SKIP_WEB=1 / SKIP_FUZZ=1 / SKIP_SCHEMATHESIS=1 for quick local runs
+# (CI never sets them).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib.sh
+
+ensure_postgres
+ensure_debian_packages poppler-utils zbar-tools
+
+step "rustfmt";  cargo fmt --all --check
+step "clippy";   cargo clippy --workspace --all-targets --locked -- -D warnings
+# CI (and any run where PostgreSQL is up) must not skip the PostgreSQL half of the store tests.
+if pg_isready -q -h 127.0.0.1 -p 5432; then export BACKOFFICE_REQUIRE_PG=1; fi
+step "cargo test (SQLite + PostgreSQL)"
+cargo test --workspace --locked
+step "build the server for the black-box tests"
+cargo build --locked -p server
+BIN="$PWD/target/debug/backoffice"
+
+if [ "${SKIP_SCHEMATHESIS:-0}" != 1 ]; then
+  step "schemathesis over every operation"
+  scripts/schemathesis.sh "$BIN"
+fi
+if [ "${SKIP_FUZZ:-0}" != 1 ]; then
+  ensure_cargo_fuzz
+  step "fuzz the banking readers (${FUZZ_SECONDS:-15}s per target)"
+  crates/banking/fuzz/run.sh "${FUZZ_SECONDS:-15}"
+fi
+if [ "${SKIP_WEB:-0}" != 1 ]; then
+  step "web: unit tests, builds and browser tests"
+  BACKOFFICE_BIN="$BIN" WEB_E2E_REQUIRED=1 scripts/web-test.sh
+fi
+step "all tests passed"
