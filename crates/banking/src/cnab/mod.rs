@@ -70,7 +70,8 @@ impl Company {
 
 /// 1 for an 11-digit CPF, 2 otherwise (CNPJ), as CNAB writes "tipo de inscrição".
 pub fn document_kind(document: &str) -> u64 {
-    if text::digits_only(document).len() == 11 && !document.chars().any(|c| c.is_ascii_alphabetic()) {
+    let digits = document.bytes().filter(u8::is_ascii_digit).count();
+    if digits == 11 && !document.bytes().any(|b| b.is_ascii_alphabetic()) {
         1
     } else {
         2

@@ -241,13 +241,14 @@ fn table(layout_400: bool, bank_code: u16) -> &'static [(&'static str, &'static 
     }
 }
 
-/// The Portuguese description of a cobrança retorno occurrence.
-pub fn describe(layout_400: bool, bank_code: u16, code: &str) -> String {
+/// The Portuguese description of a cobrança retorno occurrence (borrowed from the
+/// table: readers call this once per title).
+pub fn describe(layout_400: bool, bank_code: u16, code: &str) -> std::borrow::Cow<'static, str> {
     table(layout_400, bank_code)
         .iter()
         .find(|(c, _)| *c == code)
-        .map(|(_, d)| d.to_string())
-        .unwrap_or_else(|| format!("Ocorrência {code} (não cadastrada na tabela do banco)"))
+        .map(|(_, d)| std::borrow::Cow::Borrowed(*d))
+        .unwrap_or_else(|| format!("Ocorrência {code} (não cadastrada na tabela do banco)").into())
 }
 
 /// Does this occurrence mean the title was paid (money will be credited)?

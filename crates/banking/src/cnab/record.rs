@@ -104,10 +104,13 @@ impl<const N: usize> Record<N> {
     /// A number, right-aligned and zero-padded; an error when it has more digits than the field.
     pub fn num(&mut self, f: &Field, mut value: u64) -> Result<(), FieldError> {
         let slot = self.slot(f);
-        for b in slot.iter_mut().rev() {
-            *b = b'0' + (value % 10) as u8;
+        let mut i = slot.len();
+        while i > 0 && value != 0 {
+            i -= 1;
+            slot[i] = b'0' + (value % 10) as u8;
             value /= 10;
         }
+        slot[..i].fill(b'0');
         if value != 0 {
             return Err(FieldError::new(f, format!("valor com mais de {} dígitos", f.width())));
         }
@@ -181,12 +184,23 @@ impl<const N: usize> Record<N> {
             self.fill(f, b'0');
             return Ok(());
         };
-        let (dd, mm, y) = (d.day() as u64, d.month() as u64, d.year());
-        match f.kind {
-            Kind::Date6 => self.num(f, (dd * 100 + mm) * 100 + (y.rem_euclid(100)) as u64),
-            _ if (0..=9999).contains(&y) => self.num(f, (dd * 100 + mm) * 10000 + y as u64),
-            _ => Err(FieldError::new(f, "ano fora do intervalo")),
+        let (dd, mm, y) = (d.day() as u8, d.month() as u8, d.year());
+        if !(0..=9999).contains(&y) {
+            return Err(FieldError::new(f, "ano fora do intervalo"));
         }
+        let two = |v: u8| [b'0' + v / 10, b'0' + v % 10];
+        let (century, year) = ((y / 100) as u8, (y % 100) as u8);
+        let slot = self.slot(f);
+        slot[..2].copy_from_slice(&two(dd));
+        slot[2..4].copy_from_slice(&two(mm));
+        match f.kind {
+            Kind::Date6 => slot[4..6].copy_from_slice(&two(year)),
+            _ => {
+                slot[4..6].copy_from_slice(&two(century));
+                slot[6..8].copy_from_slice(&two(year));
+            }
+        }
+        Ok(())
     }
 
     /// Writes the record and CRLF.

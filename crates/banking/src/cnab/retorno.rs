@@ -30,7 +30,7 @@ pub struct FileInfo {
 pub struct RetornoItem {
     pub line: usize,
     pub occurrence_code: String,
-    pub occurrence: String,
+    pub occurrence: std::borrow::Cow<'static, str>,
     /// Motivos / rejection reasons as sent (codes).
     pub reasons: Vec<String>,
     pub settled: bool,
@@ -151,13 +151,20 @@ pub fn expect_kind(info: &FileInfo, want: FileKind) -> Result<(), ReadError> {
 pub struct RetornoReader<R> {
     lines: LineReader<R>,
     pub info: FileInfo,
-    bank_code: u16,
     pending_second: Option<(usize, Vec<u8>)>,
+    steps: Steps,
+    done: bool,
+}
+
+/// The reader's running state, apart from the line source so a borrowed line can be
+/// processed without copying it.
+struct Steps {
+    layout: Layout,
+    bank_code: u16,
     pending_t: Option<RetornoItem>,
     lot_records: u64,
     file_records: u64,
-    pub checks: Vec<TrailerCheck>,
-    done: bool,
+    checks: Vec<TrailerCheck>,
 }
 
 impl<R: BufRead> RetornoReader<R> {
@@ -175,18 +182,15 @@ impl<R: BufRead> RetornoReader<R> {
             return Err(ReadError::new(n1, "este arquivo é uma remessa (enviada ao banco), não um retorno"));
         }
         expect_kind(&info, FileKind::Cobranca)?;
-        let bank_code = info.bank_code.parse().unwrap_or(0);
-        Ok(RetornoReader {
-            lines,
-            info,
-            bank_code,
-            pending_second: second,
+        let steps = Steps {
+            layout: info.layout,
+            bank_code: info.bank_code.parse().unwrap_or(0),
             pending_t: None,
             lot_records: 0,
             file_records: 1,
             checks: vec![],
-            done: false,
-        })
+        };
+        Ok(RetornoReader { lines, info, pending_second: second, steps, done: false })
     }
 
     /// The bank, when it is one this crate knows.
@@ -194,14 +198,18 @@ impl<R: BufRead> RetornoReader<R> {
         Bank::from_code(&self.info.bank_code)
     }
 
-    fn next_line(&mut self) -> Result<Option<(usize, Vec<u8>)>, ReadError> {
-        if let Some(p) = self.pending_second.take() {
-            return Ok(Some(p));
-        }
-        match self.lines.next_record() {
-            Ok(Some((n, l))) => Ok(Some((n, l.to_vec()))),
-            Ok(None) => Ok(None),
-            Err(e) => Err(ReadError::new(0, format!("erro de leitura: {e}"))),
+    /// Trailer counts checked so far (all of them once the iterator is exhausted).
+    pub fn checks(&self) -> &[TrailerCheck] {
+        &self.steps.checks
+    }
+}
+
+impl Steps {
+    fn step(&mut self, n: usize, l: &[u8]) -> Option<RetornoItem> {
+        self.file_records += 1;
+        match self.layout {
+            Layout::Cnab240 => self.step_240(n, l),
+            Layout::Cnab400 => self.step_400(n, l),
         }
     }
 
@@ -266,21 +274,20 @@ impl<R: BufRead> Iterator for RetornoReader<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         while !self.done {
-            let (n, l) = match self.next_line() {
-                Ok(Some(x)) => x,
-                Ok(None) => {
-                    self.done = true;
-                    return self.pending_t.take().map(Ok);
+            let item = if let Some((n, l)) = self.pending_second.take() {
+                self.steps.step(n, &l)
+            } else {
+                match self.lines.next_record() {
+                    Ok(Some((n, l))) => self.steps.step(n, l),
+                    Ok(None) => {
+                        self.done = true;
+                        return self.steps.pending_t.take().map(Ok);
+                    }
+                    Err(e) => {
+                        self.done = true;
+                        return Some(Err(ReadError::new(0, format!("erro de leitura: {e}"))));
+                    }
                 }
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(e));
-                }
-            };
-            self.file_records += 1;
-            let item = match self.info.layout {
-                Layout::Cnab240 => self.step_240(n, &l),
-                Layout::Cnab400 => self.step_400(n, &l),
             };
             if item.is_some() {
                 return item.map(Ok);
@@ -375,7 +382,7 @@ pub struct Retorno {
 pub fn read_retorno(bytes: &[u8]) -> Result<Retorno, ReadError> {
     let mut reader = RetornoReader::new(bytes)?;
     let items = reader.by_ref().collect::<Result<Vec<_>, _>>()?;
-    Ok(Retorno { info: reader.info.clone(), items, checks: reader.checks })
+    Ok(Retorno { info: reader.info.clone(), items, checks: reader.steps.checks })
 }
 
 /// Reads the titles back from a cobrança remessa this crate (or another library) wrote.

@@ -74,14 +74,38 @@ fn ascii_for(c: char) -> (u8, Option<u8>) {
     }
 }
 
+/// [`ascii_for`] for the 128 ASCII bytes, precomputed: the writer's hot path.
+const ASCII_TABLE: [u8; 128] = {
+    let mut t = [b' '; 128];
+    let mut i = 0;
+    while i < 128 {
+        let b = i as u8;
+        t[i] = match b {
+            b'a'..=b'z' => b - 32,
+            b'A'..=b'Z' | b'0'..=b'9' => b,
+            b'.' | b',' | b'-' | b'/' | b'(' | b')' | b'&' | b'@' | b':' | b';' | b'+' | b'_' | b'*' | b'#' => b,
+            _ => b' ',
+        };
+        i += 1;
+    }
+    t
+};
+
 /// Writes `text` sanitised into `out`, stopping when `out` is full; returns how many
 /// bytes were written. The rest of `out` is left untouched (the caller pre-fills blanks).
 pub fn sanitize_into(text: &str, out: &mut [u8]) -> usize {
-    let mut n = 0;
-    for c in text.chars() {
-        if n >= out.len() {
-            break;
+    let bytes = text.as_bytes();
+    let (mut n, mut i) = (0, 0);
+    while n < out.len() && i < bytes.len() {
+        let b = bytes[i];
+        if b < 0x80 {
+            out[n] = ASCII_TABLE[b as usize];
+            n += 1;
+            i += 1;
+            continue;
         }
+        let Some(c) = text[i..].chars().next() else { break };
+        i += c.len_utf8();
         let (a, b) = ascii_for(c);
         out[n] = a;
         n += 1;
@@ -139,6 +163,13 @@ mod tests {
         assert_eq!(sanitize("Avenida São João, nº 10 – Ação"), "AVENIDA SAO JOAO, NO 10 - ACAO");
         assert_eq!(sanitize("Œuvre Æsir straße"), "OEUVRE AESIR STRASSE");
         assert_eq!(sanitize("tab\there"), "TAB HERE");
+    }
+
+    #[test]
+    fn ascii_table_agrees_with_ascii_for() {
+        for b in 0u8..128 {
+            assert_eq!(ASCII_TABLE[b as usize], ascii_for(b as char).0, "byte {b}");
+        }
     }
 
     #[test]
