@@ -1,4 +1,4 @@
-import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useEffect, useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
 type ButtonVariant = 'primary' | 'secondary' | 'danger';
 
@@ -63,7 +63,18 @@ export function Dialog({ title, children, actions }: { title: string; children: 
   );
 }
 
-export function Spinner({ label = 'Carregando…' }: { label?: string }) {
+/**
+ * A loading message. With `delayMs` it stays invisible for that long: most waits (restoring a stored session)
+ * end sooner, and flashing a message that is replaced right away shifts the layout.
+ */
+export function Spinner({ label = 'Carregando…', delayMs = 0 }: { label?: string; delayMs?: number }) {
+  const [visible, setVisible] = useState(delayMs === 0);
+  useEffect(() => {
+    if (delayMs === 0) return;
+    const timer = setTimeout(() => setVisible(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [delayMs]);
+  if (!visible) return null;
   return (
     <div className="bo-spinner" role="status" aria-live="polite">
       {label}

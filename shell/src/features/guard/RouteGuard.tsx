@@ -9,7 +9,7 @@ import { HubGate } from './HubGate';
 export function RouteGuard({ children }: { children: ReactNode }) {
   const { status, user } = useSession();
   const { pathname, search } = useLocation();
-  if (status === 'loading') return <Spinner />;
+  if (status === 'loading') return <Spinner delayMs={400} />;
   const decision = decideNavigation({ pathname, search, user });
   switch (decision.kind) {
     case 'allow':
