@@ -16,6 +16,7 @@ token=$(curl -sf "$SERVER_URL/api/v1/auth/sign-in" -H 'content-type: application
   -d '{"email":"st@teste.com.br","password":"Schema@2026"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["access_token"])')
 # The access token lives 15 minutes, longer than the run; sign-out is excluded so the run keeps its session,
 # and sign-in so that schemathesis' bad guesses do not throttle the client address.
-ST="$ST_VENV/bin/st" OUTDIR="$dir/st" MAX_EXAMPLES="${MAX_EXAMPLES:-30}" \
+mkdir -p target/schemathesis && cp scripts/schemathesis/schemathesis.toml target/schemathesis/  # st reads it from its cwd
+ST="$ST_VENV/bin/st" OUTDIR="$PWD/target/schemathesis" MAX_EXAMPLES="${MAX_EXAMPLES:-30}" \
   bash ../shared/bench/schemathesis.sh "$PWD/openapi/openapi.json" "$SERVER_URL" "$token" \
   --exclude-operation-id signOut --exclude-operation-id signIn

@@ -6,6 +6,7 @@ use poem_openapi::Object;
 
 /// A staff member. `GET /api/v1/users/{uid}` returns a list whose first item is this.
 #[derive(Debug, Clone, PartialEq, Eq, Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct User {
     pub uid: String,
     pub email: String,

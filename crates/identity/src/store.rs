@@ -184,7 +184,13 @@ pub enum RefreshOutcome {
 }
 
 /// (session id, uid, token used at, session revoked at, session expires at).
-type RefreshTokenRow = (String, String, Option<DateTime<Utc>>, Option<DateTime<Utc>>, DateTime<Utc>);
+type RefreshTokenRow = (
+    String,
+    String,
+    Option<DateTime<Utc>>,
+    Option<DateTime<Utc>>,
+    DateTime<Utc>,
+);
 
 /// Spends `old_hash` and stores `new_hash` in one transaction; a reused token revokes the session.
 pub async fn rotate_refresh_token(

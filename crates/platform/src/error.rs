@@ -52,6 +52,9 @@ pub enum ApiError {
     /// The request conflicts with what is stored (a duplicate document, a stale state).
     #[oai(status = 409)]
     Conflict(Json<ErrorBody>),
+    /// The body is not JSON (or is missing where one is required).
+    #[oai(status = 415)]
+    UnsupportedMediaType(Json<ErrorBody>),
     /// The request was read but its content breaks a rule; `fields` names each offending field.
     #[oai(status = 422)]
     Unprocessable(Json<ErrorBody>),
@@ -170,6 +173,7 @@ impl ApiError {
             | ApiError::Forbidden(b)
             | ApiError::NotFound(b)
             | ApiError::Conflict(b)
+            | ApiError::UnsupportedMediaType(b)
             | ApiError::Unprocessable(b)
             | ApiError::TooManyRequests(b, _)
             | ApiError::Internal(b) => &b.0,

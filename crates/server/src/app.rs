@@ -81,12 +81,13 @@ impl App {
     /// The whole HTTP application: the API (JSON errors everywhere) and the web apps.
     pub fn routes(&self) -> impl Endpoint<Output = Response> {
         let service = self.api_service();
+        let allowed = crate::errors::AllowedMethods::from_spec(&service.spec());
         let api = Route::new()
             .nest("/api/docs", service.swagger_ui())
             .at("/api/openapi.json", service.spec_endpoint())
             .nest("/", service);
         let authenticator: SharedAuthenticator = self.identity.clone();
-        let api = json_errors(api.data(authenticator)).boxed();
+        let api = json_errors(api.data(authenticator), allowed).boxed();
         let web = web::routes(&self.config, self.db.clone())
             .map_to_response()
             .boxed();

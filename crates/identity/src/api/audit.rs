@@ -5,7 +5,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use platform::error::{ApiError, ApiResult};
 use platform::page::PageRequest;
-use platform::{BearerAuth, EndpointRule, Permission};
+use platform::{BearerAuth, EndpointRule, Permission, Text};
 use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
@@ -42,14 +42,14 @@ pub struct AuditApi {
 #[derive(Object)]
 struct SaveFcmTokenRequest {
     #[oai(rename = "fcmToken", validator(max_length = 4096))]
-    fcm_token: String,
+    fcm_token: Text,
 }
 
 #[derive(Object)]
 struct AccessAttempt {
     /// What was attempted (the route).
     #[oai(validator(max_length = 2000))]
-    content: String,
+    content: Text,
     has_permission: bool,
 }
 
@@ -59,6 +59,7 @@ struct AuditCreated {
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 struct AuditEntry {
     id: String,
     uid: String,
@@ -143,7 +144,7 @@ impl AuditApi {
             id: uuid::Uuid::now_v7().to_string(),
             uid: auth.0.uid.clone(),
             email: auth.0.email.clone(),
-            content: body.content.clone(),
+            content: body.content.0.clone(),
             has_permission: body.has_permission,
             client_addr: client_addr(req),
             created_at: Utc::now(),
@@ -167,8 +168,12 @@ impl AuditApi {
         #[oai(validator(max_length = 200))] q: Query<Option<String>>,
         from: Query<Option<DateTime<Utc>>>,
         to: Query<Option<DateTime<Utc>>>,
-        page: Query<Option<u32>>,
-        page_size: Query<Option<u32>>,
+        #[oai(validator(minimum(value = "1"), maximum(value = "1000000")))] page: Query<
+            Option<u32>,
+        >,
+        #[oai(validator(minimum(value = "1"), maximum(value = "200")))] page_size: Query<
+            Option<u32>,
+        >,
     ) -> ApiResult<Json<AuditPage>> {
         auth.0.require(Permission::AuditRead)?;
         let paging = PageRequest::new(page.0, page_size.0);

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use platform::access::permission_for_route;
 use platform::error::ApiResult;
-use platform::{BearerAuth, EndpointRule, Permission};
+use platform::{BearerAuth, EndpointRule, Permission, Text};
 use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
@@ -65,15 +65,15 @@ pub struct AuthApi {
 #[derive(Object)]
 struct SignInRequest {
     #[oai(validator(max_length = 320))]
-    email: String,
+    email: Text,
     #[oai(validator(max_length = 1024))]
-    password: String,
+    password: Text,
 }
 
 #[derive(Object)]
 struct RefreshRequest {
     #[oai(validator(max_length = 512))]
-    refresh_token: String,
+    refresh_token: Text,
 }
 
 /// A signed-in session: a short-lived access token, the refresh token that renews it, and the user.
@@ -100,32 +100,33 @@ impl From<SignedIn> for SessionTokens {
 #[derive(Object)]
 struct SendCodeRequest {
     #[oai(validator(max_length = 320))]
-    email: String,
+    email: Text,
 }
 
 #[derive(Object)]
 struct ConfirmResetRequest {
     #[oai(validator(max_length = 320))]
-    email: String,
+    email: Text,
     #[oai(validator(max_length = 32))]
-    code: String,
+    code: Text,
     #[oai(validator(max_length = 1024))]
-    new_password: String,
+    new_password: Text,
 }
 
 #[derive(Object)]
 struct ChangePasswordRequest {
     #[oai(validator(max_length = 1024))]
-    current_password: String,
+    current_password: Text,
     #[oai(validator(max_length = 1024))]
-    new_password: String,
+    new_password: Text,
 }
 
 /// The answer to "may I open this page?".
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 struct RouteAccess {
     path: String,
-    /// The permission that route needs (`remessa_cobranca`…), or null when any signed-in user may open it.
+    /// The permission that route needs (`remessa_cobranca`…); absent when any signed-in user may open it.
     permission: Option<String>,
     allowed: bool,
 }

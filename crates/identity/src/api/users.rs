@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use platform::error::{ApiError, ApiResult};
 use platform::page::PageRequest;
-use platform::{BearerAuth, EndpointRule, Permission, Role, RoleFlags};
+use platform::{BearerAuth, EndpointRule, Permission, Role, RoleFlags, Text};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
@@ -68,9 +68,9 @@ struct UserPage {
 #[derive(Object)]
 struct CreateUserRequest {
     #[oai(validator(max_length = 320))]
-    email: String,
+    email: Text,
     #[oai(validator(max_length = 200))]
-    name: String,
+    name: Text,
     role: Option<Role>,
     #[oai(default)]
     role_id: RoleFlags,
@@ -78,14 +78,14 @@ struct CreateUserRequest {
     access_hub: bool,
     /// Initial password; the user is asked to change it (is_password_updated stays false).
     #[oai(validator(max_length = 1024))]
-    password: String,
+    password: Text,
 }
 
 /// Changes to a user; absent fields stay as they are.
 #[derive(Object)]
 struct UpdateUserRequest {
     #[oai(validator(max_length = 200))]
-    name: Option<String>,
+    name: Option<Text>,
     role: Option<Role>,
     role_id: Option<RoleFlags>,
     access_hub: Option<bool>,
@@ -95,7 +95,7 @@ struct UpdateUserRequest {
 #[derive(Object)]
 struct ResetPasswordRequest {
     #[oai(validator(max_length = 1024))]
-    new_password: String,
+    new_password: Text,
 }
 
 #[derive(ApiResponse)]
@@ -131,8 +131,12 @@ impl UsersApi {
         #[oai(validator(max_length = 200))] q: Query<Option<String>>,
         role: Query<Option<Role>>,
         active: Query<Option<bool>>,
-        page: Query<Option<u32>>,
-        page_size: Query<Option<u32>>,
+        #[oai(validator(minimum(value = "1"), maximum(value = "1000000")))] page: Query<
+            Option<u32>,
+        >,
+        #[oai(validator(minimum(value = "1"), maximum(value = "200")))] page_size: Query<
+            Option<u32>,
+        >,
     ) -> ApiResult<Json<UserPage>> {
         auth.0.require(Permission::UsersRead)?;
         let paging = PageRequest::new(page.0, page_size.0);
@@ -162,13 +166,13 @@ impl UsersApi {
         let user = self
             .identity
             .create_user(NewUser {
-                email: body.email,
-                name: body.name,
+                email: body.email.0,
+                name: body.name.0,
                 role: body.role,
                 flags: body.role_id,
                 access_hub: body.access_hub,
                 is_password_updated: false,
-                password: Some(body.password),
+                password: Some(body.password.0),
             })
             .await?;
         Ok(Created::Created(Json(user)))
@@ -187,6 +191,13 @@ impl UsersApi {
         require_manage(&auth, row.role())?;
         if let Some(role) = body.role {
             require_manage(&auth, Some(role))?;
+            // Demoting oneself would lock the last administrator out; another administrator must do it.
+            if row.uid == auth.0.uid && row.role() != Some(role) {
+                return Err(ApiError::invalid_field(
+                    "role",
+                    "Você não pode alterar o próprio papel.",
+                ));
+            }
             row.role = Some(role.as_str().to_string());
         }
         if let Some(name) = &body.name {
