@@ -14,7 +14,8 @@ fn call(args: &[&str], stdin: &str) -> (i32, Vec<u8>) {
 
 fn call_json(args: &[&str], stdin: &str) -> (i32, Value) {
     let (status, out) = call(args, stdin);
-    let v = serde_json::from_slice(&out).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out)));
+    let v = serde_json::from_slice(&out)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out)));
     (status, v)
 }
 
@@ -71,7 +72,10 @@ fn remessa_to_stdout_is_the_file_itself() {
     let (status, out) = call(&["remessa"], &input.to_string());
     assert_eq!(status, 0, "{}", String::from_utf8_lossy(&out));
     assert!(out.starts_with(b"01REMESSA01COBRANCA"));
-    assert!(out.split(|b| *b == b'\n').filter(|l| !l.is_empty()).all(|l| l.len() == 401));
+    assert!(out
+        .split(|b| *b == b'\n')
+        .filter(|l| !l.is_empty())
+        .all(|l| l.len() == 401));
 }
 
 #[test]
@@ -79,18 +83,64 @@ fn invalid_remessa_input_names_the_field() {
     let cases = [
         (json!({"bank": "999"}), "bank"),
         (remessa_input("341", "300"), "layout"),
-        ({ let mut v = remessa_input("341", "240"); v["titles"][0]["amount"] = json!(-5); v }, "titles[0].amount"),
-        ({ let mut v = remessa_input("341", "240"); v["titles"][0]["due_date"] = json!("10/12/2026"); v }, "titles[0]"),
-        ({ let mut v = remessa_input("341", "240"); v["company"]["document"] = json!("123"); v }, "company.document"),
-        ({ let mut v = remessa_input("341", "240"); v["titles"][0]["seu_numero"] = json!("MUITO-LONGO-PARA-O-CAMPO"); v }, "titles[0].seu_numero"),
-        ({ let mut v = remessa_input("341", "240"); v["extra"] = json!(1); v }, "extra"),
-        ({ let mut v = remessa_input("341", "240"); v.as_object_mut().unwrap().remove("sequence"); v }, "sequence"),
+        (
+            {
+                let mut v = remessa_input("341", "240");
+                v["titles"][0]["amount"] = json!(-5);
+                v
+            },
+            "titles[0].amount",
+        ),
+        (
+            {
+                let mut v = remessa_input("341", "240");
+                v["titles"][0]["due_date"] = json!("10/12/2026");
+                v
+            },
+            "titles[0]",
+        ),
+        (
+            {
+                let mut v = remessa_input("341", "240");
+                v["company"]["document"] = json!("123");
+                v
+            },
+            "company.document",
+        ),
+        (
+            {
+                let mut v = remessa_input("341", "240");
+                v["titles"][0]["seu_numero"] = json!("MUITO-LONGO-PARA-O-CAMPO");
+                v
+            },
+            "titles[0].seu_numero",
+        ),
+        (
+            {
+                let mut v = remessa_input("341", "240");
+                v["extra"] = json!(1);
+                v
+            },
+            "extra",
+        ),
+        (
+            {
+                let mut v = remessa_input("341", "240");
+                v.as_object_mut().unwrap().remove("sequence");
+                v
+            },
+            "sequence",
+        ),
     ];
     for (input, field) in cases {
         let (status, v) = call_json(&["remessa"], &input.to_string());
         assert_eq!(status, 2, "{v}");
         assert_eq!(v["field"], field, "{v}");
-        assert!(v["message"].as_str().unwrap().chars().any(|c| c.is_alphabetic()));
+        assert!(v["message"]
+            .as_str()
+            .unwrap()
+            .chars()
+            .any(|c| c.is_alphabetic()));
     }
     let (status, v) = call_json(&["remessa"], "not json");
     assert_eq!(status, 2);
@@ -117,7 +167,10 @@ fn fixtures() -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!("aviso: {} não existe; testes com arquivos de exemplo ignorados", dir.display());
+        eprintln!(
+            "aviso: {} não existe; testes com arquivos de exemplo ignorados",
+            dir.display()
+        );
         None
     }
 }
@@ -126,20 +179,41 @@ fn fixtures() -> Option<PathBuf> {
 fn retorno_autodetects_cobranca_400_240_and_payments() {
     let Some(dir) = fixtures() else { return };
     let p = |s: &str| dir.join(s).to_string_lossy().to_string();
-    let (status, v) = call_json(&["retorno", &p("laravel-boleto/tests/Retorno/files/cnab400/itau.ret")], "");
+    let (status, v) = call_json(
+        &[
+            "retorno",
+            &p("laravel-boleto/tests/Retorno/files/cnab400/itau.ret"),
+        ],
+        "",
+    );
     assert_eq!(status, 0, "{v}");
     assert_eq!(v["tipo"], "cobranca");
     assert_eq!(v["arquivo"]["layout"], "400");
     assert_eq!(v["arquivo"]["bank_code"], "341");
-    let (status, v) = call_json(&["retorno", &p("brcobranca/spec/arquivos/CNAB240SICREDI.CRT")], "");
+    let (status, v) = call_json(
+        &["retorno", &p("brcobranca/spec/arquivos/CNAB240SICREDI.CRT")],
+        "",
+    );
     assert_eq!(status, 0);
     assert_eq!(v["arquivo"]["layout"], "240");
     assert_eq!(v["resumo"]["trailers_conferem"], true);
-    let (status, v) = call_json(&["retorno", &p("cnab240/spec/fixtures/retorno/SB22112AIT.RET")], "");
+    let (status, v) = call_json(
+        &[
+            "retorno",
+            &p("cnab240/spec/fixtures/retorno/SB22112AIT.RET"),
+        ],
+        "",
+    );
     assert_eq!(status, 0);
     assert_eq!(v["tipo"], "pagamentos");
     assert_eq!(v["itens"][0]["occurrences"][0][0], "BD");
-    let (status, v) = call_json(&["retorno", &p("laravel-boleto/tests/Retorno/files/cnab400/remessa.txt")], "");
+    let (status, v) = call_json(
+        &[
+            "retorno",
+            &p("laravel-boleto/tests/Retorno/files/cnab400/remessa.txt"),
+        ],
+        "",
+    );
     assert_eq!(status, 2);
     assert!(v["message"].as_str().unwrap().contains("remessa"));
 }

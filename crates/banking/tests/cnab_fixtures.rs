@@ -9,7 +9,10 @@ fn fixtures() -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!("aviso: {} não existe; testes com arquivos de exemplo ignorados", dir.display());
+        eprintln!(
+            "aviso: {} não existe; testes com arquivos de exemplo ignorados",
+            dir.display()
+        );
         None
     }
 }
@@ -31,11 +34,20 @@ const COBRANCA: &[(&str, usize)] = &[
     ("brcobranca/spec/arquivos/CNAB400ITAU.RET", 52),
     ("brcobranca/spec/arquivos/CNAB400SANTANDER.RET", 52),
     ("brcobranca/spec/arquivos/CNAB400UNICRED.RET", 1),
-    ("laravel-boleto/tests/Retorno/files/cnab240/banco_brasil.ret", 5),
+    (
+        "laravel-boleto/tests/Retorno/files/cnab240/banco_brasil.ret",
+        5,
+    ),
     ("laravel-boleto/tests/Retorno/files/cnab240/btg.ret", 2),
     ("laravel-boleto/tests/Retorno/files/cnab240/caixa.ret", 9),
-    ("laravel-boleto/tests/Retorno/files/cnab240/santander.ret", 1),
-    ("laravel-boleto/tests/Retorno/files/cnab400/banco_brasil.ret", 1),
+    (
+        "laravel-boleto/tests/Retorno/files/cnab240/santander.ret",
+        1,
+    ),
+    (
+        "laravel-boleto/tests/Retorno/files/cnab400/banco_brasil.ret",
+        1,
+    ),
     ("laravel-boleto/tests/Retorno/files/cnab400/banrisul.ret", 1),
     ("laravel-boleto/tests/Retorno/files/cnab400/bb.ret", 1),
     ("laravel-boleto/tests/Retorno/files/cnab400/bnb.ret", 10),
@@ -46,11 +58,23 @@ const COBRANCA: &[(&str, usize)] = &[
     ("laravel-boleto/tests/Retorno/files/cnab400/hsbc.ret", 1),
     ("laravel-boleto/tests/Retorno/files/cnab400/inter.ret", 1),
     ("laravel-boleto/tests/Retorno/files/cnab400/itau.ret", 4),
-    ("laravel-boleto/tests/Retorno/files/cnab400/ourinvest.ret", 1),
+    (
+        "laravel-boleto/tests/Retorno/files/cnab400/ourinvest.ret",
+        1,
+    ),
     ("laravel-boleto/tests/Retorno/files/cnab400/pine.ret", 5),
-    ("laravel-boleto/tests/Retorno/files/cnab400/retorno_banco_fake.ret", 7),
-    ("laravel-boleto/tests/Retorno/files/cnab400/santander.ret", 1),
-    ("laravel-boleto/tests/Retorno/files/cnab400/santander_pix.ret", 1),
+    (
+        "laravel-boleto/tests/Retorno/files/cnab400/retorno_banco_fake.ret",
+        7,
+    ),
+    (
+        "laravel-boleto/tests/Retorno/files/cnab400/santander.ret",
+        1,
+    ),
+    (
+        "laravel-boleto/tests/Retorno/files/cnab400/santander_pix.ret",
+        1,
+    ),
     ("laravel-boleto/tests/Retorno/files/cnab400/sicredi.ret", 1),
     ("OpenCnabPHP/samples/CN03116A.RET", 1),
     ("OpenCnabPHP/samples/CN04116A.RET", 1),
@@ -89,7 +113,10 @@ fn every_sample_retorno_reads_with_matching_trailers() {
             }
         };
         if r.items.len() != *expected_items {
-            failures.push(format!("{path}: {} itens, esperado {expected_items}", r.items.len()));
+            failures.push(format!(
+                "{path}: {} itens, esperado {expected_items}",
+                r.items.len()
+            ));
         }
         let bad: Vec<_> = r.checks.iter().filter(|c| !c.matches()).collect();
         let known = KNOWN_TRAILER_MISMATCH.contains(path);
@@ -109,9 +136,13 @@ fn wrong_files_are_refused_in_portuguese() {
     let read = |p: &str| read_retorno(&std::fs::read(dir.join(p)).unwrap());
     let e = read("laravel-boleto/tests/Retorno/files/cnab400/remessa.txt").unwrap_err();
     assert!(e.message.contains("remessa"), "{e}");
-    let e = read("laravel-boleto/tests/Retorno/files/cnab400/retorno_banco_fake_2.ret").unwrap_err();
+    let e =
+        read("laravel-boleto/tests/Retorno/files/cnab400/retorno_banco_fake_2.ret").unwrap_err();
     assert!(e.message.contains("cabeçalho"), "{e}");
-    for p in ["cnab240/spec/fixtures/retorno/SB22112AIT.RET", "cnab240/spec/fixtures/retorno/SB23112AIT.RET"] {
+    for p in [
+        "cnab240/spec/fixtures/retorno/SB22112AIT.RET",
+        "cnab240/spec/fixtures/retorno/SB23112AIT.RET",
+    ] {
         let e = read(p).unwrap_err();
         assert!(e.message.contains("pagamentos"), "{p}: {e}");
     }
@@ -121,7 +152,10 @@ fn wrong_files_are_refused_in_portuguese() {
 fn known_values_from_samples() {
     let Some(dir) = fixtures() else { return };
     // Sicredi 240: first title is a "28" (tarifa) of R$ 9,95 face value with fee 3,80 on the second.
-    let r = read_retorno(&std::fs::read(dir.join("brcobranca/spec/arquivos/CNAB240SICREDI.CRT")).unwrap()).unwrap();
+    let r = read_retorno(
+        &std::fs::read(dir.join("brcobranca/spec/arquivos/CNAB240SICREDI.CRT")).unwrap(),
+    )
+    .unwrap();
     assert_eq!(r.info.bank_code, "748");
     let t = &r.items[0];
     assert_eq!(t.nosso_numero, "172000595");
@@ -130,16 +164,21 @@ fn known_values_from_samples() {
     assert_eq!(r.items[1].occurrence_code, "28");
     assert_eq!(r.items[1].fees, 380);
     // Santander 240 (laravel): paid 11,00 on 04/06/2014, credited 05/06/2014, fee 3,24.
-    let r = read_retorno(&std::fs::read(dir.join("laravel-boleto/tests/Retorno/files/cnab240/santander.ret")).unwrap())
-        .unwrap();
+    let r = read_retorno(
+        &std::fs::read(dir.join("laravel-boleto/tests/Retorno/files/cnab240/santander.ret"))
+            .unwrap(),
+    )
+    .unwrap();
     let t = &r.items[0];
     assert_eq!(t.nosso_numero, "0000000001040");
     assert_eq!((t.amount, t.paid_amount, t.fees), (1000, 1100, 324));
     assert_eq!(t.credit_date, chrono::NaiveDate::from_ymd_opt(2014, 6, 5));
     assert_eq!(t.occurrence_code, "17");
     // Caixa 240: nosso número carries modalidade 24 + 15 digits.
-    let r = read_retorno(&std::fs::read(dir.join("laravel-boleto/tests/Retorno/files/cnab240/caixa.ret")).unwrap())
-        .unwrap();
+    let r = read_retorno(
+        &std::fs::read(dir.join("laravel-boleto/tests/Retorno/files/cnab240/caixa.ret")).unwrap(),
+    )
+    .unwrap();
     assert_eq!(r.items[0].nosso_numero, "24000000011136997");
     assert_eq!(r.items[0].amount, 8000);
 }

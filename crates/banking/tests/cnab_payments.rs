@@ -12,7 +12,10 @@ fn fixtures() -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!("aviso: {} não existe; testes com arquivos de exemplo ignorados", dir.display());
+        eprintln!(
+            "aviso: {} não existe; testes com arquivos de exemplo ignorados",
+            dir.display()
+        );
         None
     }
 }
@@ -31,7 +34,10 @@ fn header(bank: Bank) -> RemessaHeader {
             ..Company::default()
         },
         sequence: 7,
-        generated_at: NaiveDate::from_ymd_opt(2026, 11, 20).unwrap().and_hms_opt(8, 0, 0).unwrap(),
+        generated_at: NaiveDate::from_ymd_opt(2026, 11, 20)
+            .unwrap()
+            .and_hms_opt(8, 0, 0)
+            .unwrap(),
     }
 }
 
@@ -41,13 +47,25 @@ fn d(day: u32) -> NaiveDate {
 
 fn sample_payments() -> Vec<Payment> {
     let ted = Method::Ted {
-        account: PayeeAccount { bank: "237".into(), agency: "4321".into(), agency_dv: "1".into(), account: "55555".into(), account_dv: "2".into(), ispb: "60746948".into() },
+        account: PayeeAccount {
+            bank: "237".into(),
+            agency: "4321".into(),
+            agency_dv: "1".into(),
+            account: "55555".into(),
+            account_dv: "2".into(),
+            ispb: "60746948".into(),
+        },
         name: "Fornecedor Ação Ltda".into(),
         document: "11222333000181".into(),
         same_owner: false,
         purpose: "00010".into(),
     };
-    let pix = Method::PixKey { key_type: PixKeyType::Email, key: "Financeiro@Fornecedor.com.br".into(), name: "Fornecedor Dois".into(), document: "12345678909".into() };
+    let pix = Method::PixKey {
+        key_type: PixKeyType::Email,
+        key: "Financeiro@Fornecedor.com.br".into(),
+        name: "Fornecedor Dois".into(),
+        document: "12345678909".into(),
+    };
     let boleto = Method::Boleto {
         barcode: "00192376900000135000000001238798777770016818".into(),
         beneficiary: "Banco Beneficiario".into(),
@@ -57,8 +75,17 @@ fn sample_payments() -> Vec<Payment> {
         interest: 0,
         beneficiary_document: "00000000000191".into(),
     };
-    let qr = Method::PixQr { payload: "pix.example.com/qr/v2/9d36b84f".into(), txid: "TX123".into(), name: "Loja QR".into(), document: "11222333000181".into() };
-    let utility = Method::Utility { barcode: "83640000001123400481003800000000000000000000".into(), name: "Energia".into(), due_date: d(28) };
+    let qr = Method::PixQr {
+        payload: "pix.example.com/qr/v2/9d36b84f".into(),
+        txid: "TX123".into(),
+        name: "Loja QR".into(),
+        document: "11222333000181".into(),
+    };
+    let utility = Method::Utility {
+        barcode: "83640000001123400481003800000000000000000000".into(),
+        name: "Energia".into(),
+        due_date: d(28),
+    };
     let darf = Method::Darf {
         revenue_code: "5952".into(),
         contributor_document: "12345678000195".into(),
@@ -74,13 +101,23 @@ fn sample_payments() -> Vec<Payment> {
     methods
         .into_iter()
         .enumerate()
-        .map(|(i, method)| Payment { amount: if i == 2 { 135_000 } else { 10_300 + i as i64 }, method, seu_numero: format!("PG{i}"), date: d(21) })
+        .map(|(i, method)| Payment {
+            amount: if i == 2 { 135_000 } else { 10_300 + i as i64 },
+            method,
+            seu_numero: format!("PG{i}"),
+            date: d(21),
+        })
         .collect()
 }
 
 #[test]
 fn payments_round_trip_itau_and_febraban() {
-    for bank in [Bank::Itau, Bank::BancoDoBrasil, Bank::Bradesco, Bank::Santander] {
+    for bank in [
+        Bank::Itau,
+        Bank::BancoDoBrasil,
+        Bank::Bradesco,
+        Bank::Santander,
+    ] {
         let pays = sample_payments();
         let mut out = vec![];
         let summary = payments::write_remessa(&header(bank), &pays, &mut out).unwrap();
@@ -92,9 +129,18 @@ fn payments_round_trip_itau_and_febraban() {
         let r = payments::read_retorno(&out[..]).unwrap();
         assert!(r.checks.iter().all(|c| c.matches()), "{:?}", r.checks);
         let segs: Vec<&str> = r.items.iter().map(|p| p.segment.as_str()).collect();
-        assert_eq!(segs, ["A", "A", "J", "J", "O", "N"], "banco {}", bank.code());
+        assert_eq!(
+            segs,
+            ["A", "A", "J", "J", "O", "N"],
+            "banco {}",
+            bank.code()
+        );
         let formas: Vec<&str> = r.items.iter().map(|p| p.forma.as_str()).collect();
-        let boleto_forma = if bank == Bank::BancoDoBrasil { "30" } else { "31" };
+        let boleto_forma = if bank == Bank::BancoDoBrasil {
+            "30"
+        } else {
+            "31"
+        };
         assert_eq!(formas, ["41", "45", boleto_forma, "47", "11", "16"]);
         for (p, back) in pays.iter().zip(&r.items) {
             assert_eq!(back.seu_numero, p.seu_numero);
@@ -116,19 +162,33 @@ fn itau_sispag_samples_read_with_occurrences() {
         let r = payments::read_retorno(&bytes[..]).unwrap();
         assert_eq!(r.info.bank_code, "341");
         assert_eq!(r.items.len(), 1, "{name}");
-        assert!(r.checks.iter().all(|c| c.matches()), "{name}: {:?}", r.checks);
+        assert!(
+            r.checks.iter().all(|c| c.matches()),
+            "{name}: {:?}",
+            r.checks
+        );
         let p = &r.items[0];
         assert_eq!(p.segment, "A");
         assert!(p.amount > 0);
         assert!(!p.occurrences.is_empty());
         // The lot trailer's sum equals the items' sum.
         let lot_total: i64 = r.items.iter().map(|p| p.amount).sum();
-        let trailer = String::from_utf8_lossy(&bytes).lines().find(|l| l.as_bytes().get(7) == Some(&b'5')).unwrap().to_string();
+        let trailer = String::from_utf8_lossy(&bytes)
+            .lines()
+            .find(|l| l.as_bytes().get(7) == Some(&b'5'))
+            .unwrap()
+            .to_string();
         assert_eq!(trailer[23..41].parse::<i64>().unwrap(), lot_total);
     }
-    let r = payments::read_retorno(&std::fs::read(dir.join("cnab240/spec/fixtures/retorno/SB22112AIT.RET")).unwrap()[..]).unwrap();
+    let r = payments::read_retorno(
+        &std::fs::read(dir.join("cnab240/spec/fixtures/retorno/SB22112AIT.RET")).unwrap()[..],
+    )
+    .unwrap();
     assert_eq!(r.items[0].amount, 26_235);
-    assert_eq!(r.items[0].occurrences[0], ("BD".to_string(), "Confirmação de agendamento".to_string()));
+    assert_eq!(
+        r.items[0].occurrences[0],
+        ("BD".to_string(), "Confirmação de agendamento".to_string())
+    );
     assert!(r.items[0].accepted && !r.items[0].paid);
 }
 

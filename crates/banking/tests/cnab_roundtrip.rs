@@ -2,7 +2,9 @@
 
 use banking::bank::Bank;
 use banking::cnab::retorno::{read_remessa_titles, read_retorno, RetornoItem, RetornoReader};
-use banking::cnab::{c240, c400, Company, Fine, Instruction, Interest, Layout, Payer, RemessaHeader, Title};
+use banking::cnab::{
+    c240, c400, Company, Fine, Instruction, Interest, Layout, Payer, RemessaHeader, Title,
+};
 use chrono::NaiveDate;
 use proptest::prelude::*;
 
@@ -27,7 +29,11 @@ fn company(bank: Bank) -> Company {
             Bank::Santander => "1".into(),
             _ => "1".into(),
         },
-        variation: if bank == Bank::BancoDoBrasil { "019".into() } else { "01".into() },
+        variation: if bank == Bank::BancoDoBrasil {
+            "019".into()
+        } else {
+            "01".into()
+        },
         post: "02".into(),
     }
 }
@@ -37,7 +43,10 @@ fn header(bank: Bank) -> RemessaHeader {
         bank,
         company: company(bank),
         sequence: 42,
-        generated_at: NaiveDate::from_ymd_opt(2026, 11, 20).unwrap().and_hms_opt(9, 30, 0).unwrap(),
+        generated_at: NaiveDate::from_ymd_opt(2026, 11, 20)
+            .unwrap()
+            .and_hms_opt(9, 30, 0)
+            .unwrap(),
     }
 }
 
@@ -88,7 +97,13 @@ fn title(bank: Bank, layout: Layout, i: u64) -> Title {
     }
 }
 
-const BANKS_400: [Bank; 5] = [Bank::BancoDoBrasil, Bank::Bradesco, Bank::Itau, Bank::Santander, Bank::Sicoob];
+const BANKS_400: [Bank; 5] = [
+    Bank::BancoDoBrasil,
+    Bank::Bradesco,
+    Bank::Itau,
+    Bank::Santander,
+    Bank::Sicoob,
+];
 
 fn write_240(h: &RemessaHeader, titles: &[Title]) -> Vec<u8> {
     let mut out = vec![];
@@ -103,12 +118,17 @@ fn write_400(h: &RemessaHeader, titles: &[Title]) -> Vec<u8> {
 }
 
 fn assert_shape(bytes: &[u8], width: usize) {
-    assert!(bytes.ends_with(b"\r\n"), "CRLF at the end, no blank last line");
+    assert!(
+        bytes.ends_with(b"\r\n"),
+        "CRLF at the end, no blank last line"
+    );
     assert!(!bytes.ends_with(b"\r\n\r\n"));
     for line in bytes.split(|b| *b == b'\n').filter(|l| !l.is_empty()) {
         assert_eq!(line.len(), width + 1, "{}", String::from_utf8_lossy(line));
         assert_eq!(line[width], b'\r');
-        assert!(line[..width].iter().all(|b| b.is_ascii() && !b.is_ascii_lowercase()));
+        assert!(line[..width]
+            .iter()
+            .all(|b| b.is_ascii() && !b.is_ascii_lowercase()));
     }
 }
 
@@ -128,10 +148,20 @@ fn cnab240_round_trip_every_bank() {
 
 #[test]
 fn cnab240_sicoob_has_segment_s_and_others_do_not() {
-    let sicoob = write_240(&header(Bank::Sicoob), &[title(Bank::Sicoob, Layout::Cnab240, 0)]);
-    let s_lines = |b: &[u8]| b.split(|c| *c == b'\n').filter(|l| l.get(13) == Some(&b'S')).count();
+    let sicoob = write_240(
+        &header(Bank::Sicoob),
+        &[title(Bank::Sicoob, Layout::Cnab240, 0)],
+    );
+    let s_lines = |b: &[u8]| {
+        b.split(|c| *c == b'\n')
+            .filter(|l| l.get(13) == Some(&b'S'))
+            .count()
+    };
     assert_eq!(s_lines(&sicoob), 1);
-    let bb = write_240(&header(Bank::BancoDoBrasil), &[title(Bank::BancoDoBrasil, Layout::Cnab240, 0)]);
+    let bb = write_240(
+        &header(Bank::BancoDoBrasil),
+        &[title(Bank::BancoDoBrasil, Layout::Cnab240, 0)],
+    );
     assert_eq!(s_lines(&bb), 0);
 }
 
@@ -174,7 +204,11 @@ fn cnab400_round_trip_every_bank() {
 
 #[test]
 fn cnab400_unsupported_bank_is_an_error() {
-    let e = c400::write_remessa(&header(Bank::Caixa), &[title(Bank::Caixa, Layout::Cnab400, 0)], &mut vec![]);
+    let e = c400::write_remessa(
+        &header(Bank::Caixa),
+        &[title(Bank::Caixa, Layout::Cnab400, 0)],
+        &mut vec![],
+    );
     assert!(e.unwrap_err().to_string().contains("não implementado"));
 }
 
@@ -231,7 +265,11 @@ fn cnab240_retorno_round_trip_every_bank() {
         c240::write_retorno(&header(bank), &items, &mut out).unwrap();
         let r = read_retorno(&out).unwrap();
         assert!(r.checks.iter().all(|c| c.matches()), "{:?}", r.checks);
-        let back: Vec<RetornoItem> = r.items.into_iter().map(|it| RetornoItem { line: 0, ..it }).collect();
+        let back: Vec<RetornoItem> = r
+            .items
+            .into_iter()
+            .map(|it| RetornoItem { line: 0, ..it })
+            .collect();
         assert_eq!(back, items, "banco {}", bank.code());
     }
 }
@@ -239,12 +277,23 @@ fn cnab240_retorno_round_trip_every_bank() {
 #[test]
 fn segment_u_does_not_overwrite_t() {
     let mut out = vec![];
-    c240::write_retorno(&header(Bank::BancoDoBrasil), &[item(Bank::BancoDoBrasil, 0)], &mut out).unwrap();
+    c240::write_retorno(
+        &header(Bank::BancoDoBrasil),
+        &[item(Bank::BancoDoBrasil, 0)],
+        &mut out,
+    )
+    .unwrap();
     // Put a different movement code and garbage where T's fields sit into U.
     let text = String::from_utf8(out).unwrap();
     let lines: Vec<String> = text
         .lines()
-        .map(|l| if l.as_bytes()[13] == b'U' { format!("{}99{}", &l[..15], &l[17..]) } else { l.to_string() })
+        .map(|l| {
+            if l.as_bytes()[13] == b'U' {
+                format!("{}99{}", &l[..15], &l[17..])
+            } else {
+                l.to_string()
+            }
+        })
         .collect();
     let r = read_retorno(lines.join("\r\n").as_bytes()).unwrap();
     assert_eq!(r.items[0].occurrence_code, "06");
@@ -253,8 +302,11 @@ fn segment_u_does_not_overwrite_t() {
 }
 
 fn upper(max: usize) -> impl Strategy<Value = String> {
-    proptest::string::string_regex(&format!("[A-Z]([A-Z0-9 ]{{0,{}}}[A-Z0-9])?", max.saturating_sub(2)))
-        .unwrap()
+    proptest::string::string_regex(&format!(
+        "[A-Z]([A-Z0-9 ]{{0,{}}}[A-Z0-9])?",
+        max.saturating_sub(2)
+    ))
+    .unwrap()
 }
 
 prop_compose! {
@@ -347,10 +399,20 @@ fn big_remessa_rolls_lots_and_stays_valid() {
     let mut out = vec![];
     let s = c240::write_remessa(&h, std::iter::repeat_n(&t, 40_000), &mut out).unwrap();
     assert_eq!(s.records, 40_000 * 3 + 2 + 2 * 2);
-    let lot_headers = out.split(|b| *b == b'\n').filter(|l| l.get(7) == Some(&b'1')).count();
+    let lot_headers = out
+        .split(|b| *b == b'\n')
+        .filter(|l| l.get(7) == Some(&b'1'))
+        .count();
     assert_eq!(lot_headers, 2);
     let report = banking::validate::validate(&out);
-    assert!(report.findings.iter().all(|f| f.problem.contains("nosso número") || f.field == "inscricao_pagador"), "{:?}", &report.findings[..report.findings.len().min(5)]);
+    assert!(
+        report
+            .findings
+            .iter()
+            .all(|f| f.problem.contains("nosso número") || f.field == "inscricao_pagador"),
+        "{:?}",
+        &report.findings[..report.findings.len().min(5)]
+    );
     let (_, back) = read_remessa_titles(&out).unwrap();
     assert_eq!(back.len(), 40_000);
 }
@@ -359,6 +421,7 @@ fn big_remessa_rolls_lots_and_stays_valid() {
 fn a_file_over_999999_records_is_refused() {
     let h = header(Bank::BancoDoBrasil);
     let t = title(Bank::BancoDoBrasil, Layout::Cnab240, 0);
-    let e = c240::write_remessa(&h, std::iter::repeat_n(&t, 340_000), &mut std::io::sink()).unwrap_err();
+    let e = c240::write_remessa(&h, std::iter::repeat_n(&t, 340_000), &mut std::io::sink())
+        .unwrap_err();
     assert!(e.to_string().contains("999999"), "{e}");
 }

@@ -12,22 +12,63 @@ fn fixtures() -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!("aviso: {} não existe; testes com arquivos de exemplo ignorados", dir.display());
+        eprintln!(
+            "aviso: {} não existe; testes com arquivos de exemplo ignorados",
+            dir.display()
+        );
         None
     }
 }
 
 /// (file, accounts, transactions, ledger balances in centavos, warnings)
-const SAMPLES: &[(&str, usize, usize, &[Option<i64>], usize)] = &[
-    ("ofx-reader/ofx-files/creditcard.ofx", 1, 3, &[Some(-111101)], 0),
+type Sample = (&'static str, usize, usize, &'static [Option<i64>], usize);
+
+const SAMPLES: &[Sample] = &[
+    (
+        "ofx-reader/ofx-files/creditcard.ofx",
+        1,
+        3,
+        &[Some(-111101)],
+        0,
+    ),
     ("ofx-reader/ofx-files/Bradesco.ofx", 1, 6, &[Some(3401)], 0),
-    ("ofx-reader/ofx-files/version103.ofx", 1, 3, &[Some(525000)], 0),
-    ("ofx-reader/ofx-files/CaixaEconomicaFederal.ofx", 1, 3, &[Some(50027)], 0),
-    ("ofx-reader/ofx-files/CaixaEconomicaFederal.ofc", 1, 3, &[Some(50027)], 0),
+    (
+        "ofx-reader/ofx-files/version103.ofx",
+        1,
+        3,
+        &[Some(525000)],
+        0,
+    ),
+    (
+        "ofx-reader/ofx-files/CaixaEconomicaFederal.ofx",
+        1,
+        3,
+        &[Some(50027)],
+        0,
+    ),
+    (
+        "ofx-reader/ofx-files/CaixaEconomicaFederal.ofc",
+        1,
+        3,
+        &[Some(50027)],
+        0,
+    ),
     ("ofx-reader/ofx-files/sicredi.ofx", 1, 54, &[Some(917)], 0),
     // BB repeats one FITID for two identical lines: both kept, each with its own id.
-    ("ofx-reader/ofx-files/BancodoBrasil.ofc", 1, 7, &[Some(-1000)], 1),
-    ("ofx-reader/ofx-files/BancodoBrasil.ofx", 1, 7, &[Some(-1000)], 1),
+    (
+        "ofx-reader/ofx-files/BancodoBrasil.ofc",
+        1,
+        7,
+        &[Some(-1000)],
+        1,
+    ),
+    (
+        "ofx-reader/ofx-files/BancodoBrasil.ofx",
+        1,
+        7,
+        &[Some(-1000)],
+        1,
+    ),
     ("ofx-reader/ofx-files/extrato.ofc", 1, 7, &[Some(-1000)], 1),
     ("ofx-reader/ofx-files/extrato.ofx", 1, 7, &[Some(-1000)], 1),
     ("ofx-reader/ofx-files/Itau.ofx", 1, 17, &[Some(91014)], 0),
@@ -35,17 +76,59 @@ const SAMPLES: &[(&str, usize, usize, &[Option<i64>], usize)] = &[
     ("ofx-reader/ofx-files/amex.ofx", 1, 2, &[Some(-76460)], 0),
     ("ofx-reader/ofx-files/bb.ofx", 1, 81, &[Some(652919)], 0),
     ("ofx-reader/ofx-files/suncorp.ofx", 1, 1, &[Some(123412)], 0),
-    ("ofxparse/tests/fixtures/bank_medium.ofx", 1, 3, &[Some(38234)], 0),
+    (
+        "ofxparse/tests/fixtures/bank_medium.ofx",
+        1,
+        3,
+        &[Some(38234)],
+        0,
+    ),
     ("ofxparse/tests/fixtures/bank_small.ofx", 0, 0, &[], 1),
-    ("ofxparse/tests/fixtures/checking.ofx", 1, 3, &[Some(10099)], 0),
-    ("ofxparse/tests/fixtures/anzcc.ofx", 1, 1, &[Some(-12345)], 0),
-    ("ofxparse/tests/fixtures/ofx-v102-empty-tags.ofx", 1, 1, &[None], 0),
-    ("ofxparse/tests/fixtures/multiple_accounts.ofx", 2, 0, &[Some(11100), Some(22200)], 0),
+    (
+        "ofxparse/tests/fixtures/checking.ofx",
+        1,
+        3,
+        &[Some(10099)],
+        0,
+    ),
+    (
+        "ofxparse/tests/fixtures/anzcc.ofx",
+        1,
+        1,
+        &[Some(-12345)],
+        0,
+    ),
+    (
+        "ofxparse/tests/fixtures/ofx-v102-empty-tags.ofx",
+        1,
+        1,
+        &[None],
+        0,
+    ),
+    (
+        "ofxparse/tests/fixtures/multiple_accounts.ofx",
+        2,
+        0,
+        &[Some(11100), Some(22200)],
+        0,
+    ),
     ("ofxparse/tests/fixtures/signon_fail.ofx", 0, 0, &[], 0),
     ("ofxparse/tests/fixtures/error_message.ofx", 0, 0, &[], 1),
-    ("ofxparse/tests/fixtures/fail_nice/empty_balance.ofx", 1, 1, &[None], 0),
+    (
+        "ofxparse/tests/fixtures/fail_nice/empty_balance.ofx",
+        1,
+        1,
+        &[None],
+        0,
+    ),
     // One empty DTPOSTED and one 31/02: skipped with a warning each (and a third, same FITID).
-    ("ofxparse/tests/fixtures/fail_nice/date_missing.ofx", 1, 0, &[Some(0)], 3),
+    (
+        "ofxparse/tests/fixtures/fail_nice/date_missing.ofx",
+        1,
+        0,
+        &[Some(0)],
+        3,
+    ),
 ];
 
 #[test]
@@ -62,14 +145,24 @@ fn every_sample_reads() {
         };
         let got = (
             o.accounts.len(),
-            o.accounts.iter().map(|a| a.transactions.len()).sum::<usize>(),
-            o.accounts.iter().map(|a| a.ledger_balance).collect::<Vec<_>>(),
+            o.accounts
+                .iter()
+                .map(|a| a.transactions.len())
+                .sum::<usize>(),
+            o.accounts
+                .iter()
+                .map(|a| a.ledger_balance)
+                .collect::<Vec<_>>(),
             o.warnings.len(),
         );
         if got != (*accounts, *txns, balances.to_vec(), *warnings) {
             failures.push(format!("{path}: {got:?} {:?}", o.warnings));
         }
-        let ids: HashSet<_> = o.accounts.iter().flat_map(|a| a.transactions.iter().map(|t| t.id.clone())).collect();
+        let ids: HashSet<_> = o
+            .accounts
+            .iter()
+            .flat_map(|a| a.transactions.iter().map(|t| t.id.clone()))
+            .collect();
         if ids.len() != got.1 {
             failures.push(format!("{path}: ids repetidos"));
         }
@@ -84,14 +177,26 @@ fn brazilian_quirks() {
     // Itaú: dates with [-03:EST], amounts with a point.
     let itau = read("ofx-reader/ofx-files/Itau.ofx");
     let t = &itau.accounts[0].transactions[0];
-    assert_eq!((t.posted, t.amount), (NaiveDate::from_ymd_opt(2015, 4, 2).unwrap(), -3297));
+    assert_eq!(
+        (t.posted, t.amount),
+        (NaiveDate::from_ymd_opt(2015, 4, 2).unwrap(), -3297)
+    );
     // bb.ofx: CP1252 bytes and trailing spaces in values.
     let bb = read("ofx-reader/ofx-files/bb.ofx");
-    assert!(bb.accounts[0].transactions.iter().all(|t| t.memo == t.memo.trim()));
-    assert!(bb.accounts[0].transactions.iter().any(|t| t.memo.contains('Ã') || t.memo.contains('ã') || t.memo.contains('ç')));
+    assert!(bb.accounts[0]
+        .transactions
+        .iter()
+        .all(|t| t.memo == t.memo.trim()));
+    assert!(bb.accounts[0]
+        .transactions
+        .iter()
+        .any(|t| t.memo.contains('Ã') || t.memo.contains('ã') || t.memo.contains('ç')));
     // Nubank: UTF-8 although the header says 1252.
     let nu = read("ofx-reader/ofx-files/nubank.ofx");
-    assert!(nu.accounts[0].transactions.iter().all(|t| !t.memo.contains('\u{FFFD}') && !t.memo.contains('Ã')));
+    assert!(nu.accounts[0]
+        .transactions
+        .iter()
+        .all(|t| !t.memo.contains('\u{FFFD}') && !t.memo.contains('Ã')));
 }
 
 #[test]
@@ -118,7 +223,13 @@ fn reimport_keeps_ids_and_new_lines_get_new_ids() {
     let bytes = std::fs::read(dir.join("ofx-reader/ofx-files/Itau.ofx")).unwrap();
     let a = ofx::parse(&bytes).unwrap();
     let b = ofx::parse(&bytes).unwrap();
-    let ids = |o: &ofx::Ofx| o.accounts[0].transactions.iter().map(|t| t.id.clone()).collect::<Vec<_>>();
+    let ids = |o: &ofx::Ofx| {
+        o.accounts[0]
+            .transactions
+            .iter()
+            .map(|t| t.id.clone())
+            .collect::<Vec<_>>()
+    };
     assert_eq!(ids(&a), ids(&b));
     // The same FITID in another account is another transaction.
     let text = String::from_utf8_lossy(&bytes).replace("<ACCTID>", "<ACCTID>9");
@@ -135,14 +246,33 @@ fn not_ofx_is_an_error() {
 
 fn entries() -> Vec<extrato::Entry> {
     let d = |day| NaiveDate::from_ymd_opt(2026, 11, day).unwrap();
-    let e = |day, amount, code: &str, doc: &str| extrato::Entry { date: d(day), amount, history_code: code.into(), history: "Lançamento".into(), document: doc.into() };
-    vec![e(3, -12_345, "0105", "DOC1"), e(3, 50_000, "0210", "PIX9"), e(4, -12_345, "0105", "DOC1"), e(4, -12_345, "0105", "DOC1")]
+    let e = |day, amount, code: &str, doc: &str| extrato::Entry {
+        date: d(day),
+        amount,
+        history_code: code.into(),
+        history: "Lançamento".into(),
+        document: doc.into(),
+    };
+    vec![
+        e(3, -12_345, "0105", "DOC1"),
+        e(3, 50_000, "0210", "PIX9"),
+        e(4, -12_345, "0105", "DOC1"),
+        e(4, -12_345, "0105", "DOC1"),
+    ]
 }
 
 #[test]
 fn segment_e_round_trip_with_stable_ids() {
     let mut out = vec![];
-    extrato::write(237, "1234", "98765", (NaiveDate::from_ymd_opt(2026, 11, 1).unwrap(), 100_000), &entries(), &mut out).unwrap();
+    extrato::write(
+        237,
+        "1234",
+        "98765",
+        (NaiveDate::from_ymd_opt(2026, 11, 1).unwrap(), 100_000),
+        &entries(),
+        &mut out,
+    )
+    .unwrap();
     let x = extrato::read(&out[..]).unwrap();
     assert!(x.checks.iter().all(|c| c.matches()), "{:?}", x.checks);
     let a = &x.accounts[0];
@@ -160,10 +290,27 @@ fn segment_e_round_trip_with_stable_ids() {
 #[test]
 fn segment_e_refuses_a_cobranca_file() {
     let mut out = vec![];
-    extrato::write(237, "1", "2", (NaiveDate::from_ymd_opt(2026, 1, 1).unwrap(), 0), &[], &mut out).unwrap();
+    extrato::write(
+        237,
+        "1",
+        "2",
+        (NaiveDate::from_ymd_opt(2026, 1, 1).unwrap(), 0),
+        &[],
+        &mut out,
+    )
+    .unwrap();
     let text = String::from_utf8(out).unwrap();
     // Turn the lot's service 04 into 01 (cobrança).
-    let lines: Vec<String> = text.lines().map(|l| if l.as_bytes()[7] == b'1' { format!("{}01{}", &l[..9], &l[11..]) } else { l.to_string() }).collect();
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| {
+            if l.as_bytes()[7] == b'1' {
+                format!("{}01{}", &l[..9], &l[11..])
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
     let e = extrato::read(lines.join("\r\n").as_bytes()).unwrap_err();
     assert!(e.message.contains("cobrança"), "{e}");
 }

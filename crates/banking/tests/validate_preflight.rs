@@ -29,7 +29,11 @@ fn company(bank: Bank) -> Company {
             Bank::Caixa => "RG".into(),
             _ => "1".into(),
         },
-        variation: if bank == Bank::BancoDoBrasil { "019".into() } else { "01".into() },
+        variation: if bank == Bank::BancoDoBrasil {
+            "019".into()
+        } else {
+            "01".into()
+        },
         post: "02".into(),
     }
 }
@@ -39,13 +43,20 @@ fn header(bank: Bank) -> RemessaHeader {
         bank,
         company: company(bank),
         sequence: 3,
-        generated_at: NaiveDate::from_ymd_opt(2026, 11, 20).unwrap().and_hms_opt(10, 0, 0).unwrap(),
+        generated_at: NaiveDate::from_ymd_opt(2026, 11, 20)
+            .unwrap()
+            .and_hms_opt(10, 0, 0)
+            .unwrap(),
     }
 }
 
 fn title(bank: Bank, i: u64) -> Title {
     // Sicredi's number carries year (26) + byte (2) + sequence.
-    let numero = if bank == Bank::Sicredi { format!("262{:05}", 100 + i) } else { (100 + i).to_string() };
+    let numero = if bank == Bank::Sicredi {
+        format!("262{:05}", 100 + i)
+    } else {
+        (100 + i).to_string()
+    };
     let nosso = nosso_numero_for_cnab(bank, &company(bank), &numero).unwrap();
     Title {
         instruction: Default::default(),
@@ -90,7 +101,15 @@ fn remessa_400(bank: Bank) -> Vec<u8> {
 }
 
 fn problems(r: &Report) -> Vec<String> {
-    r.findings.iter().map(|f| format!("L{} {}-{} {}: {} (esperado {}, encontrado {})", f.line, f.start, f.end, f.field, f.problem, f.expected, f.found)).collect()
+    r.findings
+        .iter()
+        .map(|f| {
+            format!(
+                "L{} {}-{} {}: {} (esperado {}, encontrado {})",
+                f.line, f.start, f.end, f.field, f.problem, f.expected, f.found
+            )
+        })
+        .collect()
 }
 
 #[test]
@@ -99,14 +118,24 @@ fn what_the_writer_writes_is_clean() {
         let r = validate(&remessa_240(bank));
         assert!(r.is_clean(), "240 {}: {:#?}", bank.code(), problems(&r));
     }
-    for bank in [Bank::BancoDoBrasil, Bank::Bradesco, Bank::Itau, Bank::Santander, Bank::Sicoob] {
+    for bank in [
+        Bank::BancoDoBrasil,
+        Bank::Bradesco,
+        Bank::Itau,
+        Bank::Santander,
+        Bank::Sicoob,
+    ] {
         let r = validate(&remessa_400(bank));
         assert!(r.is_clean(), "400 {}: {:#?}", bank.code(), problems(&r));
     }
 }
 
 fn lines(bytes: &[u8]) -> Vec<Vec<u8>> {
-    bytes.split(|b| *b == b'\n').filter(|l| !l.is_empty()).map(|l| l.strip_suffix(b"\r").unwrap_or(l).to_vec()).collect()
+    bytes
+        .split(|b| *b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| l.strip_suffix(b"\r").unwrap_or(l).to_vec())
+        .collect()
 }
 
 fn join(lines: &[Vec<u8>]) -> Vec<u8> {
@@ -123,7 +152,13 @@ fn catches_a_241_byte_line() {
     let mut ls = lines(&remessa_240(Bank::BancoDoBrasil));
     ls[3].push(b' ');
     let r = validate(&join(&ls));
-    assert!(r.findings.iter().any(|f| f.line == 4 && f.expected == "240 bytes" && f.found == "241"), "{:#?}", problems(&r));
+    assert!(
+        r.findings
+            .iter()
+            .any(|f| f.line == 4 && f.expected == "240 bytes" && f.found == "241"),
+        "{:#?}",
+        problems(&r)
+    );
 }
 
 #[test]
@@ -132,7 +167,11 @@ fn catches_an_accent_with_its_position() {
     // "º" in CP1252 is 0xBA: put it in the payer name of the first Q (line 4, position 40).
     ls[3][39] = 0xBA;
     let r = validate(&join(&ls));
-    let f = r.findings.iter().find(|f| f.problem.contains("acentuado")).expect("accent found");
+    let f = r
+        .findings
+        .iter()
+        .find(|f| f.problem.contains("acentuado"))
+        .expect("accent found");
     assert_eq!((f.line, f.start), (4, 40));
     assert_eq!(f.found, "º");
 }
@@ -150,7 +189,9 @@ fn catches_a_wrong_nosso_numero_check_digit() {
         *b = if *b == b'1' { b'2' } else { b'1' };
         let r = validate(&join(&ls));
         assert!(
-            r.findings.iter().any(|f| f.line == 3 && f.problem.contains("nosso número")),
+            r.findings
+                .iter()
+                .any(|f| f.line == 3 && f.problem.contains("nosso número")),
             "{}: {:#?}",
             bank.code(),
             problems(&r)
@@ -159,7 +200,13 @@ fn catches_a_wrong_nosso_numero_check_digit() {
     let mut ls = lines(&remessa_400(Bank::Santander));
     ls[1][69] = if ls[1][69] == b'1' { b'2' } else { b'1' };
     let r = validate(&join(&ls));
-    assert!(r.findings.iter().any(|f| f.line == 2 && f.problem.contains("nosso número")), "{:#?}", problems(&r));
+    assert!(
+        r.findings
+            .iter()
+            .any(|f| f.line == 2 && f.problem.contains("nosso número")),
+        "{:#?}",
+        problems(&r)
+    );
 }
 
 #[test]
@@ -168,7 +215,13 @@ fn catches_a_wrong_payer_cpf() {
     // Q line 4: CPF at 23–33 (last 11 of 19–33); change its last digit.
     ls[3][32] = if ls[3][32] == b'5' { b'6' } else { b'5' };
     let r = validate(&join(&ls));
-    assert!(r.findings.iter().any(|f| f.line == 4 && f.field == "inscricao_pagador"), "{:#?}", problems(&r));
+    assert!(
+        r.findings
+            .iter()
+            .any(|f| f.line == 4 && f.field == "inscricao_pagador"),
+        "{:#?}",
+        problems(&r)
+    );
 }
 
 #[test]
@@ -176,17 +229,33 @@ fn catches_a_wrong_trailer_total_and_count() {
     let mut ls = lines(&remessa_240(Bank::Itau));
     let n = ls.len();
     // Lot trailer total 30–46: add one centavo.
-    ls[n - 2][45] = if ls[n - 2][45] == b'9' { b'8' } else { ls[n - 2][45] + 1 };
+    ls[n - 2][45] = if ls[n - 2][45] == b'9' {
+        b'8'
+    } else {
+        ls[n - 2][45] + 1
+    };
     // File trailer record count 24–29.
     ls[n - 1][28] = b'0';
     let r = validate(&join(&ls));
-    assert!(r.findings.iter().any(|f| f.field == "valor_total_simples"), "{:#?}", problems(&r));
-    assert!(r.findings.iter().any(|f| f.field == "quantidade_registros"), "{:#?}", problems(&r));
+    assert!(
+        r.findings.iter().any(|f| f.field == "valor_total_simples"),
+        "{:#?}",
+        problems(&r)
+    );
+    assert!(
+        r.findings.iter().any(|f| f.field == "quantidade_registros"),
+        "{:#?}",
+        problems(&r)
+    );
     let mut ls = lines(&remessa_400(Bank::Santander));
     let n = ls.len();
     ls[n - 1][19] = b'9';
     let r = validate(&join(&ls));
-    assert!(r.findings.iter().any(|f| f.field == "valor_total"), "{:#?}", problems(&r));
+    assert!(
+        r.findings.iter().any(|f| f.field == "valor_total"),
+        "{:#?}",
+        problems(&r)
+    );
 }
 
 #[test]
@@ -196,14 +265,36 @@ fn catches_bare_lf_blank_line_lowercase_and_sequence() {
     bytes = text.replacen("\r\n", "\n", 1).into_bytes();
     bytes.extend_from_slice(b"\r\n");
     let r = validate(&bytes);
-    assert!(r.findings.iter().any(|f| f.line == 1 && f.found == "LF"), "{:#?}", problems(&r));
-    assert!(r.findings.iter().any(|f| f.problem.contains("linha em branco")), "{:#?}", problems(&r));
+    assert!(
+        r.findings.iter().any(|f| f.line == 1 && f.found == "LF"),
+        "{:#?}",
+        problems(&r)
+    );
+    assert!(
+        r.findings
+            .iter()
+            .any(|f| f.problem.contains("linha em branco")),
+        "{:#?}",
+        problems(&r)
+    );
     let mut ls = lines(&remessa_400(Bank::Bradesco));
     ls[1][240] = b'a';
     ls[2][399] = b'7';
     let r = validate(&join(&ls));
-    assert!(r.findings.iter().any(|f| f.problem == "letra minúscula" && f.start == 241), "{:#?}", problems(&r));
-    assert!(r.findings.iter().any(|f| f.line == 3 && f.field == "sequencial"), "{:#?}", problems(&r));
+    assert!(
+        r.findings
+            .iter()
+            .any(|f| f.problem == "letra minúscula" && f.start == 241),
+        "{:#?}",
+        problems(&r)
+    );
+    assert!(
+        r.findings
+            .iter()
+            .any(|f| f.line == 3 && f.field == "sequencial"),
+        "{:#?}",
+        problems(&r)
+    );
 }
 
 #[test]
@@ -213,8 +304,18 @@ fn catches_non_numeric_numeric_field_and_bad_date() {
     ls[2][77] = b'3'; // vencimento 78–85: day 3x
     ls[2][78] = b'9';
     let r = validate(&join(&ls));
-    assert!(r.findings.iter().any(|f| f.field == "valor_titulo"), "{:#?}", problems(&r));
-    assert!(r.findings.iter().any(|f| f.field == "vencimento" && f.problem == "data inválida"), "{:#?}", problems(&r));
+    assert!(
+        r.findings.iter().any(|f| f.field == "valor_titulo"),
+        "{:#?}",
+        problems(&r)
+    );
+    assert!(
+        r.findings
+            .iter()
+            .any(|f| f.field == "vencimento" && f.problem == "data inválida"),
+        "{:#?}",
+        problems(&r)
+    );
 }
 
 #[test]
@@ -230,7 +331,10 @@ fn fixtures() -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!("aviso: {} não existe; testes com arquivos de exemplo ignorados", dir.display());
+        eprintln!(
+            "aviso: {} não existe; testes com arquivos de exemplo ignorados",
+            dir.display()
+        );
         None
     }
 }
@@ -241,15 +345,24 @@ fn fixtures() -> Option<PathBuf> {
 fn other_libraries_remessas_differences_are_explained() {
     let Some(dir) = fixtures() else { return };
     let dir = dir.join("generated-by-other-libraries/brcobranca");
-    let mut entries: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut entries: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     entries.sort();
     let mut unexplained = vec![];
-    for path in entries.iter().filter(|p| p.extension().is_some_and(|e| e == "rem")) {
+    for path in entries
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "rem"))
+    {
         let r = validate(&std::fs::read(path).unwrap());
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         for f in &r.findings {
             if !explained(&name, f) {
-                unexplained.push(format!("{name}: L{} {}-{} {}: {} (esperado {}, encontrado {})", f.line, f.start, f.end, f.field, f.problem, f.expected, f.found));
+                unexplained.push(format!(
+                    "{name}: L{} {}-{} {}: {} (esperado {}, encontrado {})",
+                    f.line, f.start, f.end, f.field, f.problem, f.expected, f.found
+                ));
             }
         }
     }

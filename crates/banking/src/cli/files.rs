@@ -9,8 +9,8 @@ use super::{CliError, CliResult, EXIT_INVALID};
 use crate::bank::Bank;
 use crate::cnab::retorno::{read_retorno, sniff};
 use crate::cnab::{
-    c240, c400, naming, next_sequence, nosso_numero_for_cnab, payments, Company, FileKind, Layout, RemessaHeader, Title,
-    WriteError,
+    c240, c400, naming, next_sequence, nosso_numero_for_cnab, payments, Company, FileKind, Layout,
+    RemessaHeader, Title, WriteError,
 };
 use crate::pdf::{format_brl, format_date};
 use crate::statement::{extrato, ofx};
@@ -35,7 +35,11 @@ pub fn run_direct(args: &[String], stdin: &mut dyn Read, stdout: &mut dyn Write)
             Ok(()) => 0,
             Err(_) => 1,
         },
-        Err(e) => print_json(stdout, &serde_json::to_value(&e).unwrap_or(Value::Null), EXIT_INVALID),
+        Err(e) => print_json(
+            stdout,
+            &serde_json::to_value(&e).unwrap_or(Value::Null),
+            EXIT_INVALID,
+        ),
     })
 }
 
@@ -64,20 +68,34 @@ fn file_arg(rest: &[String], usage: &str) -> Result<Vec<u8>, CliError> {
 }
 
 fn read_error(e: crate::cnab::ReadError) -> CliError {
-    CliError { code: "arquivo_invalido".into(), message: e.to_string(), field: Some("arquivo".into()) }
+    CliError {
+        code: "arquivo_invalido".into(),
+        message: e.to_string(),
+        field: Some("arquivo".into()),
+    }
 }
 
 /// `banking retorno FILE`: cobrança, payments or extrato, autodetected.
 pub fn retorno(rest: &[String]) -> CliResult {
     let bytes = file_arg(rest, "uso: banking retorno ARQUIVO")?;
     let mut lines = crate::cnab::lines::LineReader::new(&bytes[..]);
-    let first = lines.next_record().ok().flatten().map(|(_, l)| l.to_vec()).unwrap_or_default();
+    let first = lines
+        .next_record()
+        .ok()
+        .flatten()
+        .map(|(_, l)| l.to_vec())
+        .unwrap_or_default();
     let second = lines.next_record().ok().flatten().map(|(_, l)| l.to_vec());
     let info = sniff(&first, second.as_deref(), 1).map_err(read_error)?;
     match info.kind {
         FileKind::Cobranca => {
             let r = read_retorno(&bytes).map_err(read_error)?;
-            let paid: i64 = r.items.iter().filter(|i| i.settled).map(|i| i.paid_amount).sum();
+            let paid: i64 = r
+                .items
+                .iter()
+                .filter(|i| i.settled)
+                .map(|i| i.paid_amount)
+                .sum();
             let fees: i64 = r.items.iter().map(|i| i.fees).sum();
             Ok(json!({
                 "tipo": "cobranca",
@@ -150,14 +168,27 @@ fn validate(rest: &[String]) -> Result<Output, CliError> {
     Ok(Output::Json(value, status))
 }
 
-const REMESSA_KEYS: &[&str] =
-    &["bank", "layout", "kind", "company", "sequence", "generated_at", "files_today", "titles", "payments"];
+const REMESSA_KEYS: &[&str] = &[
+    "bank",
+    "layout",
+    "kind",
+    "company",
+    "sequence",
+    "generated_at",
+    "files_today",
+    "titles",
+    "payments",
+];
 
 fn remessa(rest: &[String], stdin: &mut dyn Read) -> Result<Output, CliError> {
     let out_path = match rest {
         [] => None,
         [flag, path] if flag == "--out" => Some(path.clone()),
-        _ => return Err(CliError::usage("uso: banking remessa [--out ARQUIVO] < entrada.json")),
+        _ => {
+            return Err(CliError::usage(
+                "uso: banking remessa [--out ARQUIVO] < entrada.json",
+            ))
+        }
     };
     let object = read_object(stdin)?;
     refuse_unknown_keys(&object, REMESSA_KEYS)?;
@@ -197,51 +228,105 @@ fn text_field(object: &Map<String, Value>, key: &str) -> Result<String, CliError
 impl RemessaInput {
     fn parse(o: &Map<String, Value>) -> Result<Self, CliError> {
         let bank_text = text_field(o, "bank")?;
-        let bank = Bank::from_code(&bank_text)
-            .ok_or_else(|| CliError::field("bank", format!("banco {bank_text} não suportado (001, 033, 104, 237, 341, 748, 756)")))?;
+        let bank = Bank::from_code(&bank_text).ok_or_else(|| {
+            CliError::field(
+                "bank",
+                format!("banco {bank_text} não suportado (001, 033, 104, 237, 341, 748, 756)"),
+            )
+        })?;
         let layout = match text_field(o, "layout")?.as_str() {
             "240" => Layout::Cnab240,
             "400" => Layout::Cnab400,
-            other => return Err(CliError::field("layout", format!("layout {other}: use 240 ou 400"))),
+            other => {
+                return Err(CliError::field(
+                    "layout",
+                    format!("layout {other}: use 240 ou 400"),
+                ))
+            }
         };
         let kind = match o.get("kind").and_then(Value::as_str).unwrap_or("cobranca") {
             "cobranca" => FileKind::Cobranca,
             "pagamentos" => FileKind::Pagamentos,
-            other => return Err(CliError::field("kind", format!("kind {other}: use cobranca ou pagamentos"))),
+            other => {
+                return Err(CliError::field(
+                    "kind",
+                    format!("kind {other}: use cobranca ou pagamentos"),
+                ))
+            }
         };
         if kind == FileKind::Pagamentos && layout != Layout::Cnab240 {
-            return Err(CliError::field("layout", "pagamentos só existem em CNAB 240"));
+            return Err(CliError::field(
+                "layout",
+                "pagamentos só existem em CNAB 240",
+            ));
         }
-        let company: Company = serde_json::from_value(o.get("company").cloned().unwrap_or(Value::Null))
-            .map_err(|e| CliError::field("company", format!("company inválido: {e}")))?;
+        let company: Company =
+            serde_json::from_value(o.get("company").cloned().unwrap_or(Value::Null))
+                .map_err(|e| CliError::field("company", format!("company inválido: {e}")))?;
         if company.name.trim().is_empty() {
-            return Err(CliError::field("company.name", "company.name é obrigatório"));
+            return Err(CliError::field(
+                "company.name",
+                "company.name é obrigatório",
+            ));
         }
         if crate::document::validate_document(&company.document).is_err() {
-            return Err(CliError::field("company.document", "company.document não é um CPF/CNPJ válido"));
+            return Err(CliError::field(
+                "company.document",
+                "company.document não é um CPF/CNPJ válido",
+            ));
         }
         let last = o
             .get("sequence")
             .and_then(Value::as_u64)
             .filter(|n| *n <= 999_999)
-            .ok_or_else(|| CliError::field("sequence", "sequence (último número de remessa usado, 0 a 999999) é obrigatório"))?;
+            .ok_or_else(|| {
+                CliError::field(
+                    "sequence",
+                    "sequence (último número de remessa usado, 0 a 999999) é obrigatório",
+                )
+            })?;
         let generated_at = match o.get("generated_at") {
             None | Some(Value::Null) => chrono::Local::now().naive_local(),
-            Some(v) => serde_json::from_value(v.clone())
-                .map_err(|_| CliError::field("generated_at", "generated_at deve ser AAAA-MM-DDTHH:MM:SS"))?,
+            Some(v) => serde_json::from_value(v.clone()).map_err(|_| {
+                CliError::field("generated_at", "generated_at deve ser AAAA-MM-DDTHH:MM:SS")
+            })?,
         };
         let files_today = o.get("files_today").and_then(Value::as_u64).unwrap_or(0) as u32;
-        let list_key = if kind == FileKind::Cobranca { "titles" } else { "payments" };
+        let list_key = if kind == FileKind::Cobranca {
+            "titles"
+        } else {
+            "payments"
+        };
         let items = match o.get(list_key) {
             Some(Value::Array(a)) if !a.is_empty() => a.clone(),
-            _ => return Err(CliError::field(list_key, format!("{list_key} deve ser uma lista não vazia"))),
+            _ => {
+                return Err(CliError::field(
+                    list_key,
+                    format!("{list_key} deve ser uma lista não vazia"),
+                ))
+            }
         };
-        let header = RemessaHeader { bank, company, sequence: next_sequence(last as u32), generated_at };
-        Ok(RemessaInput { header, layout, kind, files_today, items })
+        let header = RemessaHeader {
+            bank,
+            company,
+            sequence: next_sequence(last as u32),
+            generated_at,
+        };
+        Ok(RemessaInput {
+            header,
+            layout,
+            kind,
+            files_today,
+            items,
+        })
     }
 
     fn titles(&self) -> Result<Vec<Title>, CliError> {
-        self.items.iter().enumerate().map(|(i, v)| self.title(i, v)).collect()
+        self.items
+            .iter()
+            .enumerate()
+            .map(|(i, v)| self.title(i, v))
+            .collect()
     }
 
     /// A title; `numero` (the bank's sequence without DV) may replace `nosso_numero`,
@@ -250,23 +335,36 @@ impl RemessaInput {
         let mut v = v.clone();
         let numero = v.as_object_mut().and_then(|m| m.remove("numero"));
         if let (Some(n), Some(m)) = (numero, v.as_object_mut()) {
-            let n = n.as_str().map(str::to_string).unwrap_or_else(|| n.to_string());
+            let n = n
+                .as_str()
+                .map(str::to_string)
+                .unwrap_or_else(|| n.to_string());
             let nn = nosso_numero_for_cnab(self.header.bank, &self.header.company, &n)
                 .map_err(|e| CliError::field(&format!("titles[{i}].numero"), e))?;
             m.insert("nosso_numero".into(), Value::String(nn));
         }
-        let t: Title = serde_json::from_value(v).map_err(|e| CliError::field(&format!("titles[{i}]"), format!("título {i} inválido: {e}")))?;
+        let t: Title = serde_json::from_value(v).map_err(|e| {
+            CliError::field(&format!("titles[{i}]"), format!("título {i} inválido: {e}"))
+        })?;
         if t.amount <= 0 {
-            return Err(CliError::field(&format!("titles[{i}].amount"), "amount (centavos) deve ser positivo"));
+            return Err(CliError::field(
+                &format!("titles[{i}].amount"),
+                "amount (centavos) deve ser positivo",
+            ));
         }
         Ok(t)
     }
 
     fn write(&self, out: &mut Vec<u8>) -> Result<Value, CliError> {
         let h = &self.header;
-        let name = naming::remessa_file_name(h.bank, &h.company, h.generated_at.date(), self.files_today)
-            .map_err(|e| CliError::field("files_today", e))?;
-        let list = if self.kind == FileKind::Cobranca { "titles" } else { "payments" };
+        let name =
+            naming::remessa_file_name(h.bank, &h.company, h.generated_at.date(), self.files_today)
+                .map_err(|e| CliError::field("files_today", e))?;
+        let list = if self.kind == FileKind::Cobranca {
+            "titles"
+        } else {
+            "payments"
+        };
         let write_error = |e: WriteError| match e {
             WriteError::Field { index, source } => CliError::field(
                 &format!("{list}[{}].{}", index.saturating_sub(1), source.field),
@@ -281,8 +379,12 @@ impl RemessaInput {
                     .iter()
                     .enumerate()
                     .map(|(i, v)| {
-                        serde_json::from_value::<payments::Payment>(v.clone())
-                            .map_err(|e| CliError::field(&format!("payments[{i}]"), format!("pagamento {i} inválido: {e}")))
+                        serde_json::from_value::<payments::Payment>(v.clone()).map_err(|e| {
+                            CliError::field(
+                                &format!("payments[{i}]"),
+                                format!("pagamento {i} inválido: {e}"),
+                            )
+                        })
                     })
                     .collect::<Result<Vec<_>, _>>()?;
                 let s = payments::write_remessa(h, &pays, out).map_err(write_error)?;

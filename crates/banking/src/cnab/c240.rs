@@ -9,7 +9,9 @@
 //! parcela, modalidade and formulário to the nosso número and needs segment S.
 
 use super::record::{Field, FieldError, Record};
-use super::{Company, Fine, Instruction, Interest, RemessaHeader, RemessaSummary, Title, WriteError};
+use super::{
+    Company, Fine, Instruction, Interest, RemessaHeader, RemessaSummary, Title, WriteError,
+};
 use crate::bank::Bank;
 use chrono::{Duration, Timelike};
 use std::borrow::Borrow;
@@ -332,8 +334,14 @@ const T_SANTANDER: TTail = TTail {
 pub fn t_tail(bank_code: u16) -> TTail {
     match bank_code {
         33 => T_SANTANDER,
-        104 => TTail { seu_numero: Field::alpha("seu_numero", 59, 69), ..T_FEBRABAN },
-        341 => TTail { seu_numero: Field::alpha("seu_numero", 59, 68), ..T_FEBRABAN },
+        104 => TTail {
+            seu_numero: Field::alpha("seu_numero", 59, 69),
+            ..T_FEBRABAN
+        },
+        341 => TTail {
+            seu_numero: Field::alpha("seu_numero", 59, 68),
+            ..T_FEBRABAN
+        },
         _ => T_FEBRABAN,
     }
 }
@@ -352,27 +360,77 @@ pub fn p_fields(bank_code: u16) -> Vec<Field> {
     let mut v = vec![P_MOVEMENT];
     v.extend(p_zone(bank_code).iter().map(|z| z.field));
     v.extend([
-        P_WALLET, P_REGISTRATION, p_seu_numero(bank_code), P_DUE, P_AMOUNT, P_COLLECT_AGENCY,
-        P_SPECIES, P_ISSUE, P_INTEREST_CODE, P_INTEREST_DATE, P_INTEREST, P_DISCOUNT_CODE,
-        P_DISCOUNT_DATE, P_DISCOUNT, P_IOF, P_REBATE, P_PROTEST_CODE, P_PROTEST_DAYS,
-        P_WRITE_OFF_CODE, P_CURRENCY,
+        P_WALLET,
+        P_REGISTRATION,
+        p_seu_numero(bank_code),
+        P_DUE,
+        P_AMOUNT,
+        P_COLLECT_AGENCY,
+        P_SPECIES,
+        P_ISSUE,
+        P_INTEREST_CODE,
+        P_INTEREST_DATE,
+        P_INTEREST,
+        P_DISCOUNT_CODE,
+        P_DISCOUNT_DATE,
+        P_DISCOUNT,
+        P_IOF,
+        P_REBATE,
+        P_PROTEST_CODE,
+        P_PROTEST_DAYS,
+        P_WRITE_OFF_CODE,
+        P_CURRENCY,
     ]);
     v
 }
 
 pub const Q_FIELDS: &[Field] = &[
-    Q_MOVEMENT, Q_DOC_KIND, Q_DOC, Q_NAME, Q_ADDRESS, Q_DISTRICT, Q_ZIP, Q_CITY, Q_STATE,
-    Q_GUARANTOR_KIND, Q_GUARANTOR_DOC,
+    Q_MOVEMENT,
+    Q_DOC_KIND,
+    Q_DOC,
+    Q_NAME,
+    Q_ADDRESS,
+    Q_DISTRICT,
+    Q_ZIP,
+    Q_CITY,
+    Q_STATE,
+    Q_GUARANTOR_KIND,
+    Q_GUARANTOR_DOC,
 ];
 pub const R_FIELDS: &[Field] = &[
-    R_MOVEMENT, R_DISCOUNT2_CODE, R_DISCOUNT2_DATE, R_DISCOUNT2, R_DISCOUNT3_CODE,
-    R_DISCOUNT3_DATE, R_DISCOUNT3, R_FINE_DATE, R_FINE,
+    R_MOVEMENT,
+    R_DISCOUNT2_CODE,
+    R_DISCOUNT2_DATE,
+    R_DISCOUNT2,
+    R_DISCOUNT3_CODE,
+    R_DISCOUNT3_DATE,
+    R_DISCOUNT3,
+    R_FINE_DATE,
+    R_FINE,
 ];
 pub const S_FIELDS: &[Field] = &[S_MOVEMENT, S_PRINT_KIND];
-pub const FILE_HEADER_FIELDS: &[Field] =
-    &[BANK, LOT, RECORD_TYPE, H_DOC_KIND, H_DOC, H_COMPANY, H_DIRECTION, H_DATE, H_TIME, H_SEQUENCE];
-pub const LOT_HEADER_FIELDS: &[Field] =
-    &[BANK, LOT, RECORD_TYPE, L_OPERATION, L_SERVICE, L_DOC_KIND, L_DOC, L_DATE];
+pub const FILE_HEADER_FIELDS: &[Field] = &[
+    BANK,
+    LOT,
+    RECORD_TYPE,
+    H_DOC_KIND,
+    H_DOC,
+    H_COMPANY,
+    H_DIRECTION,
+    H_DATE,
+    H_TIME,
+    H_SEQUENCE,
+];
+pub const LOT_HEADER_FIELDS: &[Field] = &[
+    BANK,
+    LOT,
+    RECORD_TYPE,
+    L_OPERATION,
+    L_SERVICE,
+    L_DOC_KIND,
+    L_DOC,
+    L_DATE,
+];
 pub const LOT_TRAILER_FIELDS: &[Field] = &[BANK, LOT, RECORD_TYPE, LT_RECORDS];
 pub const FILE_TRAILER_FIELDS: &[Field] = &[BANK, LOT, RECORD_TYPE, FT_LOTS, FT_RECORDS];
 
@@ -393,9 +451,18 @@ pub fn movement_code(i: Instruction) -> u64 {
 /// The instruction for a FEBRABAN movement code (inverse of [`movement_code`]).
 pub fn instruction_for(code: u64) -> Option<Instruction> {
     use Instruction::*;
-    [Register, Cancel, ChangeDueDate, GrantDiscount, Protest, CancelProtest, ChangeInterest, ChangeFine]
-        .into_iter()
-        .find(|i| movement_code(*i) == code)
+    [
+        Register,
+        Cancel,
+        ChangeDueDate,
+        GrantDiscount,
+        Protest,
+        CancelProtest,
+        ChangeInterest,
+        ChangeFine,
+    ]
+    .into_iter()
+    .find(|i| movement_code(*i) == code)
 }
 
 fn zone_value<'a>(source: Source, c: &'a Company, nosso: &'a str) -> &'a str {
@@ -406,7 +473,13 @@ fn zone_value<'a>(source: Source, c: &'a Company, nosso: &'a str) -> &'a str {
         AccountDv => &c.account_dv,
         Agreement => &c.agreement,
         Wallet => &c.wallet,
-        Variation => if c.variation.is_empty() { "01" } else { &c.variation },
+        Variation => {
+            if c.variation.is_empty() {
+                "01"
+            } else {
+                &c.variation
+            }
+        }
         NossoNumero => nosso,
         Zeros | Blank => "",
         Const(s) => s,
@@ -427,7 +500,10 @@ pub fn write_zone(
             (_, Blank) => rec.fill(&zf.field, b' '),
             (super::record::Kind::Num, NossoNumero) => {
                 if value.chars().any(|c| !c.is_ascii_digit()) {
-                    return Err(FieldError::new(&zf.field, "nosso número deve ter só dígitos"));
+                    return Err(FieldError::new(
+                        &zf.field,
+                        "nosso número deve ter só dígitos",
+                    ));
                 }
                 rec.digits(&zf.field, value)?
             }
@@ -474,7 +550,11 @@ fn versions(bank: Bank) -> (u64, u64) {
 /// Company zone of the file header (33–72) or, shifted by one, of the lot header (34–73).
 fn company_zone(bank: Bank, shift: usize) -> Vec<ZoneField> {
     let f = |name, a: usize, b: usize, num: bool| {
-        if num { Field::num(name, a + shift, b + shift) } else { Field::alpha(name, a + shift, b + shift) }
+        if num {
+            Field::num(name, a + shift, b + shift)
+        } else {
+            Field::alpha(name, a + shift, b + shift)
+        }
     };
     match bank {
         Bank::Caixa => vec![
@@ -539,7 +619,10 @@ fn file_header(h: &RemessaHeader) -> Result<Line, FieldError> {
     if h.bank == Bank::Santander {
         r.fill(&H_TIME, b' '); // Santander: 152–157 reserved (blank)
     } else {
-        r.num(&H_TIME, (t.hour() * 10000 + t.minute() * 100 + t.second()) as u64)?;
+        r.num(
+            &H_TIME,
+            (t.hour() * 10000 + t.minute() * 100 + t.second()) as u64,
+        )?;
     }
     r.num(&H_SEQUENCE, h.sequence as u64)?;
     r.num(&H_VERSION, versions(h.bank).0)?;
@@ -671,7 +754,14 @@ pub fn segment_r(h: &RemessaHeader, t: &Title, at: At) -> Result<Line, FieldErro
     let mut r = Line::new();
     detail(&mut r, bank_number(h.bank), at, "R")?;
     r.num(&R_MOVEMENT, movement_code(t.instruction))?;
-    for f in [R_DISCOUNT2_CODE, R_DISCOUNT2_DATE, R_DISCOUNT2, R_DISCOUNT3_CODE, R_DISCOUNT3_DATE, R_DISCOUNT3] {
+    for f in [
+        R_DISCOUNT2_CODE,
+        R_DISCOUNT2_DATE,
+        R_DISCOUNT2,
+        R_DISCOUNT3_CODE,
+        R_DISCOUNT3_DATE,
+        R_DISCOUNT3,
+    ] {
         r.fill(&f, b'0');
     }
     let from = t.fine_from.unwrap_or(t.due_date + Duration::days(1));
@@ -735,7 +825,13 @@ struct Lots {
 impl Lots {
     fn new() -> Self {
         // File header and trailer, plus the first lot's header and trailer.
-        Lots { lot: 1, seq: 0, titles: 0, total: 0, records: 4 }
+        Lots {
+            lot: 1,
+            seq: 0,
+            titles: 0,
+            total: 0,
+            records: 4,
+        }
     }
 
     /// Makes room for `n` details, closing the lot and opening the next when needed.
@@ -752,7 +848,9 @@ impl Lots {
             self.lot += 1;
             self.records += 2;
             (self.seq, self.titles, self.total) = (0, 0, 0);
-            open(self.lot).map_err(|source| WriteError::Field { index: 0, source })?.write_line(out)?;
+            open(self.lot)
+                .map_err(|source| WriteError::Field { index: 0, source })?
+                .write_line(out)?;
         }
         if self.records + n > MAX_FILE_RECORDS {
             return Err(WriteError::Unsupported(format!(
@@ -760,7 +858,10 @@ impl Lots {
             )));
         }
         self.records += n;
-        let at = At { lot: self.lot, seq: self.seq + 1 };
+        let at = At {
+            lot: self.lot,
+            seq: self.seq + 1,
+        };
         self.seq += n;
         Ok(at)
     }
@@ -770,7 +871,11 @@ impl Lots {
         let mut lt = Line::new();
         control(&mut lt, bank, self.lot, 5).map_err(fe)?;
         // Santander's retornos count only the details (see retorno.rs).
-        let count = if retorno && bank == 33 { self.seq } else { self.seq + 2 };
+        let count = if retorno && bank == 33 {
+            self.seq
+        } else {
+            self.seq + 2
+        };
         lt.num(&LT_RECORDS, count).map_err(fe)?;
         lt.num(&LT_TITLES, self.titles).map_err(fe)?;
         lt.money(&LT_TOTAL, self.total).map_err(fe)?;
@@ -798,7 +903,11 @@ impl Lots {
 /// Memory stays flat: titles come from an iterator and records go straight to `out`
 /// (wrap it in a `BufWriter`). A lot holds up to 99,999 details, so big remessas get
 /// more lots; a file holds up to 999,999 records, beyond which this is an error.
-pub fn write_remessa<W, I>(h: &RemessaHeader, titles: I, out: &mut W) -> Result<RemessaSummary, WriteError>
+pub fn write_remessa<W, I>(
+    h: &RemessaHeader,
+    titles: I,
+    out: &mut W,
+) -> Result<RemessaSummary, WriteError>
 where
     W: Write,
     I: IntoIterator,
@@ -816,19 +925,35 @@ where
         let t = title.borrow();
         count += 1;
         let at = lots.reserve(per_title, bank, false, &open, out)?;
-        let next = |k: u64| At { lot: at.lot, seq: at.seq + k };
-        segment_p(h, t, next(0)).map_err(fe(count))?.write_line(out)?;
-        segment_q(h, t, next(1)).map_err(fe(count))?.write_line(out)?;
-        segment_r(h, t, next(2)).map_err(fe(count))?.write_line(out)?;
+        let next = |k: u64| At {
+            lot: at.lot,
+            seq: at.seq + k,
+        };
+        segment_p(h, t, next(0))
+            .map_err(fe(count))?
+            .write_line(out)?;
+        segment_q(h, t, next(1))
+            .map_err(fe(count))?
+            .write_line(out)?;
+        segment_r(h, t, next(2))
+            .map_err(fe(count))?
+            .write_line(out)?;
         if with_s {
-            segment_s(h, t, next(3)).map_err(fe(count))?.write_line(out)?;
+            segment_s(h, t, next(3))
+                .map_err(fe(count))?
+                .write_line(out)?;
         }
         lots.titles += 1;
         lots.total = lots.total.saturating_add(t.amount);
         total = total.saturating_add(t.amount);
     }
     let records = lots.finish(bank, false, out)?;
-    Ok(RemessaSummary { sequence: h.sequence, titles: count, records, total })
+    Ok(RemessaSummary {
+        sequence: h.sequence,
+        titles: count,
+        records,
+        total,
+    })
 }
 
 /// Writes a cobrança retorno as a bank would (segments T and U). Used to simulate
@@ -856,7 +981,16 @@ where
         count += 1;
         let at = lots.reserve(2, bank, true, &open, out)?;
         segment_t(h, it, at).map_err(fe(count))?.write_line(out)?;
-        segment_u(bank, it, At { lot: at.lot, seq: at.seq + 1 }).map_err(fe(count))?.write_line(out)?;
+        segment_u(
+            bank,
+            it,
+            At {
+                lot: at.lot,
+                seq: at.seq + 1,
+            },
+        )
+        .map_err(fe(count))?
+        .write_line(out)?;
         lots.titles += 1;
         lots.total = lots.total.saturating_add(it.amount);
     }
@@ -864,7 +998,11 @@ where
     Ok(count)
 }
 
-fn segment_t(h: &RemessaHeader, it: &super::retorno::RetornoItem, at: At) -> Result<Line, FieldError> {
+fn segment_t(
+    h: &RemessaHeader,
+    it: &super::retorno::RetornoItem,
+    at: At,
+) -> Result<Line, FieldError> {
     let bank = bank_number(h.bank);
     let tail = t_tail(bank);
     let mut r = Line::new();

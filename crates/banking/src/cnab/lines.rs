@@ -15,7 +15,11 @@ pub struct LineReader<R> {
 
 impl<R: BufRead> LineReader<R> {
     pub fn new(inner: R) -> Self {
-        LineReader { inner, buf: Vec::with_capacity(512), line_no: 0 }
+        LineReader {
+            inner,
+            buf: Vec::with_capacity(512),
+            line_no: 0,
+        }
     }
 
     /// The next non-empty record and its line number; `Ok(None)` at end of file.
@@ -26,7 +30,11 @@ impl<R: BufRead> LineReader<R> {
                 return Ok(None);
             }
             self.line_no += 1;
-            let start = if self.line_no == 1 && self.buf.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
+            let start = if self.line_no == 1 && self.buf.starts_with(b"\xEF\xBB\xBF") {
+                3
+            } else {
+                0
+            };
             let mut end = self.buf.len();
             while end > start && matches!(self.buf[end - 1], b'\n' | b'\r' | 0x1A) {
                 end -= 1;

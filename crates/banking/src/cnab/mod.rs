@@ -198,7 +198,10 @@ pub struct RemessaSummary {
 #[derive(Debug, thiserror::Error)]
 pub enum WriteError {
     #[error("item {index} (título ou pagamento, contado a partir de 1; 0 = cabeçalho/trailer): {source}")]
-    Field { index: u64, source: record::FieldError },
+    Field {
+        index: u64,
+        source: record::FieldError,
+    },
     #[error("{0}")]
     Unsupported(String),
     #[error("erro de gravação: {0}")]
@@ -215,14 +218,21 @@ pub struct ReadError {
 
 impl ReadError {
     pub fn new(line: usize, message: impl Into<String>) -> Self {
-        ReadError { line, message: message.into() }
+        ReadError {
+            line,
+            message: message.into(),
+        }
     }
 }
 
 /// The next sequence number (NSA) after `last`; wraps from 999999 to 1 because the
 /// field has six digits.
 pub fn next_sequence(last: u32) -> u32 {
-    if last >= 999_999 { 1 } else { last + 1 }
+    if last >= 999_999 {
+        1
+    } else {
+        last + 1
+    }
 }
 
 /// The nosso número as a remessa carries it, computed with its check digit by
@@ -230,7 +240,11 @@ pub fn next_sequence(last: u32) -> u32 {
 ///
 /// Per bank: digits + DV (BB, Santander, Bradesco, Itaú, Sicoob); Caixa's CNAB field holds
 /// the 17 digits without DV; Sicredi's holds year + byte + sequence + DV.
-pub fn nosso_numero_for_cnab(bank: Bank, company: &Company, numero: &str) -> Result<String, String> {
+pub fn nosso_numero_for_cnab(
+    bank: Bank,
+    company: &Company,
+    numero: &str,
+) -> Result<String, String> {
     let some = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
     let mut input = crate::boleto::BoletoInput::new(bank);
     input.carteira = company.wallet.clone();
@@ -247,7 +261,11 @@ pub fn nosso_numero_for_cnab(bank: Bank, company: &Company, numero: &str) -> Res
     let dv = nn.dv.map(String::from).unwrap_or_default();
     Ok(match bank {
         Bank::Caixa => nn.digits,
-        Bank::Sicredi => nn.formatted.chars().filter(|c| c.is_ascii_alphanumeric()).collect(),
+        Bank::Sicredi => nn
+            .formatted
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect(),
         _ => format!("{}{}", nn.digits, dv),
     })
 }

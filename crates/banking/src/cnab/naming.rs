@@ -30,7 +30,12 @@ pub fn remessa_file_name(
             if files_today >= 99 {
                 return Err("no máximo 99 arquivos de remessa por dia".into());
             }
-            Ok(format!("CB{:02}{:02}{:02}.REM", date.day(), date.month(), files_today + 1))
+            Ok(format!(
+                "CB{:02}{:02}{:02}.REM",
+                date.day(),
+                date.month(),
+                files_today + 1
+            ))
         }
     }
 }
@@ -60,27 +65,51 @@ mod tests {
     use super::*;
 
     fn company(agreement: &str) -> Company {
-        Company { agreement: agreement.into(), ..Company::default() }
+        Company {
+            agreement: agreement.into(),
+            ..Company::default()
+        }
     }
 
     #[test]
     fn sicredi_names_and_daily_limit() {
         let d = NaiveDate::from_ymd_opt(2026, 11, 5).unwrap();
         let c = company("12345");
-        assert_eq!(remessa_file_name(Bank::Sicredi, &c, d, 0).unwrap(), "12345N05.CRM");
-        assert_eq!(remessa_file_name(Bank::Sicredi, &c, d, 1).unwrap(), "12345N05.RM2");
-        assert_eq!(remessa_file_name(Bank::Sicredi, &c, d, 8).unwrap(), "12345N05.RM9");
-        assert_eq!(remessa_file_name(Bank::Sicredi, &c, d, 9).unwrap(), "12345N05.RM0");
+        assert_eq!(
+            remessa_file_name(Bank::Sicredi, &c, d, 0).unwrap(),
+            "12345N05.CRM"
+        );
+        assert_eq!(
+            remessa_file_name(Bank::Sicredi, &c, d, 1).unwrap(),
+            "12345N05.RM2"
+        );
+        assert_eq!(
+            remessa_file_name(Bank::Sicredi, &c, d, 8).unwrap(),
+            "12345N05.RM9"
+        );
+        assert_eq!(
+            remessa_file_name(Bank::Sicredi, &c, d, 9).unwrap(),
+            "12345N05.RM0"
+        );
         assert!(remessa_file_name(Bank::Sicredi, &c, d, 10).is_err());
         let march = NaiveDate::from_ymd_opt(2026, 3, 21).unwrap();
-        assert_eq!(remessa_file_name(Bank::Sicredi, &company("77"), march, 0).unwrap(), "000773 21.CRM".replace(' ', ""));
+        assert_eq!(
+            remessa_file_name(Bank::Sicredi, &company("77"), march, 0).unwrap(),
+            "000773 21.CRM".replace(' ', "")
+        );
     }
 
     #[test]
     fn bb_names() {
         let d = NaiveDate::from_ymd_opt(2026, 2, 7).unwrap();
-        assert_eq!(remessa_file_name(Bank::BancoDoBrasil, &company(""), d, 0).unwrap(), "CB070201.REM");
-        assert_eq!(remessa_file_name(Bank::Bradesco, &company(""), d, 11).unwrap(), "CB070212.REM");
+        assert_eq!(
+            remessa_file_name(Bank::BancoDoBrasil, &company(""), d, 0).unwrap(),
+            "CB070201.REM"
+        );
+        assert_eq!(
+            remessa_file_name(Bank::Bradesco, &company(""), d, 11).unwrap(),
+            "CB070212.REM"
+        );
     }
 
     #[test]

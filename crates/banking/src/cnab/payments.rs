@@ -67,17 +67,60 @@ pub struct PayeeAccount {
 #[serde(rename_all = "snake_case", tag = "method")]
 pub enum Method {
     /// TED to an account; `same_owner` selects forma 43 instead of 41.
-    Ted { account: PayeeAccount, name: String, document: String, #[serde(default)] same_owner: bool, #[serde(default)] purpose: String },
+    Ted {
+        account: PayeeAccount,
+        name: String,
+        document: String,
+        #[serde(default)]
+        same_owner: bool,
+        #[serde(default)]
+        purpose: String,
+    },
     /// PIX transfer by key (forma 45).
-    PixKey { key_type: PixKeyType, key: String, name: String, document: String },
+    PixKey {
+        key_type: PixKeyType,
+        key: String,
+        name: String,
+        document: String,
+    },
     /// Boleto by barcode (forma 30 own bank, 31 other banks).
-    Boleto { barcode: String, beneficiary: String, due_date: NaiveDate, face_amount: i64, #[serde(default)] discount: i64, #[serde(default)] interest: i64, #[serde(default)] beneficiary_document: String },
+    Boleto {
+        barcode: String,
+        beneficiary: String,
+        due_date: NaiveDate,
+        face_amount: i64,
+        #[serde(default)]
+        discount: i64,
+        #[serde(default)]
+        interest: i64,
+        #[serde(default)]
+        beneficiary_document: String,
+    },
     /// PIX by QR code (forma 47): the BR Code payload or its URL, and the txid.
-    PixQr { payload: String, txid: String, name: String, document: String },
+    PixQr {
+        payload: String,
+        txid: String,
+        name: String,
+        document: String,
+    },
     /// Utility bill by barcode (segment O, forma 11).
-    Utility { barcode: String, name: String, due_date: NaiveDate },
+    Utility {
+        barcode: String,
+        name: String,
+        due_date: NaiveDate,
+    },
     /// DARF without barcode (segment N, forma 16).
-    Darf { revenue_code: String, contributor_document: String, contributor_name: String, period: NaiveDate, reference: String, principal: i64, fine: i64, interest: i64, due_date: NaiveDate },
+    Darf {
+        revenue_code: String,
+        contributor_document: String,
+        contributor_name: String,
+        period: NaiveDate,
+        reference: String,
+        principal: i64,
+        fine: i64,
+        interest: i64,
+        due_date: NaiveDate,
+    },
 }
 
 /// One payment in a payments remessa.
@@ -101,7 +144,11 @@ pub enum Flavour {
 
 impl Flavour {
     pub fn of(bank_code: u16) -> Flavour {
-        if bank_code == 341 { Flavour::Itau } else { Flavour::Febraban }
+        if bank_code == 341 {
+            Flavour::Itau
+        } else {
+            Flavour::Febraban
+        }
     }
 }
 
@@ -110,7 +157,14 @@ pub fn service_and_form(p: &Payment, bank: Bank) -> (u64, u64) {
     match &p.method {
         Method::Ted { same_owner, .. } => (20, if *same_owner { 43 } else { 41 }),
         Method::PixKey { .. } => (20, 45),
-        Method::Boleto { barcode, .. } => (20, if barcode.starts_with(bank.code()) { 30 } else { 31 }),
+        Method::Boleto { barcode, .. } => (
+            20,
+            if barcode.starts_with(bank.code()) {
+                30
+            } else {
+                31
+            },
+        ),
         Method::PixQr { .. } => (20, 47),
         Method::Utility { .. } => (22, 11),
         Method::Darf { .. } => (22, 16),
@@ -207,12 +261,50 @@ pub const T_TOTAL: Field = Field::num("somatorio_valores", 24, 41).req();
 /// Field tables for the validator, by segment letter.
 pub fn segment_fields(segment: u8, flavour: Flavour) -> Vec<Field> {
     match (segment, flavour) {
-        (b'A', Flavour::Febraban) => vec![A_MOVEMENT, A_INSTRUCTION, A_CLEARING, A_BANK, A_NAME, A_SEU_NUMERO, A_DATE, A_AMOUNT],
-        (b'A', Flavour::Itau) => vec![A_CLEARING, A_BANK, A_NAME, A_SEU_NUMERO, A_DATE, A_AMOUNT, A_ITAU_DOC],
+        (b'A', Flavour::Febraban) => vec![
+            A_MOVEMENT,
+            A_INSTRUCTION,
+            A_CLEARING,
+            A_BANK,
+            A_NAME,
+            A_SEU_NUMERO,
+            A_DATE,
+            A_AMOUNT,
+        ],
+        (b'A', Flavour::Itau) => vec![
+            A_CLEARING,
+            A_BANK,
+            A_NAME,
+            A_SEU_NUMERO,
+            A_DATE,
+            A_AMOUNT,
+            A_ITAU_DOC,
+        ],
         (b'B', _) => vec![B_DOC_KIND, B_DOC],
-        (b'J', _) => vec![J_BARCODE, J_DUE, J_FACE, J_DISCOUNT, J_INTEREST, J_DATE, J_AMOUNT, J_SEU_NUMERO],
+        (b'J', _) => vec![
+            J_BARCODE,
+            J_DUE,
+            J_FACE,
+            J_DISCOUNT,
+            J_INTEREST,
+            J_DATE,
+            J_AMOUNT,
+            J_SEU_NUMERO,
+        ],
         (b'O', _) => vec![O_BARCODE, O_DUE, O_DATE, O_AMOUNT, O_SEU_NUMERO],
-        (b'N', _) => vec![N_SEU_NUMERO, N_DATE, N_AMOUNT, N_REVENUE, N_DOC_KIND, N_DOC, N_PERIOD, N_PRINCIPAL, N_FINE, N_INTEREST, N_DUE],
+        (b'N', _) => vec![
+            N_SEU_NUMERO,
+            N_DATE,
+            N_AMOUNT,
+            N_REVENUE,
+            N_DOC_KIND,
+            N_DOC,
+            N_PERIOD,
+            N_PRINCIPAL,
+            N_FINE,
+            N_INTEREST,
+            N_DUE,
+        ],
         _ => vec![],
     }
 }
@@ -257,9 +349,15 @@ fn file_header(h: &RemessaHeader, flavour: Flavour) -> Result<Line, FieldError> 
     r.alpha(&Field::alpha("nome_empresa", 73, 102), &c.name);
     r.alpha(&Field::alpha("nome_banco", 103, 132), h.bank.name());
     r.num(&Field::num("codigo_remessa", 143, 143), 1)?;
-    r.date(&Field::date("data_geracao", 144, 151), Some(h.generated_at.date()))?;
+    r.date(
+        &Field::date("data_geracao", 144, 151),
+        Some(h.generated_at.date()),
+    )?;
     let t = h.generated_at.time();
-    r.num(&Field::num("hora_geracao", 152, 157), (t.hour() * 10000 + t.minute() * 100 + t.second()) as u64)?;
+    r.num(
+        &Field::num("hora_geracao", 152, 157),
+        (t.hour() * 10000 + t.minute() * 100 + t.second()) as u64,
+    )?;
     match flavour {
         Flavour::Itau => {
             r.num(&Field::num("versao_layout", 15, 17), 80)?;
@@ -267,7 +365,10 @@ fn file_header(h: &RemessaHeader, flavour: Flavour) -> Result<Line, FieldError> 
             r.num(&Field::num("densidade", 167, 171), 0)?;
         }
         Flavour::Febraban => {
-            r.num(&Field::num("numero_sequencial_arquivo", 158, 163), h.sequence as u64)?;
+            r.num(
+                &Field::num("numero_sequencial_arquivo", 158, 163),
+                h.sequence as u64,
+            )?;
             r.num(&Field::num("versao_layout", 164, 166), 89)?;
             r.num(&Field::num("densidade", 167, 171), 0)?;
         }
@@ -294,7 +395,13 @@ fn write_account(r: &mut Line, flavour: Flavour, h: &RemessaHeader) -> Result<()
     }
 }
 
-fn lot_header(h: &RemessaHeader, flavour: Flavour, lot: u64, service: u64, form: u64) -> Result<Line, FieldError> {
+fn lot_header(
+    h: &RemessaHeader,
+    flavour: Flavour,
+    lot: u64,
+    service: u64,
+    form: u64,
+) -> Result<Line, FieldError> {
     let bank = h.bank.code().parse().unwrap_or(0);
     let c = &h.company;
     let mut r = Line::new();
@@ -333,7 +440,13 @@ fn write_a(w: &mut LotWriter, p: &Payment, out: &mut impl Write) -> Result<(), W
     let fe = |source| WriteError::Field { index: 0, source };
     let mut r = w.detail("A").map_err(fe)?;
     let (clearing, account, name, doc, purpose) = match &p.method {
-        Method::Ted { account, name, document, purpose, .. } => (18, account.clone(), name, document, purpose.as_str()),
+        Method::Ted {
+            account,
+            name,
+            document,
+            purpose,
+            ..
+        } => (18, account.clone(), name, document, purpose.as_str()),
         Method::PixKey { name, document, .. } => (9, PayeeAccount::default(), name, document, ""),
         _ => return Err(wrong_segment()),
     };
@@ -386,22 +499,38 @@ fn write_b(w: &mut LotWriter, p: &Payment, out: &mut impl Write) -> Result<(), W
     let mut r = w.detail("B").map_err(fe)?;
     let f = |r: &mut Line| -> Result<(), FieldError> {
         match &p.method {
-            Method::PixKey { key_type, key, document, .. } => {
+            Method::PixKey {
+                key_type,
+                key,
+                document,
+                ..
+            } => {
                 doc_kind_field(r, &B_DOC_KIND, document)?;
                 r.digits(&B_DOC, document)?;
                 // The key keeps its case (e-mail keys, random keys are case-sensitive).
-                let key_field = if w.flavour == Flavour::Itau { B_ITAU_PIX_KEY } else { B_PIX_KEY };
+                let key_field = if w.flavour == Flavour::Itau {
+                    B_ITAU_PIX_KEY
+                } else {
+                    B_PIX_KEY
+                };
                 if key.len() > key_field.width() || !key.is_ascii() {
-                    return Err(FieldError::new(&key_field, "chave PIX longa demais ou com caracteres não ASCII"));
+                    return Err(FieldError::new(
+                        &key_field,
+                        "chave PIX longa demais ou com caracteres não ASCII",
+                    ));
                 }
                 match w.flavour {
-                    Flavour::Itau => r.code(&Field::alpha("tipo_chave", 15, 16), key_type.code())?,
+                    Flavour::Itau => {
+                        r.code(&Field::alpha("tipo_chave", 15, 16), key_type.code())?
+                    }
                     Flavour::Febraban => r.code(&B_PIX_FORM, key_type.code())?,
                 }
                 raw_text(r, &key_field, key);
                 Ok(())
             }
-            Method::Ted { account, document, .. } => {
+            Method::Ted {
+                account, document, ..
+            } => {
                 doc_kind_field(r, &B_DOC_KIND, document)?;
                 r.digits(&B_DOC, document)?;
                 if w.flavour == Flavour::Febraban {
@@ -425,16 +554,32 @@ fn write_j(w: &mut LotWriter, p: &Payment, out: &mut impl Write) -> Result<(), W
     let fe = |source| WriteError::Field { index: 0, source };
     let mut r = w.detail("J").map_err(fe)?;
     let (barcode, beneficiary, due, face, discount, interest) = match &p.method {
-        Method::Boleto { barcode, beneficiary, due_date, face_amount, discount, interest, .. } => {
-            (barcode.as_str(), beneficiary.as_str(), Some(*due_date), *face_amount, *discount, *interest)
-        }
+        Method::Boleto {
+            barcode,
+            beneficiary,
+            due_date,
+            face_amount,
+            discount,
+            interest,
+            ..
+        } => (
+            barcode.as_str(),
+            beneficiary.as_str(),
+            Some(*due_date),
+            *face_amount,
+            *discount,
+            *interest,
+        ),
         Method::PixQr { name, .. } => ("", name.as_str(), None, p.amount, 0, 0),
         _ => return Err(wrong_segment()),
     };
     let f = |r: &mut Line| -> Result<(), FieldError> {
         let digits = digits_only(barcode);
         if !barcode.is_empty() && digits.len() != 44 {
-            return Err(FieldError::new(&J_BARCODE, "o código de barras deve ter 44 dígitos"));
+            return Err(FieldError::new(
+                &J_BARCODE,
+                "o código de barras deve ter 44 dígitos",
+            ));
         }
         r.digits(&J_BARCODE, &digits)?;
         r.alpha(&J_NAME, beneficiary);
@@ -467,17 +612,29 @@ fn write_j52(w: &mut LotWriter, p: &Payment, out: &mut impl Write) -> Result<(),
         r.num(&Field::num("codigo_movimento", 16, 17), 0)?;
         r.num(&J52_ID, 52)?;
         match &p.method {
-            Method::Boleto { beneficiary, beneficiary_document, .. } => {
+            Method::Boleto {
+                beneficiary,
+                beneficiary_document,
+                ..
+            } => {
                 r.num(&J52_BENEFICIARY_KIND, document_kind(beneficiary_document))?;
                 r.digits(&J52_BENEFICIARY_DOC, beneficiary_document)?;
                 r.alpha(&J52_BENEFICIARY_NAME, beneficiary);
             }
-            Method::PixQr { payload, txid, name, document } => {
+            Method::PixQr {
+                payload,
+                txid,
+                name,
+                document,
+            } => {
                 r.num(&J52_BENEFICIARY_KIND, document_kind(document))?;
                 r.digits(&J52_BENEFICIARY_DOC, document)?;
                 r.alpha(&J52_BENEFICIARY_NAME, name);
                 if payload.len() > J52_PIX_URL.width() || txid.len() > J52_PIX_TXID.width() {
-                    return Err(FieldError::new(&J52_PIX_URL, "URL/chave do QR ou txid longos demais"));
+                    return Err(FieldError::new(
+                        &J52_PIX_URL,
+                        "URL/chave do QR ou txid longos demais",
+                    ));
                 }
                 raw_text(r, &J52_PIX_URL, payload);
                 raw_text(r, &J52_PIX_TXID, txid);
@@ -493,12 +650,22 @@ fn write_j52(w: &mut LotWriter, p: &Payment, out: &mut impl Write) -> Result<(),
 
 fn write_o(w: &mut LotWriter, p: &Payment, out: &mut impl Write) -> Result<(), WriteError> {
     let fe = |source| WriteError::Field { index: 0, source };
-    let Method::Utility { barcode, name, due_date } = &p.method else { return Err(wrong_segment()) };
+    let Method::Utility {
+        barcode,
+        name,
+        due_date,
+    } = &p.method
+    else {
+        return Err(wrong_segment());
+    };
     let mut r = w.detail("O").map_err(fe)?;
     let f = |r: &mut Line| -> Result<(), FieldError> {
         let digits = digits_only(barcode);
         if digits.len() != 44 {
-            return Err(FieldError::new(&O_BARCODE, "o código de barras deve ter 44 dígitos"));
+            return Err(FieldError::new(
+                &O_BARCODE,
+                "o código de barras deve ter 44 dígitos",
+            ));
         }
         r.num(&Field::num("tipo_movimento", 15, 17), 0)?;
         r.digits(&O_BARCODE, &digits)?;
@@ -515,8 +682,17 @@ fn write_o(w: &mut LotWriter, p: &Payment, out: &mut impl Write) -> Result<(), W
 
 fn write_n(w: &mut LotWriter, p: &Payment, out: &mut impl Write) -> Result<(), WriteError> {
     let fe = |source| WriteError::Field { index: 0, source };
-    let Method::Darf { revenue_code, contributor_document, contributor_name, period, reference, principal, fine, interest, due_date } =
-        &p.method
+    let Method::Darf {
+        revenue_code,
+        contributor_document,
+        contributor_name,
+        period,
+        reference,
+        principal,
+        fine,
+        interest,
+        due_date,
+    } = &p.method
     else {
         return Err(wrong_segment());
     };
@@ -565,7 +741,11 @@ pub struct PaymentsSummary {
 /// Writes a payments remessa. Consecutive payments with the same service and forma go
 /// in one lot; sort the input by method to get one lot per kind. Streams like the
 /// cobrança writer.
-pub fn write_remessa<W, I>(h: &RemessaHeader, payments: I, out: &mut W) -> Result<PaymentsSummary, WriteError>
+pub fn write_remessa<W, I>(
+    h: &RemessaHeader,
+    payments: I,
+    out: &mut W,
+) -> Result<PaymentsSummary, WriteError>
 where
     W: Write,
     I: IntoIterator,
@@ -573,9 +753,11 @@ where
 {
     let bank: u16 = h.bank.code().parse().unwrap_or(0);
     let flavour = Flavour::of(bank);
-    let at = |index: u64| move |e: WriteError| match e {
-        WriteError::Field { source, .. } => WriteError::Field { index, source },
-        other => other,
+    let at = |index: u64| {
+        move |e: WriteError| match e {
+            WriteError::Field { source, .. } => WriteError::Field { index, source },
+            other => other,
+        }
     };
     let fe0 = |source| WriteError::Field { index: 0, source };
     file_header(h, flavour).map_err(fe0)?.write_line(out)?;
@@ -585,7 +767,10 @@ where
         let p = item.borrow();
         count += 1;
         if p.amount <= 0 {
-            return Err(WriteError::Field { index: count, source: FieldError::new(&A_AMOUNT, "valor deve ser positivo") });
+            return Err(WriteError::Field {
+                index: count,
+                source: FieldError::new(&A_AMOUNT, "valor deve ser positivo"),
+            });
         }
         let key = service_and_form(p, h.bank);
         if current.as_ref().map(|(k, _)| *k) != Some(key) {
@@ -593,8 +778,19 @@ where
                 records += close_lot(&w, out)?;
             }
             lots += 1;
-            lot_header(h, flavour, lots, key.0, key.1).map_err(fe0)?.write_line(out)?;
-            current = Some((key, LotWriter { bank, flavour, lot: lots, seq: 0, total: 0 }));
+            lot_header(h, flavour, lots, key.0, key.1)
+                .map_err(fe0)?
+                .write_line(out)?;
+            current = Some((
+                key,
+                LotWriter {
+                    bank,
+                    flavour,
+                    lot: lots,
+                    seq: 0,
+                    total: 0,
+                },
+            ));
         }
         let (_, w) = current.as_mut().expect("lot opened above");
         write_payment(w, p, out).map_err(at(count))?;
@@ -606,15 +802,25 @@ where
     }
     let mut ft = Line::new();
     control(&mut ft, bank, 9999, 9).map_err(fe0)?;
-    ft.num(&Field::num("quantidade_lotes", 18, 23), lots).map_err(fe0)?;
-    ft.num(&Field::num("quantidade_registros", 24, 29), records).map_err(fe0)?;
+    ft.num(&Field::num("quantidade_lotes", 18, 23), lots)
+        .map_err(fe0)?;
+    ft.num(&Field::num("quantidade_registros", 24, 29), records)
+        .map_err(fe0)?;
     ft.write_line(out)?;
-    Ok(PaymentsSummary { sequence: h.sequence, payments: count, lots, records, total: grand })
+    Ok(PaymentsSummary {
+        sequence: h.sequence,
+        payments: count,
+        lots,
+        records,
+        total: grand,
+    })
 }
 
 fn close_lot(w: &LotWriter, out: &mut impl Write) -> Result<u64, WriteError> {
     let fe = |source| WriteError::Field { index: 0, source };
-    lot_trailer(w.bank, w.lot, w.seq + 2, w.total).map_err(fe)?.write_line(out)?;
+    lot_trailer(w.bank, w.lot, w.seq + 2, w.total)
+        .map_err(fe)?
+        .write_line(out)?;
     Ok(w.seq + 2)
 }
 
@@ -666,11 +872,23 @@ fn occurrences(l: &[u8]) -> Vec<(String, String)> {
 
 fn read_detail(flavour: Flavour, forma: &str, line: usize, l: &[u8]) -> Option<PaymentReturn> {
     let segment = *l.get(13)?;
-    let mut p = PaymentReturn { line, segment: (segment as char).to_string(), forma: forma.to_string(), ..Default::default() };
+    let mut p = PaymentReturn {
+        line,
+        segment: (segment as char).to_string(),
+        forma: forma.to_string(),
+        ..Default::default()
+    };
     match segment {
         b'A' => {
             p.seu_numero = get_text(l, &A_SEU_NUMERO);
-            p.nosso_numero = get_text(l, if flavour == Flavour::Itau { &A_ITAU_NOSSO } else { &A_NOSSO });
+            p.nosso_numero = get_text(
+                l,
+                if flavour == Flavour::Itau {
+                    &A_ITAU_NOSSO
+                } else {
+                    &A_NOSSO
+                },
+            );
             p.name = get_text(l, &A_NAME);
             p.date = get_date(l, &A_DATE);
             p.amount = get_money(l, &A_AMOUNT);
@@ -680,7 +898,14 @@ fn read_detail(flavour: Flavour, forma: &str, line: usize, l: &[u8]) -> Option<P
         b'J' if l.get(17..19) == Some(b"52") => return None,
         b'J' => {
             p.seu_numero = get_text(l, &J_SEU_NUMERO);
-            p.nosso_numero = get_text(l, if flavour == Flavour::Itau { &J_ITAU_NOSSO } else { &J_NOSSO });
+            p.nosso_numero = get_text(
+                l,
+                if flavour == Flavour::Itau {
+                    &J_ITAU_NOSSO
+                } else {
+                    &J_NOSSO
+                },
+            );
             p.name = get_text(l, &J_NAME);
             p.date = get_date(l, &J_DATE);
             p.amount = get_money(l, &J_AMOUNT);
@@ -715,11 +940,18 @@ pub fn read_retorno<R: BufRead>(inner: R) -> Result<PaymentsRetorno, ReadError> 
         Some((n, l)) => (n, l.to_vec()),
         None => return Err(ReadError::new(1, "arquivo vazio")),
     };
-    let second = lines.next_record().map_err(io)?.map(|(n, l)| (n, l.to_vec()));
+    let second = lines
+        .next_record()
+        .map_err(io)?
+        .map(|(n, l)| (n, l.to_vec()));
     let info = sniff(&first, second.as_ref().map(|(_, l)| l.as_slice()), n1)?;
     expect_kind(&info, FileKind::Pagamentos)?;
     let flavour = Flavour::of(info.bank_code.parse().unwrap_or(0));
-    let mut out = PaymentsRetorno { info, items: vec![], checks: vec![] };
+    let mut out = PaymentsRetorno {
+        info,
+        items: vec![],
+        checks: vec![],
+    };
     let (mut forma, mut lot_records, mut file_records) = (String::new(), 0u64, 1u64);
     let mut pending = second;
     loop {
@@ -744,7 +976,13 @@ pub fn read_retorno<R: BufRead>(inner: R) -> Result<PaymentsRetorno, ReadError> 
             }
             Some(b'3') => out.items.extend(read_detail(flavour, &forma, n, &l)),
             Some(b'5') => push_check(&mut out.checks, n, &l, &T_RECORDS, lot_records),
-            Some(b'9') => push_check(&mut out.checks, n, &l, &Field::num("quantidade_registros", 24, 29), file_records),
+            Some(b'9') => push_check(
+                &mut out.checks,
+                n,
+                &l,
+                &Field::num("quantidade_registros", 24, 29),
+                file_records,
+            ),
             _ => {}
         }
     }
@@ -753,6 +991,11 @@ pub fn read_retorno<R: BufRead>(inner: R) -> Result<PaymentsRetorno, ReadError> 
 
 fn push_check(checks: &mut Vec<TrailerCheck>, line: usize, l: &[u8], f: &Field, counted: u64) {
     if let Some(declared) = super::record::get_num(l, f) {
-        checks.push(TrailerCheck { line, field: f.name, declared, counted });
+        checks.push(TrailerCheck {
+            line,
+            field: f.name,
+            declared,
+            counted,
+        });
     }
 }

@@ -32,20 +32,47 @@ pub struct Field {
 
 impl Field {
     pub const fn num(name: &'static str, start: usize, end: usize) -> Field {
-        Field { name, start, end, kind: Kind::Num, required: false }
+        Field {
+            name,
+            start,
+            end,
+            kind: Kind::Num,
+            required: false,
+        }
     }
     pub const fn alpha(name: &'static str, start: usize, end: usize) -> Field {
-        Field { name, start, end, kind: Kind::Alpha, required: false }
+        Field {
+            name,
+            start,
+            end,
+            kind: Kind::Alpha,
+            required: false,
+        }
     }
     pub const fn date(name: &'static str, start: usize, end: usize) -> Field {
-        Field { name, start, end, kind: Kind::Date, required: false }
+        Field {
+            name,
+            start,
+            end,
+            kind: Kind::Date,
+            required: false,
+        }
     }
     pub const fn date6(name: &'static str, start: usize, end: usize) -> Field {
-        Field { name, start, end, kind: Kind::Date6, required: false }
+        Field {
+            name,
+            start,
+            end,
+            kind: Kind::Date6,
+            required: false,
+        }
     }
     /// The same field, marked required.
     pub const fn req(self) -> Field {
-        Field { required: true, ..self }
+        Field {
+            required: true,
+            ..self
+        }
     }
     pub const fn width(&self) -> usize {
         self.end + 1 - self.start
@@ -67,7 +94,12 @@ pub struct FieldError {
 
 impl FieldError {
     pub fn new(f: &Field, problem: impl Into<String>) -> Self {
-        FieldError { field: f.name, start: f.start, end: f.end, problem: problem.into() }
+        FieldError {
+            field: f.name,
+            start: f.start,
+            end: f.end,
+            problem: problem.into(),
+        }
     }
 }
 
@@ -112,7 +144,10 @@ impl<const N: usize> Record<N> {
         }
         slot[..i].fill(b'0');
         if value != 0 {
-            return Err(FieldError::new(f, format!("valor com mais de {} dígitos", f.width())));
+            return Err(FieldError::new(
+                f,
+                format!("valor com mais de {} dígitos", f.width()),
+            ));
         }
         Ok(())
     }
@@ -149,7 +184,10 @@ impl<const N: usize> Record<N> {
     /// Text that must fit whole (codes, nosso número with letters): uppercase, left-aligned.
     pub fn code(&mut self, f: &Field, text: &str) -> Result<(), FieldError> {
         if text.chars().count() > f.width() {
-            return Err(FieldError::new(f, format!("mais de {} caracteres", f.width())));
+            return Err(FieldError::new(
+                f,
+                format!("mais de {} caracteres", f.width()),
+            ));
         }
         self.alpha(f, text);
         Ok(())
@@ -232,7 +270,9 @@ pub fn get_num(line: &[u8], f: &Field) -> Option<u64> {
 
 /// An amount in centavos (fields with two implied decimals); non-digits read as zero.
 pub fn get_money(line: &[u8], f: &Field) -> i64 {
-    get_num(line, f).map(|v| v.min(i64::MAX as u64) as i64).unwrap_or(0)
+    get_num(line, f)
+        .map(|v| v.min(i64::MAX as u64) as i64)
+        .unwrap_or(0)
 }
 
 /// A text field, decoded as CP1252, trimmed.
@@ -248,7 +288,9 @@ pub fn get_date(line: &[u8], f: &Field) -> Option<NaiveDate> {
         return None;
     }
     let n = |a: usize, b: usize| -> u32 {
-        r[a..b].iter().fold(0u32, |acc, &d| acc * 10 + (d - b'0') as u32)
+        r[a..b]
+            .iter()
+            .fold(0u32, |acc, &d| acc * 10 + (d - b'0') as u32)
     };
     let (dd, mm) = (n(0, 2), n(2, 4));
     let year = match f.kind {

@@ -72,9 +72,14 @@ impl TrailerCheck {
 /// Sniffs layout, bank, direction and kind from the first two records.
 pub fn sniff(first: &[u8], second: Option<&[u8]>, line: usize) -> Result<FileInfo, ReadError> {
     let text = |a: usize, b: usize| get_text(first, &Field::alpha("", a, b));
-    let is_400 = first.first() == Some(&b'0') && matches!(text(3, 9).as_str(), "RETORNO" | "REMESSA");
+    let is_400 =
+        first.first() == Some(&b'0') && matches!(text(3, 9).as_str(), "RETORNO" | "REMESSA");
     if is_400 {
-        let direction = if text(3, 9) == "RETORNO" { "retorno" } else { "remessa" };
+        let direction = if text(3, 9) == "RETORNO" {
+            "retorno"
+        } else {
+            "remessa"
+        };
         return Ok(FileInfo {
             layout: Layout::Cnab400,
             kind: FileKind::Cobranca,
@@ -85,9 +90,8 @@ pub fn sniff(first: &[u8], second: Option<&[u8]>, line: usize) -> Result<FileInf
             generated_on: get_date(first, &Field::date6("", 95, 100)),
         });
     }
-    let looks_240 = first.len() >= 8
-        && first[..3].iter().all(u8::is_ascii_digit)
-        && &first[3..8] == b"00000";
+    let looks_240 =
+        first.len() >= 8 && first[..3].iter().all(u8::is_ascii_digit) && &first[3..8] == b"00000";
     if !looks_240 {
         return Err(ReadError::new(
             line,
@@ -112,7 +116,9 @@ pub fn sniff(first: &[u8], second: Option<&[u8]>, line: usize) -> Result<FileInf
 /// Cobrança, payments or statement, from the lot header's service type (or the first
 /// detail's segment letter when the lot header is missing).
 fn kind_240(second: Option<&[u8]>) -> FileKind {
-    let Some(l) = second else { return FileKind::Cobranca };
+    let Some(l) = second else {
+        return FileKind::Cobranca;
+    };
     if l.get(7) == Some(&b'1') {
         return match &l.get(9..11) {
             Some(b"01") => FileKind::Cobranca,
@@ -176,10 +182,16 @@ impl<R: BufRead> RetornoReader<R> {
             Some((n, l)) => (n, l.to_vec()),
             None => return Err(ReadError::new(1, "arquivo vazio")),
         };
-        let second = lines.next_record().map_err(io)?.map(|(n, l)| (n, l.to_vec()));
+        let second = lines
+            .next_record()
+            .map_err(io)?
+            .map(|(n, l)| (n, l.to_vec()));
         let info = sniff(&first, second.as_ref().map(|(_, l)| l.as_slice()), n1)?;
         if info.direction != "retorno" {
-            return Err(ReadError::new(n1, "este arquivo é uma remessa (enviada ao banco), não um retorno"));
+            return Err(ReadError::new(
+                n1,
+                "este arquivo é uma remessa (enviada ao banco), não um retorno",
+            ));
         }
         expect_kind(&info, FileKind::Cobranca)?;
         let steps = Steps {
@@ -190,7 +202,13 @@ impl<R: BufRead> RetornoReader<R> {
             file_records: 1,
             checks: vec![],
         };
-        Ok(RetornoReader { lines, info, pending_second: second, steps, done: false })
+        Ok(RetornoReader {
+            lines,
+            info,
+            pending_second: second,
+            steps,
+            done: false,
+        })
     }
 
     /// The bank, when it is one this crate knows.
@@ -234,7 +252,11 @@ impl Steps {
             Some(b'5') => {
                 // Santander counts only the detail records (its own samples and
                 // brcobranca's agree), not the lot header and trailer.
-                let counted = if self.bank_code == 33 { self.lot_records.saturating_sub(2) } else { self.lot_records };
+                let counted = if self.bank_code == 33 {
+                    self.lot_records.saturating_sub(2)
+                } else {
+                    self.lot_records
+                };
                 self.push_check(n, l, &c240::LT_RECORDS, counted);
                 self.lot_records = 0;
                 return self.pending_t.take();
@@ -250,7 +272,12 @@ impl Steps {
 
     fn push_check(&mut self, line: usize, l: &[u8], f: &Field, counted: u64) {
         if let Some(declared) = get_num(l, f) {
-            self.checks.push(TrailerCheck { line, field: f.name, declared, counted });
+            self.checks.push(TrailerCheck {
+                line,
+                field: f.name,
+                declared,
+                counted,
+            });
         }
     }
 
@@ -349,7 +376,10 @@ pub fn read_400(bank_code: u16, detail_type: u8, line: usize, l: &[u8]) -> Retor
         occurrence: describe(true, bank_code, &code),
         settled: is_settlement(true, bank_code, &code),
         occurrence_code: code,
-        reasons: f.reasons.map(|r| reasons(&get_text(l, &r))).unwrap_or_default(),
+        reasons: f
+            .reasons
+            .map(|r| reasons(&get_text(l, &r)))
+            .unwrap_or_default(),
         nosso_numero: get_text(l, &f.nosso_numero),
         seu_numero: get_text(l, &f.seu_numero),
         due_date: get_date(l, &f.due),
@@ -382,7 +412,11 @@ pub struct Retorno {
 pub fn read_retorno(bytes: &[u8]) -> Result<Retorno, ReadError> {
     let mut reader = RetornoReader::new(bytes)?;
     let items = reader.by_ref().collect::<Result<Vec<_>, _>>()?;
-    Ok(Retorno { info: reader.info.clone(), items, checks: reader.steps.checks })
+    Ok(Retorno {
+        info: reader.info.clone(),
+        items,
+        checks: reader.steps.checks,
+    })
 }
 
 /// Reads the titles back from a cobrança remessa this crate (or another library) wrote.
@@ -393,19 +427,26 @@ pub fn read_remessa_titles(bytes: &[u8]) -> Result<(FileInfo, Vec<Title>), ReadE
     while let Some((n, l)) = lines.next_record().map_err(io)? {
         records.push((n, l.to_vec()));
     }
-    let (n1, first) = records.first().ok_or_else(|| ReadError::new(1, "arquivo vazio"))?;
+    let (n1, first) = records
+        .first()
+        .ok_or_else(|| ReadError::new(1, "arquivo vazio"))?;
     let info = sniff(first, records.get(1).map(|(_, l)| l.as_slice()), *n1)?;
     if info.direction != "remessa" {
-        return Err(ReadError::new(*n1, "este arquivo é um retorno, não uma remessa"));
+        return Err(ReadError::new(
+            *n1,
+            "este arquivo é um retorno, não uma remessa",
+        ));
     }
     expect_kind(&info, FileKind::Cobranca)?;
     let titles = match info.layout {
         Layout::Cnab240 => read_titles_240(&info, &records),
         Layout::Cnab400 => {
-            let bank = Bank::from_code(&info.bank_code)
-                .ok_or_else(|| ReadError::new(*n1, format!("banco {} sem layout CNAB 400", info.bank_code)))?;
-            let l = c400::layout(bank)
-                .ok_or_else(|| ReadError::new(*n1, format!("banco {} sem layout CNAB 400", info.bank_code)))?;
+            let bank = Bank::from_code(&info.bank_code).ok_or_else(|| {
+                ReadError::new(*n1, format!("banco {} sem layout CNAB 400", info.bank_code))
+            })?;
+            let l = c400::layout(bank).ok_or_else(|| {
+                ReadError::new(*n1, format!("banco {} sem layout CNAB 400", info.bank_code))
+            })?;
             records
                 .iter()
                 .filter(|(_, r)| r.first() == Some(&l.detail_type))
@@ -435,7 +476,10 @@ fn read_titles_240(info: &FileInfo, records: &[(usize, Vec<u8>)]) -> Vec<Title> 
             Some(b'S') => {
                 if let Some(t) = titles.last_mut() {
                     t.messages.extend(
-                        c240::S_MESSAGES.iter().map(|f| get_text(l, f)).filter(|m| !m.is_empty()),
+                        c240::S_MESSAGES
+                            .iter()
+                            .map(|f| get_text(l, f))
+                            .filter(|m| !m.is_empty()),
                     );
                 }
             }
@@ -468,7 +512,8 @@ fn read_p(bank: u16, l: &[u8]) -> Title {
     };
     let discount = Some(get_money(l, &c240::P_DISCOUNT)).filter(|v| *v > 0);
     Title {
-        instruction: c240::instruction_for(get_num(l, &c240::P_MOVEMENT).unwrap_or(0)).unwrap_or_default(),
+        instruction: c240::instruction_for(get_num(l, &c240::P_MOVEMENT).unwrap_or(0))
+            .unwrap_or_default(),
         nosso_numero: get_text(l, &nosso_field(c240::p_zone(bank))),
         seu_numero: get_text(l, &c240::p_seu_numero(bank)),
         due_date: opt_date(l, &c240::P_DUE).unwrap_or_default(),

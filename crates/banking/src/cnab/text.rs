@@ -54,7 +54,9 @@ fn ascii_for(c: char) -> (u8, Option<u8>) {
         };
     }
     match c {
-        'À' | 'Á' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ª' => one(b'A'),
+        'À' | 'Á' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ª' => {
+            one(b'A')
+        }
         'Ç' | 'ç' => one(b'C'),
         'È' | 'É' | 'Ê' | 'Ë' | 'è' | 'é' | 'ê' | 'ë' => one(b'E'),
         'Ì' | 'Í' | 'Î' | 'Ï' | 'ì' | 'í' | 'î' | 'ï' => one(b'I'),
@@ -83,7 +85,8 @@ const ASCII_TABLE: [u8; 128] = {
         t[i] = match b {
             b'a'..=b'z' => b - 32,
             b'A'..=b'Z' | b'0'..=b'9' => b,
-            b'.' | b',' | b'-' | b'/' | b'(' | b')' | b'&' | b'@' | b':' | b';' | b'+' | b'_' | b'*' | b'#' => b,
+            b'.' | b',' | b'-' | b'/' | b'(' | b')' | b'&' | b'@' | b':' | b';' | b'+' | b'_'
+            | b'*' | b'#' => b,
             _ => b' ',
         };
         i += 1;
@@ -104,7 +107,9 @@ pub fn sanitize_into(text: &str, out: &mut [u8]) -> usize {
             i += 1;
             continue;
         }
-        let Some(c) = text[i..].chars().next() else { break };
+        let Some(c) = text[i..].chars().next() else {
+            break;
+        };
         i += c.len_utf8();
         let (a, b) = ascii_for(c);
         out[n] = a;
@@ -137,7 +142,19 @@ pub fn is_allowed_byte(b: u8) -> bool {
     matches!(b, b'A'..=b'Z' | b'0'..=b'9' | b' ')
         || matches!(
             b,
-            b'.' | b',' | b'-' | b'/' | b'(' | b')' | b'&' | b'@' | b':' | b';' | b'+' | b'_' | b'*' | b'#'
+            b'.' | b','
+                | b'-'
+                | b'/'
+                | b'('
+                | b')'
+                | b'&'
+                | b'@'
+                | b':'
+                | b';'
+                | b'+'
+                | b'_'
+                | b'*'
+                | b'#'
         )
 }
 
@@ -160,7 +177,10 @@ mod tests {
 
     #[test]
     fn sanitize_strips_accents_and_uppercases() {
-        assert_eq!(sanitize("Avenida São João, nº 10 – Ação"), "AVENIDA SAO JOAO, NO 10 - ACAO");
+        assert_eq!(
+            sanitize("Avenida São João, nº 10 – Ação"),
+            "AVENIDA SAO JOAO, NO 10 - ACAO"
+        );
         assert_eq!(sanitize("Œuvre Æsir straße"), "OEUVRE AESIR STRASSE");
         assert_eq!(sanitize("tab\there"), "TAB HERE");
     }

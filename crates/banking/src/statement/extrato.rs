@@ -45,7 +45,11 @@ pub struct Extrato {
 }
 
 fn signed(amount: i64, sign: &str) -> i64 {
-    if sign == "D" { -amount } else { amount }
+    if sign == "D" {
+        -amount
+    } else {
+        amount
+    }
 }
 
 /// Reads a CNAB 240 extrato from any `BufRead`.
@@ -56,10 +60,17 @@ pub fn read<R: BufRead>(inner: R) -> Result<Extrato, ReadError> {
         Some((n, l)) => (n, l.to_vec()),
         None => return Err(ReadError::new(1, "arquivo vazio")),
     };
-    let mut pending = lines.next_record().map_err(io)?.map(|(n, l)| (n, l.to_vec()));
+    let mut pending = lines
+        .next_record()
+        .map_err(io)?
+        .map(|(n, l)| (n, l.to_vec()));
     let info = sniff(&first, pending.as_ref().map(|(_, l)| l.as_slice()), n1)?;
     expect_kind(&info, FileKind::Extrato)?;
-    let mut out = Extrato { bank: info.bank_code.clone(), accounts: vec![], checks: vec![] };
+    let mut out = Extrato {
+        bank: info.bank_code.clone(),
+        accounts: vec![],
+        checks: vec![],
+    };
     let mut seen: HashMap<String, u32> = HashMap::new();
     let (mut debits, mut credits, mut records) = (0i64, 0i64, 0u64);
     loop {
@@ -77,10 +88,17 @@ pub fn read<R: BufRead>(inner: R) -> Result<Extrato, ReadError> {
                     kind: "conta_corrente".into(),
                     bank: info.bank_code.clone(),
                     branch: get_text(&l, &E_AGENCY),
-                    account: format!("{}{}", get_text(&l, &E_ACCOUNT), get_text(&l, &E_ACCOUNT_DV)),
+                    account: format!(
+                        "{}{}",
+                        get_text(&l, &E_ACCOUNT),
+                        get_text(&l, &E_ACCOUNT_DV)
+                    ),
                     currency: "BRL".into(),
                     start: get_date(&l, &L_OPENING_DATE),
-                    opening_balance: Some(signed(get_money(&l, &L_OPENING), &get_text(&l, &L_OPENING_SIGN))),
+                    opening_balance: Some(signed(
+                        get_money(&l, &L_OPENING),
+                        &get_text(&l, &L_OPENING_SIGN),
+                    )),
                     ..Default::default()
                 });
             }
@@ -90,13 +108,20 @@ pub fn read<R: BufRead>(inner: R) -> Result<Extrato, ReadError> {
                     return Err(ReadError::new(n, "segmento E antes do header de lote"));
                 };
                 let tx = read_e(acc, &l, n, &mut seen)?;
-                if tx.amount < 0 { debits -= tx.amount } else { credits += tx.amount }
+                if tx.amount < 0 {
+                    debits -= tx.amount
+                } else {
+                    credits += tx.amount
+                }
                 acc.transactions.push(tx);
             }
             Some(b'5') => {
                 if let Some(acc) = out.accounts.last_mut() {
                     acc.end = get_date(&l, &T_CLOSING_DATE);
-                    acc.ledger_balance = Some(signed(get_money(&l, &T_CLOSING), &get_text(&l, &T_CLOSING_SIGN)));
+                    acc.ledger_balance = Some(signed(
+                        get_money(&l, &T_CLOSING),
+                        &get_text(&l, &T_CLOSING_SIGN),
+                    ));
                     acc.ledger_balance_date = acc.end;
                 }
                 push(&mut out.checks, n, &l, &T_DEBITS, debits as u64);
@@ -111,22 +136,43 @@ pub fn read<R: BufRead>(inner: R) -> Result<Extrato, ReadError> {
 
 fn push(checks: &mut Vec<TrailerCheck>, line: usize, l: &[u8], f: &Field, counted: u64) {
     if let Some(declared) = crate::cnab::record::get_num(l, f) {
-        checks.push(TrailerCheck { line, field: f.name, declared, counted });
+        checks.push(TrailerCheck {
+            line,
+            field: f.name,
+            declared,
+            counted,
+        });
     }
 }
 
-fn read_e(acc: &AccountStatement, l: &[u8], n: usize, seen: &mut HashMap<String, u32>) -> Result<Transaction, ReadError> {
-    let posted = get_date(l, &E_DATE).ok_or_else(|| ReadError::new(n, "segmento E sem data de lançamento válida"))?;
+fn read_e(
+    acc: &AccountStatement,
+    l: &[u8],
+    n: usize,
+    seen: &mut HashMap<String, u32>,
+) -> Result<Transaction, ReadError> {
+    let posted = get_date(l, &E_DATE)
+        .ok_or_else(|| ReadError::new(n, "segmento E sem data de lançamento válida"))?;
     let sign = get_text(l, &E_SIGN);
     if sign != "D" && sign != "C" {
-        return Err(ReadError::new(n, format!("tipo de lançamento \"{sign}\": esperado D ou C")));
+        return Err(ReadError::new(
+            n,
+            format!("tipo de lançamento \"{sign}\": esperado D ou C"),
+        ));
     }
     let amount = signed(get_money(l, &E_AMOUNT), &sign);
     let document = get_text(l, &E_DOCUMENT);
     let history_code = get_text(l, &E_HISTORY_CODE);
     // Natural key: account, date, signed amount, history code, document. Identical
     // lines on the same day are told apart by their order in the file.
-    let natural = format!("{}|{}|{}|{}|{}", acc.key(), posted, amount, history_code, document);
+    let natural = format!(
+        "{}|{}|{}|{}|{}",
+        acc.key(),
+        posted,
+        amount,
+        history_code,
+        document
+    );
     let ordinal = seen.entry(natural.clone()).or_insert(0);
     *ordinal += 1;
     Ok(Transaction {
@@ -184,7 +230,8 @@ pub fn write(
     let (mut debits, mut credits, mut balance) = (0i64, 0i64, opening.1);
     for (i, e) in entries.iter().enumerate() {
         let mut r = base(1, 3).map_err(fe)?;
-        r.num(&crate::cnab::c240::SEQ_IN_LOT, i as u64 + 1).map_err(fe)?;
+        r.num(&crate::cnab::c240::SEQ_IN_LOT, i as u64 + 1)
+            .map_err(fe)?;
         r.alpha(&crate::cnab::c240::SEGMENT, "E");
         r.digits(&E_AGENCY, agency).map_err(fe)?;
         r.digits(&E_ACCOUNT, account).map_err(fe)?;
@@ -195,7 +242,11 @@ pub fn write(
         r.alpha(&E_HISTORY, &e.history);
         r.code(&E_DOCUMENT, &e.document).map_err(fe)?;
         r.write_line(out)?;
-        if e.amount < 0 { debits -= e.amount } else { credits += e.amount }
+        if e.amount < 0 {
+            debits -= e.amount
+        } else {
+            credits += e.amount
+        }
         balance += e.amount;
     }
     let mut t = base(1, 5).map_err(fe)?;
@@ -209,7 +260,8 @@ pub fn write(
     t.write_line(out)?;
     let mut ft = base(9999, 9).map_err(fe)?;
     ft.num(&crate::cnab::c240::FT_LOTS, 1).map_err(fe)?;
-    ft.num(&crate::cnab::c240::FT_RECORDS, entries.len() as u64 + 4).map_err(fe)?;
+    ft.num(&crate::cnab::c240::FT_RECORDS, entries.len() as u64 + 4)
+        .map_err(fe)?;
     ft.write_line(out)?;
     Ok(())
 }

@@ -51,7 +51,12 @@ pub struct AccountStatement {
 impl AccountStatement {
     /// The account part of transaction identities.
     pub fn key(&self) -> String {
-        format!("{}|{}|{}", self.bank.trim_start_matches('0'), self.branch.trim_start_matches('0'), self.account.trim_start_matches('0'))
+        format!(
+            "{}|{}|{}",
+            self.bank.trim_start_matches('0'),
+            self.branch.trim_start_matches('0'),
+            self.account.trim_start_matches('0')
+        )
     }
 }
 
@@ -64,5 +69,8 @@ pub fn stable_id(parts: &[&str]) -> String {
         }
         h.update(p.as_bytes());
     }
-    h.finalize()[..16].iter().map(|b| format!("{b:02x}")).collect()
+    h.finalize()[..16]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }

@@ -66,7 +66,12 @@ pub fn parse(bytes: &[u8]) -> Result<Ofx, OfxError> {
         .or_else(|| find_ci(&text, "<OFC>"))
         .ok_or_else(|| OfxError("não é um arquivo OFX: falta a tag <OFX> (ou <OFC>)".into()))?;
     let mut p = Parser::default();
-    p.out.version = if text[..upper_start].contains("<?xml") || text[..upper_start].contains("OFXHEADER=\"2") { 2 } else { 1 };
+    p.out.version =
+        if text[..upper_start].contains("<?xml") || text[..upper_start].contains("OFXHEADER=\"2") {
+            2
+        } else {
+            1
+        };
     tokenize(&text[upper_start..], |tok| p.token(tok));
     p.finish_txn();
     if p.out.accounts.is_empty() && p.out.signon.is_none() {
@@ -97,15 +102,32 @@ fn tokenize<'a>(s: &'a str, mut f: impl FnMut(Tok<'a>)) {
         if let Some(name) = tag.strip_prefix('/') {
             f(Tok::Close(name.trim().to_ascii_uppercase()));
         } else if !tag.starts_with('?') && !tag.starts_with('!') {
-            let name = tag.split_whitespace().next().unwrap_or("").trim_end_matches('/');
+            let name = tag
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .trim_end_matches('/');
             f(Tok::Open(name.to_ascii_uppercase(), text));
         }
     }
 }
 
 const TRACKED: &[&str] = &[
-    "ACCTSTMT", "SONRS", "STMTTRNRS", "CCSTMTTRNRS", "STMTRS", "CCSTMTRS", "BANKACCTFROM", "CCACCTFROM", "BANKACCTTO",
-    "CCACCTTO", "BANKTRANLIST", "STMTTRN", "LEDGERBAL", "AVAILBAL", "STATUS",
+    "ACCTSTMT",
+    "SONRS",
+    "STMTTRNRS",
+    "CCSTMTTRNRS",
+    "STMTRS",
+    "CCSTMTRS",
+    "BANKACCTFROM",
+    "CCACCTFROM",
+    "BANKACCTTO",
+    "CCACCTTO",
+    "BANKTRANLIST",
+    "STMTTRN",
+    "LEDGERBAL",
+    "AVAILBAL",
+    "STATUS",
 ];
 
 impl Parser {
@@ -133,8 +155,15 @@ impl Parser {
             "STMTRS" if self.inside("ACCTSTMT") => self.finish_txn(),
             "STMTRS" | "CCSTMTRS" | "ACCTSTMT" => {
                 self.finish_txn();
-                let kind = if name == "STMTRS" { "conta_corrente" } else { "cartao_credito" };
-                self.out.accounts.push(AccountStatement { kind: kind.into(), ..Default::default() });
+                let kind = if name == "STMTRS" {
+                    "conta_corrente"
+                } else {
+                    "cartao_credito"
+                };
+                self.out.accounts.push(AccountStatement {
+                    kind: kind.into(),
+                    ..Default::default()
+                });
             }
             "STMTTRN" => {
                 self.finish_txn();
@@ -213,7 +242,9 @@ impl Parser {
     fn status(&mut self, name: &str, value: &str) {
         if !self.inside("SONRS") {
             if name == "CODE" && value != "0" {
-                self.out.warnings.push(format!("resposta do extrato com status {value}"));
+                self.out
+                    .warnings
+                    .push(format!("resposta do extrato com status {value}"));
             }
             return;
         }
@@ -233,12 +264,19 @@ impl Parser {
             self.out.warnings.push(format!(
                 "lançamento ignorado (FITID \"{}\"): {}",
                 t.fitid,
-                if t.posted.is_none() { "sem data" } else { "valor ilegível" }
+                if t.posted.is_none() {
+                    "sem data"
+                } else {
+                    "valor ilegível"
+                }
             ));
             return;
         };
         if self.out.accounts.is_empty() {
-            self.out.accounts.push(AccountStatement { kind: "conta_corrente".into(), ..Default::default() });
+            self.out.accounts.push(AccountStatement {
+                kind: "conta_corrente".into(),
+                ..Default::default()
+            });
         }
         let acc_key = self.out.accounts[index].key();
         // Some banks repeat a FITID inside one file for different lines: number the repeats
@@ -249,7 +287,10 @@ impl Parser {
         let mut parts = vec!["ofx", acc_key.as_str(), t.fitid.as_str()];
         if *n > 1 {
             parts.push(&ordinal);
-            self.out.warnings.push(format!("FITID \"{}\" repetido no arquivo: tratado como lançamento distinto", t.fitid));
+            self.out.warnings.push(format!(
+                "FITID \"{}\" repetido no arquivo: tratado como lançamento distinto",
+                t.fitid
+            ));
         }
         let fitid_missing = t.fitid.is_empty();
         let amount_text = amount.to_string();
@@ -264,7 +305,11 @@ impl Parser {
             kind: t.kind,
             posted,
             amount,
-            description: if t.name.is_empty() { t.memo.clone() } else { t.name },
+            description: if t.name.is_empty() {
+                t.memo.clone()
+            } else {
+                t.name
+            },
             memo: t.memo,
             check_number: t.check,
         };
@@ -278,7 +323,11 @@ pub fn parse_date(s: &str) -> Option<NaiveDate> {
     if !d.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    NaiveDate::from_ymd_opt(d[..4].parse().ok()?, d[4..6].parse().ok()?, d[6..8].parse().ok()?)
+    NaiveDate::from_ymd_opt(
+        d[..4].parse().ok()?,
+        d[4..6].parse().ok()?,
+        d[6..8].parse().ok()?,
+    )
 }
 
 /// An OFX amount in centavos: "-1234.56", "-20,00", "1.234,56", "1234" (no decimals = reais).
@@ -288,7 +337,11 @@ pub fn parse_amount(s: &str) -> Option<i64> {
         Some(b) => (true, b),
         None => (false, s.strip_prefix('+').unwrap_or(&s)),
     };
-    if body.is_empty() || !body.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b',') {
+    if body.is_empty()
+        || !body
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b == b'.' || b == b',')
+    {
         return None;
     }
     let dec_pos = body.rfind(['.', ',']);
@@ -297,7 +350,11 @@ pub fn parse_amount(s: &str) -> Option<i64> {
         None => (body, ""),
     };
     let int_digits: String = int_part.chars().filter(char::is_ascii_digit).collect();
-    let int: i64 = if int_digits.is_empty() { 0 } else { int_digits.parse().ok()? };
+    let int: i64 = if int_digits.is_empty() {
+        0
+    } else {
+        int_digits.parse().ok()?
+    };
     let cents = match frac.len() {
         0 => 0,
         1 => frac.parse::<i64>().ok()? * 10,
@@ -333,7 +390,10 @@ mod tests {
 
     #[test]
     fn dates_with_timezone_suffix() {
-        assert_eq!(parse_date("20150402100000[-03:EST]"), NaiveDate::from_ymd_opt(2015, 4, 2));
+        assert_eq!(
+            parse_date("20150402100000[-03:EST]"),
+            NaiveDate::from_ymd_opt(2015, 4, 2)
+        );
         assert_eq!(parse_date("20260131"), NaiveDate::from_ymd_opt(2026, 1, 31));
         assert_eq!(parse_date("2026013"), None);
         assert_eq!(parse_date("20261341"), None);

@@ -50,9 +50,26 @@ struct Ctx {
 }
 
 impl Ctx {
-    fn add(&mut self, line: usize, f: Option<&Field>, problem: impl Into<String>, expected: impl Into<String>, found: impl Into<String>) {
-        let (start, end, field) = f.map(|f| (f.start, f.end, f.name.to_string())).unwrap_or((0, 0, "linha".into()));
-        self.findings.push(Finding { line, start, end, field, problem: problem.into(), expected: expected.into(), found: found.into() });
+    fn add(
+        &mut self,
+        line: usize,
+        f: Option<&Field>,
+        problem: impl Into<String>,
+        expected: impl Into<String>,
+        found: impl Into<String>,
+    ) {
+        let (start, end, field) =
+            f.map(|f| (f.start, f.end, f.name.to_string()))
+                .unwrap_or((0, 0, "linha".into()));
+        self.findings.push(Finding {
+            line,
+            start,
+            end,
+            field,
+            problem: problem.into(),
+            expected: expected.into(),
+            found: found.into(),
+        });
     }
 }
 
@@ -64,9 +81,21 @@ fn show(bytes: &[u8]) -> String {
 pub fn validate(bytes: &[u8]) -> Report {
     let mut cx = Ctx { findings: vec![] };
     let numbered = numbered_lines(bytes, &mut cx);
-    let mut report = Report { layout: None, kind: None, bank_code: String::new(), lines: numbered.len(), findings: vec![] };
+    let mut report = Report {
+        layout: None,
+        kind: None,
+        bank_code: String::new(),
+        lines: numbered.len(),
+        findings: vec![],
+    };
     let Some((_, first)) = numbered.first() else {
-        cx.add(1, None, "arquivo vazio", "header, detalhes e trailer", "nada");
+        cx.add(
+            1,
+            None,
+            "arquivo vazio",
+            "header, detalhes e trailer",
+            "nada",
+        );
         report.findings = cx.findings;
         return report;
     };
@@ -77,9 +106,19 @@ pub fn validate(bytes: &[u8]) -> Report {
             report.kind = Some(info.kind);
             report.bank_code = info.bank_code.clone();
             if info.direction != "remessa" {
-                cx.add(1, None, "o header diz que o arquivo é um retorno, não uma remessa", "remessa", "retorno");
+                cx.add(
+                    1,
+                    None,
+                    "o header diz que o arquivo é um retorno, não uma remessa",
+                    "remessa",
+                    "retorno",
+                );
             }
-            let width = if info.layout == Layout::Cnab240 { 240 } else { 400 };
+            let width = if info.layout == Layout::Cnab240 {
+                240
+            } else {
+                400
+            };
             for (n, l) in &numbered {
                 check_bytes(&mut cx, *n, l, width);
             }
@@ -88,7 +127,13 @@ pub fn validate(bytes: &[u8]) -> Report {
                 Layout::Cnab400 => check_400(&mut cx, &numbered, &info.bank_code),
             }
         }
-        Err(e) => cx.add(1, None, e.message, "header CNAB 240 ou 400", show(&first[..first.len().min(20)])),
+        Err(e) => cx.add(
+            1,
+            None,
+            e.message,
+            "header CNAB 240 ou 400",
+            show(&first[..first.len().min(20)]),
+        ),
     }
     report.findings = cx.findings;
     report
@@ -109,14 +154,30 @@ fn numbered_lines<'a>(bytes: &'a [u8], cx: &mut Ctx) -> Vec<(usize, &'a [u8])> {
             None => (line, false),
         };
         if body.is_empty() || body == [0x1A] {
-            let what = if body.is_empty() { "linha em branco" } else { "byte de fim de arquivo (0x1A)" };
-            cx.add(n, None, format!("{what}: o banco recusa linhas fora do layout"), "nenhuma linha extra", show(body));
+            let what = if body.is_empty() {
+                "linha em branco"
+            } else {
+                "byte de fim de arquivo (0x1A)"
+            };
+            cx.add(
+                n,
+                None,
+                format!("{what}: o banco recusa linhas fora do layout"),
+                "nenhuma linha extra",
+                show(body),
+            );
         } else {
             if ending && !crlf {
                 cx.add(n, None, "linha termina só com LF", "CRLF (\\r\\n)", "LF");
             }
             if !ending {
-                cx.add(n, None, "última linha sem quebra de linha", "CRLF no fim da última linha", "fim do arquivo");
+                cx.add(
+                    n,
+                    None,
+                    "última linha sem quebra de linha",
+                    "CRLF no fim da última linha",
+                    "fim do arquivo",
+                );
             }
             out.push((n, body));
         }
@@ -128,7 +189,13 @@ fn numbered_lines<'a>(bytes: &'a [u8], cx: &mut Ctx) -> Vec<(usize, &'a [u8])> {
 /// Line length and characters.
 fn check_bytes(cx: &mut Ctx, n: usize, l: &[u8], width: usize) {
     if l.len() != width {
-        cx.add(n, None, format!("linha com {} bytes", l.len()), format!("{width} bytes"), l.len().to_string());
+        cx.add(
+            n,
+            None,
+            format!("linha com {} bytes", l.len()),
+            format!("{width} bytes"),
+            l.len().to_string(),
+        );
     }
     let mut reported = 0;
     for (i, &b) in l.iter().enumerate() {
@@ -140,7 +207,13 @@ fn check_bytes(cx: &mut Ctx, n: usize, l: &[u8], width: usize) {
             continue;
         }
         let pos = i + 1;
-        let f = Field { name: "caractere", start: pos, end: pos, kind: Kind::Alpha, required: false };
+        let f = Field {
+            name: "caractere",
+            start: pos,
+            end: pos,
+            kind: Kind::Alpha,
+            required: false,
+        };
         let problem = if b >= 0x80 {
             "caractere acentuado ou fora do ASCII"
         } else if b.is_ascii_lowercase() {
@@ -150,10 +223,22 @@ fn check_bytes(cx: &mut Ctx, n: usize, l: &[u8], width: usize) {
         } else {
             "caractere não aceito pelos bancos"
         };
-        cx.add(n, Some(&f), problem, "A–Z, 0–9, espaço e . , - / ( ) & @ : ; + _ * #", show(&[b]));
+        cx.add(
+            n,
+            Some(&f),
+            problem,
+            "A–Z, 0–9, espaço e . , - / ( ) & @ : ; + _ * #",
+            show(&[b]),
+        );
     }
     if reported > 10 {
-        cx.add(n, None, format!("mais {} caracteres inválidos nesta linha", reported - 10), "", "");
+        cx.add(
+            n,
+            None,
+            format!("mais {} caracteres inválidos nesta linha", reported - 10),
+            "",
+            "",
+        );
     }
 }
 
@@ -166,11 +251,23 @@ fn check_fields(cx: &mut Ctx, n: usize, l: &[u8], fields: &[Field]) {
         let v = raw(l, f);
         match f.kind {
             Kind::Num if !v.iter().all(u8::is_ascii_digit) => {
-                cx.add(n, Some(f), "campo numérico com caracteres não numéricos", "só dígitos, zeros à esquerda", show(v));
+                cx.add(
+                    n,
+                    Some(f),
+                    "campo numérico com caracteres não numéricos",
+                    "só dígitos, zeros à esquerda",
+                    show(v),
+                );
             }
             Kind::Date | Kind::Date6 => check_date(cx, n, l, f, v),
             Kind::Alpha if f.required && v.iter().all(|b| *b == b' ') => {
-                cx.add(n, Some(f), "campo obrigatório em branco", "um valor", "brancos");
+                cx.add(
+                    n,
+                    Some(f),
+                    "campo obrigatório em branco",
+                    "um valor",
+                    "brancos",
+                );
             }
             _ => {}
         }
@@ -183,8 +280,18 @@ fn check_date(cx: &mut Ctx, n: usize, l: &[u8], f: &Field, v: &[u8]) {
         return;
     }
     if crate::cnab::record::get_date(l, f).is_none() {
-        let fmt = if f.kind == Kind::Date { "DDMMAAAA" } else { "DDMMAA" };
-        cx.add(n, Some(f), "data inválida", format!("data válida {fmt}"), show(v));
+        let fmt = if f.kind == Kind::Date {
+            "DDMMAAAA"
+        } else {
+            "DDMMAA"
+        };
+        cx.add(
+            n,
+            Some(f),
+            "data inválida",
+            format!("data válida {fmt}"),
+            show(v),
+        );
     }
 }
 
@@ -199,7 +306,13 @@ fn num(l: &[u8], f: &Field) -> Option<u64> {
 fn expect_eq(cx: &mut Ctx, n: usize, l: &[u8], f: &Field, counted: u64, what: &str) {
     if let Some(declared) = num(l, f) {
         if declared != counted {
-            cx.add(n, Some(f), format!("{what} não confere"), counted.to_string(), declared.to_string());
+            cx.add(
+                n,
+                Some(f),
+                format!("{what} não confere"),
+                counted.to_string(),
+                declared.to_string(),
+            );
         }
     }
 }
@@ -225,68 +338,149 @@ fn check_240(cx: &mut Ctx, lines: &[(usize, &[u8])], bank_code: &str, kind: File
         let n = *n;
         records += 1;
         if raw(l, &c240::BANK) != bank_code.as_bytes() {
-            cx.add(n, Some(&c240::BANK), "código do banco diferente do header", bank_code, show(raw(l, &c240::BANK)));
+            cx.add(
+                n,
+                Some(&c240::BANK),
+                "código do banco diferente do header",
+                bank_code,
+                show(raw(l, &c240::BANK)),
+            );
         }
         match l.get(7) {
             Some(b'0') if i == 0 => {
                 // Santander leaves the generation time (152–157) blank.
-                let fields: Vec<Field> =
-                    c240::FILE_HEADER_FIELDS.iter().filter(|f| bank != 33 || f.name != "hora_geracao").copied().collect();
+                let fields: Vec<Field> = c240::FILE_HEADER_FIELDS
+                    .iter()
+                    .filter(|f| bank != 33 || f.name != "hora_geracao")
+                    .copied()
+                    .collect();
                 check_fields(cx, n, l, &fields)
             }
             Some(b'1') => {
                 lots += 1;
-                lot = Lot { number: lots, records: 1, ..Lot::default() };
+                lot = Lot {
+                    number: lots,
+                    records: 1,
+                    ..Lot::default()
+                };
                 check_fields(cx, n, l, c240::LOT_HEADER_FIELDS);
                 expect_eq(cx, n, l, &c240::LOT, lots, "número do lote");
             }
             Some(b'3') => {
                 lot.records += 1;
                 lot.seq += 1;
-                expect_eq(cx, n, l, &c240::SEQ_IN_LOT, lot.seq, "número sequencial do registro no lote");
+                expect_eq(
+                    cx,
+                    n,
+                    l,
+                    &c240::SEQ_IN_LOT,
+                    lot.seq,
+                    "número sequencial do registro no lote",
+                );
                 expect_eq(cx, n, l, &c240::LOT, lot.number, "número do lote");
                 check_detail_240(cx, n, l, bank, kind, flavour, &mut lot);
             }
             Some(b'5') => {
                 lot.records += 1;
                 check_fields(cx, n, l, c240::LOT_TRAILER_FIELDS);
-                expect_eq(cx, n, l, &c240::LT_RECORDS, lot.records, "quantidade de registros do lote");
+                expect_eq(
+                    cx,
+                    n,
+                    l,
+                    &c240::LT_RECORDS,
+                    lot.records,
+                    "quantidade de registros do lote",
+                );
                 check_lot_totals(cx, n, l, kind, &lot);
             }
             Some(b'9') => {
                 saw_trailer = true;
                 if i + 1 != last {
-                    cx.add(n, None, "trailer de arquivo antes do fim", "trailer na última linha", format!("linha {n}"));
+                    cx.add(
+                        n,
+                        None,
+                        "trailer de arquivo antes do fim",
+                        "trailer na última linha",
+                        format!("linha {n}"),
+                    );
                 }
                 check_fields(cx, n, l, c240::FILE_TRAILER_FIELDS);
                 expect_eq(cx, n, l, &c240::FT_LOTS, lots, "quantidade de lotes");
-                expect_eq(cx, n, l, &c240::FT_RECORDS, records, "quantidade de registros do arquivo");
+                expect_eq(
+                    cx,
+                    n,
+                    l,
+                    &c240::FT_RECORDS,
+                    records,
+                    "quantidade de registros do arquivo",
+                );
             }
             other => {
                 let f = c240::RECORD_TYPE;
-                cx.add(n, Some(&f), "tipo de registro inesperado", "0 (só na 1ª linha), 1, 3, 5 ou 9", show(other.map(std::slice::from_ref).unwrap_or(b"")));
+                cx.add(
+                    n,
+                    Some(&f),
+                    "tipo de registro inesperado",
+                    "0 (só na 1ª linha), 1, 3, 5 ou 9",
+                    show(other.map(std::slice::from_ref).unwrap_or(b"")),
+                );
             }
         }
     }
     if !saw_trailer {
-        cx.add(last.max(1), None, "falta o trailer de arquivo (tipo 9)", "última linha tipo 9", "ausente");
+        cx.add(
+            last.max(1),
+            None,
+            "falta o trailer de arquivo (tipo 9)",
+            "última linha tipo 9",
+            "ausente",
+        );
     }
 }
 
 fn check_lot_totals(cx: &mut Ctx, n: usize, l: &[u8], kind: FileKind, lot: &Lot) {
     match kind {
-        FileKind::Pagamentos => expect_eq(cx, n, l, &payments::T_TOTAL, lot.total as u64, "somatório dos valores do lote"),
+        FileKind::Pagamentos => expect_eq(
+            cx,
+            n,
+            l,
+            &payments::T_TOTAL,
+            lot.total as u64,
+            "somatório dos valores do lote",
+        ),
         _ => {
             // Cobrança: banks that fill the totals must get them right; zeros mean "not informed".
             if num(l, &c240::LT_TITLES).unwrap_or(0) != 0 {
-                expect_eq(cx, n, l, &c240::LT_TITLES, lot.titles, "quantidade de títulos em cobrança");
-                expect_eq(cx, n, l, &c240::LT_TOTAL, lot.total as u64, "valor total dos títulos em cobrança");
+                expect_eq(
+                    cx,
+                    n,
+                    l,
+                    &c240::LT_TITLES,
+                    lot.titles,
+                    "quantidade de títulos em cobrança",
+                );
+                expect_eq(
+                    cx,
+                    n,
+                    l,
+                    &c240::LT_TOTAL,
+                    lot.total as u64,
+                    "valor total dos títulos em cobrança",
+                );
             }
         }
     }
 }
 
-fn check_detail_240(cx: &mut Ctx, n: usize, l: &[u8], bank: u16, kind: FileKind, flavour: Flavour, lot: &mut Lot) {
+fn check_detail_240(
+    cx: &mut Ctx,
+    n: usize,
+    l: &[u8],
+    bank: u16,
+    kind: FileKind,
+    flavour: Flavour,
+    lot: &mut Lot,
+) {
     let segment = l.get(13).copied().unwrap_or(b' ');
     match (kind, segment) {
         (FileKind::Cobranca, b'P') => {
@@ -317,7 +511,13 @@ fn check_detail_240(cx: &mut Ctx, n: usize, l: &[u8], bank: u16, kind: FileKind,
         }
         _ => {
             let f = c240::SEGMENT;
-            cx.add(n, Some(&f), "segmento inesperado para este tipo de arquivo", "P, Q, R, S (cobrança) ou A, B, J, N, O (pagamentos)", show(&[segment]));
+            cx.add(
+                n,
+                Some(&f),
+                "segmento inesperado para este tipo de arquivo",
+                "P, Q, R, S (cobrança) ou A, B, J, N, O (pagamentos)",
+                show(&[segment]),
+            );
         }
     }
 }
@@ -331,7 +531,13 @@ fn check_document(cx: &mut Ctx, n: usize, l: &[u8], kind: &Field, doc: &Field) {
         2 => (&text[text.len().saturating_sub(14)..], "CNPJ"),
         0 => return,
         _ => {
-            cx.add(n, Some(kind), "tipo de inscrição inválido", "1 (CPF) ou 2 (CNPJ)", k.to_string());
+            cx.add(
+                n,
+                Some(kind),
+                "tipo de inscrição inválido",
+                "1 (CPF) ou 2 (CNPJ)",
+                k.to_string(),
+            );
             return;
         }
     };
@@ -341,7 +547,13 @@ fn check_document(cx: &mut Ctx, n: usize, l: &[u8], kind: &Field, doc: &Field) {
         crate::document::validate_cnpj(digits).is_ok()
     };
     if !ok {
-        cx.add(n, Some(doc), format!("{name} do pagador com dígito verificador errado"), format!("{name} válido"), text);
+        cx.add(
+            n,
+            Some(doc),
+            format!("{name} do pagador com dígito verificador errado"),
+            format!("{name} válido"),
+            text,
+        );
     }
 }
 
@@ -354,9 +566,24 @@ fn digits_at(l: &[u8], a: usize, b: usize) -> Option<String> {
 /// Bradesco, Itaú); for the other banks it depends on data outside the record.
 fn check_nosso_numero_240(cx: &mut Ctx, n: usize, l: &[u8], bank: u16) {
     let (b, number, dv, field) = match bank {
-        33 => (Bank::Santander, digits_at(l, 45, 56), raw(l, &Field::num("", 57, 57)), Field::num("nosso_numero", 45, 57)),
-        237 => (Bank::Bradesco, digits_at(l, 46, 56), raw(l, &Field::alpha("", 57, 57)), Field::alpha("nosso_numero", 46, 57)),
-        341 => (Bank::Itau, digits_at(l, 41, 48), raw(l, &Field::alpha("", 49, 49)), Field::alpha("nosso_numero", 41, 49)),
+        33 => (
+            Bank::Santander,
+            digits_at(l, 45, 56),
+            raw(l, &Field::num("", 57, 57)),
+            Field::num("nosso_numero", 45, 57),
+        ),
+        237 => (
+            Bank::Bradesco,
+            digits_at(l, 46, 56),
+            raw(l, &Field::alpha("", 57, 57)),
+            Field::alpha("nosso_numero", 46, 57),
+        ),
+        341 => (
+            Bank::Itau,
+            digits_at(l, 41, 48),
+            raw(l, &Field::alpha("", 49, 49)),
+            Field::alpha("nosso_numero", 41, 49),
+        ),
         _ => return,
     };
     let Some(number) = number else { return };
@@ -375,12 +602,25 @@ fn check_nosso_numero_240(cx: &mut Ctx, n: usize, l: &[u8], bank: u16) {
     compare_dv(cx, n, b, &input, dv, &field);
 }
 
-fn compare_dv(cx: &mut Ctx, n: usize, b: Bank, input: &crate::boleto::BoletoInput, dv: &[u8], field: &Field) {
+fn compare_dv(
+    cx: &mut Ctx,
+    n: usize,
+    b: Bank,
+    input: &crate::boleto::BoletoInput,
+    dv: &[u8],
+    field: &Field,
+) {
     if let Ok(nn) = crate::boleto::nosso_numero(b, input) {
         if let Some(expected) = nn.dv {
             let found = show(dv);
             if found != expected.to_string() {
-                cx.add(n, Some(field), "dígito verificador do nosso número errado", expected.to_string(), found);
+                cx.add(
+                    n,
+                    Some(field),
+                    "dígito verificador do nosso número errado",
+                    expected.to_string(),
+                    found,
+                );
             }
         }
     }
@@ -396,26 +636,65 @@ fn check_400(cx: &mut Ctx, lines: &[(usize, &[u8])], bank_code: &str) {
     let last = lines.len();
     for (i, (n, l)) in lines.iter().enumerate() {
         let n = *n;
-        expect_eq(cx, n, l, &seq, i as u64 + 1, "número sequencial do registro");
+        expect_eq(
+            cx,
+            n,
+            l,
+            &seq,
+            i as u64 + 1,
+            "número sequencial do registro",
+        );
         let t = l.first().copied().unwrap_or(b' ');
         if let Some(lay) = &layout {
             check_fields(cx, n, l, &c400::fields_for(lay, t));
             if t == lay.detail_type {
                 count += 1;
                 total += num(l, &Field::num("valor", 127, 139)).unwrap_or(0) as i64;
-                check_document(cx, n, l, &Field::num("tipo_inscricao_pagador", 220, 220), &Field::num("inscricao_pagador", 221, 234));
+                check_document(
+                    cx,
+                    n,
+                    l,
+                    &Field::num("tipo_inscricao_pagador", 220, 220),
+                    &Field::num("inscricao_pagador", 221, 234),
+                );
                 check_nosso_numero_400(cx, n, l, lay.bank);
             }
         }
         if t == b'9' && i + 1 != last {
-            cx.add(n, None, "trailer antes do fim do arquivo", "trailer na última linha", format!("linha {n}"));
+            cx.add(
+                n,
+                None,
+                "trailer antes do fim do arquivo",
+                "trailer na última linha",
+                format!("linha {n}"),
+            );
         }
         if i + 1 == last && t != b'9' {
-            cx.add(n, None, "falta o trailer (tipo 9) na última linha", "9", show(&[t]));
+            cx.add(
+                n,
+                None,
+                "falta o trailer (tipo 9) na última linha",
+                "9",
+                show(&[t]),
+            );
         }
         if i + 1 == last && t == b'9' && bank == Some(Bank::Santander) {
-            expect_eq(cx, n, l, &Field::num("quantidade_linhas", 2, 7), last as u64, "quantidade de linhas");
-            expect_eq(cx, n, l, &Field::num("valor_total", 8, 20), total as u64, "valor total dos títulos");
+            expect_eq(
+                cx,
+                n,
+                l,
+                &Field::num("quantidade_linhas", 2, 7),
+                last as u64,
+                "quantidade de linhas",
+            );
+            expect_eq(
+                cx,
+                n,
+                l,
+                &Field::num("valor_total", 8, 20),
+                total as u64,
+                "valor total dos títulos",
+            );
         }
     }
     let _ = count;
@@ -423,8 +702,18 @@ fn check_400(cx: &mut Ctx, lines: &[(usize, &[u8])], bank_code: &str) {
 
 fn check_nosso_numero_400(cx: &mut Ctx, n: usize, l: &[u8], bank: Bank) {
     let (number, dv, field, carteira) = match bank {
-        Bank::Santander => (digits_at(l, 63, 69), raw(l, &Field::num("", 70, 70)), Field::num("nosso_numero", 63, 70), None),
-        Bank::Bradesco => (digits_at(l, 71, 81), raw(l, &Field::alpha("", 82, 82)), Field::alpha("nosso_numero", 71, 82), digits_at(l, 23, 24)),
+        Bank::Santander => (
+            digits_at(l, 63, 69),
+            raw(l, &Field::num("", 70, 70)),
+            Field::num("nosso_numero", 63, 70),
+            None,
+        ),
+        Bank::Bradesco => (
+            digits_at(l, 71, 81),
+            raw(l, &Field::alpha("", 82, 82)),
+            Field::alpha("nosso_numero", 71, 82),
+            digits_at(l, 23, 24),
+        ),
         _ => return,
     };
     let Some(number) = number else { return };
