@@ -8,32 +8,60 @@ fn value(b: u8) -> u32 {
     (b.wrapping_sub(b'0')) as u32
 }
 
+/// Mod-10 contribution of an ASCII byte in a doubled position (sum of the digits of 2·d),
+/// and in a plain position; bytes that are not digits count 0 (callers validate first).
+const DOUBLED: [u8; 256] = ascii_table(&[0, 2, 4, 6, 8, 1, 3, 5, 7, 9]);
+const PLAIN: [u8; 256] = ascii_table(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+
+const fn ascii_table(by_digit: &[u8; 10]) -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut d = 0;
+    while d < 10 {
+        t[b'0' as usize + d] = by_digit[d];
+        d += 1;
+    }
+    t
+}
+
 /// FEBRABAN mod 10: weights 2,1,2,1… from the right, a product over 9 has 9 subtracted,
 /// DV = (10 − sum mod 10) mod 10.
 #[inline]
 pub fn mod10(digits: &[u8]) -> u8 {
     let mut sum = 0u32;
-    let mut double = true;
-    for &d in digits.iter().rev() {
-        let v = value(d);
-        sum += if double {
-            let p = v * 2;
-            if p > 9 {
-                p - 9
-            } else {
-                p
-            }
-        } else {
-            v
-        };
-        double = !double;
+    // Pairs from the right: the right digit of each pair is doubled, the left one is not.
+    for pair in digits.rchunks(2) {
+        match *pair {
+            [left, right] => sum += (PLAIN[left as usize] + DOUBLED[right as usize]) as u32,
+            [only] => sum += DOUBLED[only as usize] as u32,
+            _ => {}
+        }
     }
     ((10 - sum % 10) % 10) as u8
 }
 
+/// Weights 2..9 from the right, repeating, for up to 64 digits (a table instead of a counter
+/// keeps the hot loop branch-free).
+const WEIGHTS_2_TO_9: [u32; 64] = {
+    let mut w = [0u32; 64];
+    let mut i = 0;
+    while i < 64 {
+        w[i] = (i % 8) as u32 + 2;
+        i += 1;
+    }
+    w
+};
+
 /// Weighted sum with weights 2, 3, …, `max_weight` from the right, repeating.
 #[inline]
 pub fn weighted_sum_from_right(digits: &[u8], max_weight: u32) -> u32 {
+    if max_weight == 9 && digits.len() <= WEIGHTS_2_TO_9.len() {
+        return digits
+            .iter()
+            .rev()
+            .zip(WEIGHTS_2_TO_9.iter())
+            .map(|(&d, &w)| value(d) * w)
+            .sum();
+    }
     let mut sum = 0u32;
     let mut w = 2u32;
     for &d in digits.iter().rev() {
@@ -58,6 +86,30 @@ pub fn weighted_sum_from_left(digits: &[u8], weights: &[u32]) -> u32 {
 #[inline]
 pub fn boleto_general_dv(digits43: &[u8]) -> u8 {
     let dv = 11 - weighted_sum_from_right(digits43, 9) % 11;
+    if dv >= 10 {
+        1
+    } else {
+        dv as u8
+    }
+}
+
+/// The general DV of a 44-digit barcode, skipping its own position 5 (no copy).
+#[inline]
+pub fn barcode_general_dv(barcode: &[u8; 44]) -> u8 {
+    // Positions 6–44 (39 digits) take weights from the right; positions 1–4 continue after.
+    let tail: u32 = barcode[5..]
+        .iter()
+        .rev()
+        .zip(WEIGHTS_2_TO_9.iter())
+        .map(|(&d, &w)| value(d) * w)
+        .sum();
+    let head: u32 = barcode[..4]
+        .iter()
+        .rev()
+        .zip(WEIGHTS_2_TO_9[39..].iter())
+        .map(|(&d, &w)| value(d) * w)
+        .sum();
+    let dv = 11 - (head + tail) % 11;
     if dv >= 10 {
         1
     } else {
@@ -102,5 +154,12 @@ mod tests {
         without[..4].copy_from_slice(&b[..4]);
         without[4..].copy_from_slice(&b[5..]);
         assert_eq!(boleto_general_dv(&without), 2);
+        assert_eq!(barcode_general_dv(b), 2);
+        let mut other = *b;
+        other[43] = b'9';
+        let mut without = [0u8; 43];
+        without[..4].copy_from_slice(&other[..4]);
+        without[4..].copy_from_slice(&other[5..]);
+        assert_eq!(barcode_general_dv(&other), boleto_general_dv(&without));
     }
 }

@@ -10,9 +10,9 @@
 //! Unlike some peers (@mrmgomes/boleto-utils 1.3.3), the general DV of a bank boleto line is
 //! always checked. Nothing here allocates on success.
 
-use super::checksum::{arrecadacao_mod11, boleto_general_dv, mod10};
+use super::checksum::{arrecadacao_mod11, barcode_general_dv, mod10};
 use super::fator::fator_to_date;
-use super::layout::{linha_to_barcode, without_general_dv, Barcode, Linha};
+use super::layout::{linha_to_barcode, Barcode, Linha};
 use crate::bank::Bank;
 use chrono::NaiveDate;
 use std::fmt;
@@ -225,7 +225,7 @@ fn boleto_barcode(b: Barcode, today: NaiveDate, fields: &[Check]) -> Result<Deco
     }
     let mut checks = [NO_CHECK; 5];
     checks[..fields.len()].copy_from_slice(fields);
-    checks[fields.len()] = check("geral", boleto_general_dv(&without_general_dv(&b)), b[4]);
+    checks[fields.len()] = check("geral", barcode_general_dv(&b), b[4]);
     let bank_code = number(&b[..3]) as u16;
     let fator = number(&b[5..9]) as u16;
     Ok(Decoded {

@@ -4,7 +4,7 @@
 //! Linha: three fields with a mod-10 DV each (bank + currency + campo livre 1–5; campo livre
 //! 6–15; campo livre 16–25), the general DV, then fator + amount.
 
-use super::checksum::{boleto_general_dv, mod10};
+use super::checksum::{barcode_general_dv, mod10};
 
 pub type Barcode = [u8; 44];
 pub type Linha = [u8; 47];
@@ -42,7 +42,7 @@ pub fn assemble_barcode(
     put_number(&mut b[5..9], fator as u64);
     put_number(&mut b[9..19], valor_centavos);
     b[19..].copy_from_slice(campo_livre);
-    b[4] = b'0' + boleto_general_dv(&without_general_dv(&b));
+    b[4] = b'0' + barcode_general_dv(&b);
     b
 }
 

@@ -115,10 +115,10 @@ impl<const N: usize> Buf<N> {
     /// Appends `data` (the caller keeps within capacity; extra bytes are dropped).
     #[inline]
     pub fn push(&mut self, data: &[u8]) {
-        let room = N - self.len;
-        let n = data.len().min(room);
-        self.bytes[self.len..self.len + n].copy_from_slice(&data[..n]);
-        self.len += n;
+        for &b in data.iter().take(N - self.len) {
+            self.bytes[self.len] = b;
+            self.len += 1;
+        }
     }
 
     #[inline]
