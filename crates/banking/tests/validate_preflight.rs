@@ -381,3 +381,79 @@ fn explained(name: &str, f: &banking::validate::Finding) -> bool {
     // only the Sicoob and Sicredi specs use a valid one.
     f.field == "inscricao_pagador" && !name.contains("bancoob") && !name.contains("sicredi")
 }
+
+#[test]
+fn payments_remessas_the_writer_writes_are_clean() {
+    use banking::cnab::payments::{self, Method, PayeeAccount, Payment, PixKeyType};
+    let d = NaiveDate::from_ymd_opt(2026, 11, 21).unwrap();
+    let pays = vec![
+        Payment {
+            method: Method::Ted {
+                account: PayeeAccount {
+                    bank: "237".into(),
+                    agency: "1".into(),
+                    account: "2".into(),
+                    account_dv: "3".into(),
+                    ..Default::default()
+                },
+                name: "Fornecedor".into(),
+                document: "11222333000181".into(),
+                same_owner: false,
+                purpose: String::new(),
+            },
+            seu_numero: "P1".into(),
+            date: d,
+            amount: 1000,
+        },
+        Payment {
+            method: Method::PixKey {
+                key_type: PixKeyType::Document,
+                key: "52998224725".into(),
+                name: "Pessoa".into(),
+                document: "52998224725".into(),
+            },
+            seu_numero: "P2".into(),
+            date: d,
+            amount: 2000,
+        },
+        Payment {
+            method: Method::Boleto {
+                barcode: "00192376900000135000000001238798777770016818".into(),
+                beneficiary: "Beneficiario".into(),
+                due_date: d,
+                face_amount: 135_000,
+                discount: 0,
+                interest: 0,
+                beneficiary_document: "11222333000181".into(),
+            },
+            seu_numero: "P3".into(),
+            date: d,
+            amount: 135_000,
+        },
+    ];
+    for bank in [
+        Bank::Itau,
+        Bank::BancoDoBrasil,
+        Bank::Bradesco,
+        Bank::Santander,
+    ] {
+        let mut out = vec![];
+        payments::write_remessa(&header(bank), &pays, &mut out).unwrap();
+        let r = validate(&out);
+        assert!(r.is_clean(), "{}: {:#?}", bank.code(), problems(&r));
+        // A wrong lot total is caught.
+        let mut ls = lines(&out);
+        let trailer = ls.iter().position(|l| l[7] == b'5').unwrap();
+        ls[trailer][40] = if ls[trailer][40] == b'9' {
+            b'8'
+        } else {
+            ls[trailer][40] + 1
+        };
+        let r = validate(&join(&ls));
+        assert!(
+            r.findings.iter().any(|f| f.field == "somatorio_valores"),
+            "{:#?}",
+            problems(&r)
+        );
+    }
+}

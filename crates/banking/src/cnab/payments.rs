@@ -258,6 +258,19 @@ pub const Z_CONTROL: Field = Field::alpha("controle_bancario", 79, 103);
 pub const T_RECORDS: Field = Field::num("quantidade_registros_lote", 18, 23).req();
 pub const T_TOTAL: Field = Field::num("somatorio_valores", 24, 41).req();
 
+/// The payments lot header, for the validator (it differs from cobrança's from 19 on).
+pub const LOT_HEADER_FIELDS: &[Field] = &[
+    BANK,
+    LOT,
+    RECORD_TYPE,
+    Field::alpha("tipo_operacao", 9, 9).req(),
+    Field::num("tipo_servico", 10, 11).req(),
+    Field::num("forma_lancamento", 12, 13).req(),
+    Field::num("tipo_inscricao", 18, 18),
+    Field::num("inscricao", 19, 32),
+    Field::alpha("nome_empresa", 73, 102).req(),
+];
+
 /// Field tables for the validator, by segment letter.
 pub fn segment_fields(segment: u8, flavour: Flavour) -> Vec<Field> {
     match (segment, flavour) {

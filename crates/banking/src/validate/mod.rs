@@ -363,7 +363,12 @@ fn check_240(cx: &mut Ctx, lines: &[(usize, &[u8])], bank_code: &str, kind: File
                     records: 1,
                     ..Lot::default()
                 };
-                check_fields(cx, n, l, c240::LOT_HEADER_FIELDS);
+                let table = if kind == FileKind::Pagamentos {
+                    payments::LOT_HEADER_FIELDS
+                } else {
+                    c240::LOT_HEADER_FIELDS
+                };
+                check_fields(cx, n, l, table);
                 expect_eq(cx, n, l, &c240::LOT, lots, "número do lote");
             }
             Some(b'3') => {
