@@ -210,3 +210,20 @@ fn bad_barcode_is_refused_naming_the_field() {
     assert!(e.to_string().contains("codigo_barras"), "{e}");
     assert!(e.to_string().starts_with("item 3 "), "{e}");
 }
+
+#[test]
+fn a_big_payment_batch_rolls_lots() {
+    let p = sample_payments().remove(0);
+    let mut out = vec![];
+    // 60,000 TEDs = 120,000 A+B details: more than one lot's 99,999.
+    let s = payments::write_remessa(
+        &header(Bank::Bradesco),
+        std::iter::repeat_n(&p, 60_000),
+        &mut out,
+    )
+    .unwrap();
+    assert_eq!(s.lots, 2);
+    let r = payments::read_retorno(&out[..]).unwrap();
+    assert_eq!(r.items.len(), 60_000);
+    assert!(r.checks.iter().all(|c| c.matches()), "{:?}", r.checks);
+}

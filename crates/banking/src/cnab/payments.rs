@@ -786,7 +786,11 @@ where
             });
         }
         let key = service_and_form(p, h.bank);
-        if current.as_ref().map(|(k, _)| *k) != Some(key) {
+        // A lot holds at most 99,999 details (five-digit sequence): start another when full.
+        let full = current
+            .as_ref()
+            .is_some_and(|(_, w)| w.seq + details_of(p) > super::c240::MAX_LOT_DETAILS);
+        if full || current.as_ref().map(|(k, _)| *k) != Some(key) {
             if let Some((_, w)) = current.take() {
                 records += close_lot(&w, out)?;
             }
@@ -827,6 +831,14 @@ where
         records,
         total: grand,
     })
+}
+
+/// How many detail records a payment takes (A+B and J+J-52 are two, O and N one).
+fn details_of(p: &Payment) -> u64 {
+    match p.method {
+        Method::Utility { .. } | Method::Darf { .. } => 1,
+        _ => 2,
+    }
 }
 
 fn close_lot(w: &LotWriter, out: &mut impl Write) -> Result<u64, WriteError> {
