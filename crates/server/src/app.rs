@@ -2,6 +2,8 @@
 
 use std::sync::Arc;
 
+use crm::api::ClientsApi;
+use crm::Clients;
 use identity::api::{AuditApi, AuthApi, UsersApi};
 use identity::firebase::FirebaseVerifier;
 use identity::mail::Mailer;
@@ -21,12 +23,12 @@ pub const API_TITLE: &str = "Backoffice API";
 
 /// Every context's migrations, in the order their tables depend on each other.
 pub fn migrations() -> Vec<MigrationSet> {
-    vec![identity::migrations()]
+    vec![identity::migrations(), crm::migrations()]
 }
 
 /// Every endpoint with the permission it needs (the docs' access table and the role-walk test use it).
 pub fn endpoints() -> Vec<EndpointRule> {
-    identity::api::endpoints()
+    [identity::api::endpoints(), crm::api::endpoints()].concat()
 }
 
 /// The running application's shared parts.
@@ -35,6 +37,7 @@ pub struct App {
     pub config: Config,
     pub db: Db,
     pub identity: Arc<Identity>,
+    pub clients: Arc<Clients>,
 }
 
 impl App {
@@ -67,15 +70,17 @@ impl App {
         let identity = Identity::new(db.clone(), config.jwt_secret.clone(), firebase, mailer)
             .await
             .map_err(|e| anyhow_like::Error(e.body().message.clone()))?;
+        let clients = Arc::new(Clients::new(db.clone()));
         Ok(App {
             config,
             db,
             identity: Arc::new(identity),
+            clients,
         })
     }
 
-    pub fn api_service(&self) -> OpenApiService<(AuthApi, UsersApi, AuditApi), ()> {
-        api_service(self.identity.clone())
+    pub fn api_service(&self) -> OpenApiService<Apis, ()> {
+        api_service(self.identity.clone(), self.clients.clone())
     }
 
     /// The whole HTTP application: the API (JSON errors everywhere) and the web apps.
@@ -95,13 +100,17 @@ impl App {
     }
 }
 
+/// Every context's API, in the order the reference lists them.
+pub type Apis = (AuthApi, UsersApi, AuditApi, ClientsApi);
+
 /// The OpenAPI service of every context (also used to print the spec).
-pub fn api_service(identity: Arc<Identity>) -> OpenApiService<(AuthApi, UsersApi, AuditApi), ()> {
+pub fn api_service(identity: Arc<Identity>, clients: Arc<Clients>) -> OpenApiService<Apis, ()> {
     OpenApiService::new(
         (
             AuthApi { identity: identity.clone() },
             UsersApi { identity: identity.clone() },
             AuditApi { identity },
+            ClientsApi::new(clients),
         ),
         API_TITLE,
         env!("CARGO_PKG_VERSION"),

@@ -109,8 +109,12 @@ pub async fn run(cli: Cli) -> Result<i32> {
             Ok(0)
         }
         Command::Banking { args } => {
-            let _ = args;
-            Err(Error("banking: em integração".into()))
+            let status = banking::cli::run(
+                &args,
+                &mut std::io::stdin().lock(),
+                &mut std::io::stdout().lock(),
+            );
+            Ok(status)
         }
     }
 }

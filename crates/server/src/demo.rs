@@ -7,6 +7,8 @@ use platform::{Role, RoleFlags};
 /// Every demo user signs in with this password.
 pub const DEMO_PASSWORD: &str = "Demo@2026";
 pub const DEMO_DOMAIN: &str = "demo.backoffice.com.br";
+/// How many demo clients `demo-data` creates.
+pub const DEMO_CLIENTS: usize = 120;
 
 pub struct DemoUser {
     pub email: String,
