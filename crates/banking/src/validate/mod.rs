@@ -637,7 +637,7 @@ fn check_400(cx: &mut Ctx, lines: &[(usize, &[u8])], bank_code: &str) {
     let bank = Bank::from_code(bank_code);
     let layout = bank.and_then(c400::layout);
     let seq = Field::num("sequencial", 395, 400);
-    let (mut count, mut total) = (0u64, 0i64);
+    let mut total = 0i64;
     let last = lines.len();
     for (i, (n, l)) in lines.iter().enumerate() {
         let n = *n;
@@ -653,7 +653,6 @@ fn check_400(cx: &mut Ctx, lines: &[(usize, &[u8])], bank_code: &str) {
         if let Some(lay) = &layout {
             check_fields(cx, n, l, &c400::fields_for(lay, t));
             if t == lay.detail_type {
-                count += 1;
                 total += num(l, &Field::num("valor", 127, 139)).unwrap_or(0) as i64;
                 check_document(
                     cx,
@@ -702,7 +701,6 @@ fn check_400(cx: &mut Ctx, lines: &[(usize, &[u8])], bank_code: &str) {
             );
         }
     }
-    let _ = count;
 }
 
 fn check_nosso_numero_400(cx: &mut Ctx, n: usize, l: &[u8], bank: Bank) {
