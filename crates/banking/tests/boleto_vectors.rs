@@ -773,3 +773,95 @@ fn vectors_after_the_2025_reset_for_bb_caixa_sicredi_sicoob() {
         );
     }
 }
+
+// ----------------------------------------------------------------------------- caelum-stella
+// [stella] caelum/caelum-stella, stella-boleto/src/test/java/br/com/caelum/stella/boleto/bancos/
+// (Java, Apache 2.0), a third independent implementation.
+
+#[test]
+fn stella_banco_do_brasil_convenio_7_carteira_18() {
+    // BancoDoBrasilTest: agência 1824, conta 76000, convênio 1207113, nosso número 9000206,
+    // vencimento 2008-05-02, R$ 40,00.
+    let mut i = with(
+        input(Bank::BancoDoBrasil, "18", "1824", "76000", "9000206"),
+        "2008-05-02",
+        4000,
+    );
+    i.convenio = Some("1207113".into());
+    check(
+        &i,
+        V {
+            campo_livre: Some("0000001207113000900020618"),
+            barcode: Some("00195386000000040000000001207113000900020618"),
+            linha: Some("00190.00009 01207.113000 09000.206186 5 38600000004000"),
+        },
+    );
+}
+
+#[test]
+fn stella_caixa_sigcb_sem_registro() {
+    // CaixaTest "SICGB": beneficiário 290274-5, nosso número 24900000000000132-3 (SR,
+    // emissão 4), vencimento 2012-09-04, R$ 80,00.
+    let mut i = with(
+        input(Bank::Caixa, "SR", "0589", "", "900000000000132"),
+        "2012-09-04",
+        8000,
+    );
+    i.codigo_beneficiario = Some("290274".into());
+    check(
+        &i,
+        V {
+            campo_livre: Some("2902745900200040000001322"),
+            barcode: Some("10499544600000080002902745900200040000001322"),
+            linha: Some("10492.90271 45900.200044 00000.013227 9 54460000008000"),
+        },
+    );
+    assert_eq!(
+        generate(&i).unwrap().nosso_numero_formatado,
+        "24900000000000132-3"
+    );
+}
+
+#[test]
+fn stella_itau_carteira_157() {
+    // ItauTest: agência 0167, conta 45145, carteira 157, nosso número 21897666 (DAC 6),
+    // vencimento 2013-04-01, R$ 2.680,16.
+    check(
+        &itau("157", "0167", "45145", "21897666", "2013-04-01", 268016),
+        V {
+            campo_livre: Some("1572189766660167451459000"),
+            barcode: Some("34196565500002680161572189766660167451459000"),
+            linha: Some("34191.57213 89766.660164 74514.590004 6 56550000268016"),
+        },
+    );
+}
+
+#[test]
+fn stella_santander_carteira_102_and_nosso_numero_dvs() {
+    // SantanderTest: convênio 5260965, nosso número 105613749501 (DV 4), 2013-05-08, R$ 219,50.
+    check(
+        &santander("105613749501", "2013-05-08", 21950, "5260965", "102"),
+        V {
+            campo_livre: Some("9526096510561374950140102"),
+            barcode: Some("03392569200000219509526096510561374950140102"),
+            linha: None,
+        },
+    );
+    // testRetornarDigitoNossoNumero and testRetornarDigitoQuandoNossoNumeroForMenorQueDoze.
+    for (nn, dv) in [
+        ("566612457800", '2'),
+        ("566612457801", '0'),
+        ("566612457802", '9'),
+        ("566612457803", '7'),
+        ("566612457804", '5'),
+        ("566612457810", '0'),
+        ("1", '9'),
+    ] {
+        let got = nosso_numero(
+            Bank::Santander,
+            &santander(nn, "2013-05-08", 0, "5260965", "102"),
+        )
+        .unwrap();
+        assert_eq!(got.dv, Some(dv), "{nn}");
+    }
+}
