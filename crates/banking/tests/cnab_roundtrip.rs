@@ -236,6 +236,7 @@ fn item(bank: Bank, i: u64) -> RetornoItem {
         occurrence_code: "06".into(),
         occurrence: "Liquidação".into(),
         reasons: vec!["A4".into()],
+        reason_descriptions: vec!["motivo A4".into()],
         settled: true,
         nosso_numero: nosso(bank, Layout::Cnab240, i + 1),
         seu_numero: format!("NF{i}"),

@@ -340,6 +340,97 @@ pub fn is_settlement(layout_400: bool, bank_code: u16, code: &str) -> bool {
     }
 }
 
+/// FEBRABAN C047: reasons sent with occurrences 02, 03, 26 and 30 (rejections).
+const REJECTION_REASONS: &[(&str, &str)] = &[
+    ("01", "Código do banco inválido"),
+    ("02", "Código do registro detalhe inválido"),
+    ("03", "Código do segmento inválido"),
+    ("04", "Código de movimento não permitido para a carteira"),
+    ("05", "Código de movimento inválido"),
+    ("06", "Tipo/número de inscrição do beneficiário inválidos"),
+    ("07", "Agência/conta/DV inválido"),
+    ("08", "Nosso número inválido"),
+    ("09", "Nosso número duplicado"),
+    ("10", "Carteira inválida"),
+    ("11", "Forma de cadastramento do título inválida"),
+    ("12", "Tipo de documento inválido"),
+    ("13", "Identificação da emissão do boleto inválida"),
+    ("14", "Identificação da distribuição do boleto inválida"),
+    ("15", "Características da cobrança incompatíveis"),
+    ("16", "Data de vencimento inválida"),
+    ("17", "Data de vencimento anterior à data de emissão"),
+    ("18", "Vencimento fora do prazo de operação"),
+    ("20", "Valor do título inválido"),
+    ("21", "Espécie do título inválida"),
+    ("22", "Espécie do título não permitida para a carteira"),
+    ("23", "Aceite inválido"),
+    ("24", "Data da emissão inválida"),
+    ("25", "Data da emissão posterior à data de entrada"),
+    ("26", "Código de juros de mora inválido"),
+    ("27", "Valor/taxa de juros de mora inválido"),
+    ("28", "Código do desconto inválido"),
+    ("29", "Valor do desconto maior ou igual ao valor do título"),
+    ("30", "Desconto a conceder não confere"),
+    ("31", "Concessão de desconto: já existe desconto anterior"),
+    ("32", "Valor do IOF inválido"),
+    ("33", "Valor do abatimento inválido"),
+    (
+        "34",
+        "Valor do abatimento maior ou igual ao valor do título",
+    ),
+    ("35", "Valor do abatimento a conceder não confere"),
+    (
+        "36",
+        "Concessão de abatimento: já existe abatimento anterior",
+    ),
+    ("37", "Código para protesto inválido"),
+    ("38", "Prazo para protesto inválido"),
+    ("39", "Pedido de protesto não permitido para o título"),
+    ("40", "Título com ordem de protesto emitida"),
+    (
+        "41",
+        "Pedido de cancelamento/sustação para título sem instrução de protesto",
+    ),
+    ("42", "Código para baixa/devolução inválido"),
+    ("43", "Prazo para baixa/devolução inválido"),
+    ("44", "Código da moeda inválido"),
+    ("45", "Nome do pagador não informado"),
+    ("46", "Tipo/número de inscrição do pagador inválidos"),
+    ("47", "Endereço do pagador não informado"),
+    ("48", "CEP inválido"),
+    ("49", "CEP sem praça de cobrança"),
+    ("50", "CEP referente a um banco correspondente"),
+    ("51", "CEP incompatível com a unidade da federação"),
+    ("52", "Unidade da federação inválida"),
+    (
+        "53",
+        "Tipo/número de inscrição do sacador/avalista inválidos",
+    ),
+    ("54", "Sacador/avalista não informado"),
+    ("57", "Código da multa inválido"),
+    ("58", "Data da multa inválida"),
+    ("59", "Valor/percentual da multa inválido"),
+    ("60", "Movimento para título não cadastrado"),
+    ("63", "Entrada para título já cadastrado"),
+];
+
+/// Portuguese descriptions of the reasons (motivos) of a CNAB 240 cobrança occurrence.
+/// Only rejections (02, 03, 26, 30) use the C047 table; other occurrences' reasons are
+/// returned as "motivo NN".
+pub fn describe_reasons(occurrence: &str, reasons: &[String]) -> Vec<String> {
+    let rejection = matches!(occurrence, "02" | "03" | "26" | "30");
+    reasons
+        .iter()
+        .map(|r| {
+            REJECTION_REASONS
+                .iter()
+                .find(|(c, _)| rejection && c == r)
+                .map(|(_, d)| format!("{r}: {d}"))
+                .unwrap_or_else(|| format!("motivo {r}"))
+        })
+        .collect()
+}
+
 /// FEBRABAN payment retorno occurrences (positions 231–240, five 2-char codes).
 const PAYMENTS: &[(&str, &str)] = &[
     ("00", "Crédito ou débito efetivado"),
@@ -425,5 +516,8 @@ mod tests {
         assert!(is_settlement(true, 341, "08"));
         assert!(!is_settlement(false, 1, "02"));
         assert_eq!(describe_payment("BD"), "Confirmação de agendamento");
+        let r = describe_reasons("03", &["08".into(), "ZZ".into()]);
+        assert_eq!(r, ["08: Nosso número inválido", "motivo ZZ"]);
+        assert_eq!(describe_reasons("06", &["08".into()]), ["motivo 08"]);
     }
 }

@@ -33,6 +33,8 @@ pub struct RetornoItem {
     pub occurrence: std::borrow::Cow<'static, str>,
     /// Motivos / rejection reasons as sent (codes).
     pub reasons: Vec<String>,
+    /// The reasons in Portuguese (CNAB 240 rejections; others as "motivo NN").
+    pub reason_descriptions: Vec<String>,
     pub settled: bool,
     pub nosso_numero: String,
     pub seu_numero: String,
@@ -336,12 +338,14 @@ fn reasons(raw: &str) -> Vec<String> {
 pub fn read_t(bank_code: u16, line: usize, l: &[u8]) -> RetornoItem {
     let tail = t_tail(bank_code);
     let code = get_text(l, &c240::U_MOVEMENT);
+    let motivos = reasons(&get_text(l, &tail.reasons));
     RetornoItem {
         line,
         occurrence: describe(false, bank_code, &code),
         settled: is_settlement(false, bank_code, &code),
+        reason_descriptions: super::occurrences::describe_reasons(&code, &motivos),
         occurrence_code: code,
-        reasons: reasons(&get_text(l, &tail.reasons)),
+        reasons: motivos,
         nosso_numero: get_text(l, &nosso_field(t_zone(bank_code))),
         seu_numero: get_text(l, &tail.seu_numero),
         due_date: get_date(l, &tail.due),
@@ -371,15 +375,17 @@ pub fn apply_u(item: &mut RetornoItem, l: &[u8]) {
 pub fn read_400(bank_code: u16, detail_type: u8, line: usize, l: &[u8]) -> RetornoItem {
     let f = c400::retorno_layout(bank_code, detail_type);
     let code = get_text(l, &f.occurrence);
+    let motivos = f
+        .reasons
+        .map(|r| reasons(&get_text(l, &r)))
+        .unwrap_or_default();
     RetornoItem {
         line,
         occurrence: describe(true, bank_code, &code),
         settled: is_settlement(true, bank_code, &code),
         occurrence_code: code,
-        reasons: f
-            .reasons
-            .map(|r| reasons(&get_text(l, &r)))
-            .unwrap_or_default(),
+        reason_descriptions: motivos.iter().map(|r| format!("motivo {r}")).collect(),
+        reasons: motivos,
         nosso_numero: get_text(l, &f.nosso_numero),
         seu_numero: get_text(l, &f.seu_numero),
         due_date: get_date(l, &f.due),
