@@ -42,7 +42,11 @@ pub enum Command {
         command: UsersCommand,
     },
     /// Loads the demo data set (users for every role, clients) and prints the demo users' credentials.
-    DemoData,
+    DemoData {
+        /// Also bulk-load this many generated clients (for benchmarks: 1000000).
+        #[arg(long, default_value_t = 0)]
+        bulk_clients: usize,
+    },
     /// Prints the endpoint access table (Markdown) for docs/access.md.
     AccessTable,
     /// Bank files and boletos: JSON in, JSON out (`backoffice banking --help`).
@@ -103,7 +107,7 @@ pub async fn run(cli: Cli) -> Result<i32> {
         Command::Users {
             command: UsersCommand::Create(args),
         } => create_user(args).await,
-        Command::DemoData => demo_data().await.map(|_| 0),
+        Command::DemoData { bulk_clients } => demo_data(bulk_clients).await.map(|_| 0),
         Command::AccessTable => {
             print!("{}", access_table());
             Ok(0)
@@ -201,7 +205,7 @@ async fn create_user(args: CreateUser) -> Result<i32> {
     Ok(0)
 }
 
-async fn demo_data() -> Result<()> {
+async fn demo_data(bulk_clients: usize) -> Result<()> {
     let app = App::start(Config::from_env()?).await?;
     let users = demo::seed_users(&app.identity).await.map_err(Error)?;
     println!(
@@ -213,6 +217,22 @@ async fn demo_data() -> Result<()> {
             "  {email:<48} {:<20} {}",
             role.as_str(),
             if *created { "criado" } else { "já existia" }
+        );
+    }
+    let owner = identity::store::user_by_email(&app.db, &demo::demo_email("admin"))
+        .await?
+        .map(|(u, _)| u.uid)
+        .unwrap_or_default();
+    match crm::demo::seed(&app.db, &owner, demo::DEMO_CLIENTS).await? {
+        0 => println!("Clientes de demonstração: já existiam."),
+        n => println!("{n} clientes de demonstração criados."),
+    }
+    if bulk_clients > 0 {
+        let started = std::time::Instant::now();
+        let loaded = crm::demo::bulk_load(&app.db, bulk_clients).await?;
+        println!(
+            "{loaded} clientes gerados carregados em {:.1} s.",
+            started.elapsed().as_secs_f64()
         );
     }
     Ok(())

@@ -20,7 +20,7 @@ async fn main() {
 /// Structured logs: human-readable by default, JSON with `BACKOFFICE_LOG_FORMAT=json`; level from `RUST_LOG`.
 fn init_logging() {
     let filter = EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,poem=warn"));
+        .unwrap_or_else(|_| EnvFilter::new("info,sqlx=error,poem=warn"));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr);
