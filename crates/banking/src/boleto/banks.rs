@@ -27,16 +27,21 @@ pub fn nosso_numero(bank: Bank, input: &BoletoInput) -> Result<NnParts, BoletoEr
 /// Nosso número and the 25-digit campo livre for the input's bank.
 pub fn build(input: &BoletoInput) -> Result<(NnParts, CampoLivre), BoletoError> {
     let nn = nosso_numero(input.bank, input)?;
-    let cl = match input.bank {
-        Bank::BancoDoBrasil => banco_do_brasil::campo_livre(input, &nn),
-        Bank::Santander => santander::campo_livre(input, &nn),
-        Bank::Caixa => caixa::campo_livre(input, &nn),
-        Bank::Bradesco => bradesco::campo_livre(input, &nn),
-        Bank::Itau => itau::campo_livre(input, &nn),
-        Bank::Sicredi => sicredi::campo_livre(input, &nn),
-        Bank::Sicoob => sicoob::campo_livre(input, &nn),
-    }?;
+    let cl = campo_livre(input, &nn)?;
     Ok((nn, cl))
+}
+
+/// The campo livre for the input's bank, given its nosso número.
+pub fn campo_livre(input: &BoletoInput, nn: &NnParts) -> Result<CampoLivre, BoletoError> {
+    match input.bank {
+        Bank::BancoDoBrasil => banco_do_brasil::campo_livre(input, nn),
+        Bank::Santander => santander::campo_livre(input, nn),
+        Bank::Caixa => caixa::campo_livre(input, nn),
+        Bank::Bradesco => bradesco::campo_livre(input, nn),
+        Bank::Itau => itau::campo_livre(input, nn),
+        Bank::Sicredi => sicredi::campo_livre(input, nn),
+        Bank::Sicoob => sicoob::campo_livre(input, nn),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

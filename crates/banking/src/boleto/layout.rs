@@ -37,19 +37,38 @@ pub fn assemble_barcode(
     campo_livre: &CampoLivre,
 ) -> Barcode {
     let mut b = [b'0'; 44];
+    assemble_barcode_into(&mut b, bank_code, fator, valor_centavos, campo_livre);
+    b
+}
+
+/// [`assemble_barcode`] into caller-owned memory.
+#[inline]
+pub fn assemble_barcode_into(
+    b: &mut Barcode,
+    bank_code: &[u8; 3],
+    fator: u16,
+    valor_centavos: u64,
+    campo_livre: &CampoLivre,
+) {
     b[..3].copy_from_slice(bank_code);
     b[3] = b'9';
     put_number(&mut b[5..9], fator as u64);
     put_number(&mut b[9..19], valor_centavos);
     b[19..].copy_from_slice(campo_livre);
-    b[4] = b'0' + barcode_general_dv(&b);
-    b
+    b[4] = b'0' + barcode_general_dv(b);
 }
 
 /// Barcode → linha digitável (computes the three field DVs).
 #[inline]
 pub fn barcode_to_linha(b: &Barcode) -> Linha {
     let mut l = [0u8; 47];
+    barcode_to_linha_into(b, &mut l);
+    l
+}
+
+/// [`barcode_to_linha`] into caller-owned memory.
+#[inline]
+pub fn barcode_to_linha_into(b: &Barcode, l: &mut Linha) {
     l[..4].copy_from_slice(&b[..4]);
     l[4..9].copy_from_slice(&b[19..24]);
     l[9] = b'0' + mod10(&l[..9]);
@@ -59,7 +78,6 @@ pub fn barcode_to_linha(b: &Barcode) -> Linha {
     l[31] = b'0' + mod10(&l[21..31]);
     l[32] = b[4];
     l[33..47].copy_from_slice(&b[5..19]);
-    l
 }
 
 /// Linha digitável → barcode (drops the field DVs; does not check anything).

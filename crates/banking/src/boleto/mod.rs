@@ -9,7 +9,8 @@
 //! layout, including the 126/131/146/150/168 DAC rule), Sicredi 748 (tipo 1/3, byte_idt, posto)
 //! and Sicoob 756 (carteira 1, modalidade 01/02/05).
 //!
-//! [`encode`] is the allocation-free core (fixed-size arrays, used by the benchmark);
+//! [`encode`] / [`encode_into`] are the allocation-free core (fixed-size arrays; the benchmark
+//! uses `encode_into`);
 //! [`generate`] and [`nosso_numero`] wrap it with `String`s for callers.
 
 pub mod banks;
@@ -157,6 +158,21 @@ pub struct Encoded {
     pub fator_vencimento: u16,
 }
 
+impl Encoded {
+    /// All zeros: a buffer for [`encode_into`].
+    pub const EMPTY: Encoded = Encoded {
+        nosso_numero: NnParts {
+            prefix: Buf::new(),
+            body: Buf::new(),
+            dv: None,
+        },
+        campo_livre: [0; 25],
+        codigo_barras: [0; 44],
+        linha_digitavel: [0; 47],
+        fator_vencimento: 0,
+    };
+}
+
 /// Nosso número with its check digit, as the API returns it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct NossoNumero {
@@ -221,26 +237,36 @@ fn checked_valor(input: &BoletoInput) -> Result<u64, BoletoError> {
 
 /// Builds nosso número, campo livre, barcode and linha digitável without allocating.
 pub fn encode(input: &BoletoInput) -> Result<Encoded, BoletoError> {
+    let mut out = Encoded::EMPTY;
+    encode_into(input, &mut out)?;
+    Ok(out)
+}
+
+/// [`encode`] into caller-owned memory: a loop over many boletos reuses one `Encoded` and
+/// nothing is moved around (the 1M-boleto benchmark uses this).
+pub fn encode_into(input: &BoletoInput, out: &mut Encoded) -> Result<(), BoletoError> {
     let valor = checked_valor(input)?;
-    let fator = match input.vencimento {
+    out.fator_vencimento = match input.vencimento {
         Some(date) => fator_vencimento(date)?,
         None => 0,
     };
-    let (nn, campo_livre) = banks::build(input)?;
+    out.nosso_numero = banks::nosso_numero(input.bank, input)?;
+    out.campo_livre = banks::campo_livre(input, &out.nosso_numero)?;
     let bank_code: &[u8; 3] = input
         .bank
         .code()
         .as_bytes()
         .try_into()
         .expect("bank codes have 3 digits");
-    let codigo_barras = layout::assemble_barcode(bank_code, fator, valor, &campo_livre);
-    Ok(Encoded {
-        nosso_numero: nn,
-        campo_livre,
-        linha_digitavel: layout::barcode_to_linha(&codigo_barras),
-        codigo_barras,
-        fator_vencimento: fator,
-    })
+    layout::assemble_barcode_into(
+        &mut out.codigo_barras,
+        bank_code,
+        out.fator_vencimento,
+        valor,
+        &out.campo_livre,
+    );
+    layout::barcode_to_linha_into(&out.codigo_barras, &mut out.linha_digitavel);
+    Ok(())
 }
 
 /// Builds a complete boleto from the input.
