@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'packages/api-client/src/generated/**', 'target/**', 'crates/**', '.playwright/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'packages/api-client/src/generated/**', 'packages/api-client/src/.orval-check-*/**', 'target/**', 'crates/**', '.playwright/**'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

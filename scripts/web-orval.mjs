@@ -53,9 +53,11 @@ if (mode === 'generate') {
     const changed = differences(committed, temp);
     if (changed.length) {
       console.error(`Cliente da API desatualizado (rode "npm run api:generate"): ${changed.join(', ')}`);
-      process.exit(1);
+      // exitCode, not exit(): the temp folder must still be removed below.
+      process.exitCode = 1;
+    } else {
+      console.log('Cliente da API em dia com openapi/openapi.json.');
     }
-    console.log('Cliente da API em dia com openapi/openapi.json.');
   } finally {
     rmSync(temp, { recursive: true, force: true });
   }

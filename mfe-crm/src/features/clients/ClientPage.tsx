@@ -1,11 +1,11 @@
-import { ApiError, archiveClient, createClient, getClient, restoreClient, updateClient, type Client } from '@backoffice/api-client';
+import { ApiError, archiveClient, createClient, getClient, restoreClient, updateClient, type Address, type Client } from '@backoffice/api-client';
 import type { PageProps } from '@backoffice/routes';
 import { Button, formatDate, maskCep, maskDocument, maskPhone, Spinner, useNotify } from '@backoffice/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ClientForm } from './ClientForm';
-import { EMPTY_FORM, formFromClient, inputFromForm, KIND_LABELS, STATUS_LABELS, type ClientFormValues } from './clientModel';
+import { EMPTY_FORM, formFromClient, inputFromForm, KIND_LABELS, patchFromForm, STATUS_LABELS, type ClientFormValues } from './clientModel';
 
 /** `/cliente` creates; `/cliente?id=…` shows one client, with edit, archive and restore. */
 export default function ClientPage(_props: PageProps) {
@@ -79,7 +79,7 @@ function ExistingClient({ id }: { id: string }) {
     notify(text, 'success');
   };
   const save = useMutation({
-    mutationFn: (values: ClientFormValues) => updateClient(id, inputFromForm(values)),
+    mutationFn: (values: ClientFormValues) => updateClient(id, patchFromForm(values)),
     onMutate: feedback.clear,
     onError: feedback.fail,
     onSuccess: (client) => {
@@ -128,16 +128,22 @@ function ExistingClient({ id }: { id: string }) {
   );
 }
 
+function formatAddress(a: Address): string {
+  const street = [a.street, a.number].filter(Boolean).join(', ');
+  const place = [a.district, `${a.city}/${a.state}`].filter(Boolean).join(', ');
+  return [street, a.complement, place, `CEP ${maskCep(a.cep)}`].filter(Boolean).join(' — ');
+}
+
 function ClientDetails({ client }: { client: Client }) {
   const a = client.address;
   const rows: Array<[string, string]> = [
     ['Tipo', KIND_LABELS[client.kind]],
-    [client.kind === 'person' ? 'CPF' : 'CNPJ', maskDocument(client.document, client.kind)],
+    [client.kind === 'person' ? 'CPF' : 'CNPJ', client.document_formatted || maskDocument(client.document, client.kind)],
     ['Nome fantasia', client.trade_name ?? '—'],
     ['Situação', STATUS_LABELS[client.status]],
     ['E-mails', client.emails.join(', ') || '—'],
     ['Telefones', client.phones.map((p) => maskPhone(p)).join(', ') || '—'],
-    ['Endereço', a ? `${a.street}, ${a.number}${a.complement ? ` — ${a.complement}` : ''} — ${a.district}, ${a.city}/${a.state} — CEP ${maskCep(a.cep)}` : '—'],
+    ['Endereço', a ? formatAddress(a) : '—'],
     ['Observações', client.notes ?? '—'],
     ['Cadastrado em', formatDate(client.created_at)],
     ['Atualizado em', formatDate(client.updated_at)],

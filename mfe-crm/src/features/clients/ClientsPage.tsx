@@ -78,10 +78,12 @@ export default function ClientsPage({ route }: PageProps) {
 function ClientsTable({ data, onPage }: { data: Awaited<ReturnType<typeof listClients>>; onPage: (page: number) => void }) {
   const pages = totalPages(data.total, data.page_size);
   if (data.items.length === 0) return <p>Nenhum cliente encontrado.</p>;
+  // Past 10.000 matches the server stops counting: say "mais de" and page with has_more.
+  const countLabel = `${data.total_capped ? 'mais de ' : ''}${formatInteger(data.total)} ${data.total === 1 ? 'cliente' : 'clientes'}`;
   return (
     <>
       <p className="bo-muted" aria-live="polite">
-        {formatInteger(data.total)} {data.total === 1 ? 'cliente' : 'clientes'}
+        {countLabel}
       </p>
       <div style={{ overflowX: 'auto' }}>
         <table className="bo-table">
@@ -102,7 +104,7 @@ function ClientsTable({ data, onPage }: { data: Awaited<ReturnType<typeof listCl
                 <td>
                   <Link to={`/cliente?id=${encodeURIComponent(client.id)}`}>{client.name}</Link>
                 </td>
-                <td>{maskDocument(client.document, client.kind)}</td>
+                <td>{client.document_formatted || maskDocument(client.document, client.kind)}</td>
                 <td>{KIND_LABELS[client.kind]}</td>
                 <td>{client.emails[0] ?? '—'}</td>
                 <td>{client.phones[0] ? maskPhone(client.phones[0]) : '—'}</td>
@@ -117,10 +119,8 @@ function ClientsTable({ data, onPage }: { data: Awaited<ReturnType<typeof listCl
         <Button variant="secondary" disabled={data.page <= 1} onClick={() => onPage(data.page - 1)}>
           Anterior
         </Button>
-        <span>
-          Página {data.page} de {pages}
-        </span>
-        <Button variant="secondary" disabled={data.page >= pages} onClick={() => onPage(data.page + 1)}>
+        <span>{data.total_capped ? `Página ${data.page}` : `Página ${data.page} de ${pages}`}</span>
+        <Button variant="secondary" disabled={!data.has_more} onClick={() => onPage(data.page + 1)}>
           Próxima
         </Button>
       </nav>

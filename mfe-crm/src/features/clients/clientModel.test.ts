@@ -1,5 +1,5 @@
 import type { Client } from '@backoffice/api-client';
-import { EMPTY_FORM, formFromClient, inputFromForm, queryFromSearch, totalPages } from './clientModel';
+import { EMPTY_FORM, formFromClient, inputFromForm, patchFromForm, queryFromSearch, totalPages } from './clientModel';
 
 const client: Client = {
   id: 'c1',
@@ -7,11 +7,11 @@ const client: Client = {
   document: '11222333000181',
   name: 'ACME Ltda',
   trade_name: 'ACME',
+  document_formatted: '11.222.333/0001-81',
   emails: ['a@acme.com.br'],
   phones: ['11912345678'],
   address: { cep: '01310100', street: 'Av. Paulista', number: '1000', complement: '', district: 'Bela Vista', city: 'São Paulo', state: 'SP' },
   status: 'active',
-  notes: null,
   created_at: '2026-01-02T10:00:00Z',
   updated_at: '2026-01-02T10:00:00Z',
   created_by: 'u',
@@ -30,9 +30,14 @@ describe('client form mapping', () => {
     expect(input.address?.cep).toBe('01310100');
     expect(input.trade_name).toBe('ACME');
   });
-  it('drops empty list items and sends a null address when blank', () => {
+  it('creating drops empty list items and omits blank optional fields and a blank address', () => {
     const input = inputFromForm({ ...EMPTY_FORM, document: '123.456.789-09', name: ' Ana ', emails: ['', 'ana@x.com'] });
-    expect(input).toMatchObject({ kind: 'person', document: '12345678909', name: 'Ana', emails: ['ana@x.com'], phones: [], address: null, trade_name: null, notes: null });
+    expect(input).toEqual({ kind: 'person', document: '12345678909', name: 'Ana', emails: ['ana@x.com'], phones: [], status: 'active' });
+  });
+  it('editing sends cleared text fields as empty strings', () => {
+    const patch = patchFromForm({ ...formFromClient(client), trade_name: '', notes: '' });
+    expect(patch.trade_name).toBe('');
+    expect(patch.notes).toBe('');
   });
 });
 

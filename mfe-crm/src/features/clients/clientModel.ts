@@ -1,9 +1,10 @@
-import type { Client, ClientInput, ClientKind, ClientQuery, ClientStatus } from '@backoffice/api-client';
+import type { Client, ClientInput, ClientKind, ClientPatch, ClientQuery, ClientStatus } from '@backoffice/api-client';
 import { maskCep, maskDocument, maskPhone, unmaskDigits, unmaskDocument } from '@backoffice/ui';
 
 export const KIND_LABELS: Record<ClientKind, string> = { person: 'Pessoa física', company: 'Pessoa jurídica' };
 export const STATUS_LABELS: Record<ClientStatus, string> = { active: 'Ativo', inactive: 'Inativo', archived: 'Arquivado' };
-export const SORT_OPTIONS: Array<{ value: NonNullable<ClientQuery['sort']>; label: string }> = [
+export type ClientSort = 'name' | '-name' | 'created_at' | '-created_at';
+export const SORT_OPTIONS: Array<{ value: ClientSort; label: string }> = [
   { value: 'name', label: 'Nome (A–Z)' },
   { value: '-name', label: 'Nome (Z–A)' },
   { value: '-created_at', label: 'Mais recentes' },
@@ -71,34 +72,47 @@ export function formFromClient(client: Client): ClientFormValues {
   };
 }
 
-/** The body the server expects: normalized document and phones, no empty list items, address null when blank. */
+const trimmed = (value: string) => value.trim();
+
+/**
+ * The body the server expects: normalized document and phones, no empty list items. Creating omits blank
+ * optional fields; editing sends them as '' so that clearing a field in the form clears it on the server
+ * (an absent field in a PATCH means "unchanged").
+ */
 export function inputFromForm(form: ClientFormValues): ClientInput {
+  const patch = patchFromForm(form);
+  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== '')) as ClientInput;
+}
+
+export function patchFromForm(form: ClientFormValues): ClientPatch {
   const hasAddress = ADDRESS_KEYS.some((key) => form[key].trim() !== '');
   return {
     kind: form.kind,
     document: unmaskDocument(form.document),
-    name: form.name.trim(),
-    trade_name: form.kind === 'company' && form.trade_name.trim() ? form.trade_name.trim() : null,
-    emails: form.emails.map((e) => e.trim()).filter(Boolean),
+    name: trimmed(form.name),
+    trade_name: form.kind === 'company' ? trimmed(form.trade_name) : '',
+    emails: form.emails.map(trimmed).filter(Boolean),
     phones: form.phones.map(unmaskDigits).filter(Boolean),
-    address: hasAddress
+    ...(hasAddress
       ? {
-          cep: unmaskDigits(form.cep),
-          street: form.street.trim(),
-          number: form.number.trim(),
-          complement: form.complement.trim(),
-          district: form.district.trim(),
-          city: form.city.trim(),
-          state: form.state.trim().toUpperCase(),
+          address: {
+            cep: unmaskDigits(form.cep),
+            street: trimmed(form.street),
+            number: trimmed(form.number),
+            complement: trimmed(form.complement),
+            district: trimmed(form.district),
+            city: trimmed(form.city),
+            state: trimmed(form.state).toUpperCase(),
+          },
         }
-      : null,
+      : {}),
     status: form.status,
-    notes: form.notes.trim() ? form.notes.trim() : null,
+    notes: trimmed(form.notes),
   };
 }
 
 /** List filters live in the URL so a filtered list can be shared and survives reloads. */
-export function queryFromSearch(params: URLSearchParams): ClientQuery {
+export function queryFromSearch(params: URLSearchParams): ClientQuery & { sort: ClientSort; page: number } {
   const status = params.get('status');
   const kind = params.get('kind');
   const sort = params.get('sort');
@@ -107,7 +121,7 @@ export function queryFromSearch(params: URLSearchParams): ClientQuery {
     q: params.get('q') ?? undefined,
     status: status === 'active' || status === 'inactive' || status === 'archived' ? status : undefined,
     kind: kind === 'person' || kind === 'company' ? kind : undefined,
-    sort: SORT_OPTIONS.some((o) => o.value === sort) ? (sort as ClientQuery['sort']) : 'name',
+    sort: SORT_OPTIONS.some((o) => o.value === sort) ? (sort as ClientSort) : 'name',
     page: Number.isInteger(page) && page > 0 ? page : 1,
     page_size: PAGE_SIZE,
   };

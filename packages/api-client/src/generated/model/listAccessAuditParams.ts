@@ -15,6 +15,14 @@ has_permission?: boolean;
 q?: string;
 from?: string;
 to?: string;
+/**
+ * @minimum 1
+ * @maximum 1000000
+ */
 page?: number;
+/**
+ * @minimum 1
+ * @maximum 200
+ */
 page_size?: number;
 };

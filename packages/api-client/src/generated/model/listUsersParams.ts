@@ -14,6 +14,14 @@ export type ListUsersParams = {
 q?: string;
 role?: Role;
 active?: boolean;
+/**
+ * @minimum 1
+ * @maximum 1000000
+ */
 page?: number;
+/**
+ * @minimum 1
+ * @maximum 200
+ */
 page_size?: number;
 };

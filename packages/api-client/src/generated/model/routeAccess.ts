@@ -11,7 +11,7 @@
  */
 export interface RouteAccess {
   path: string;
-  /** The permission that route needs (`remessa_cobranca`…), or null when any signed-in user may open it. */
+  /** The permission that route needs (`remessa_cobranca`…); absent when any signed-in user may open it. */
   permission?: string;
   allowed: boolean;
 }
