@@ -659,11 +659,16 @@ pub fn segment_p(h: &RemessaHeader, t: &Title, at: At) -> Result<Line, FieldErro
     detail(&mut r, bank, at, "P")?;
     r.num(&P_MOVEMENT, movement_code(t.instruction))?;
     write_zone(&mut r, p_zone(bank), &h.company, &t.nosso_numero)?;
-    r.num(&P_WALLET, 1)?; // 1 = cobrança simples
-    r.num(&P_REGISTRATION, 1)?; // 1 = com cadastramento (registrada)
-    r.alpha(&P_DOC_TYPE, "1"); // 1 = tradicional
-    r.num(&P_ISSUER, 2)?; // 2 = a empresa emite o boleto
-    r.alpha(&P_DISTRIBUTION, "2"); // 2 = a empresa distribui
+    if bank == 341 {
+        // Itaú: 58–62 are zeros (the carteira already sits at 38–40).
+        r.fill(&Field::num("zeros", 58, 62), b'0');
+    } else {
+        r.num(&P_WALLET, 1)?; // 1 = cobrança simples
+        r.num(&P_REGISTRATION, 1)?; // 1 = com cadastramento (registrada)
+        r.alpha(&P_DOC_TYPE, "1"); // 1 = tradicional
+        r.num(&P_ISSUER, 2)?; // 2 = a empresa emite o boleto
+        r.alpha(&P_DISTRIBUTION, "2"); // 2 = a empresa distribui
+    }
     r.code(&p_seu_numero(bank), &t.seu_numero)?;
     r.date(&P_DUE, Some(t.due_date))?;
     r.money(&P_AMOUNT, t.amount)?;
@@ -737,7 +742,13 @@ pub fn segment_q(h: &RemessaHeader, t: &Title, at: At) -> Result<Line, FieldErro
     r.num(&Q_MOVEMENT, movement_code(t.instruction))?;
     r.num(&Q_DOC_KIND, super::document_kind(&t.payer.document))?;
     r.digits(&Q_DOC, &t.payer.document)?;
-    r.alpha(&Q_NAME, &t.payer.name);
+    // Itaú takes 30 characters of name and leaves 64–73 blank.
+    let name = if h.bank == Bank::Itau {
+        Field::alpha("nome_pagador", 34, 63)
+    } else {
+        Q_NAME
+    };
+    r.alpha(&name, &t.payer.name);
     r.alpha(&Q_ADDRESS, &t.payer.address);
     r.alpha(&Q_DISTRICT, &t.payer.district);
     r.digits(&Q_ZIP, &t.payer.zip)?;
