@@ -8,7 +8,8 @@
 //! remessa/cnab400/bradesco.rb and laravel-boleto Cnab400/Banco/Bradesco.php); Itaú
 //! "Cobrança CNAB 400 – Itaú" (brcobranca itau.rb); Santander "Layout CNAB 400" v2.x
 //! (laravel-boleto Santander.php); Banco do Brasil CBR641 (convênio de 7 dígitos,
-//! detail type 7; brcobranca banco_brasil.rb); Sicoob "CNAB 400" (bancoob.rb).
+//! detail type 7; brcobranca banco_brasil.rb); Sicoob "CNAB 400" (checked field by
+//! field against laravel-boleto Cnab400/Banco/Bancoob.php).
 
 use super::record::{get_date, get_num, get_text, Field, FieldError, Kind, Record};
 use super::text::digits_only;
@@ -393,9 +394,8 @@ const SICOOB_HEADER: &[F400] = &[
     a("brancos", 20, 26, Blank),
     n("cooperativa", 27, 30, Agency),
     a("dv_cooperativa", 31, 31, AgencyDv),
-    n("codigo_beneficiario", 32, 39, Agreement),
-    a("dv_beneficiario", 40, 40, Blank),
-    a("convenio", 41, 46, Blank),
+    n("convenio", 32, 40, Agreement),
+    a("brancos_1", 41, 46, Blank),
     a("nome_empresa", 47, 76, CompanyName),
     a("banco", 77, 94, Const("756BANCOOBCED")),
     d6("data_gravacao", 95, 100, Date),
@@ -430,7 +430,8 @@ const SICOOB_DETAIL: &[F400] = &[
     n("cooperativa_cobradora", 143, 146, Agency),
     a("dv", 147, 147, AgencyDv),
     a("especie", 148, 149, Const("01")),
-    a("aceite", 150, 150, Const("N")),
+    // Sicoob: aceite 0 = não, 1 = sim.
+    n("aceite", 150, 150, Const("0")),
     d6("emissao", 151, 156, Issue),
     n("instrucao_1", 157, 158, Zeros),
     n("instrucao_2", 159, 160, Zeros),
@@ -444,9 +445,10 @@ const SICOOB_DETAIL: &[F400] = &[
     n("abatimento", 206, 218, Zeros),
     n("tipo_inscricao_pagador", 219, 220, PayerKind),
     n("inscricao_pagador", 221, 234, PayerDoc),
-    a("nome_pagador", 235, 274, PayerName),
-    a("endereco", 275, 311, PayerAddress),
-    a("bairro", 312, 326, PayerDistrict),
+    a("nome_pagador", 235, 271, PayerName),
+    a("brancos_3", 272, 274, Blank),
+    a("endereco", 275, 314, PayerAddress),
+    a("bairro", 315, 326, PayerDistrict),
     n("cep", 327, 334, PayerZip),
     a("cidade", 335, 349, PayerCity),
     a("uf", 350, 351, PayerState),
