@@ -1,7 +1,7 @@
 //! Every public sample retorno in shared/fixtures/banking is read without error and its
 //! trailer counts match what was read. Skipped (with a notice) when the folder is absent.
 
-use banking::cnab::retorno::{read_retorno, RetornoReader};
+use banking::cnab::retorno::{read_remessa_titles, read_retorno, RetornoReader};
 use std::path::{Path, PathBuf};
 
 fn fixtures() -> Option<PathBuf> {
@@ -191,4 +191,79 @@ fn reader_streams_one_item_at_a_time() {
     let first = reader.next().unwrap().unwrap();
     assert_eq!(first.line, 3);
     assert_eq!(reader.count(), 35);
+}
+
+/// brcobranca's own remessas, read with our field tables: the same nosso número, amount,
+/// due date and payer come out, which cross-checks our positions against another library.
+#[test]
+fn other_libraries_remessas_read_back_with_our_positions() {
+    let Some(dir) = fixtures() else { return };
+    let dir = dir.join("generated-by-other-libraries/brcobranca");
+    let d = |y, m, day| chrono::NaiveDate::from_ymd_opt(y, m, day).unwrap();
+    let cases = [
+        (
+            "remessa-banco-brasil-cnab400.rem",
+            "12345670000000123",
+            19990,
+            d(2015, 7, 14),
+        ),
+        (
+            "remessa-banco_brasil-cnab240.rem",
+            "12345670000000123",
+            19990,
+            d(2015, 7, 14),
+        ),
+        (
+            "remessa-bancoob-cnab240.rem",
+            "0000429715",
+            5000,
+            d(2015, 7, 14),
+        ),
+        (
+            "remessa-bradesco-cnab400.rem",
+            "00000000123P",
+            19990,
+            d(2015, 7, 14),
+        ),
+        (
+            "remessa-caixa-cnab240.rem",
+            "14000000000000123",
+            19990,
+            d(2015, 7, 14),
+        ),
+        (
+            "remessa-itau-cnab400.rem",
+            "00000123",
+            19990,
+            d(2015, 7, 14),
+        ),
+        (
+            "remessa-santander-cnab240.rem",
+            "0000012345679",
+            19990,
+            d(2015, 7, 14),
+        ),
+        (
+            "remessa-sicredi-cnab240.rem",
+            "072000031",
+            5000,
+            d(2007, 7, 14),
+        ),
+    ];
+    for (name, nosso, amount, due) in cases {
+        let (_, titles) = read_remessa_titles(&std::fs::read(dir.join(name)).unwrap()).unwrap();
+        assert_eq!(titles.len(), 1, "{name}");
+        let t = &titles[0];
+        assert_eq!(
+            (t.nosso_numero.as_str(), t.amount, t.due_date),
+            (nosso, amount, due),
+            "{name}"
+        );
+        assert!(
+            t.payer.name.starts_with("PABLO DIEGO JOSE FRANCISCO DE"),
+            "{name}: {}",
+            t.payer.name
+        );
+        assert_eq!(t.payer.zip, "12345678", "{name}");
+    }
 }
