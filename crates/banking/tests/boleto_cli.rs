@@ -237,3 +237,27 @@ fn pix_invalid_input_exits_2() {
     let (status, _) = call(&["pix", "--bogus"], "");
     assert_eq!(status, EXIT_INVALID);
 }
+
+#[test]
+fn boleto_with_pdf_writes_the_file_and_refuses_a_static_pix() {
+    let path = std::env::temp_dir().join(format!("banking-cli-{}.pdf", std::process::id()));
+    let path_text = path.to_string_lossy().to_string();
+    let mut input = bradesco_json();
+    input["pagador_nome"] = json!("João da Silva");
+    input["instrucoes"] = json!("Não receber após o vencimento.");
+    let (status, out) = call(&["boleto", "--pdf", &path_text], &input.to_string());
+    assert_eq!(status, 0, "{out}");
+    let bytes = std::fs::read(&path).unwrap();
+    assert!(bytes.starts_with(b"%PDF-1.4"));
+    let _ = std::fs::remove_file(&path);
+    // Banco Central static example: a company key does not settle a boleto.
+    input["pix_copia_e_cola"] = json!("00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D");
+    let (status, out) = call(&["boleto", "--pdf", &path_text], &input.to_string());
+    assert_eq!(status, EXIT_INVALID);
+    assert_eq!(out["field"], "pix_copia_e_cola");
+    assert!(
+        out["message"].as_str().unwrap().contains("dinâmica"),
+        "{out}"
+    );
+    assert!(!path.exists(), "no PDF is written for invalid input");
+}

@@ -5,12 +5,25 @@
 
 use banking::bank::Bank;
 use banking::boleto::{generate, Boleto, BoletoInput};
-use banking::pdf::{boleto_pdf, BoletoPdfData};
+use banking::pdf::{boleto_pdf, BoletoPdfData, PdfError};
 use chrono::NaiveDate;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const PIX: &str = "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D";
+/// A dynamic BR Code as a bank returns for a hybrid boleto (built here, CRC included).
+fn pix() -> String {
+    banking::pix::build(&banking::pix::PixInput {
+        url: Some("pix.example.com/qr/v2/cobv/9d36b84fc70b478fb95c12729b90ca25".into()),
+        name: "Empresa Exemplo Ltda".into(),
+        city: "Sao Paulo".into(),
+        amount_centavos: Some(123456),
+        ..Default::default()
+    })
+    .unwrap()
+}
+
+/// Banco Central manual example: a static code (key), which must be refused.
+const STATIC_PIX: &str = "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D";
 
 fn boleto(bank: Bank) -> Boleto {
     let mut i = BoletoInput::new(bank);
@@ -55,8 +68,17 @@ fn pdf_structure() {
     // 22 digit pairs → 22 × 5 bars + 2 start + 2 stop bars.
     let bars = text.matches(" re f").count();
     assert_eq!(bars, 22 * 5 + 4);
-    let with_qr = boleto_pdf(&b, &data(Some(PIX))).unwrap();
+    let with_qr = boleto_pdf(&b, &data(Some(&pix()))).unwrap();
     assert!(String::from_utf8_lossy(&with_qr).matches(" re f").count() > bars + 100);
+    // A static code or a broken one is refused, with the reason.
+    assert_eq!(
+        boleto_pdf(&b, &data(Some(STATIC_PIX))).unwrap_err(),
+        PdfError::StaticPix
+    );
+    let broken = pix().replace("Empresa", "Emprese");
+    assert!(
+        matches!(boleto_pdf(&b, &data(Some(&broken))), Err(PdfError::InvalidPix(m)) if m.contains("CRC"))
+    );
 }
 
 fn tool(name: &str) -> bool {
@@ -103,7 +125,8 @@ fn barcode_and_pix_qr_read_back_with_zbarimg() {
         println!("NOTICE: pdftoppm/zbarimg not installed (apt-get install poppler-utils zbar-tools); skipping the read-back test");
         return;
     }
-    for (bank, pix) in [(Bank::Bradesco, Some(PIX)), (Bank::Itau, None)] {
+    let payload = pix();
+    for (bank, pix) in [(Bank::Bradesco, Some(payload.as_str())), (Bank::Itau, None)] {
         let b = boleto(bank);
         let dir = scratch_dir(bank.code());
         let symbols = read_symbols(&boleto_pdf(&b, &data(pix)).unwrap(), &dir);
@@ -112,7 +135,7 @@ fn barcode_and_pix_qr_read_back_with_zbarimg() {
             "{bank:?}: read {symbols:?}"
         );
         assert_eq!(
-            symbols.iter().any(|s| s == PIX),
+            symbols.iter().any(|s| *s == payload),
             pix.is_some(),
             "{symbols:?}"
         );

@@ -41,6 +41,23 @@ pub struct BoletoPdfData {
 pub enum PdfError {
     #[error("o código PIX não cabe em um QR code")]
     QrTooLong,
+    #[error("código PIX inválido: {0}")]
+    InvalidPix(String),
+    /// A static code (company key) does not settle the boleto (design/banking.md).
+    #[error(
+        "o QR code do boleto híbrido deve ser a cobrança PIX dinâmica que o banco devolveu \
+         para este boleto; um código estático (chave da empresa) não quita o boleto"
+    )]
+    StaticPix,
+}
+
+/// The hybrid boleto's PIX text, checked: a valid BR Code and a dynamic one.
+fn checked_pix(payload: &str) -> Result<&str, PdfError> {
+    let code = crate::pix::parse(payload).map_err(|e| PdfError::InvalidPix(e.message))?;
+    if !code.dynamic {
+        return Err(PdfError::StaticPix);
+    }
+    Ok(payload)
 }
 
 const PAGE_H: f32 = 841.89;
@@ -233,7 +250,7 @@ fn recibo(page: &mut Page, b: &Boleto, data: &BoletoPdfData, top: f32) -> Result
         .as_deref()
         .filter(|p| !p.trim().is_empty())
     {
-        Some(payload) => qr_block(page, payload.trim(), y - 6.0),
+        Some(payload) => qr_block(page, checked_pix(payload.trim())?, y - 6.0),
         None => Ok(y - 16.0),
     }
 }
