@@ -106,7 +106,7 @@ fn one_of(field: &'static str, value: &str, allowed: &[&str]) -> Result<(), Bole
 
 /// Codigo do beneficiário, falling back to `convenio` (the banks use both names).
 fn beneficiario(input: &BoletoInput) -> &str {
-    match opt(&input.codigo_beneficiario).trim() {
+    match opt(&input.codigo_beneficiario).trim_ascii() {
         "" => opt(&input.convenio),
         code => code,
     }
@@ -144,7 +144,7 @@ pub mod banco_do_brasil {
     }
 
     fn convenio(input: &BoletoInput) -> Result<&str, BoletoError> {
-        let c = opt(&input.convenio).trim();
+        let c = opt(&input.convenio).trim_ascii();
         if !matches!(c.len(), 4 | 6 | 7 | 8) || !c.bytes().all(|b| b.is_ascii_digit()) {
             return Err(BoletoError::new(
                 "convenio",
@@ -155,7 +155,7 @@ pub mod banco_do_brasil {
     }
 
     fn is_17_digit_service(conv: &str, input: &BoletoInput) -> bool {
-        conv.len() == 6 && input.nosso_numero.trim().len() > 5
+        conv.len() == 6 && input.nosso_numero.trim_ascii().len() > 5
     }
 
     pub fn nosso_numero(input: &BoletoInput) -> Result<NnParts, BoletoError> {
@@ -180,7 +180,7 @@ pub mod banco_do_brasil {
     }
 
     pub fn campo_livre(input: &BoletoInput, nn: &NnParts) -> Result<CampoLivre, BoletoError> {
-        let carteira = input.carteira.trim();
+        let carteira = input.carteira.trim_ascii();
         one_of("carteira", carteira, &CARTEIRAS)?;
         let body = nn.body.as_bytes();
         let mut cl = [b'0'; 25];
@@ -225,7 +225,7 @@ pub mod santander {
     }
 
     pub fn campo_livre(input: &BoletoInput, nn: &NnParts) -> Result<CampoLivre, BoletoError> {
-        let carteira = input.carteira.trim();
+        let carteira = input.carteira.trim_ascii();
         one_of("carteira", carteira, &CARTEIRAS)?;
         let mut cl = [b'0'; 25];
         cl[0] = b'9';
@@ -251,9 +251,9 @@ pub mod caixa {
     }
 
     fn modalidade(input: &BoletoInput) -> Result<u8, BoletoError> {
-        let given = opt(&input.modalidade).trim();
+        let given = opt(&input.modalidade).trim_ascii();
         let (field, value) = if given.is_empty() {
-            ("carteira", input.carteira.trim())
+            ("carteira", input.carteira.trim_ascii())
         } else {
             ("modalidade", given)
         };
@@ -398,7 +398,7 @@ pub mod sicredi {
 
     /// AA + B + NNNNN from either the full 8-digit form or the sequence + byte_idt + year.
     fn year_byte_sequence(input: &BoletoInput) -> Result<[u8; 8], BoletoError> {
-        let given = input.nosso_numero.trim();
+        let given = input.nosso_numero.trim_ascii();
         let mut out = [b'0'; 8];
         if given.len() == 8 {
             pad(&mut out, "nosso_numero", given)?;
@@ -415,7 +415,7 @@ pub mod sicredi {
             &mut out[..2],
             (chrono::Datelike::year(&year) % 100) as u64,
         );
-        let byte = match opt(&input.byte_idt).trim() {
+        let byte = match opt(&input.byte_idt).trim_ascii() {
             "" => "2",
             b => b,
         };
@@ -438,7 +438,7 @@ pub mod sicredi {
     }
 
     pub fn campo_livre(input: &BoletoInput, nn: &NnParts) -> Result<CampoLivre, BoletoError> {
-        let tipo = input.carteira.trim();
+        let tipo = input.carteira.trim_ascii();
         one_of("carteira", tipo, &["1", "3"])?;
         let mut cl = [b'0'; 25];
         cl[0] = tipo.as_bytes()[0];
@@ -466,8 +466,8 @@ pub mod sicoob {
     const WEIGHTS: [u32; 4] = [3, 1, 9, 7];
 
     fn modalidade(input: &BoletoInput) -> &str {
-        let m = opt(&input.modalidade).trim();
-        let v = opt(&input.variacao).trim();
+        let m = opt(&input.modalidade).trim_ascii();
+        let v = opt(&input.variacao).trim_ascii();
         match (m, v) {
             ("", "") => "01",
             ("", v) => v,
@@ -485,7 +485,7 @@ pub mod sicoob {
     }
 
     pub fn campo_livre(input: &BoletoInput, nn: &NnParts) -> Result<CampoLivre, BoletoError> {
-        let carteira = input.carteira.trim();
+        let carteira = input.carteira.trim_ascii();
         one_of("carteira", carteira, &["1", "3"])?;
         let mut cl = [b'0'; 25];
         cl[0] = carteira.as_bytes()[0];
