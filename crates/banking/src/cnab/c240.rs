@@ -54,9 +54,9 @@ pub const L_CREDIT_DATE: Field = Field::date("data_credito", 200, 207);
 // ---- segment P ------------------------------------------------------------------------
 pub const P_MOVEMENT: Field = Field::num("codigo_movimento", 16, 17).req();
 pub const P_WALLET: Field = Field::num("codigo_carteira", 58, 58);
-pub const P_REGISTRATION: Field = Field::num("forma_cadastramento", 59, 59);
+pub const P_REGISTRATION: Field = Field::alpha("forma_cadastramento", 59, 59);
 pub const P_DOC_TYPE: Field = Field::alpha("tipo_documento", 60, 60);
-pub const P_ISSUER: Field = Field::num("emissao_boleto", 61, 61);
+pub const P_ISSUER: Field = Field::alpha("emissao_boleto", 61, 61);
 pub const P_DISTRIBUTION: Field = Field::alpha("distribuicao_boleto", 62, 62);
 pub const P_SEU_NUMERO: Field = Field::alpha("seu_numero", 63, 77).req();
 pub const P_DUE: Field = Field::date("vencimento", 78, 85).req();
@@ -78,7 +78,7 @@ pub const P_COMPANY_USE: Field = Field::alpha("uso_empresa", 196, 220);
 pub const P_PROTEST_CODE: Field = Field::num("codigo_protesto", 221, 221);
 pub const P_PROTEST_DAYS: Field = Field::num("prazo_protesto", 222, 223);
 pub const P_WRITE_OFF_CODE: Field = Field::num("codigo_baixa", 224, 224);
-pub const P_WRITE_OFF_DAYS: Field = Field::alpha("prazo_baixa", 225, 227);
+pub const P_WRITE_OFF_DAYS: Field = Field::num("prazo_baixa", 225, 227);
 pub const P_CURRENCY: Field = Field::num("codigo_moeda", 228, 229);
 pub const P_CONTRACT: Field = Field::num("numero_contrato", 230, 239);
 
@@ -539,7 +539,7 @@ fn versions(bank: Bank) -> (u64, u64) {
     match bank {
         Bank::BancoDoBrasil => (83, 42),
         Bank::Santander => (40, 30),
-        Bank::Caixa => (101, 60),
+        Bank::Caixa => (50, 30),
         Bank::Bradesco => (84, 42),
         Bank::Itau => (40, 30),
         Bank::Sicredi => (81, 40),
@@ -557,6 +557,21 @@ fn company_zone(bank: Bank, shift: usize) -> Vec<ZoneField> {
         }
     };
     match bank {
+        // Caixa's lot header repeats the código do beneficiário at 34–39.
+        Bank::Caixa if shift == 1 => vec![
+            z(Field::num("codigo_beneficiario", 34, 39), Agreement),
+            z(Field::num("zeros", 40, 53), Zeros),
+            z(Field::num("agencia", 54, 58), Agency),
+            z(Field::alpha("dv_agencia", 59, 59), AgencyDv),
+            z(Field::num("codigo_beneficiario_2", 60, 65), Agreement),
+            z(Field::num("uso_caixa", 66, 73), Zeros),
+        ],
+        // Santander's lot header has the código de transmissão at 54–68.
+        Bank::Santander if shift == 1 => vec![
+            z(Field::alpha("brancos", 34, 53), Blank),
+            z(Field::num("codigo_transmissao", 54, 68), Agreement),
+            z(Field::alpha("brancos_2", 69, 73), Blank),
+        ],
         Bank::Caixa => vec![
             z(f("zeros", 33, 52, true), Zeros),
             z(f("agencia", 53, 57, true), Agency),
@@ -607,10 +622,26 @@ fn file_header(h: &RemessaHeader) -> Result<Line, FieldError> {
     let bank_no = bank_number(h.bank);
     let mut r = Line::new();
     control(&mut r, bank_no, 0, 0)?;
-    r.num(&H_DOC_KIND, h.company.document_kind())?;
-    r.digits(&H_DOC, &h.company.document)?;
+    if h.bank == Bank::Santander {
+        // Santander: tipo de inscrição at 17, inscrição in 15 digits at 18–32.
+        r.num(
+            &Field::num("tipo_inscricao_empresa", 17, 17),
+            h.company.document_kind(),
+        )?;
+        r.digits(
+            &Field::num("inscricao_empresa", 18, 32),
+            &h.company.document,
+        )?;
+    } else {
+        r.num(&H_DOC_KIND, h.company.document_kind())?;
+        r.digits(&H_DOC, &h.company.document)?;
+    }
     let company = header_agreement(h.bank, &h.company);
     write_zone(&mut r, &company_zone(h.bank, 0), &company, "")?;
+    if h.bank == Bank::Caixa {
+        // Caixa tells test files from production ones here ("REMESSA-TESTE" while homologating).
+        r.alpha(&Field::alpha("uso_empresa", 192, 211), "REMESSA-PRODUCAO");
+    }
     r.alpha(&H_COMPANY, &h.company.name);
     r.alpha(&H_BANK_NAME, h.bank.name());
     r.num(&H_DIRECTION, 1)?;
@@ -635,6 +666,9 @@ fn lot_header(h: &RemessaHeader, lot: u64) -> Result<Line, FieldError> {
     control(&mut r, bank_number(h.bank), lot, 1)?;
     r.alpha(&L_OPERATION, "R");
     r.num(&L_SERVICE, 1)?;
+    if h.bank == Bank::Caixa {
+        r.num(&Field::num("zeros", 12, 13), 0)?;
+    }
     r.num(&L_VERSION, versions(h.bank).1)?;
     r.num(&L_DOC_KIND, h.company.document_kind())?;
     r.digits(&L_DOC, &h.company.document)?;
@@ -663,17 +697,29 @@ pub fn segment_p(h: &RemessaHeader, t: &Title, at: At) -> Result<Line, FieldErro
         // Itaú: 58–62 are zeros (the carteira already sits at 38–40).
         r.fill(&Field::num("zeros", 58, 62), b'0');
     } else {
-        r.num(&P_WALLET, 1)?; // 1 = cobrança simples
-        r.num(&P_REGISTRATION, 1)?; // 1 = com cadastramento (registrada)
-        r.alpha(&P_DOC_TYPE, "1"); // 1 = tradicional
-        r.num(&P_ISSUER, 2)?; // 2 = a empresa emite o boleto
-        r.alpha(&P_DISTRIBUTION, "2"); // 2 = a empresa distribui
+        // 58 carteira (1 = simples), 59 cadastramento (1 = registrada), 60 documento
+        // (1 = tradicional, 2 = escritural), 61 emissão (2 = empresa), 62 distribuição.
+        // Per-bank values as brcobranca writes them for each bank's homologation.
+        let (registration, doc_type, distribution) = match h.bank {
+            Bank::Caixa => ("1", "2", "0"),
+            Bank::Santander => ("1", "2", " "),
+            Bank::Sicoob => ("0", " ", "2"),
+            _ => ("1", "1", "2"),
+        };
+        r.num(&P_WALLET, 1)?;
+        r.alpha(&P_REGISTRATION, registration);
+        r.alpha(&P_DOC_TYPE, doc_type);
+        r.num(&P_ISSUER, 2)?;
+        r.alpha(&P_DISTRIBUTION, distribution);
+        if h.bank == Bank::Santander {
+            r.fill(&P_ISSUER, b' '); // Santander: 61–62 reserved
+        }
     }
     r.code(&p_seu_numero(bank), &t.seu_numero)?;
     r.date(&P_DUE, Some(t.due_date))?;
     r.money(&P_AMOUNT, t.amount)?;
     r.num(&P_COLLECT_AGENCY, 0)?;
-    r.alpha(&P_COLLECT_DV, "");
+    r.alpha(&P_COLLECT_DV, "0");
     r.digits(&P_SPECIES, t.species.as_deref().unwrap_or("02"))?;
     r.alpha(&P_ACCEPT, "N");
     r.date(&P_ISSUE, Some(t.issue_date))?;
@@ -692,8 +738,15 @@ pub fn segment_p(h: &RemessaHeader, t: &Title, at: At) -> Result<Line, FieldErro
             r.num(&P_PROTEST_DAYS, 0)?;
         }
     }
-    r.num(&P_WRITE_OFF_CODE, 0)?;
-    r.alpha(&P_WRITE_OFF_DAYS, "");
+    // Baixa/devolução: Caixa and Sicredi want "1 = baixar" with a term (120 and 60 days,
+    // as brcobranca writes them); the others take 0/000 (bank default).
+    let (write_off, days) = match h.bank {
+        Bank::Caixa => (1, 120),
+        Bank::Sicredi => (1, 60),
+        _ => (0, 0),
+    };
+    r.num(&P_WRITE_OFF_CODE, write_off)?;
+    r.num(&P_WRITE_OFF_DAYS, days)?;
     r.num(&P_CURRENCY, 9)?; // 09 = real
     r.num(&P_CONTRACT, 0)?;
     Ok(r)
