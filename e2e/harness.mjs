@@ -64,11 +64,14 @@ export async function startServer({ extraEnv = {} } = {}) {
     ...extraEnv,
   };
   execFileSync(bin, ['demo-data'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const child = spawn(bin, ['serve'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(bin, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
-  child.stderr.on('data', (chunk) => {
-    log = (log + chunk.toString()).slice(-20_000);
-  });
+  // The server's log (both streams): the password-reset test reads the code from the outbox log line.
+  const keep = (chunk) => {
+    log = (log + chunk.toString()).slice(-200_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, child);
   return {
