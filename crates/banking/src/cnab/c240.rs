@@ -379,8 +379,10 @@ pub fn p_fields(bank_code: u16) -> Vec<Field> {
         P_PROTEST_CODE,
         P_PROTEST_DAYS,
         P_WRITE_OFF_CODE,
-        P_CURRENCY,
     ]);
+    if bank_code != 33 {
+        v.push(P_CURRENCY); // Santander has the moeda at 227–228
+    }
     v
 }
 
@@ -657,7 +659,9 @@ fn file_header(h: &RemessaHeader) -> Result<Line, FieldError> {
     }
     r.num(&H_SEQUENCE, h.sequence as u64)?;
     r.num(&H_VERSION, versions(h.bank).0)?;
-    r.num(&H_DENSITY, 0)?;
+    if h.bank != Bank::Santander {
+        r.num(&H_DENSITY, 0)?; // Santander: 167–240 reserved (blank)
+    }
     Ok(r)
 }
 
@@ -749,7 +753,21 @@ pub fn segment_p(h: &RemessaHeader, t: &Title, at: At) -> Result<Line, FieldErro
     r.num(&P_WRITE_OFF_DAYS, days)?;
     r.num(&P_CURRENCY, 9)?; // 09 = real
     r.num(&P_CONTRACT, 0)?;
+    if h.bank == Bank::Santander {
+        santander_p_tail(&mut r)?;
+    }
     Ok(r)
+}
+
+/// Santander's segment P ends differently: 106 reserved, 224 baixa "3" (the
+/// beneficiário's profile), 225–226 days, 227–228 moeda "00", 229–240 reserved.
+fn santander_p_tail(r: &mut Line) -> Result<(), FieldError> {
+    r.fill(&P_COLLECT_DV, b' ');
+    r.num(&P_WRITE_OFF_CODE, 3)?;
+    r.num(&Field::num("prazo_baixa", 225, 226), 0)?;
+    r.num(&Field::num("codigo_moeda", 227, 228), 0)?;
+    r.fill(&Field::alpha("brancos", 229, 240), b' ');
+    Ok(())
 }
 
 fn write_interest(r: &mut Line, t: &Title) -> Result<(), FieldError> {
