@@ -10,9 +10,9 @@
 pub mod bank;
 pub mod boleto;
 pub mod cli;
+pub mod cnab;
 pub mod document;
 pub mod pdf;
 pub mod pix;
-pub mod cnab;
-pub mod validate;
 pub mod statement;
+pub mod validate;
