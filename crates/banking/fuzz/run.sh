@@ -2,8 +2,10 @@
 # Runs every cargo-fuzz target of the banking crate for a bounded time each.
 #   usage: crates/banking/fuzz/run.sh [SECONDS_PER_TARGET]   (default 30)
 # Targets are discovered with `cargo fuzz list`, so new targets need no change here.
+# Every target runs even if an earlier one crashes; the exit status is 1 when any crashed
+# (the crashing input is under fuzz/artifacts/<target>/).
 # Only the stable toolchain is installed: RUSTC_BOOTSTRAP=1 lets cargo-fuzz pass its -Z flags.
-set -euo pipefail
+set -uo pipefail
 
 duration="${1:-30}"
 cd "$(dirname "$0")/.."
@@ -14,10 +16,17 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
     exit 1
 fi
 
-targets=$(cargo fuzz list)
+targets=$(cargo fuzz list) || exit 1
+failed=()
 for target in $targets; do
     echo "== fuzz target $target: ${duration}s"
-    cargo fuzz run "$target" -- -max_total_time="$duration"
+    if ! cargo fuzz run "$target" -- -max_total_time="$duration"; then
+        failed+=("$target")
+    fi
 done
-echo "== all fuzz targets ran ${duration}s each without a crash: $targets" | tr '\n' ' '
-echo
+
+if [ "${#failed[@]}" -gt 0 ]; then
+    echo "== FAILED fuzz targets: ${failed[*]} (inputs in fuzz/artifacts/)" >&2
+    exit 1
+fi
+echo "== all fuzz targets ran ${duration}s each without a crash:" $targets
