@@ -171,6 +171,9 @@ struct Steps {
     bank_code: u16,
     pending_t: Option<RetornoItem>,
     lot_records: u64,
+    /// Titles (segments T) and their face values in the current lot.
+    lot_titles: u64,
+    lot_total: u64,
     file_records: u64,
     checks: Vec<TrailerCheck>,
 }
@@ -201,6 +204,8 @@ impl<R: BufRead> RetornoReader<R> {
             bank_code: info.bank_code.parse().unwrap_or(0),
             pending_t: None,
             lot_records: 0,
+            lot_titles: 0,
+            lot_total: 0,
             file_records: 1,
             checks: vec![],
         };
@@ -236,11 +241,17 @@ impl Steps {
     fn step_240(&mut self, n: usize, l: &[u8]) -> Option<RetornoItem> {
         self.lot_records += 1;
         match l.get(7) {
-            Some(b'1') => self.lot_records = 1,
+            Some(b'1') => {
+                self.lot_records = 1;
+                (self.lot_titles, self.lot_total) = (0, 0);
+            }
             Some(b'3') => match l.get(13) {
                 Some(b'T') => {
                     let done = self.pending_t.take();
-                    self.pending_t = Some(read_t(self.bank_code, n, l));
+                    let t = read_t(self.bank_code, n, l);
+                    self.lot_titles += 1;
+                    self.lot_total = self.lot_total.saturating_add(t.amount.max(0) as u64);
+                    self.pending_t = Some(t);
                     return done;
                 }
                 Some(b'U') => {
@@ -260,6 +271,14 @@ impl Steps {
                     self.lot_records
                 };
                 self.push_check(n, l, &c240::LT_RECORDS, counted);
+                // Titles and total of "cobrança simples", when the bank fills them with
+                // this file's content. Santander and Sicoob put the whole portfolio there
+                // (65 titles / R$ 11.904,75 in a two-title sample), so they are not checked.
+                let portfolio = matches!(self.bank_code, 33 | 756);
+                if !portfolio && get_num(l, &c240::LT_TITLES).unwrap_or(0) != 0 {
+                    self.push_check(n, l, &c240::LT_TITLES, self.lot_titles);
+                    self.push_check(n, l, &c240::LT_TOTAL, self.lot_total);
+                }
                 self.lot_records = 0;
                 return self.pending_t.take();
             }
@@ -500,6 +519,10 @@ fn read_titles_240(info: &FileInfo, records: &[(usize, Vec<u8>)]) -> Vec<Title> 
 pub fn document_of(kind: Option<u64>, padded: &str) -> String {
     if padded.bytes().all(|b| b == b'0') {
         return String::new();
+    }
+    if !padded.bytes().all(|b| b.is_ascii_digit()) {
+        // Not a zero-padded number (a broken file): show it as it came.
+        return padded.to_string();
     }
     let keep = if kind == Some(1) { 11 } else { 14 };
     padded[padded.len().saturating_sub(keep)..].to_string()

@@ -530,10 +530,13 @@ fn check_detail_240(
 /// CPF/CNPJ of the payer, using the document module's check digits.
 fn check_document(cx: &mut Ctx, n: usize, l: &[u8], kind: &Field, doc: &Field) {
     let Some(k) = num(l, kind) else { return };
-    let text = show(raw(l, doc));
+    // Byte slices, not string slices: the field may hold non-ASCII bytes in a broken file.
+    let bytes = raw(l, doc);
+    let last = |n: usize| show(&bytes[bytes.len().saturating_sub(n)..]);
+    let text = show(bytes);
     let (digits, name) = match k {
-        1 => (&text[text.len().saturating_sub(11)..], "CPF"),
-        2 => (&text[text.len().saturating_sub(14)..], "CNPJ"),
+        1 => (last(11), "CPF"),
+        2 => (last(14), "CNPJ"),
         0 => return,
         _ => {
             cx.add(
@@ -547,9 +550,9 @@ fn check_document(cx: &mut Ctx, n: usize, l: &[u8], kind: &Field, doc: &Field) {
         }
     };
     let ok = if k == 1 {
-        crate::document::validate_cpf(digits).is_ok()
+        crate::document::validate_cpf(&digits).is_ok()
     } else {
-        crate::document::validate_cnpj(digits).is_ok()
+        crate::document::validate_cnpj(&digits).is_ok()
     };
     if !ok {
         cx.add(
