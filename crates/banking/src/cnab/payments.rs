@@ -978,6 +978,7 @@ pub fn read_retorno<R: BufRead>(inner: R) -> Result<PaymentsRetorno, ReadError> 
         checks: vec![],
     };
     let (mut forma, mut lot_records, mut file_records) = (String::new(), 0u64, 1u64);
+    let mut lot_total = 0u64;
     let mut pending = second;
     loop {
         let (n, l) = match pending.take() {
@@ -992,6 +993,7 @@ pub fn read_retorno<R: BufRead>(inner: R) -> Result<PaymentsRetorno, ReadError> 
         match l.get(7) {
             Some(b'1') => {
                 lot_records = 1;
+                lot_total = 0;
                 forma = get_text(&l, &Field::alpha("forma", 12, 13));
             }
             Some(b'3') if l.get(13) == Some(&b'Z') => {
@@ -999,8 +1001,16 @@ pub fn read_retorno<R: BufRead>(inner: R) -> Result<PaymentsRetorno, ReadError> 
                     last.authentication = get_text(&l, &Z_AUTHENTICATION);
                 }
             }
-            Some(b'3') => out.items.extend(read_detail(flavour, &forma, n, &l)),
-            Some(b'5') => push_check(&mut out.checks, n, &l, &T_RECORDS, lot_records),
+            Some(b'3') => {
+                if let Some(p) = read_detail(flavour, &forma, n, &l) {
+                    lot_total = lot_total.saturating_add(p.amount.max(0) as u64);
+                    out.items.push(p);
+                }
+            }
+            Some(b'5') => {
+                push_check(&mut out.checks, n, &l, &T_RECORDS, lot_records);
+                push_check(&mut out.checks, n, &l, &T_TOTAL, lot_total);
+            }
             Some(b'9') => push_check(
                 &mut out.checks,
                 n,
