@@ -146,38 +146,35 @@ fn format_amount(centavos: i64) -> String {
     format!("{}.{:02}", centavos / 100, centavos % 100)
 }
 
+fn non_empty(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
+}
+
+/// Static account: key in `01`, optional description in `02`.
+fn static_account(account: &mut String, key: &str, input: &PixInput) -> Result<(), PixError> {
+    let key = bounded("key", to_ascii("key", key)?, MAX_KEY_OR_URL)?;
+    tlv(account, "01", &key);
+    if let Some(d) = non_empty(&input.description) {
+        tlv(account, "02", &to_ascii("description", d)?);
+    }
+    Ok(())
+}
+
+/// Dynamic account: the PSP's location URL in `25`, without the scheme.
+fn dynamic_account(account: &mut String, url: &str) -> Result<(), PixError> {
+    let bare = url.strip_prefix("https://").unwrap_or(url);
+    let url = bounded("url", to_ascii("url", bare)?, MAX_KEY_OR_URL)?;
+    tlv(account, "25", &url);
+    Ok(())
+}
+
+/// Tag 26 content and whether the code is dynamic.
 fn merchant_account(input: &PixInput) -> Result<(String, bool), PixError> {
-    let key = input
-        .key
-        .as_deref()
-        .map(str::trim)
-        .filter(|k| !k.is_empty());
-    let url = input
-        .url
-        .as_deref()
-        .map(str::trim)
-        .filter(|u| !u.is_empty());
     let mut account = String::new();
     tlv(&mut account, "00", GUI);
-    let dynamic = match (key, url) {
-        (Some(k), None) => {
-            let k = bounded("key", to_ascii("key", k)?, MAX_KEY_OR_URL)?;
-            tlv(&mut account, "01", &k);
-            if let Some(d) = input
-                .description
-                .as_deref()
-                .filter(|d| !d.trim().is_empty())
-            {
-                tlv(&mut account, "02", &to_ascii("description", d)?);
-            }
-            false
-        }
-        (None, Some(u)) => {
-            let bare = u.strip_prefix("https://").unwrap_or(u);
-            let u = bounded("url", to_ascii("url", bare)?, MAX_KEY_OR_URL)?;
-            tlv(&mut account, "25", &u);
-            true
-        }
+    let dynamic = match (non_empty(&input.key), non_empty(&input.url)) {
+        (Some(key), None) => static_account(&mut account, key, input).map(|_| false)?,
+        (None, Some(url)) => dynamic_account(&mut account, url).map(|_| true)?,
         (Some(_), Some(_)) => {
             return Err(PixError::new(
                 "key",

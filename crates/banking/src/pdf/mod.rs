@@ -293,39 +293,52 @@ fn qr_block(page: &mut Page, payload: &str, top: f32) -> Result<f32, PdfError> {
 }
 
 fn ficha(page: &mut Page, b: &Boleto, data: &BoletoPdfData, top: f32) {
-    let mut y = header(page, b, top);
+    let y = header(page, b, top);
+    let y = ficha_top_rows(page, b, data, y);
+    let y = ficha_document_rows(page, b, data, y);
+    let y = instructions(page, &data.instrucoes, y);
+    let y = pagador_block(page, data, y);
+    barcode(page, &b.codigo_barras, y - 10.0);
+}
+
+/// Local de pagamento / vencimento and beneficiário / agência-código.
+fn ficha_top_rows(page: &mut Page, b: &Boleto, data: &BoletoPdfData, top: f32) -> f32 {
     let local = or_default(
         &data.local_pagamento,
         "PAGÁVEL EM QUALQUER BANCO ATÉ O VENCIMENTO",
     );
     let vencimento = vencimento_text(b);
+    let left = WIDTH - RIGHT_COL;
     row(
         page,
-        y,
+        top,
         &[
-            ("Local de Pagamento", local, WIDTH - RIGHT_COL),
+            ("Local de Pagamento", local, left),
             ("Vencimento", &vencimento, 0.0),
         ],
         true,
     );
-    y -= ROW;
     let benef = beneficiario(data);
     row(
         page,
-        y,
+        top - ROW,
         &[
-            ("Beneficiário", &benef, WIDTH - RIGHT_COL),
+            ("Beneficiário", &benef, left),
             ("Agência/Código do Beneficiário", &data.agencia_codigo, 0.0),
         ],
         true,
     );
-    y -= ROW;
+    top - 2.0 * ROW
+}
+
+/// The two rows of document data, ending with nosso número and valor do documento.
+fn ficha_document_rows(page: &mut Page, b: &Boleto, data: &BoletoPdfData, top: f32) -> f32 {
     let data_doc = format_date(data.data_documento);
     let especie = or_default(&data.especie_documento, "DM");
     let w = (WIDTH - RIGHT_COL) / 5.0;
     row(
         page,
-        y,
+        top,
         &[
             ("Data do Documento", &data_doc, w),
             ("Nº do Documento", &data.numero_documento, w),
@@ -336,11 +349,10 @@ fn ficha(page: &mut Page, b: &Boleto, data: &BoletoPdfData, top: f32) {
         ],
         true,
     );
-    y -= ROW;
     let valor = format_brl(b.valor_centavos);
     row(
         page,
-        y,
+        top - ROW,
         &[
             ("Uso do Banco", "", w),
             ("Carteira", &data.carteira, w),
@@ -351,10 +363,7 @@ fn ficha(page: &mut Page, b: &Boleto, data: &BoletoPdfData, top: f32) {
         ],
         true,
     );
-    y -= ROW;
-    y = instructions(page, &data.instrucoes, y);
-    y = pagador_block(page, data, y);
-    barcode(page, &b.codigo_barras, y - 10.0);
+    top - 2.0 * ROW
 }
 
 fn instructions(page: &mut Page, text: &str, top: f32) -> f32 {
