@@ -865,3 +865,63 @@ fn stella_santander_carteira_102_and_nosso_numero_dvs() {
         assert_eq!(got.dv, Some(dv), "{nn}");
     }
 }
+
+#[test]
+fn node_boleto_bradesco_21_26_and_santander_201() {
+    // [node-boleto] 2.3.0 via /tmp/peers/vectors_more.js (agência 1229, código 0403005), both
+    // sides of the 2025 reset; identical output with TZ=UTC and TZ=America/Sao_Paulo.
+    let bradesco_cases = [
+        (
+            "21",
+            "12345678901",
+            "2024-05-10",
+            45678,
+            "23791971200000456781229211234567890104030050",
+            "23791.22928 11234.567896 01040.300509 1 97120000045678",
+        ),
+        (
+            "26",
+            "42",
+            "2026-08-31",
+            100,
+            "23793155500000001001229260000000004204030050",
+            "23791.22928 60000.000004 42040.300503 3 15550000000100",
+        ),
+    ];
+    for (carteira, nn, venc, valor, barcode, linha) in bradesco_cases {
+        check(
+            &bradesco(carteira, "1229", "0403005", nn, venc, valor),
+            V {
+                campo_livre: None,
+                barcode: Some(barcode),
+                linha: Some(linha),
+            },
+        );
+    }
+    let santander_cases = [
+        (
+            "123456789012",
+            "2024-11-30",
+            98765,
+            "03395991600000987659040300512345678901230201",
+            "03399.04039 00512.345679 89012.302017 5 99160000098765",
+        ),
+        (
+            "77",
+            "2026-05-05",
+            1500,
+            "03395143700000015009040300500000000007790201",
+            "03399.04039 00500.000005 00077.902013 5 14370000001500",
+        ),
+    ];
+    for (nn, venc, valor, barcode, linha) in santander_cases {
+        check(
+            &santander(nn, venc, valor, "0403005", "201"),
+            V {
+                campo_livre: None,
+                barcode: Some(barcode),
+                linha: Some(linha),
+            },
+        );
+    }
+}
