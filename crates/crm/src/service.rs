@@ -10,7 +10,7 @@ use crate::store::{self, ClientFilter, Sort, Stamp};
 use crate::validate::validate;
 
 /// Totals are counted up to this many matches; beyond it the page says `total_capped` (see the crate docs).
-pub const TOTAL_CAP: i64 = 10_000;
+pub const TOTAL_CAP: i64 = 1_000;
 
 /// A concurrent change between reading a client and writing it is retried this many times.
 const WRITE_ATTEMPTS: usize = 3;
@@ -156,7 +156,10 @@ impl Clients {
         )
         .await?;
         let seen = query.offset + rows.len() as i64;
-        let (total, capped) = if query.with_total {
+        let (total, capped) = if !has_more && (!rows.is_empty() || query.offset == 0) {
+            // The last page tells the total without counting.
+            (seen, false)
+        } else if query.with_total {
             store::count_capped(&self.db, &query.filter, TOTAL_CAP).await?
         } else {
             // Not counted: what is known is that at least this many (and one more, if `has_more`) exist.

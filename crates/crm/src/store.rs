@@ -210,15 +210,20 @@ pub async fn list(
 ) -> Result<(Vec<ClientRow>, bool)> {
     let (where_sql, binds) = filter.where_clause();
     let n = binds.len();
+    let order = sort.order_by();
+    // The page's ids come from the sort index alone (it holds every filtered column, see the covering
+    // migration); only those rows are then read from the table.
     let sql = format!(
-        "SELECT {CLIENT_COLUMNS} FROM crm_clients WHERE {where_sql} ORDER BY {} LIMIT ${} OFFSET ${}",
-        sort.order_by(),
+        "SELECT {CLIENT_COLUMNS} FROM crm_clients WHERE id IN \
+         (SELECT id FROM crm_clients WHERE {where_sql} ORDER BY {order} LIMIT ${} OFFSET ${}) ORDER BY {order}",
         n + 1,
         n + 2
     );
     // One extra row tells whether another page exists, without counting.
     let mut rows: Vec<ClientRow> = on_db!(db, pool => {
-        let mut query = sqlx::query_as(&sql);
+        // Unprepared: PostgreSQL then plans each search for its own pattern (a rare term takes the trigram
+        // index, a common one walks the sort index); a cached generic plan would pick one for all.
+        let mut query = sqlx::query_as(&sql).persistent(false);
         for b in &binds {
             query = query.bind(b);
         }
@@ -238,7 +243,7 @@ pub async fn count_capped(db: &Db, filter: &ClientFilter, cap: i64) -> Result<(i
         binds.len() + 1
     );
     let count: i64 = on_db!(db, pool => {
-        let mut query = sqlx::query_scalar(&sql);
+        let mut query = sqlx::query_scalar(&sql).persistent(false);
         for b in &binds {
             query = query.bind(b);
         }

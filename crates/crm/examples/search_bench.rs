@@ -1,0 +1,143 @@
+//! Loads generated clients and times the list queries the API runs, on either engine.
+//!
+//! ```text
+//! cargo run -p crm --example search_bench -- sqlite:///tmp/crm-bench.db 1000000
+//! cargo run -p crm --example search_bench -- postgres://postgres@127.0.0.1:5432/crm_bench 1000000
+//! ```
+//! (The PostgreSQL database must exist.) Times are per query through `Clients::list`, without HTTP.
+
+use std::time::{Duration, Instant};
+
+use crm::normalize::search_patterns;
+use crm::service::ListQuery;
+use crm::store::{ClientFilter, Sort};
+use crm::{ClientStatus, Clients};
+use platform::db::Db;
+use platform::on_db;
+
+const RUNS: usize = 40;
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().collect();
+    let url = args
+        .get(1)
+        .ok_or("usage: search_bench <database url> [rows]")?;
+    let rows: usize = args
+        .get(2)
+        .map(|s| s.parse())
+        .transpose()?
+        .unwrap_or(1_000_000);
+    let db = Db::connect(url).await?;
+    db.migrate(&[crm::migrations()]).await?;
+    load(&db, rows).await?;
+    let clients = Clients::new(db.clone());
+    let rare = rare_document(&db).await?;
+    let cases: Vec<(String, ListQuery)> = vec![
+        (
+            "q=silva, no total, page_size=50".into(),
+            query("silva", None, Sort::NameAsc, 50, 0, false),
+        ),
+        (
+            "q=silva, with total".into(),
+            query("silva", None, Sort::NameAsc, 20, 0, true),
+        ),
+        (
+            "q=silva, page 50".into(),
+            query("silva", None, Sort::NameAsc, 20, 980, false),
+        ),
+        (
+            format!("q={rare} (one document)"),
+            query(&rare, None, Sort::NameAsc, 20, 0, true),
+        ),
+        (
+            "q=zzzz (no match)".into(),
+            query("zzzz", None, Sort::NameAsc, 20, 0, true),
+        ),
+        (
+            "no q, with total".into(),
+            query("", None, Sort::NameAsc, 20, 0, true),
+        ),
+        (
+            "status=inactive, -created_at".into(),
+            query(
+                "",
+                Some(ClientStatus::Inactive),
+                Sort::CreatedDesc,
+                20,
+                0,
+                true,
+            ),
+        ),
+    ];
+    println!(
+        "engine {:?}, {} rows",
+        db.engine(),
+        crm::store::count_all(&db).await?
+    );
+    for (label, q) in cases {
+        let mut times = Vec::with_capacity(RUNS);
+        let mut found = 0;
+        for _ in 0..RUNS {
+            let start = Instant::now();
+            let page = clients
+                .list(&q)
+                .await
+                .map_err(|e| e.body().message.clone())?;
+            times.push(start.elapsed());
+            found = page.items.len();
+        }
+        times.sort();
+        println!(
+            "{label:40} items={found:3} p50={:8.3} ms p99={:8.3} ms",
+            ms(times[RUNS / 2]),
+            ms(times[RUNS * 99 / 100])
+        );
+    }
+    Ok(())
+}
+
+async fn load(db: &Db, rows: usize) -> Result<(), Box<dyn std::error::Error>> {
+    let have = usize::try_from(crm::store::count_all(db).await?)?;
+    if have >= rows {
+        return Ok(());
+    }
+    let start = Instant::now();
+    let inserted = crm::demo::bulk_load(db, rows - have).await?;
+    println!(
+        "loaded {inserted} rows in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+    on_db!(db, pool => sqlx::query("ANALYZE").execute(pool).await.map(|_| ()))?;
+    Ok(())
+}
+
+async fn rare_document(db: &Db) -> Result<String, sqlx::Error> {
+    on_db!(db, pool => sqlx::query_scalar("SELECT document FROM crm_clients ORDER BY id DESC LIMIT 1").fetch_one(pool).await)
+}
+
+fn query(
+    q: &str,
+    status: Option<ClientStatus>,
+    sort: Sort,
+    limit: i64,
+    offset: i64,
+    with_total: bool,
+) -> ListQuery {
+    let filter = ClientFilter {
+        patterns: search_patterns(q),
+        status,
+        kind: None,
+    };
+    ListQuery {
+        filter,
+        sort,
+        limit,
+        offset,
+        with_total,
+    }
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
