@@ -85,7 +85,7 @@ pub struct ClientPage {
     pub total: i64,
     pub page: u32,
     pub page_size: u32,
-    /// True when `total` is a lower bound: counting stopped at 1,000 matches, or `with_total=false`.
+    /// True when `total` is a lower bound: counting stops 10 pages past this one, or `with_total=false`.
     pub total_capped: bool,
     /// Whether a next page exists.
     pub has_more: bool,
@@ -114,7 +114,7 @@ impl ClientsApi {
         sort: Query<Option<String>>,
         page: Query<Option<u32>>,
         page_size: Query<Option<u32>>,
-        /// Count the matches (default true; counting stops at 1,000).
+        /// Count the matches (default true; counting stops 10 pages past this one).
         with_total: Query<Option<bool>>,
     ) -> ApiResult<Json<ClientPage>> {
         auth.0.require(Permission::ClientsRead)?;

@@ -27,10 +27,12 @@
 //!   tokenizer would fix that and is the next step if SQLite must serve such searches at that size.
 //! - Pages fetch `page_size + 1` rows to know whether another page exists (`has_more`) without counting.
 //! - `total`: a page that is the last one gives the total without counting. Otherwise it is
-//!   `SELECT COUNT(*) FROM (SELECT 1 … LIMIT 1001)`: exact up to 1,000 matches, else 1,000 with
-//!   `total_capped: true` (the screen shows "mais de 1.000"). The cap is low because a count reads every
-//!   match: with 10,000, `q=silva` read ~170,000 rows per request. A caller that does not need the total
-//!   (the benchmark, infinite scroll) passes `with_total=false` and pays only for the page.
+//!   `SELECT COUNT(*) FROM (SELECT 1 … LIMIT cap + 1)` with `cap` = offset + 10 pages: exact up to ten
+//!   pages past the current one, else `cap` with `total_capped: true` (the screen shows "mais de N").
+//!   A count reads every match it counts, so it is bounded by how deep the user already is (the OFFSET
+//!   walk costs as much) rather than by the table: a fixed cap of 10,000 made `q=silva` read ~170,000 rows
+//!   per request. A caller that does not need the total (the benchmark, infinite scroll) passes
+//!   `with_total=false` and pays only for the page.
 //! - Without `status`, archived clients are left out; `status=archived` lists them.
 
 pub mod api;

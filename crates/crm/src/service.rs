@@ -9,8 +9,9 @@ use crate::model::{Client, ClientDraft, ClientPatchRequest, ClientRow, ClientSta
 use crate::store::{self, ClientFilter, Sort, Stamp};
 use crate::validate::validate;
 
-/// Totals are counted up to this many matches; beyond it the page says `total_capped` (see the crate docs).
-pub const TOTAL_CAP: i64 = 1_000;
+/// Totals are counted up to this many pages past the current one; beyond that the page says
+/// `total_capped` (see the crate docs).
+pub const PAGES_COUNTED_AHEAD: i64 = 10;
 
 /// A concurrent change between reading a client and writing it is retried this many times.
 const WRITE_ATTEMPTS: usize = 3;
@@ -22,7 +23,7 @@ pub struct ListQuery {
     pub sort: Sort,
     pub limit: i64,
     pub offset: i64,
-    /// Whether to count the matches (capped at [`TOTAL_CAP`]).
+    /// Whether to count the matches (up to [`PAGES_COUNTED_AHEAD`] pages ahead).
     pub with_total: bool,
 }
 
@@ -160,7 +161,8 @@ impl Clients {
             // The last page tells the total without counting.
             (seen, false)
         } else if query.with_total {
-            store::count_capped(&self.db, &query.filter, TOTAL_CAP).await?
+            let cap = query.offset + PAGES_COUNTED_AHEAD * query.limit;
+            store::count_capped(&self.db, &query.filter, cap).await?
         } else {
             // Not counted: what is known is that at least this many (and one more, if `has_more`) exist.
             (seen + i64::from(has_more), true)
