@@ -240,7 +240,7 @@ pub mod santander {
 
 /// Caixa (104), SIGCB. Nosso número = modalidade(1: 1 registrada "RG", 2 sem registro "SR") +
 /// emissão(1: 4 = beneficiário) + sequência(15); DV mod 11 weights 2..9, 11 − r, above 9 → 0.
-/// Campo livre: beneficiário(6) + DV + nn[3..5] + nn[1] + nn[6..8] + nn[2] + nn[9..17] + DV.
+/// Campo livre: beneficiário(6) + DV + nosso número digits 3–5, 1, 6–8, 2, 9–17 (1-based) + DV.
 pub mod caixa {
     use super::*;
 
