@@ -53,7 +53,7 @@ pub const L_CREDIT_DATE: Field = Field::date("data_credito", 200, 207);
 
 // ---- segment P ------------------------------------------------------------------------
 pub const P_MOVEMENT: Field = Field::num("codigo_movimento", 16, 17).req();
-pub const P_WALLET: Field = Field::num("codigo_carteira", 58, 58);
+pub const P_WALLET: Field = Field::alpha("codigo_carteira", 58, 58);
 pub const P_REGISTRATION: Field = Field::alpha("forma_cadastramento", 59, 59);
 pub const P_DOC_TYPE: Field = Field::alpha("tipo_documento", 60, 60);
 pub const P_ISSUER: Field = Field::alpha("emissao_boleto", 61, 61);
@@ -704,20 +704,24 @@ pub fn segment_p(h: &RemessaHeader, t: &Title, at: At) -> Result<Line, FieldErro
         // 58 carteira (1 = simples), 59 cadastramento (1 = registrada), 60 documento
         // (1 = tradicional, 2 = escritural), 61 emissão (2 = empresa), 62 distribuição.
         // Per-bank values as brcobranca writes them for each bank's homologation.
-        let (registration, doc_type, distribution) = match h.bank {
-            Bank::Caixa => ("1", "2", "0"),
-            Bank::Santander => ("1", "2", " "),
-            Bank::Sicoob => ("0", " ", "2"),
-            _ => ("1", "1", "2"),
+        // BB: carteira 17 is "7" (cobrança direta especial), the others "1" (simples).
+        let bb_wallet = if super::text::digits_only(&h.company.wallet) == "17" {
+            "7"
+        } else {
+            "1"
         };
-        r.num(&P_WALLET, 1)?;
+        let (wallet, registration, doc_type, issuer, distribution) = match h.bank {
+            Bank::BancoDoBrasil => (bb_wallet, "1", " ", "0", " "),
+            Bank::Caixa => ("1", "1", "2", "2", "0"),
+            Bank::Santander => ("1", "1", "2", " ", " "),
+            Bank::Sicoob => ("1", "0", " ", "2", "2"),
+            _ => ("1", "1", "1", "2", "2"),
+        };
+        r.alpha(&P_WALLET, wallet);
         r.alpha(&P_REGISTRATION, registration);
         r.alpha(&P_DOC_TYPE, doc_type);
-        r.num(&P_ISSUER, 2)?;
+        r.alpha(&P_ISSUER, issuer);
         r.alpha(&P_DISTRIBUTION, distribution);
-        if h.bank == Bank::Santander {
-            r.fill(&P_ISSUER, b' '); // Santander: 61–62 reserved
-        }
     }
     r.code(&p_seu_numero(bank), &t.seu_numero)?;
     r.date(&P_DUE, Some(t.due_date))?;
