@@ -27,6 +27,22 @@ struct FirebaseClaims {
     iat: i64,
 }
 
+/// Where Google publishes the keys that sign Firebase ID tokens (rotated every few hours).
+pub const GOOGLE_JWKS_URL: &str =
+    "https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com";
+
+/// Fetches a JWK set (blocking; call it from `spawn_blocking`). `url` may be `http://` for tests.
+pub fn fetch_keys(url: &str) -> Result<JwkSet, String> {
+    let response = ureq::get(url)
+        .timeout(std::time::Duration::from_secs(10))
+        .call()
+        .map_err(|e| format!("chaves do Firebase indisponíveis em {url}: {e}"))?;
+    let body = response
+        .into_string()
+        .map_err(|e| format!("resposta ilegível de {url}: {e}"))?;
+    serde_json::from_str(&body).map_err(|e| format!("conjunto de chaves inválido em {url}: {e}"))
+}
+
 /// No keys yet: every signed token is refused until keys are set.
 pub fn empty_key_set() -> JwkSet {
     JwkSet { keys: vec![] }

@@ -40,7 +40,7 @@ pub struct SignedIn {
 pub struct Identity {
     db: Db,
     keys: TokenKeys,
-    firebase: Option<FirebaseVerifier>,
+    firebase: Option<std::sync::Arc<FirebaseVerifier>>,
     mailer: Mailer,
 }
 
@@ -50,7 +50,7 @@ impl Identity {
     pub async fn new(
         db: Db,
         secret: Option<String>,
-        firebase: Option<FirebaseVerifier>,
+        firebase: Option<std::sync::Arc<FirebaseVerifier>>,
         mailer: Mailer,
     ) -> ApiResult<Identity> {
         let secret = match secret {

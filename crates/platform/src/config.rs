@@ -38,6 +38,8 @@ pub enum AuthProvider {
         project_id: String,
         api_key: Option<String>,
         emulator: Option<String>,
+        /// Where the signing keys are published (Google's JWK URL unless overridden).
+        jwks_url: Option<String>,
     },
 }
 
@@ -76,6 +78,7 @@ impl Config {
                 })?,
                 api_key: get("BACKOFFICE_FIREBASE_API_KEY"),
                 emulator: get("BACKOFFICE_FIREBASE_EMULATOR"),
+                jwks_url: get("BACKOFFICE_FIREBASE_JWKS_URL"),
             },
             Some(other) => {
                 return Err(ConfigError(format!(

@@ -50,22 +50,7 @@ impl App {
 
     /// Builds the services over an already migrated database.
     pub async fn with_db(config: Config, db: Db) -> anyhow_like::Result<App> {
-        let firebase = match &config.auth {
-            AuthProvider::Embedded => None,
-            AuthProvider::Firebase {
-                project_id,
-                emulator: Some(_),
-                ..
-            } => Some(FirebaseVerifier::emulator(project_id)),
-            AuthProvider::Firebase {
-                project_id,
-                emulator: None,
-                ..
-            } => Some(FirebaseVerifier::production(
-                project_id,
-                identity::firebase::empty_key_set(),
-            )),
-        };
+        let firebase = firebase_verifier(&config.auth).await;
         let mailer = Mailer::new(config.smtp_url.as_deref(), &config.mail_from);
         let identity = Identity::new(db.clone(), config.jwt_secret.clone(), firebase, mailer)
             .await
@@ -102,6 +87,49 @@ impl App {
 
 /// Every context's API, in the order the reference lists them.
 pub type Apis = (AuthApi, UsersApi, AuditApi, ClientsApi);
+
+/// Firebase ID-token verification, when Firebase is the identity provider. In production the keys are
+/// fetched at start and refreshed every hour (Google rotates them); until a fetch succeeds, Firebase
+/// tokens are refused and the failure is logged.
+async fn firebase_verifier(auth: &AuthProvider) -> Option<Arc<FirebaseVerifier>> {
+    let AuthProvider::Firebase {
+        project_id,
+        emulator,
+        jwks_url,
+        ..
+    } = auth
+    else {
+        return None;
+    };
+    if emulator.is_some() {
+        return Some(Arc::new(FirebaseVerifier::emulator(project_id)));
+    }
+    let verifier = Arc::new(FirebaseVerifier::production(
+        project_id,
+        identity::firebase::empty_key_set(),
+    ));
+    let url = jwks_url
+        .clone()
+        .unwrap_or_else(|| identity::firebase::GOOGLE_JWKS_URL.to_string());
+    refresh_firebase_keys(&verifier, &url).await;
+    let (refresher, every) = (verifier.clone(), std::time::Duration::from_secs(3600));
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(every).await;
+            refresh_firebase_keys(&refresher, &url).await;
+        }
+    });
+    Some(verifier)
+}
+
+async fn refresh_firebase_keys(verifier: &Arc<FirebaseVerifier>, url: &str) {
+    let fetch_url = url.to_string();
+    match tokio::task::spawn_blocking(move || identity::firebase::fetch_keys(&fetch_url)).await {
+        Ok(Ok(keys)) => verifier.set_keys(keys),
+        Ok(Err(e)) => tracing::error!(error = %e, "Firebase keys not refreshed"),
+        Err(e) => tracing::error!(error = %e, "Firebase key refresh task failed"),
+    }
+}
 
 /// The OpenAPI service of every context (also used to print the spec).
 pub fn api_service(identity: Arc<Identity>, clients: Arc<Clients>) -> OpenApiService<Apis, ()> {

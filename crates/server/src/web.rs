@@ -88,6 +88,7 @@ pub fn runtime_config_value(config: &Config) -> Value {
             project_id,
             api_key,
             emulator,
+            ..
         } => json!({
             "provider": "firebase",
             "apiKey": api_key.clone().unwrap_or_else(|| "fake-api-key".into()),
