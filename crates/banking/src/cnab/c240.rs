@@ -379,10 +379,8 @@ pub fn p_fields(bank_code: u16) -> Vec<Field> {
         P_PROTEST_CODE,
         P_PROTEST_DAYS,
         P_WRITE_OFF_CODE,
+        P_CURRENCY,
     ]);
-    if bank_code != 33 {
-        v.push(P_CURRENCY); // Santander has the moeda at 227–228
-    }
     v
 }
 
@@ -711,7 +709,7 @@ pub fn segment_p(h: &RemessaHeader, t: &Title, at: At) -> Result<Line, FieldErro
             "1"
         };
         let (wallet, registration, doc_type, issuer, distribution) = match h.bank {
-            Bank::BancoDoBrasil => (bb_wallet, "1", " ", "0", " "),
+            Bank::BancoDoBrasil => (bb_wallet, "1", " ", "0", "0"),
             Bank::Caixa => ("1", "1", "2", "2", "0"),
             Bank::Santander => ("1", "1", "2", " ", " "),
             Bank::Sicoob => ("1", "0", " ", "2", "2"),
@@ -727,11 +725,17 @@ pub fn segment_p(h: &RemessaHeader, t: &Title, at: At) -> Result<Line, FieldErro
     r.date(&P_DUE, Some(t.due_date))?;
     r.money(&P_AMOUNT, t.amount)?;
     r.num(&P_COLLECT_AGENCY, 0)?;
-    r.alpha(&P_COLLECT_DV, "0");
+    // DV da agência cobradora: "0" where the manual makes it numeric, blank elsewhere.
+    let collect_dv = if matches!(h.bank, Bank::Caixa | Bank::Bradesco | Bank::Itau) {
+        "0"
+    } else {
+        ""
+    };
+    r.alpha(&P_COLLECT_DV, collect_dv);
     r.digits(&P_SPECIES, t.species.as_deref().unwrap_or("02"))?;
     r.alpha(&P_ACCEPT, "N");
     r.date(&P_ISSUE, Some(t.issue_date))?;
-    write_interest(&mut r, t)?;
+    write_interest(&mut r, t, h.bank)?;
     write_discount(&mut r, t)?;
     r.num(&P_IOF, 0)?;
     r.num(&P_REBATE, 0)?;
@@ -754,7 +758,11 @@ pub fn segment_p(h: &RemessaHeader, t: &Title, at: At) -> Result<Line, FieldErro
         _ => (0, 0),
     };
     r.num(&P_WRITE_OFF_CODE, write_off)?;
-    r.num(&P_WRITE_OFF_DAYS, days)?;
+    if h.bank == Bank::Sicoob {
+        r.fill(&P_WRITE_OFF_DAYS, b' '); // Sicoob: 225–227 blank
+    } else {
+        r.num(&P_WRITE_OFF_DAYS, days)?;
+    }
     r.num(&P_CURRENCY, 9)?; // 09 = real
     r.num(&P_CONTRACT, 0)?;
     if h.bank == Bank::Santander {
@@ -763,18 +771,17 @@ pub fn segment_p(h: &RemessaHeader, t: &Title, at: At) -> Result<Line, FieldErro
     Ok(r)
 }
 
-/// Santander's segment P ends differently: 106 reserved, 224 baixa "3" (the
-/// beneficiário's profile), 225–226 days, 227–228 moeda "00", 229–240 reserved.
+/// Santander's segment P ends differently: 224 baixa "3" (the beneficiário's
+/// profile), 225–227 days, 228–229 moeda "00", 230–240 reserved.
 fn santander_p_tail(r: &mut Line) -> Result<(), FieldError> {
-    r.fill(&P_COLLECT_DV, b' ');
     r.num(&P_WRITE_OFF_CODE, 3)?;
-    r.num(&Field::num("prazo_baixa", 225, 226), 0)?;
-    r.num(&Field::num("codigo_moeda", 227, 228), 0)?;
-    r.fill(&Field::alpha("brancos", 229, 240), b' ');
+    r.num(&P_WRITE_OFF_DAYS, 0)?;
+    r.num(&P_CURRENCY, 0)?;
+    r.fill(&Field::alpha("brancos", 230, 240), b' ');
     Ok(())
 }
 
-fn write_interest(r: &mut Line, t: &Title) -> Result<(), FieldError> {
+fn write_interest(r: &mut Line, t: &Title, bank: Bank) -> Result<(), FieldError> {
     let from = t.interest_from.unwrap_or(t.due_date + Duration::days(1));
     match t.interest {
         Some(Interest::DailyAmount(v)) => {
@@ -788,7 +795,9 @@ fn write_interest(r: &mut Line, t: &Title) -> Result<(), FieldError> {
             r.num(&P_INTEREST, bp as u64)
         }
         None => {
-            r.num(&P_INTEREST_CODE, 3)?; // 3 = isento
+            // 3 = isento (FEBRABAN); Sicoob uses 0.
+            let exempt = if bank == Bank::Sicoob { 0 } else { 3 };
+            r.num(&P_INTEREST_CODE, exempt)?;
             r.date(&P_INTEREST_DATE, None)?;
             r.num(&P_INTEREST, 0)
         }
@@ -832,6 +841,9 @@ pub fn segment_q(h: &RemessaHeader, t: &Title, at: At) -> Result<Line, FieldErro
     r.num(&Q_GUARANTOR_KIND, 0)?;
     r.num(&Q_GUARANTOR_DOC, 0)?;
     r.num(&Q_CORRESPONDENT, 0)?;
+    if h.bank == Bank::Santander {
+        r.fill(&Field::num("reservado", 213, 221), b'0');
+    }
     Ok(r)
 }
 
@@ -867,6 +879,12 @@ pub fn segment_r(h: &RemessaHeader, t: &Title, at: At) -> Result<Line, FieldErro
             r.date(&R_FINE_DATE, None)?;
             r.num(&R_FINE, 0)?;
         }
+    }
+    if !matches!(h.bank, Bank::Caixa | Bank::Santander) {
+        // 200–231: pagador's debit account (not used), numeric in FEBRABAN: zeros.
+        r.fill(&Field::num("ocorrencia_pagador_debito", 200, 215), b'0');
+        r.fill(&Field::num("conta_debito", 217, 228), b'0');
+        r.fill(&Field::num("aviso_debito", 231, 231), b'0');
     }
     if let Some(m) = t.messages.first() {
         r.alpha(&R_MESSAGE3, m);
@@ -963,10 +981,20 @@ impl Lots {
             self.seq + 2
         };
         lt.num(&LT_RECORDS, count).map_err(fe)?;
-        lt.num(&LT_TITLES, self.titles).map_err(fe)?;
-        lt.money(&LT_TOTAL, self.total).map_err(fe)?;
-        if !retorno {
-            lt.fill(&Field::num("totalizacoes", 47, 115), b'0');
+        match (retorno, bank) {
+            // Santander's remessa lot trailer is blank after the count.
+            (false, 33) => {}
+            (false, _) => {
+                lt.num(&LT_TITLES, self.titles).map_err(fe)?;
+                lt.money(&LT_TOTAL, self.total).map_err(fe)?;
+                // Caixa leaves 93–115 blank; the others zero the remaining totals.
+                let end = if bank == 104 { 92 } else { 115 };
+                lt.fill(&Field::num("totalizacoes", 47, end), b'0');
+            }
+            (true, _) => {
+                lt.num(&LT_TITLES, self.titles).map_err(fe)?;
+                lt.money(&LT_TOTAL, self.total).map_err(fe)?;
+            }
         }
         lt.write_line(out)?;
         Ok(())
