@@ -7,8 +7,11 @@ use platform::config::{AuthProvider, Config};
 use platform::db::Db;
 use poem::endpoint::StaticFilesEndpoint;
 use poem::http::StatusCode;
+use poem::http::{header, HeaderValue};
+use poem::middleware::Compression;
+use poem::web::CompressionLevel;
 use poem::web::{Data, Json};
-use poem::{get, handler, EndpointExt, IntoResponse, Response, Route};
+use poem::{get, handler, Endpoint, EndpointExt, IntoResponse, Response, Route};
 use serde_json::{json, Value};
 
 /// The federated remotes, by area.
@@ -41,6 +44,33 @@ pub fn routes(config: &Config, db: Db) -> impl poem::Endpoint {
                 .fallback_to_index(),
         )
         .data(db)
+        .with(Compression::new().with_quality(CompressionLevel::Fastest))
+        .around(|ep, req| async move {
+            let path = req.uri().path().to_string();
+            let mut resp = ep.call(req).await?.into_response();
+            if resp.status().is_success() && !resp.headers().contains_key(header::CACHE_CONTROL) {
+                resp.headers_mut().insert(
+                    header::CACHE_CONTROL,
+                    HeaderValue::from_static(cache_control_for(&path)),
+                );
+            }
+            Ok(resp)
+        })
+}
+
+/// Hashed chunks never change, so browsers keep them for a year; everything else (index.html, sw.js,
+/// remoteEntry.js, the manifest) is revalidated on every load so a new deployment is seen at once.
+pub fn cache_control_for(path: &str) -> &'static str {
+    let file = path.rsplit('/').next().unwrap_or("");
+    let hashed = file
+        .split('.')
+        .nth(1)
+        .is_some_and(|h| h.len() >= 8 && h.chars().all(|c| c.is_ascii_hexdigit()));
+    if hashed && !file.starts_with("remoteEntry") {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    }
 }
 
 #[handler]
@@ -110,4 +140,31 @@ pub fn runtime_config_value(config: &Config) -> Value {
         "remotes": remotes,
         "fcm": fcm,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hashed_chunks_are_immutable_and_entry_points_revalidated() {
+        assert_eq!(
+            cache_control_for("/remotes/crm/150.404710b1.js"),
+            "public, max-age=31536000, immutable"
+        );
+        assert_eq!(
+            cache_control_for("/main.3f9a1c2be4.css"),
+            "public, max-age=31536000, immutable"
+        );
+        for p in [
+            "/",
+            "/index.html",
+            "/sw.js",
+            "/remotes/crm/remoteEntry.js",
+            "/manifest.webmanifest",
+            "/clientes",
+        ] {
+            assert_eq!(cache_control_for(p), "no-cache", "{p}");
+        }
+    }
 }
