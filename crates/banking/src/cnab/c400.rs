@@ -256,16 +256,15 @@ const SANTANDER_HEADER: &[F400] = &[
     d6("data_gravacao", 95, 100, Date),
     n("zeros", 101, 116, Zeros),
     a("mensagens", 117, 391, Blank),
-    n("versao", 392, 394, FileSequence),
+    // Optional "versão da remessa"; a 3-digit counter would overflow, so zeros.
+    n("versao", 392, 394, Zeros),
     SEQ,
 ];
 const SANTANDER_DETAIL: &[F400] = &[
     a("tipo_registro", 1, 1, Const("1")),
     n("tipo_inscricao_empresa", 2, 3, CompanyKind),
     n("inscricao_empresa", 4, 17, CompanyDoc),
-    n("agencia", 18, 21, Agency),
-    n("conta_movimento", 22, 29, Account),
-    n("conta_cobranca", 30, 37, Account),
+    n("codigo_transmissao", 18, 37, Agreement),
     a("controle_participante", 38, 62, SeuNumero),
     n("nosso_numero", 63, 70, NossoNumero),
     n("data_segundo_desconto", 71, 76, Zeros),
@@ -275,7 +274,7 @@ const SANTANDER_DETAIL: &[F400] = &[
     n("unidade_moeda", 83, 84, Zeros),
     n("valor_outra_moeda", 85, 97, Zeros),
     a("brancos", 98, 101, Blank),
-    d6("data_multa", 102, 107, Blank),
+    d6("data_multa", 102, 107, Zeros),
     n("carteira", 108, 108, SantanderWalletCode),
     n("ocorrencia", 109, 110, Movement),
     a("seu_numero", 111, 120, SeuNumero),
