@@ -457,3 +457,30 @@ fn payments_remessas_the_writer_writes_are_clean() {
         );
     }
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn validator_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..3000)) {
+            let _ = validate(&bytes);
+        }
+
+        /// Any single changed byte in a clean remessa is either harmless (a free-text
+        /// letter changed to another allowed one) or reported, and never panics.
+        #[test]
+        fn a_changed_byte_is_reported_or_allowed(bank_i in 0usize..7, pos in 0usize..3000, byte in any::<u8>()) {
+            let bank = Bank::ALL[bank_i];
+            let mut bytes = remessa_240(bank);
+            let p = pos % bytes.len();
+            let before = bytes[p];
+            bytes[p] = byte;
+            let r = validate(&bytes);
+            let harmless = byte == before
+                || (banking::cnab::text::is_allowed_byte(byte) && banking::cnab::text::is_allowed_byte(before));
+            prop_assert!(harmless || !r.is_clean(), "byte {byte:#04x} at {p} not reported");
+        }
+    }
+}
