@@ -183,6 +183,24 @@ pub struct RemessaHeader {
     pub generated_at: NaiveDateTime,
 }
 
+impl RemessaHeader {
+    /// The header of the next remessa: the caller passes the last sequence number it
+    /// used; the file gets the next one (returned again in [`RemessaSummary::sequence`]).
+    pub fn after(
+        bank: Bank,
+        company: Company,
+        last_sequence: u32,
+        generated_at: NaiveDateTime,
+    ) -> Self {
+        RemessaHeader {
+            bank,
+            company,
+            sequence: next_sequence(last_sequence),
+            generated_at,
+        }
+    }
+}
+
 /// What a written remessa contains, for the caller to store and check.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RemessaSummary {

@@ -116,5 +116,11 @@ mod tests {
     fn sequence_increases_and_wraps() {
         assert_eq!(super::super::next_sequence(41), 42);
         assert_eq!(super::super::next_sequence(999_999), 1);
+        let at = NaiveDate::from_ymd_opt(2026, 1, 2)
+            .unwrap()
+            .and_hms_opt(0, 0, 0)
+            .unwrap();
+        let h = super::super::RemessaHeader::after(Bank::Itau, Company::default(), 41, at);
+        assert_eq!(h.sequence, 42);
     }
 }
