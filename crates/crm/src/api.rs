@@ -110,10 +110,14 @@ impl ClientsApi {
         status: Query<Option<ClientStatus>>,
         kind: Query<Option<ClientKind>>,
         /// `name`, `-name`, `created_at` or `-created_at` (default `name`).
-        #[oai(validator(max_length = 20))]
+        #[oai(validator(pattern = "^-?(name|created_at)$"))]
         sort: Query<Option<String>>,
-        page: Query<Option<u32>>,
-        page_size: Query<Option<u32>>,
+        #[oai(validator(minimum(value = "1"), maximum(value = "1000000")))] page: Query<
+            Option<u32>,
+        >,
+        #[oai(validator(minimum(value = "1"), maximum(value = "200")))] page_size: Query<
+            Option<u32>,
+        >,
         /// Count the matches (default true; counting stops 10 pages past this one).
         with_total: Query<Option<bool>>,
     ) -> ApiResult<Json<ClientPage>> {

@@ -331,11 +331,11 @@ async fn unreadable_or_oversized_input_is_a_400_not_a_500() {
         assert_eq!(status, StatusCode::BAD_REQUEST);
         let (status, _) = api.get("?status=deleted").await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
-        let (status, body) = api.get("?sort=age").await;
-        assert_eq!(
-            (status, fields(&body)),
-            (StatusCode::UNPROCESSABLE_ENTITY, vec!["sort".to_string()])
-        );
+        // The schema restricts `sort` to its four values, so an unknown one fails to parse.
+        let (status, _) = api.get("?sort=age").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        let (status, _) = api.get("?page_size=0").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
         let (status, _) = api.get(&format!("?q={}", "%".repeat(150))).await;
         assert_eq!(status, StatusCode::OK);
     }
