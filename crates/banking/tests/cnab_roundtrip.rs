@@ -431,7 +431,10 @@ fn a_file_over_999999_records_is_refused() {
 fn document_of_never_slices_inside_a_character() {
     use banking::cnab::retorno::document_of;
     // CP1252 bytes decode to multi-byte characters: found by the mutation property.
-    assert_eq!(document_of(Some(1), "0\u{2018}2345678000195"), "0\u{2018}2345678000195");
+    assert_eq!(
+        document_of(Some(1), "0\u{2018}2345678000195"),
+        "0\u{2018}2345678000195"
+    );
     assert_eq!(document_of(Some(1), "000052998224725"), "52998224725");
     assert_eq!(document_of(Some(2), "011222333000181"), "11222333000181");
     assert_eq!(document_of(Some(2), "000000000000000"), "");
