@@ -147,6 +147,16 @@ fn payments_round_trip_itau_and_febraban() {
             assert_eq!(back.amount, p.amount);
             assert_eq!(back.date, Some(p.date));
         }
+        // J-52 names the paying company and, for PIX QR, carries the URL and txid.
+        let j52: Vec<String> = String::from_utf8_lossy(&out)
+            .lines()
+            .filter(|l| &l[13..14] == "J" && &l[17..19] == "52")
+            .map(str::to_string)
+            .collect();
+        assert_eq!(j52.len(), 2);
+        assert_eq!(&j52[0][20..35], "012345678000195");
+        assert!(j52[1][131..210].starts_with("pix.example.com/qr/v2/9d36b84f"));
+        assert!(j52[1][210..240].starts_with("TX123"));
         // The PIX key keeps its case.
         let text = String::from_utf8_lossy(&out);
         assert!(text.contains("Financeiro@Fornecedor.com.br"));

@@ -324,15 +324,17 @@ pub fn segment_fields(segment: u8, flavour: Flavour) -> Vec<Field> {
 
 // ---- writer -------------------------------------------------------------------------------
 
-struct LotWriter {
+struct LotWriter<'h> {
     bank: u16,
     flavour: Flavour,
     lot: u64,
     seq: u64,
     total: i64,
+    /// The paying company, repeated as "pagador" in J-52.
+    company: &'h super::Company,
 }
 
-impl LotWriter {
+impl LotWriter<'_> {
     fn detail(&mut self, segment: &str) -> Result<Line, FieldError> {
         self.seq += 1;
         let mut r = Line::new();
@@ -624,6 +626,9 @@ fn write_j52(w: &mut LotWriter, p: &Payment, out: &mut impl Write) -> Result<(),
     let f = |r: &mut Line| -> Result<(), FieldError> {
         r.num(&Field::num("codigo_movimento", 16, 17), 0)?;
         r.num(&J52_ID, 52)?;
+        r.num(&J52_PAYER_KIND, w.company.document_kind())?;
+        r.digits(&J52_PAYER_DOC, &w.company.document)?;
+        r.alpha(&J52_PAYER_NAME, &w.company.name);
         match &p.method {
             Method::Boleto {
                 beneficiary,
@@ -806,6 +811,7 @@ where
                     lot: lots,
                     seq: 0,
                     total: 0,
+                    company: &h.company,
                 },
             ));
         }
