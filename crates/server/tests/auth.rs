@@ -104,18 +104,15 @@ async fn refresh_rotates_and_reuse_revokes_the_session() {
         let new_refresh = rotated["refresh_token"].as_str().unwrap().to_string();
         assert_ne!(new_refresh, refresh);
         // Replaying the spent token revokes the whole session: the new refresh token and the access token die too.
-        h.client
-            .post("/api/v1/auth/refresh")
-            .body_json(&json!({"refresh_token": refresh}))
-            .send()
+        h.post_public("/api/v1/auth/refresh", json!({"refresh_token": refresh}))
             .await
             .assert_status(StatusCode::UNAUTHORIZED);
-        h.client
-            .post("/api/v1/auth/refresh")
-            .body_json(&json!({"refresh_token": new_refresh}))
-            .send()
-            .await
-            .assert_status(StatusCode::UNAUTHORIZED);
+        h.post_public(
+            "/api/v1/auth/refresh",
+            json!({"refresh_token": new_refresh}),
+        )
+        .await
+        .assert_status(StatusCode::UNAUTHORIZED);
         let uid = rotated["user"]["uid"].as_str().unwrap();
         h.client
             .get(format!("/api/v1/users/{uid}"))
@@ -139,28 +136,16 @@ async fn sign_out_ends_the_session() {
             .await;
         let (access, refresh) = h.token("eva@x.com.br").await;
         let auth = format!("Bearer {access}");
-        h.client
-            .get(format!("/api/v1/users/{uid}"))
-            .header("Authorization", &auth)
-            .send()
+        h.get(format!("/api/v1/users/{uid}"), &auth)
             .await
             .assert_status_is_ok();
-        h.client
-            .post("/api/v1/auth/sign-out")
-            .header("Authorization", &auth)
-            .send()
+        h.send("POST", "/api/v1/auth/sign-out", &auth, None)
             .await
             .assert_status(StatusCode::NO_CONTENT);
-        h.client
-            .get(format!("/api/v1/users/{uid}"))
-            .header("Authorization", &auth)
-            .send()
+        h.get(format!("/api/v1/users/{uid}"), &auth)
             .await
             .assert_status(StatusCode::UNAUTHORIZED);
-        h.client
-            .post("/api/v1/auth/refresh")
-            .body_json(&json!({"refresh_token": refresh}))
-            .send()
+        h.post_public("/api/v1/auth/refresh", json!({"refresh_token": refresh}))
             .await
             .assert_status(StatusCode::UNAUTHORIZED);
     }
@@ -197,18 +182,18 @@ async fn password_reset_by_code() {
         )
         .await;
         // Same answer for unknown e-mails.
-        h.client
-            .post("/api/v1/auth/password-reset/send-code")
-            .body_json(&json!({"email": "nao@existe.com"}))
-            .send()
-            .await
-            .assert_status(StatusCode::ACCEPTED);
-        h.client
-            .post("/api/v1/auth/password-reset/send-code")
-            .body_json(&json!({"email": "fia@x.com.br"}))
-            .send()
-            .await
-            .assert_status(StatusCode::ACCEPTED);
+        h.post_public(
+            "/api/v1/auth/password-reset/send-code",
+            json!({"email": "nao@existe.com"}),
+        )
+        .await
+        .assert_status(StatusCode::ACCEPTED);
+        h.post_public(
+            "/api/v1/auth/password-reset/send-code",
+            json!({"email": "fia@x.com.br"}),
+        )
+        .await
+        .assert_status(StatusCode::ACCEPTED);
         let (_, mail) = identity::store::latest_mail_to(h.app.identity.db(), "fia@x.com.br")
             .await
             .unwrap()
@@ -280,21 +265,15 @@ async fn changing_ones_password_sets_is_password_updated() {
             .await;
         bad.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(body(bad).await["fields"][0]["field"], "current_password");
-        h.client
-            .post("/api/v1/auth/password")
-            .header("Authorization", &auth)
-            .body_json(&json!({"current_password": PASSWORD, "new_password": "NovaSenha9"}))
-            .send()
-            .await
-            .assert_status(StatusCode::NO_CONTENT);
-        let me = body(
-            h.client
-                .get(format!("/api/v1/users/{uid}"))
-                .header("Authorization", &auth)
-                .send()
-                .await,
+        h.send(
+            "POST",
+            "/api/v1/auth/password",
+            &auth,
+            Some(json!({"current_password": PASSWORD, "new_password": "NovaSenha9"})),
         )
-        .await;
+        .await
+        .assert_status(StatusCode::NO_CONTENT);
+        let me = body(h.get(format!("/api/v1/users/{uid}"), &auth).await).await;
         assert_eq!(me[0]["is_password_updated"], true);
         h.sign_in("gil@x.com.br", "NovaSenha9")
             .await

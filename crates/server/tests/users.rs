@@ -28,14 +28,7 @@ async fn a_user_reads_themself_as_a_list_and_not_others() {
             .await;
         let (token, _) = h.token("me@x.com.br").await;
         let auth = format!("Bearer {token}");
-        let me = body(
-            h.client
-                .get(format!("/api/v1/users/{uid}"))
-                .header("Authorization", &auth)
-                .send()
-                .await,
-        )
-        .await;
+        let me = body(h.get(format!("/api/v1/users/{uid}"), &auth).await).await;
         assert_eq!(me[0]["email"], "me@x.com.br", "{}", h.engine);
         assert_eq!(
             me[0]["role_id"],
@@ -43,18 +36,12 @@ async fn a_user_reads_themself_as_a_list_and_not_others() {
         );
         assert_eq!(me[0]["access_hub"], true);
         assert_eq!(me[0]["is_password_updated"], false);
-        h.client
-            .get(format!("/api/v1/users/{other}"))
-            .header("Authorization", &auth)
-            .send()
+        h.get(format!("/api/v1/users/{other}"), &auth)
             .await
             .assert_status(StatusCode::FORBIDDEN);
         let (_, admin) = h.signed_in("adm@x.com.br", Role::Admin).await;
         let admin = format!("Bearer {admin}");
-        h.client
-            .get(format!("/api/v1/users/{other}"))
-            .header("Authorization", &admin)
-            .send()
+        h.get(format!("/api/v1/users/{other}"), &admin)
             .await
             .assert_status_is_ok();
         let resp = h
@@ -74,11 +61,7 @@ async fn only_super_admin_manages_administrators() {
         let (_, sup) = h.signed_in("sup@x.com.br", Role::SuperAdmin).await;
         let (admin, sup) = (format!("Bearer {admin}"), format!("Bearer {sup}"));
         let new_admin = json!({"email": "adm2@x.com.br", "name": "Outro Admin", "role": "ADMIN", "password": "Senha@123"});
-        h.client
-            .post("/api/v1/users")
-            .header("Authorization", &admin)
-            .body_json(&new_admin)
-            .send()
+        h.send("POST", "/api/v1/users", &admin, Some(new_admin.clone()))
             .await
             .assert_status(StatusCode::FORBIDDEN);
         let created = h
@@ -91,25 +74,26 @@ async fn only_super_admin_manages_administrators() {
         created.assert_status(StatusCode::CREATED);
         let adm2 = body(created).await["uid"].as_str().unwrap().to_string();
         // An admin can neither change nor deactivate another admin.
-        h.client
-            .post(format!("/api/v1/users/{adm2}/deactivate"))
-            .header("Authorization", &admin)
-            .send()
-            .await
-            .assert_status(StatusCode::FORBIDDEN);
+        h.send(
+            "POST",
+            format!("/api/v1/users/{adm2}/deactivate"),
+            &admin,
+            None,
+        )
+        .await
+        .assert_status(StatusCode::FORBIDDEN);
         // But manages a salesperson, and cannot promote them to admin.
-        let seller = body(h.client.post("/api/v1/users").header("Authorization", &admin)
-            .body_json(&json!({"email": "vend@x.com.br", "name": "Vendedor", "role": "SALESPERSON", "password": "Senha@123"})).send().await).await;
+        let seller = body(h.send("POST", "/api/v1/users", &admin, Some(json!({"email": "vend@x.com.br", "name": "Vendedor", "role": "SALESPERSON", "password": "Senha@123"}))).await).await;
         let seller = seller["uid"].as_str().unwrap().to_string();
-        h.client
-            .patch(format!("/api/v1/users/{seller}"))
-            .header("Authorization", &admin)
-            .body_json(&json!({"role": "ADMIN"}))
-            .send()
-            .await
-            .assert_status(StatusCode::FORBIDDEN);
-        let patched = h.client.patch(format!("/api/v1/users/{seller}")).header("Authorization", &admin)
-            .body_json(&json!({"role_id": {"can_see_conciliation": true, "can_see_dispatch": false, "can_approval_dispatch": false}, "access_hub": true})).send().await;
+        h.send(
+            "PATCH",
+            format!("/api/v1/users/{seller}"),
+            &admin,
+            Some(json!({"role": "ADMIN"})),
+        )
+        .await
+        .assert_status(StatusCode::FORBIDDEN);
+        let patched = h.send("PATCH", format!("/api/v1/users/{seller}"), &admin, Some(json!({"role_id": {"can_see_conciliation": true, "can_see_dispatch": false, "can_approval_dispatch": false}, "access_hub": true}))).await;
         patched.assert_status_is_ok();
         let v = body(patched).await;
         assert_eq!(
@@ -129,8 +113,7 @@ async fn user_creation_is_validated_and_emails_are_unique() {
     for h in harnesses().await {
         let (_, admin) = h.signed_in("adm@x.com.br", Role::Admin).await;
         let admin = format!("Bearer {admin}");
-        let bad = h.client.post("/api/v1/users").header("Authorization", &admin)
-            .body_json(&json!({"email": "sem-arroba", "name": " ", "role": "SALESPERSON", "password": "123"})).send().await;
+        let bad = h.send("POST", "/api/v1/users", &admin, Some(json!({"email": "sem-arroba", "name": " ", "role": "SALESPERSON", "password": "123"}))).await;
         bad.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
         let fields: Vec<String> = body(bad).await["fields"]
             .as_array()
@@ -139,8 +122,7 @@ async fn user_creation_is_validated_and_emails_are_unique() {
             .map(|f| f["field"].as_str().unwrap().to_string())
             .collect();
         assert_eq!(fields, ["email", "name", "password"], "{}", h.engine);
-        let dup = h.client.post("/api/v1/users").header("Authorization", &admin)
-            .body_json(&json!({"email": "ADM@x.com.br", "name": "Dup", "role": "SALESPERSON", "password": "Senha@123"})).send().await;
+        let dup = h.send("POST", "/api/v1/users", &admin, Some(json!({"email": "ADM@x.com.br", "name": "Dup", "role": "SALESPERSON", "password": "Senha@123"}))).await;
         dup.assert_status(StatusCode::CONFLICT);
         assert_eq!(body(dup).await["code"], "email_duplicado");
     }
@@ -153,41 +135,34 @@ async fn deactivation_and_admin_reset_end_sessions() {
         let admin = format!("Bearer {admin}");
         let (uid, token) = h.signed_in("vai@x.com.br", Role::Salesperson).await;
         let auth = format!("Bearer {token}");
-        h.client
-            .post(format!("/api/v1/users/{uid}/reset-password"))
-            .header("Authorization", &admin)
-            .body_json(&json!({"new_password": "Trocada123"}))
-            .send()
-            .await
-            .assert_status(StatusCode::NO_CONTENT);
-        h.client
-            .get(format!("/api/v1/users/{uid}"))
-            .header("Authorization", &auth)
-            .send()
+        h.send(
+            "POST",
+            format!("/api/v1/users/{uid}/reset-password"),
+            &admin,
+            Some(json!({"new_password": "Trocada123"})),
+        )
+        .await
+        .assert_status(StatusCode::NO_CONTENT);
+        h.get(format!("/api/v1/users/{uid}"), &auth)
             .await
             .assert_status(StatusCode::UNAUTHORIZED);
         let again = body(h.sign_in("vai@x.com.br", "Trocada123").await).await;
         assert_eq!(again["user"]["is_password_updated"], false, "{}", h.engine);
-        h.client
-            .post(format!("/api/v1/users/{uid}/deactivate"))
-            .header("Authorization", &admin)
-            .send()
-            .await
-            .assert_status_is_ok();
+        h.send(
+            "POST",
+            format!("/api/v1/users/{uid}/deactivate"),
+            &admin,
+            None,
+        )
+        .await
+        .assert_status_is_ok();
         let refused = h.sign_in("vai@x.com.br", "Trocada123").await;
         refused.assert_status(StatusCode::UNAUTHORIZED);
         assert!(body(refused).await["message"]
             .as_str()
             .unwrap()
             .contains("desativado"));
-        let list = body(
-            h.client
-                .get("/api/v1/users?active=false")
-                .header("Authorization", &admin)
-                .send()
-                .await,
-        )
-        .await;
+        let list = body(h.get("/api/v1/users?active=false", &admin).await).await;
         assert_eq!(list["total"], 1);
         assert_eq!(list["items"][0]["uid"], uid);
     }
@@ -250,30 +225,26 @@ async fn dispatch_access_is_audited_and_listed_for_admins() {
             ("/hub/despachos/aprovacoes", false),
             ("/hub", true),
         ] {
-            h.client
-                .post("/dispatch/conciliation/pega-xereta")
-                .header("Authorization", &auth)
-                .body_json(&json!({"content": content, "has_permission": allowed}))
-                .send()
-                .await
-                .assert_status(StatusCode::CREATED);
+            h.send(
+                "POST",
+                "/dispatch/conciliation/pega-xereta",
+                &auth,
+                Some(json!({"content": content, "has_permission": allowed})),
+            )
+            .await
+            .assert_status(StatusCode::CREATED);
         }
-        h.client
-            .get("/api/v1/audit/access")
-            .header("Authorization", &auth)
-            .send()
+        h.get("/api/v1/audit/access", &auth)
             .await
             .assert_status(StatusCode::FORBIDDEN);
         let (_, admin) = h.signed_in("adm@x.com.br", Role::Admin).await;
         let admin = format!("Bearer {admin}");
         let denied = body(
-            h.client
-                .get(format!(
-                    "/api/v1/audit/access?uid={uid}&has_permission=false"
-                ))
-                .header("Authorization", &admin)
-                .send()
-                .await,
+            h.get(
+                format!("/api/v1/audit/access?uid={uid}&has_permission=false"),
+                &admin,
+            )
+            .await,
         )
         .await;
         assert_eq!(denied["total"], 2, "{}", h.engine);
@@ -283,14 +254,7 @@ async fn dispatch_access_is_audited_and_listed_for_admins() {
             denied["items"][0]["client_addr"].is_string()
                 || denied["items"][0]["client_addr"].is_null()
         );
-        let search = body(
-            h.client
-                .get("/api/v1/audit/access?q=aprovacoes")
-                .header("Authorization", &admin)
-                .send()
-                .await,
-        )
-        .await;
+        let search = body(h.get("/api/v1/audit/access?q=aprovacoes", &admin).await).await;
         assert_eq!(search["total"], 1);
     }
 }

@@ -89,6 +89,41 @@ impl Harness {
         )
     }
 
+    /// `GET path` with `auth` as the Authorization header (`Bearer …`).
+    pub async fn get(&self, path: impl AsRef<str>, auth: &str) -> TestResponse {
+        self.client
+            .get(path.as_ref())
+            .header("Authorization", auth)
+            .send()
+            .await
+    }
+
+    /// `method path` with `auth` and an optional JSON body.
+    pub async fn send(
+        &self,
+        method: &str,
+        path: impl AsRef<str>,
+        auth: &str,
+        body: Option<Value>,
+    ) -> TestResponse {
+        let path = path.as_ref();
+        let req = match method {
+            "POST" => self.client.post(path),
+            "PATCH" => self.client.patch(path),
+            m => panic!("unsupported method {m}"),
+        }
+        .header("Authorization", auth);
+        match body {
+            Some(b) => req.body_json(&b).send().await,
+            None => req.send().await,
+        }
+    }
+
+    /// `POST path` with a JSON body and no token.
+    pub async fn post_public(&self, path: &str, body: Value) -> TestResponse {
+        self.client.post(path).body_json(&body).send().await
+    }
+
     /// A user with `role` that is signed in: (uid, access token).
     pub async fn signed_in(&self, email: &str, role: Role) -> (String, String) {
         let uid = self
