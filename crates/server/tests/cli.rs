@@ -227,3 +227,37 @@ fn wait_with_timeout(
     let _ = child.kill();
     None
 }
+
+#[test]
+fn banking_subcommands_are_reachable_through_the_binary() {
+    // The linha digitável of banking.md's check example: decoded, every check digit holds.
+    let out = Command::new(BIN)
+        .args([
+            "banking",
+            "decode",
+            "00190.00009 01238.798779 77700.168188 2 37690000013500",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["codigo_barras"], "00192376900000135000000001238798777770016818",
+        "{v}"
+    );
+    let bad = Command::new(BIN)
+        .args(["banking", "decode", "123"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    let unknown = Command::new(BIN)
+        .args(["banking", "nada"])
+        .output()
+        .unwrap();
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stdout).contains("subcomando desconhecido"));
+}

@@ -78,10 +78,9 @@ fn dispatch(args: &[String], stdin: &mut dyn Read) -> CliResult {
         "pix" => pix::run(rest, stdin),
         "retorno" => files::retorno(rest),
         "ofx" => files::ofx(rest),
-        _ => {
-            let _ = (rest, stdin);
-            Err(CliError::usage(format!("subcomando desconhecido: {sub}. {USAGE}")))
-        }
+        _ => Err(CliError::usage(format!(
+            "subcomando desconhecido: {sub}. {USAGE}"
+        ))),
     }
 }
 
