@@ -13,6 +13,9 @@ describe('app error boundary', () => {
   });
   it('shows the general error page (500) to people on an unhandled error', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // jsdom reports errors thrown during render on window as well; the boundary handles them, so keep quiet.
+    const quiet = (event: ErrorEvent) => event.preventDefault();
+    window.addEventListener('error', quiet);
     render(
       <AppErrorBoundary>
         <Boom />
@@ -20,5 +23,6 @@ describe('app error boundary', () => {
     );
     expect(screen.getByText('Internal Server Error')).toBeTruthy();
     expect(screen.getByText('500')).toBeTruthy();
+    window.removeEventListener('error', quiet);
   });
 });
