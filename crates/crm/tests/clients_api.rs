@@ -38,6 +38,7 @@ impl Authenticator for RoleAuthenticator {
                 flags: RoleFlags::default(),
                 access_hub: false,
                 session_id: None,
+                firebase_uid: None,
             })
         })
     }

@@ -64,6 +64,7 @@ impl UserRow {
             flags: self.flags(),
             access_hub: self.access_hub,
             session_id,
+            firebase_uid: None,
         }
     }
 }

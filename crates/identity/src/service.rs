@@ -290,6 +290,11 @@ impl Identity {
         current: &str,
         new_password: &str,
     ) -> ApiResult<()> {
+        // With Firebase the password lives there and the web app changes it there; only the flag is ours.
+        if principal.firebase_uid.is_some() {
+            store::mark_password_updated(&self.db, &principal.uid, Utc::now()).await?;
+            return Ok(());
+        }
         let hash = store::password_hash(&self.db, &principal.uid).await?;
         if !hash.is_some_and(|h| password::verify(current, &h)) {
             return Err(ApiError::invalid_field(
@@ -393,18 +398,38 @@ impl Identity {
         }
         if let Some(firebase) = &self.firebase {
             let identity = firebase.verify(token).ok_or_else(expired)?;
-            let user = store::user_by_email(&self.db, &identity.email)
-                .await?
-                .map(|(u, _)| u);
-            return match user {
-                Some(u) if u.active => Ok(u.principal(None)),
-                _ => Err(ApiError::unauthorized(format!(
-                    "O e-mail {} não está cadastrado como usuário ativo do backoffice.",
-                    identity.email
-                ))),
-            };
+            return self
+                .firebase_principal(&identity.uid, &identity.email)
+                .await;
         }
         Err(expired())
+    }
+}
+
+impl Identity {
+    /// The backoffice user behind a Firebase identity: the one linked to its Firebase uid, or else the
+    /// active user with its e-mail, which gets linked now.
+    async fn firebase_principal(&self, firebase_uid: &str, email: &str) -> ApiResult<Principal> {
+        let user = match store::user_by_firebase_uid(&self.db, firebase_uid).await? {
+            Some(u) => Some(u),
+            None => {
+                let by_email = store::user_by_email(&self.db, email).await?.map(|(u, _)| u);
+                if let Some(u) = &by_email {
+                    store::link_firebase_uid(&self.db, &u.uid, firebase_uid).await?;
+                }
+                by_email
+            }
+        };
+        match user {
+            Some(u) if u.active => {
+                let mut principal = u.principal(None);
+                principal.firebase_uid = Some(firebase_uid.to_string());
+                Ok(principal)
+            }
+            _ => Err(ApiError::unauthorized(format!(
+                "O e-mail {email} não está cadastrado como usuário ativo do backoffice."
+            ))),
+        }
     }
 }
 

@@ -23,6 +23,24 @@ pub async fn user_by_email(db: &Db, email: &str) -> Result<Option<(UserRow, Opti
     })
 }
 
+/// The user linked to a Firebase uid.
+pub async fn user_by_firebase_uid(db: &Db, firebase_uid: &str) -> Result<Option<UserRow>> {
+    let sql = format!("SELECT {USER_COLUMNS} FROM identity_users WHERE firebase_uid = $1");
+    on_db!(db, pool => sqlx::query_as(&sql).bind(firebase_uid).fetch_optional(pool).await)
+}
+
+/// Links a Firebase uid to a user that has none yet (the first Firebase sign-in by that e-mail).
+pub async fn link_firebase_uid(db: &Db, uid: &str, firebase_uid: &str) -> Result<()> {
+    on_db!(db, pool => sqlx::query("UPDATE identity_users SET firebase_uid = $2 WHERE uid = $1 AND firebase_uid IS NULL")
+        .bind(uid).bind(firebase_uid).execute(pool).await.map(|_| ()))
+}
+
+/// Records that the user changed their password somewhere else (Firebase).
+pub async fn mark_password_updated(db: &Db, uid: &str, now: DateTime<Utc>) -> Result<()> {
+    on_db!(db, pool => sqlx::query("UPDATE identity_users SET is_password_updated = $2, updated_at = $3 WHERE uid = $1")
+        .bind(uid).bind(true).bind(now).execute(pool).await.map(|_| ()))
+}
+
 pub async fn password_hash(db: &Db, uid: &str) -> Result<Option<String>> {
     on_db!(db, pool => sqlx::query_scalar("SELECT password_hash FROM identity_users WHERE uid = $1")
         .bind(uid).fetch_optional(pool).await)

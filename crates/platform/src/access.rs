@@ -244,6 +244,15 @@ pub struct Principal {
     pub access_hub: bool,
     /// The sign-in session the token belongs to (absent for Firebase tokens).
     pub session_id: Option<String>,
+    /// The Firebase uid, when the user signed in through Firebase Authentication.
+    pub firebase_uid: Option<String>,
+}
+
+impl Principal {
+    /// Whether `uid` names this user: the backoffice uid, or the Firebase uid the web app knows them by.
+    pub fn is_self(&self, uid: &str) -> bool {
+        self.uid == uid || self.firebase_uid.as_deref() == Some(uid)
+    }
 }
 
 impl Principal {

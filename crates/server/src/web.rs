@@ -7,7 +7,7 @@ use platform::config::{AuthProvider, Config};
 use platform::db::Db;
 use poem::endpoint::StaticFilesEndpoint;
 use poem::http::StatusCode;
-use poem::http::{header, HeaderValue};
+use poem::http::{header, HeaderValue, Method};
 use poem::middleware::Compression;
 use poem::web::CompressionLevel;
 use poem::web::{Data, Json};
@@ -45,9 +45,17 @@ pub fn routes(config: &Config, db: Db) -> impl poem::Endpoint {
         )
         .data(db)
         .with(Compression::new().with_quality(CompressionLevel::Fastest))
-        .around(|ep, req| async move {
+        .around(|ep, mut req| async move {
             let path = req.uri().path().to_string();
+            // HEAD is GET without the body (the static endpoint only answers GET).
+            let head = req.method() == Method::HEAD;
+            if head {
+                req.set_method(Method::GET);
+            }
             let mut resp = ep.call(req).await?.into_response();
+            if head {
+                resp.set_body(());
+            }
             if resp.status().is_success() && !resp.headers().contains_key(header::CACHE_CONTROL) {
                 resp.headers_mut().insert(
                     header::CACHE_CONTROL,

@@ -176,6 +176,11 @@ fn serve_becomes_ready_and_stops_gracefully() {
     }
     assert!(ready, "server never became ready");
     assert!(http_get(port, "/healthz").unwrap().ends_with("ok"));
+    let head = http_request(port, "HEAD", "/healthz").unwrap();
+    assert!(
+        head.starts_with("HTTP/1.1 200") && !head.ends_with("ok"),
+        "{head}"
+    );
     let config = http_get(port, "/runtime-config.json").unwrap();
     assert!(
         config.contains("\"provider\":\"embedded\"")
@@ -200,12 +205,16 @@ fn free_port() -> u16 {
 }
 
 fn http_get(port: u16, path: &str) -> Option<String> {
+    http_request(port, "GET", path)
+}
+
+fn http_request(port: u16, method: &str, path: &str) -> Option<String> {
     use std::io::{Read, Write};
     let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).ok()?;
     s.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
     write!(
         s,
-        "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
     )
     .ok()?;
     let mut out = String::new();

@@ -115,10 +115,16 @@ impl UsersApi {
     /// A user by uid, as a list whose first item is the user. One may read oneself; administrators anyone.
     #[oai(path = "/:uid", method = "get", operation_id = "getUser")]
     async fn get(&self, auth: BearerAuth, uid: Path<String>) -> ApiResult<Json<Vec<User>>> {
-        if auth.0.uid != uid.0 {
+        // A Firebase user may ask by their Firebase uid: that is the uid the web app knows.
+        let target = if auth.0.is_self(&uid.0) {
+            auth.0.uid.clone()
+        } else {
+            uid.0.clone()
+        };
+        if target != auth.0.uid {
             auth.0.require(Permission::UsersRead)?;
         }
-        let user = self.identity.user(&uid.0).await?;
+        let user = self.identity.user(&target).await?;
         user.map(|u| Json(vec![u]))
             .ok_or_else(|| ApiError::not_found(format!("Usuário {} não encontrado.", uid.0)))
     }

@@ -31,11 +31,14 @@ pub async fn harnesses() -> Vec<Harness> {
 }
 
 pub async fn harness(db: Db) -> Harness {
+    harness_with(Config::from_lookup(|_| None).unwrap(), db).await
+}
+
+pub async fn harness_with(config: Config, db: Db) -> Harness {
     let engine = match db.engine() {
         platform::db::Engine::Sqlite => "sqlite",
         platform::db::Engine::Postgres => "postgres",
     };
-    let config = Config::from_lookup(|_| None).unwrap();
     let app = App::with_db(config, db).await.unwrap();
     let routes = app.routes().boxed();
     Harness {

@@ -16,7 +16,7 @@ export interface ClientPage {
   total: number;
   page: number;
   page_size: number;
-  /** True when `total` is a lower bound: counting stopped at 1,000 matches, or `with_total=false`. */
+  /** True when `total` is a lower bound: counting stops 10 pages past this one, or `with_total=false`. */
   total_capped: boolean;
   /** Whether a next page exists. */
   has_more: boolean;

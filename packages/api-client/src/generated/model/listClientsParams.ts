@@ -17,13 +17,21 @@ status?: ClientStatus;
 kind?: ClientKind;
 /**
  * `name`, `-name`, `created_at` or `-created_at` (default `name`).
- * @maxLength 20
+ * @pattern ^-?(name|created_at)$
  */
 sort?: string;
+/**
+ * @minimum 1
+ * @maximum 1000000
+ */
 page?: number;
+/**
+ * @minimum 1
+ * @maximum 200
+ */
 page_size?: number;
 /**
- * Count the matches (default true; counting stops at 1,000).
+ * Count the matches (default true; counting stops 10 pages past this one).
  */
 with_total?: boolean;
 };
