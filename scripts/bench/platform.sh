@@ -119,7 +119,7 @@ choose_queries() {
   rare=$(psql_pg -d "$PG_DB" -c "select search_name from crm_clients where kind = 'person' and status <> 'archived'
            group by search_name having count(*) between 5 and 15 order by search_name desc limit 1")
   doc=$(psql_pg -d "$PG_DB" -c "select document from crm_clients where created_by = 'bench' and status = 'active' order by id limit 1 offset 123456")
-  email=$(psql_pg -d "$PG_DB" -c "select emails::json->>0 from crm_clients where created_by = 'bench' and kind = 'person' and status = 'active' order by id limit 1 offset 654321")
+  email=$(psql_pg -d "$PG_DB" -c "select emails::json->>0 from crm_clients where created_by = 'bench' and kind = 'person' and status = 'active' order by id limit 1 offset 54321")
   Q_NAMES=(common rare document email)
   Q_TERMS=(silva "$rare" "$doc" "$email")
   for i in "${!Q_NAMES[@]}"; do echo "query ${Q_NAMES[$i]}: q=${Q_TERMS[$i]}"; done
@@ -205,7 +205,7 @@ load_run() { # label url [header]
   local label=$1 url=$2 tag
   local hdr=()
   [ $# -ge 3 ] && hdr=(-H "$3")
-  tag=$(echo "$label" | tr ' /=' '___')
+  tag=$(printf '%s' "$label" | tr -c 'A-Za-z0-9' '_')
   "$OHA" -z "$WARMUP" -c "$CONC" --no-tui --output-format quiet "${hdr[@]}" "$url" >/dev/null 2>&1 || true
   "$OHA" -z "$DURATION" -q "$RATE" -c "$CONC" --latency-correction --no-tui --output-format json "${hdr[@]}" "$url" >"$OUTDIR/$tag-fixed.json"
   summarize "$OUTDIR/$tag-fixed.json" "$label	fixed ${RATE}/s" | tee -a "$RESULTS"
@@ -246,7 +246,10 @@ bench_postgres() {
     load_run "postgrest pg	${Q_NAMES[$i]}" "http://127.0.0.1:$pgrst_port/crm_clients?$pgrst_q"
     load_run "backoffice pg	${Q_NAMES[$i]}" "http://127.0.0.1:$ours_port/api/v1/crm/clients?$ours_q" "Authorization: Bearer $token"
   done
-  echo "$pgrst_q" >"$OUTDIR/pgrst-last-query.txt"
+  # Reference: the peer script's own query shape (no order, no status filter), as in shared/bench/README.md §3.
+  local peer_q="select=$CLIENT_COLUMNS&search_text=like.*silva*&limit=50"
+  curl -fsS "http://127.0.0.1:$pgrst_port/crm_clients?$peer_q" -o "$OUTDIR/pgrst-peer-shape.json"
+  load_run "postgrest pg	common, unordered (peer query)" "http://127.0.0.1:$pgrst_port/crm_clients?$peer_q"
   stop_pid "$server"
   stop_pid "$PGRST_PID"
 }
@@ -344,6 +347,7 @@ PY
 main() {
   : >"$RESULTS"
   : >"$OUTDIR/payloads.txt"
+  { date -u; uptime; nproc; free -m | sed -n 2p; } | tee "$OUTDIR/machine.txt"
   ensure_tools
   "$OHA" --version
   step "data: PostgreSQL $PG_DB and SQLite $SQLITE_FILE ($ROWS clients each)"
@@ -353,6 +357,7 @@ main() {
   case $ONLY in all | pg) bench_postgres ;; esac
   case $ONLY in all | sqlite) bench_sqlite ;; esac
   case $ONLY in all | misc) bench_start_and_memory ;; esac
+  uptime | tee -a "$OUTDIR/machine.txt"
   step "results ($OUTDIR/results.md)"
   write_table
 }
