@@ -22,9 +22,12 @@
 //!   a bitmap scan; common terms (`silva`, in ~5 % of rows) take the ordered index walk. List and count
 //!   statements are not cached as prepared statements, so each search is planned for its own pattern
 //!   instead of one generic plan for rare and common terms alike.
-//! - SQLite has no trigram index: rare terms are answered by the same index walk, which then reads the
-//!   whole covering index (a full scan at a million rows, hundreds of milliseconds). FTS5's trigram
-//!   tokenizer would fix that and is the next step if SQLite must serve such searches at that size.
+//! - SQLite: FTS5's trigram tokenizer is the trigram index (`crm_clients_fts`, external content over
+//!   `search_text`, kept in step by triggers). A search first counts its trigram matches, stopping at 300:
+//!   below that (a document, an e-mail, a full name) the page is those rows, sorted; otherwise (`silva`) it
+//!   takes the same ordered walk of the covering sort index as PostgreSQL, which finds a page within a few
+//!   thousand entries. Without it a rare term read the whole sort index: ~5 searches/s at a million rows
+//!   (docs/benchmarks.md).
 //! - Pages fetch `page_size + 1` rows to know whether another page exists (`has_more`) without counting.
 //! - `total`: a page that is the last one gives the total without counting. Otherwise it is
 //!   `SELECT COUNT(*) FROM (SELECT 1 … LIMIT cap + 1)` with `cap` = offset + 10 pages: exact up to ten

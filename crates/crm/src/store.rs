@@ -172,9 +172,16 @@ pub struct ClientFilter {
     pub kind: Option<crate::model::ClientKind>,
 }
 
+/// A filter as SQL: the `WHERE` clause, its string parameters (numbered from `$1`) and the placeholders
+/// that hold the `LIKE` patterns (reused by the trigram look-up, see [`from_clause`]).
+struct WhereClause {
+    sql: String,
+    binds: Vec<String>,
+    pattern_params: Vec<String>,
+}
+
 impl ClientFilter {
-    /// The `WHERE` clause and its string parameters, numbered from `$1`.
-    fn where_clause(&self) -> (String, Vec<String>) {
+    fn where_clause(&self) -> WhereClause {
         let mut clauses = Vec::new();
         let mut binds: Vec<String> = Vec::new();
         fn next(value: String, binds: &mut Vec<String>) -> String {
@@ -188,15 +195,84 @@ impl ClientFilter {
         if let Some(k) = self.kind {
             clauses.push(format!("kind = {}", next(k.as_str().into(), &mut binds)));
         }
-        if !self.patterns.is_empty() {
-            let likes: Vec<String> = self
-                .patterns
+        let pattern_params: Vec<String> = self
+            .patterns
+            .iter()
+            .map(|p| next(p.clone(), &mut binds))
+            .collect();
+        if !pattern_params.is_empty() {
+            let likes: Vec<String> = pattern_params
                 .iter()
-                .map(|p| format!("search_text LIKE {}", next(p.clone(), &mut binds)))
+                .map(|p| format!("search_text LIKE {p}"))
                 .collect();
             clauses.push(format!("({})", likes.join(" OR ")));
         }
-        (clauses.join(" AND "), binds)
+        WhereClause {
+            sql: clauses.join(" AND "),
+            binds,
+            pattern_params,
+        }
+    }
+}
+
+/// Fewer trigram-index matches than this, and a SQLite search reads only those rows and sorts them;
+/// otherwise it walks the sort index, which for a common term finds a page sooner than sorting thousands
+/// of matches would. Deciding costs at most this many index matches (see the crate docs).
+const TRIGRAM_MAX_MATCHES: i64 = 300;
+
+/// The rows of `crm_clients_fts` (SQLite's trigram index) that match any of `params`.
+fn trigram_matches(params: &[String]) -> String {
+    params
+        .iter()
+        .map(|p| {
+            format!("SELECT rowid AS match_rowid FROM crm_clients_fts WHERE search_text LIKE {p}")
+        })
+        .collect::<Vec<_>>()
+        .join(" UNION ")
+}
+
+/// Whether the trigram index can answer `pattern` (`%term%`): FTS5's trigram tokenizer needs a literal
+/// of at least three characters, and `_` would split it.
+fn trigram_searchable(pattern: &str) -> bool {
+    let term = pattern.trim_matches('%');
+    term.chars().count() >= 3 && !term.contains('_')
+}
+
+/// SQLite only: whether this search should start from the trigram index rather than walk the sort index.
+/// PostgreSQL's planner makes the same choice itself with its `pg_trgm` index.
+async fn by_trigram(db: &Db, filter: &ClientFilter) -> Result<bool> {
+    let Db::Sqlite(pool) = db else {
+        return Ok(false);
+    };
+    if filter.patterns.is_empty() || !filter.patterns.iter().all(|p| trigram_searchable(p)) {
+        return Ok(false);
+    }
+    let params: Vec<String> = (1..=filter.patterns.len())
+        .map(|i| format!("${i}"))
+        .collect();
+    let sql = format!(
+        "SELECT COUNT(*) FROM ({} LIMIT {TRIGRAM_MAX_MATCHES})",
+        trigram_matches(&params)
+    );
+    let mut query = sqlx::query_scalar(&sql);
+    for p in &filter.patterns {
+        query = query.bind(p);
+    }
+    let matches: i64 = query.fetch_one(pool).await?;
+    Ok(matches < TRIGRAM_MAX_MATCHES)
+}
+
+/// What a page or a count reads: the table, or only the rows the trigram index matched, joined in that
+/// order (`CROSS JOIN` keeps SQLite from walking the sort index instead). The `WHERE` clause still tests
+/// every pattern, so the index can only narrow the rows, never add one.
+fn from_clause(by_trigram: bool, clause: &WhereClause) -> String {
+    if by_trigram {
+        format!(
+            "({}) matches CROSS JOIN crm_clients ON crm_clients.rowid = matches.match_rowid",
+            trigram_matches(&clause.pattern_params)
+        )
+    } else {
+        "crm_clients".into()
     }
 }
 
@@ -208,14 +284,16 @@ pub async fn list(
     limit: i64,
     offset: i64,
 ) -> Result<(Vec<ClientRow>, bool)> {
-    let (where_sql, binds) = filter.where_clause();
+    let clause = filter.where_clause();
+    let from = from_clause(by_trigram(db, filter).await?, &clause);
+    let (where_sql, binds) = (&clause.sql, &clause.binds);
     let n = binds.len();
     let order = sort.order_by();
     // The page's ids come from the sort index alone (it holds every filtered column, see the covering
-    // migration); only those rows are then read from the table.
+    // migration) or from the trigram matches; only those rows are then read from the table.
     let sql = format!(
         "SELECT {CLIENT_COLUMNS} FROM crm_clients WHERE id IN \
-         (SELECT id FROM crm_clients WHERE {where_sql} ORDER BY {order} LIMIT ${} OFFSET ${}) ORDER BY {order}",
+         (SELECT id FROM {from} WHERE {where_sql} ORDER BY {order} LIMIT ${} OFFSET ${}) ORDER BY {order}",
         n + 1,
         n + 2
     );
@@ -224,7 +302,7 @@ pub async fn list(
         // Unprepared: PostgreSQL then plans each search for its own pattern (a rare term takes the trigram
         // index, a common one walks the sort index); a cached generic plan would pick one for all.
         let mut query = sqlx::query_as(&sql).persistent(false);
-        for b in &binds {
+        for b in binds {
             query = query.bind(b);
         }
         query.bind(limit + 1).bind(offset).fetch_all(pool).await
@@ -237,14 +315,16 @@ pub async fn list(
 /// How many clients match, counting at most `cap` (so a million-row table costs at most `cap` index
 /// entries). Returns the count and whether it reached the cap.
 pub async fn count_capped(db: &Db, filter: &ClientFilter, cap: i64) -> Result<(i64, bool)> {
-    let (where_sql, binds) = filter.where_clause();
+    let clause = filter.where_clause();
+    let from = from_clause(by_trigram(db, filter).await?, &clause);
+    let (where_sql, binds) = (&clause.sql, &clause.binds);
     let sql = format!(
-        "SELECT COUNT(*) FROM (SELECT 1 FROM crm_clients WHERE {where_sql} LIMIT ${}) capped",
+        "SELECT COUNT(*) FROM (SELECT 1 FROM {from} WHERE {where_sql} LIMIT ${}) capped",
         binds.len() + 1
     );
     let count: i64 = on_db!(db, pool => {
         let mut query = sqlx::query_scalar(&sql).persistent(false);
-        for b in &binds {
+        for b in binds {
             query = query.bind(b);
         }
         query.bind(cap + 1).fetch_one(pool).await

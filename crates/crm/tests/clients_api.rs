@@ -805,3 +805,74 @@ fn lazy_db() -> Db {
         sqlx::sqlite::SqliteConnectOptions::new().filename("/nonexistent/never-opened.db");
     Db::Sqlite(sqlx::sqlite::SqlitePoolOptions::new().connect_lazy_with(options))
 }
+
+#[tokio::test]
+async fn search_follows_renames_and_archiving() {
+    for api in apis().await {
+        let created = api.create(person("Teodoro Quintanilha", CPF_C)).await;
+        let id = created["id"].as_str().unwrap();
+        assert_eq!(api.names("?q=quintanilha").await, ["Teodoro Quintanilha"]);
+
+        let (status, body) = api
+            .patch(&format!("/{id}"), json!({"name": "Teodoro Albuquerque"}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        // SQLite's trigram index is kept in step by triggers: the old name is gone, the new one found.
+        assert!(
+            api.names("?q=quintanilha").await.is_empty(),
+            "{}",
+            api.engine()
+        );
+        assert_eq!(api.names("?q=albuquerque").await, ["Teodoro Albuquerque"]);
+
+        let (status, _) = api.post(&format!("/{id}/archive"), json!(null)).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(api.names("?q=albuquerque").await.is_empty());
+        assert_eq!(
+            api.names("?q=albuquerque&status=archived").await,
+            ["Teodoro Albuquerque"]
+        );
+    }
+}
+
+/// Common terms (over 300 matches: the sort-index walk on SQLite) and rare ones (the trigram index) find
+/// exactly the rows a plain `LIKE` over the whole table finds.
+#[tokio::test]
+async fn common_and_rare_terms_find_what_a_full_scan_finds() {
+    for api in apis().await {
+        crm::demo::bulk_load(&api.db, 400).await.unwrap();
+        for term in ["example", "silva", "maria", "lucas", "9876", "zzzz"] {
+            let expected = full_scan_documents(&api.db, term).await;
+            let mut found = Vec::new();
+            for page in 1.. {
+                let (status, body) = api
+                    .get(&format!(
+                        "?q={term}&status=active&page_size=100&page={page}"
+                    ))
+                    .await;
+                assert_eq!(status, StatusCode::OK, "{body}");
+                let items = body["items"].as_array().unwrap();
+                found.extend(
+                    items
+                        .iter()
+                        .map(|c| c["document"].as_str().unwrap().to_string()),
+                );
+                if !body["has_more"].as_bool().unwrap() {
+                    break;
+                }
+            }
+            found.sort();
+            assert_eq!(found, expected, "{}: q={term}", api.engine());
+        }
+    }
+}
+
+async fn full_scan_documents(db: &Db, term: &str) -> Vec<String> {
+    let sql = "SELECT document FROM crm_clients WHERE status = 'active' AND search_text LIKE $1";
+    let pattern = format!("%{term}%");
+    let mut documents: Vec<String> =
+        platform::on_db!(db, pool => sqlx::query_scalar(sql).bind(&pattern).fetch_all(pool).await)
+            .unwrap();
+    documents.sort();
+    documents
+}
