@@ -311,19 +311,26 @@ for _ in range(10):
 print("start_to_ready_ms\tmedian=%.0f\tmin=%.0f\tmax=%.0f\truns=%s" % (
     statistics.median(times) * 1e3, min(times) * 1e3, max(times) * 1e3, ",".join("%.0f" % (t * 1e3) for t in times)))
 
-p, _ = spawn()
-c = http.client.HTTPConnection("127.0.0.1", port)
-c.request("POST", "/api/v1/auth/sign-in", json.dumps({"email": email, "password": password}), {"content-type": "application/json"})
-token = json.loads(c.getresponse().read())["access_token"]
-auth = {"authorization": "Bearer " + token}
-for i in range(100):
-    c.request("GET", "/api/v1/crm/clients?q=silva&page_size=50&page=%d" % (i % 5 + 1), headers=auth)
-    r = c.getresponse(); r.read()
-    assert r.status == 200, r.status
-time.sleep(5)
-rss = [l for l in open("/proc/%d/status" % p.pid) if l.startswith(("VmRSS", "VmHWM"))]
-print("idle_rss_kb\t" + "\t".join(" ".join(l.split()[:2]) for l in rss))
-stop(p)
+def idle_rss_kb():
+    """A sign-in, then 100 searches (pages 1-5 of q=silva), 5 s idle; VmRSS in kB."""
+    p, _ = spawn()
+    c = http.client.HTTPConnection("127.0.0.1", port)
+    c.request("POST", "/api/v1/auth/sign-in", json.dumps({"email": email, "password": password}), {"content-type": "application/json"})
+    token = json.loads(c.getresponse().read())["access_token"]
+    auth = {"authorization": "Bearer " + token}
+    for i in range(100):
+        c.request("GET", "/api/v1/crm/clients?q=silva&page_size=50&page=%d" % (i % 5 + 1), headers=auth)
+        r = c.getresponse(); r.read()
+        assert r.status == 200, r.status
+    time.sleep(5)
+    rss = [int(l.split()[1]) for l in open("/proc/%d/status" % p.pid) if l.startswith("VmRSS")][0]
+    stop(p)
+    return rss
+
+# Allocator and thread scheduling make this vary by several MB from run to run: three runs, median.
+runs = [idle_rss_kb() for _ in range(3)]
+print("idle_rss_mb\tmedian=%.1f\tmin=%.1f\tmax=%.1f\truns=%s" % (
+    statistics.median(runs) / 1024, min(runs) / 1024, max(runs) / 1024, ",".join("%.1f" % (r / 1024) for r in runs)))
 PY
 }
 
@@ -347,7 +354,9 @@ PY
 main() {
   : >"$RESULTS"
   : >"$OUTDIR/payloads.txt"
-  { date -u; uptime; nproc; free -m | sed -n 2p; } | tee "$OUTDIR/machine.txt"
+  { date -u; uptime; nproc; free -m | sed -n 2p
+    echo "commit $(git -C "$ROOT" rev-parse --short HEAD), uncommitted Rust files: $(git -C "$ROOT" status --short -- '*.rs' '*.sql' | wc -l)"
+  } | tee "$OUTDIR/machine.txt"
   ensure_tools
   "$OHA" --version
   step "data: PostgreSQL $PG_DB and SQLite $SQLITE_FILE ($ROWS clients each)"
