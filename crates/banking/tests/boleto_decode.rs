@@ -193,3 +193,25 @@ fn unknown_bank_still_decodes() {
     assert_eq!(d.bank_code, Some(999));
     assert_eq!(d.bank, None);
 }
+
+#[test]
+fn arrecadacao_barcode_back_to_its_48_digit_line() {
+    use banking::boleto::arrecadacao_barcode_to_line;
+    let today = date("2025-11-21");
+    // Mod 10 (3rd digit 6) and mod 11 (3rd digit 8, including a DV that falls to 0).
+    for line in [
+        "826500000110 314400081704 924000000027 202104000015",
+        "85810000003-0 03600270100-7 70001280018-4 67222025113-0",
+        "85800000001-1 66980270112-0 00001280018-0 67222025113-0",
+    ] {
+        let digits: String = line.chars().filter(char::is_ascii_digit).collect();
+        let barcode = decode(line, today).unwrap().barcode;
+        let back = arrecadacao_barcode_to_line(&barcode).unwrap();
+        assert_eq!(std::str::from_utf8(&back).unwrap(), digits);
+    }
+    let bank_boleto: [u8; 44] = *b"00192376900000135000000001238798777770016818";
+    assert_eq!(
+        arrecadacao_barcode_to_line(&bank_boleto),
+        Err(DecodeError::NotArrecadacao)
+    );
+}

@@ -237,3 +237,164 @@ fn a_big_payment_batch_rolls_lots() {
     assert_eq!(r.items.len(), 60_000);
     assert!(r.checks.iter().all(|c| c.matches()), "{:?}", r.checks);
 }
+
+// ---- segment O: Itaú SISPAG (48-digit line) and FEBRABAN (44-digit barcode) --------------
+
+/// A water bill (arrecadação, segment 2, mod-10 DVs) as barcode and as its 48-digit line,
+/// the pair `tests/boleto_decode.rs` checks.
+const WATER_BARCODE: &str = "82650000011314400081709240000000220210400001";
+const WATER_LINE: &str = "826500000110314400081704924000000027202104000015";
+
+fn utility_payment(barcode: &str) -> Payment {
+    Payment {
+        method: Method::Utility {
+            barcode: barcode.into(),
+            name: "Saneamento Municipal".into(),
+            due_date: d(28),
+        },
+        seu_numero: "CONTA-AGUA-11".into(),
+        date: d(21),
+        amount: 113_144,
+    }
+}
+
+fn write_one(bank: Bank, p: &Payment) -> Vec<u8> {
+    let mut out = vec![];
+    payments::write_remessa(&header(bank), [p], &mut out).unwrap();
+    out
+}
+
+/// The single segment O record of a written file.
+fn o_record(file: &[u8]) -> String {
+    let text = String::from_utf8(file.to_vec()).unwrap();
+    let o: Vec<&str> = text
+        .lines()
+        .filter(|l| l.len() >= 14 && &l[7..8] == "3" && &l[13..14] == "O")
+        .collect();
+    assert_eq!(o.len(), 1, "{text}");
+    o[0].trim_end_matches('\r').to_string()
+}
+
+/// 1-based inclusive positions, as the layouts print them.
+fn at(record: &str, start: usize, end: usize) -> &str {
+    &record[start - 1..end]
+}
+
+#[test]
+fn itau_segment_o_writes_the_48_digit_line_at_sispag_positions() {
+    let r = o_record(&write_one(Bank::Itau, &utility_payment(WATER_BARCODE)));
+    assert_eq!(r.len(), 240);
+    assert_eq!(at(&r, 1, 3), "341");
+    assert_eq!(at(&r, 15, 17), "000", "tipo de movimento");
+    assert_eq!(
+        at(&r, 18, 65),
+        WATER_LINE,
+        "44-digit barcode converted to the line"
+    );
+    assert_eq!(at(&r, 66, 95), format!("{:<30}", "SANEAMENTO MUNICIPAL"));
+    assert_eq!(at(&r, 96, 103), "28112026", "vencimento");
+    assert_eq!(at(&r, 104, 106), "REA");
+    assert_eq!(at(&r, 107, 121), "0".repeat(15), "quantidade de moeda");
+    assert_eq!(at(&r, 122, 136), "000000000113144", "valor a pagar");
+    assert_eq!(at(&r, 137, 144), "21112026", "data de pagamento");
+    assert_eq!(at(&r, 145, 159), "0".repeat(15), "valor pago (retorno)");
+    assert_eq!(at(&r, 160, 162), "   ");
+    assert_eq!(at(&r, 163, 171), "0".repeat(9), "nota fiscal");
+    assert_eq!(at(&r, 172, 174), "   ");
+    assert_eq!(at(&r, 175, 194), format!("{:<20}", "CONTA-AGUA-11"));
+    assert_eq!(
+        at(&r, 195, 240),
+        " ".repeat(46),
+        "brancos, nosso número, ocorrências"
+    );
+    // Given as the 48-digit line (with the usual separators) it is written as is.
+    let from_line = write_one(
+        Bank::Itau,
+        &utility_payment("82650000011-0 31440008170-4 92400000002-7 20210400001-5"),
+    );
+    assert_eq!(o_record(&from_line), r);
+}
+
+#[test]
+fn itau_segment_o_round_trips_and_passes_the_validator() {
+    let p = utility_payment(WATER_LINE);
+    let out = write_one(Bank::Itau, &p);
+    let back = payments::read_retorno(&out[..]).unwrap();
+    assert!(back.checks.iter().all(|c| c.matches()), "{:?}", back.checks);
+    assert_eq!(back.items.len(), 1);
+    let item = &back.items[0];
+    assert_eq!(item.segment, "O");
+    assert_eq!(item.forma, "11");
+    assert_eq!(item.seu_numero, p.seu_numero);
+    assert_eq!(item.name, "SANEAMENTO MUNICIPAL");
+    assert_eq!(item.date, Some(p.date));
+    assert_eq!(item.amount, p.amount);
+    let report = banking::validate::validate(&out);
+    assert!(report.is_clean(), "{:?}", report.findings);
+}
+
+#[test]
+fn validator_catches_a_wrong_dv_in_itau_segment_o_line() {
+    let out = write_one(Bank::Itau, &utility_payment(WATER_LINE));
+    let text = String::from_utf8(out).unwrap();
+    let o_start = text.find("O000826500000110").expect("segment O record") - 13;
+    let mut bad = text.into_bytes();
+    // Position 29 of the record is the DV of the line's first field ('0' → '1').
+    let dv = o_start + 28;
+    assert_eq!(bad[dv], b'0');
+    bad[dv] = b'1';
+    let report = banking::validate::validate(&bad);
+    let f: Vec<_> = report
+        .findings
+        .iter()
+        .filter(|f| f.field == "codigo_barras")
+        .collect();
+    assert_eq!(f.len(), 1, "{:?}", report.findings);
+    assert_eq!((f[0].start, f[0].end), (18, 65));
+    assert!(f[0].problem.contains("campo1"), "{}", f[0].problem);
+    assert_eq!((f[0].expected.as_str(), f[0].found.as_str()), ("0", "1"));
+}
+
+#[test]
+fn itau_segment_o_refuses_wrong_dvs_and_bank_boletos() {
+    let mut wrong_dv = WATER_LINE.to_string();
+    wrong_dv.replace_range(47..48, "6");
+    let bank_boleto = "00192376900000135000000001238798777770016818";
+    for (code, says) in [
+        (wrong_dv.as_str(), "dígito verificador"),
+        (
+            "82650000011314400081709240000000220210400002",
+            "dígito verificador",
+        ),
+        (bank_boleto, "segmento J"),
+        ("8265", "esperados 44"),
+    ] {
+        let e = payments::write_remessa(&header(Bank::Itau), [utility_payment(code)], &mut vec![])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("codigo_barras") && e.contains(says),
+            "{code}: {e}"
+        );
+    }
+}
+
+#[test]
+fn febraban_segment_o_keeps_the_44_digit_barcode() {
+    for bank in [Bank::BancoDoBrasil, Bank::Bradesco, Bank::Santander] {
+        let out = write_one(bank, &utility_payment(WATER_BARCODE));
+        let r = o_record(&out);
+        assert_eq!(at(&r, 1, 3), bank.code());
+        assert_eq!(at(&r, 18, 61), WATER_BARCODE);
+        assert_eq!(at(&r, 62, 91), format!("{:<30}", "SANEAMENTO MUNICIPAL"));
+        assert_eq!(at(&r, 92, 99), "28112026");
+        assert_eq!(at(&r, 100, 107), "21112026");
+        assert_eq!(at(&r, 108, 122), "000000000113144");
+        assert_eq!(at(&r, 123, 142), format!("{:<20}", "CONTA-AGUA-11"));
+        let back = payments::read_retorno(&out[..]).unwrap();
+        assert_eq!(back.items[0].amount, 113_144);
+        assert_eq!(back.items[0].seu_numero, "CONTA-AGUA-11");
+        let report = banking::validate::validate(&out);
+        assert!(report.is_clean(), "{:?}", report.findings);
+    }
+}

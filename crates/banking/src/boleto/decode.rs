@@ -267,6 +267,28 @@ fn arrecadacao_line(l: &[u8; 48]) -> Result<Decoded, DecodeError> {
     arrecadacao(barcode, &fields)
 }
 
+/// The 48-digit linha of an arrecadação barcode: each 11-digit block followed by its DV
+/// (mod 10 or mod 11, as the 3rd digit says) — the inverse of reading a 48-digit line.
+/// Itaú SISPAG's segment O wants this line rather than the 44-digit barcode. The barcode's
+/// own general DV is not checked here: [`decode`] it first.
+pub fn arrecadacao_barcode_to_line(b: &Barcode) -> Result<[u8; 48], DecodeError> {
+    if b[0] != b'8' {
+        return Err(DecodeError::NotArrecadacao);
+    }
+    if let Some(position) = b.iter().position(|c| !c.is_ascii_digit()) {
+        let ch = b[position] as char;
+        return Err(DecodeError::InvalidCharacter { ch, position });
+    }
+    let dv = arrecadacao_dv(b[2])?;
+    let mut line = [0u8; 48];
+    for i in 0..4 {
+        let block = &b[i * 11..i * 11 + 11];
+        line[i * 12..i * 12 + 11].copy_from_slice(block);
+        line[i * 12 + 11] = b'0' + dv(block);
+    }
+    Ok(line)
+}
+
 fn arrecadacao_barcode(b: Barcode) -> Result<Decoded, DecodeError> {
     arrecadacao(b, &[])
 }

@@ -19,7 +19,7 @@ pub mod decode;
 pub mod fator;
 pub mod layout;
 
-pub use decode::{decode, inspect, Check, DecodeError, Decoded, Kind};
+pub use decode::{arrecadacao_barcode_to_line, decode, inspect, Check, DecodeError, Decoded, Kind};
 pub use fator::{fator_to_date, fator_vencimento};
 pub use layout::{barcode_to_linha, format_linha, linha_to_barcode, Barcode, CampoLivre, Linha};
 

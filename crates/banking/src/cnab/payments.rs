@@ -6,7 +6,8 @@
 //!   (boletos forma 30/31, PIX by QR forma 47), O (utilities, forma 11), N (DARF, forma 16);
 //!   retorno adds Z (authentication).
 //! - Itaú SISPAG ("SISPAG – CNAB 240", layout 080/040): same segments with Itaú's
-//!   positions for the favorecido account, ISPB, nosso número and PIX key.
+//!   positions for the favorecido account, ISPB, nosso número and PIX key, and its own
+//!   segment O (48-digit arrecadação line at 18–65; see `O_ITAU_*`).
 //!
 //! Sources: FEBRABAN "Layout Padrão CNAB 240" v10.11 (segmentos A, B, J, J-52, N, O, Z);
 //! Itaú "SISPAG CNAB 240" manual as implemented in eduardordm/cnab240 (lib/cnab240/
@@ -103,7 +104,8 @@ pub enum Method {
         name: String,
         document: String,
     },
-    /// Utility bill by barcode (segment O, forma 11).
+    /// Utility bill by barcode (segment O, forma 11): the 44-digit barcode, or for Itaú also
+    /// the 48-digit arrecadação line (Itaú's file carries the line; both are DV-checked).
     Utility {
         barcode: String,
         name: String,
@@ -224,7 +226,7 @@ pub const J52_BENEFICIARY_NAME: Field = Field::alpha("nome_beneficiario", 92, 13
 pub const J52_PIX_URL: Field = Field::alpha("chave_url_pix", 132, 210);
 pub const J52_PIX_TXID: Field = Field::alpha("txid", 211, 240);
 
-// Segment O (utilities).
+// Segment O (utilities), FEBRABAN: the 44-digit barcode.
 pub const O_BARCODE: Field = Field::num("codigo_barras", 18, 61).req();
 pub const O_NAME: Field = Field::alpha("nome_concessionaria", 62, 91);
 pub const O_DUE: Field = Field::date("vencimento", 92, 99);
@@ -232,6 +234,63 @@ pub const O_DATE: Field = Field::date("data_pagamento", 100, 107).req();
 pub const O_AMOUNT: Field = Field::num("valor_pagamento", 108, 122).req();
 pub const O_SEU_NUMERO: Field = Field::alpha("seu_numero", 123, 142).req();
 pub const O_NOSSO: Field = Field::alpha("nosso_numero", 143, 162);
+
+// Segment O, Itaú SISPAG ("Pagamento de contas de concessionárias e tributos com código de
+// barras"): the 48-digit arrecadação line, so every later field moves. Positions from the
+// SISPAG manual as implemented, identically, in frones/ACBr (Fontes/ACBrPagFor/Bancos/
+// PagFor.Itau.GravarTxtRemessa.pas, GeraSegmentoO) and Wessamoreira/novo
+// (ItauRemessaContaPagarCNAB240.java, gerarDetalheSegmentoO). Blanks at 160–162, 172–174
+// and 195–215.
+pub const O_ITAU_BARCODE: Field = Field::num("codigo_barras", 18, 65).req();
+pub const O_ITAU_NAME: Field = Field::alpha("nome_concessionaria", 66, 95);
+pub const O_ITAU_DUE: Field = Field::date("vencimento", 96, 103);
+pub const O_ITAU_CURRENCY: Field = Field::alpha("tipo_moeda", 104, 106);
+pub const O_ITAU_QUANTITY: Field = Field::num("quantidade_moeda", 107, 121);
+pub const O_ITAU_AMOUNT: Field = Field::num("valor_pagamento", 122, 136).req();
+pub const O_ITAU_DATE: Field = Field::date("data_pagamento", 137, 144).req();
+pub const O_ITAU_PAID: Field = Field::num("valor_pago", 145, 159);
+pub const O_ITAU_INVOICE: Field = Field::num("nota_fiscal", 163, 171);
+pub const O_ITAU_SEU_NUMERO: Field = Field::alpha("seu_numero", 175, 194).req();
+pub const O_ITAU_NOSSO: Field = Field::alpha("nosso_numero", 216, 230);
+
+/// Where segment O keeps what the writer and reader share, per flavour.
+pub struct SegmentO {
+    pub barcode: Field,
+    pub name: Field,
+    pub due: Field,
+    pub date: Field,
+    pub amount: Field,
+    pub seu_numero: Field,
+    pub nosso_numero: Field,
+}
+
+const SEGMENT_O_FEBRABAN: SegmentO = SegmentO {
+    barcode: O_BARCODE,
+    name: O_NAME,
+    due: O_DUE,
+    date: O_DATE,
+    amount: O_AMOUNT,
+    seu_numero: O_SEU_NUMERO,
+    nosso_numero: O_NOSSO,
+};
+
+const SEGMENT_O_ITAU: SegmentO = SegmentO {
+    barcode: O_ITAU_BARCODE,
+    name: O_ITAU_NAME,
+    due: O_ITAU_DUE,
+    date: O_ITAU_DATE,
+    amount: O_ITAU_AMOUNT,
+    seu_numero: O_ITAU_SEU_NUMERO,
+    nosso_numero: O_ITAU_NOSSO,
+};
+
+/// Segment O positions of a flavour.
+pub fn segment_o(flavour: Flavour) -> &'static SegmentO {
+    match flavour {
+        Flavour::Febraban => &SEGMENT_O_FEBRABAN,
+        Flavour::Itau => &SEGMENT_O_ITAU,
+    }
+}
 
 // Segment N (DARF).
 pub const N_SEU_NUMERO: Field = Field::alpha("seu_numero", 18, 37).req();
@@ -304,7 +363,10 @@ pub fn segment_fields(segment: u8, flavour: Flavour) -> Vec<Field> {
             J_AMOUNT,
             J_SEU_NUMERO,
         ],
-        (b'O', _) => vec![O_BARCODE, O_DUE, O_DATE, O_AMOUNT, O_SEU_NUMERO],
+        (b'O', flavour) => {
+            let o = segment_o(flavour);
+            vec![o.barcode, o.due, o.date, o.amount, o.seu_numero]
+        }
         (b'N', _) => vec![
             N_SEU_NUMERO,
             N_DATE,
@@ -676,26 +738,62 @@ fn write_o(w: &mut LotWriter, p: &Payment, out: &mut impl Write) -> Result<(), W
     else {
         return Err(wrong_segment());
     };
+    let o = segment_o(w.flavour);
     let mut r = w.detail("O").map_err(fe)?;
     let f = |r: &mut Line| -> Result<(), FieldError> {
-        let digits = digits_only(barcode);
-        if digits.len() != 44 {
-            return Err(FieldError::new(
-                &O_BARCODE,
-                "o código de barras deve ter 44 dígitos",
-            ));
-        }
+        let code = match w.flavour {
+            Flavour::Itau => itau_utility_line(barcode, p.date)?,
+            Flavour::Febraban => febraban_utility_barcode(barcode)?,
+        };
         r.num(&Field::num("tipo_movimento", 15, 17), 0)?;
-        r.digits(&O_BARCODE, &digits)?;
-        r.alpha(&O_NAME, name);
-        r.date(&O_DUE, Some(*due_date))?;
-        r.date(&O_DATE, Some(p.date))?;
-        r.money(&O_AMOUNT, p.amount)?;
-        r.code(&O_SEU_NUMERO, &p.seu_numero)
+        r.digits(&o.barcode, &code)?;
+        r.alpha(&o.name, name);
+        r.date(&o.due, Some(*due_date))?;
+        r.date(&o.date, Some(p.date))?;
+        r.money(&o.amount, p.amount)?;
+        r.code(&o.seu_numero, &p.seu_numero)?;
+        if w.flavour == Flavour::Itau {
+            r.alpha(&O_ITAU_CURRENCY, "REA");
+            r.num(&O_ITAU_QUANTITY, 0)?;
+            r.num(&O_ITAU_PAID, 0)?;
+            r.num(&O_ITAU_INVOICE, 0)?;
+        }
+        Ok(())
     };
     f(&mut r).map_err(fe)?;
     r.write_line(out)?;
     Ok(())
+}
+
+/// FEBRABAN takes the 44-digit barcode as given (its DV is the bank's to check).
+fn febraban_utility_barcode(barcode: &str) -> Result<String, FieldError> {
+    let digits = digits_only(barcode);
+    if digits.len() != 44 {
+        return Err(FieldError::new(
+            &O_BARCODE,
+            "o código de barras deve ter 44 dígitos",
+        ));
+    }
+    Ok(digits)
+}
+
+/// Itaú takes the 48-digit arrecadação line. A 44-digit barcode is converted; either is
+/// checked against its DVs first, so a mistyped digit is refused here and not days later
+/// by the bank.
+fn itau_utility_line(barcode: &str, date: NaiveDate) -> Result<String, FieldError> {
+    let refuse = |problem: String| FieldError::new(&O_ITAU_BARCODE, problem);
+    // `date` only matters to bank boletos (fator de vencimento), which are refused below.
+    let decoded = crate::boleto::decode(barcode, date).map_err(|e| refuse(e.to_string()))?;
+    if decoded.kind != crate::boleto::Kind::Arrecadacao {
+        return Err(refuse(
+            "segmento O paga contas de arrecadação (código começando com 8); boleto bancário \
+             vai no segmento J"
+                .into(),
+        ));
+    }
+    let line = crate::boleto::arrecadacao_barcode_to_line(&decoded.barcode)
+        .map_err(|e| refuse(e.to_string()))?;
+    Ok(line.iter().map(|&b| b as char).collect())
 }
 
 fn write_n(w: &mut LotWriter, p: &Payment, out: &mut impl Write) -> Result<(), WriteError> {
@@ -942,11 +1040,12 @@ fn read_detail(flavour: Flavour, forma: &str, line: usize, l: &[u8]) -> Option<P
             p.amount = get_money(l, &J_AMOUNT);
         }
         b'O' => {
-            p.seu_numero = get_text(l, &O_SEU_NUMERO);
-            p.nosso_numero = get_text(l, &O_NOSSO);
-            p.name = get_text(l, &O_NAME);
-            p.date = get_date(l, &O_DATE);
-            p.amount = get_money(l, &O_AMOUNT);
+            let o = segment_o(flavour);
+            p.seu_numero = get_text(l, &o.seu_numero);
+            p.nosso_numero = get_text(l, &o.nosso_numero);
+            p.name = get_text(l, &o.name);
+            p.date = get_date(l, &o.date);
+            p.amount = get_money(l, &o.amount);
         }
         b'N' => {
             p.seu_numero = get_text(l, &N_SEU_NUMERO);

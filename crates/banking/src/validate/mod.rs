@@ -508,11 +508,14 @@ fn check_detail_240(
             let amount = match segment {
                 b'A' => num(l, &payments::A_AMOUNT),
                 b'J' if !j52 => num(l, &payments::J_AMOUNT),
-                b'O' => num(l, &payments::O_AMOUNT),
+                b'O' => num(l, &payments::segment_o(flavour).amount),
                 b'N' => num(l, &payments::N_AMOUNT),
                 _ => None,
             };
             lot.total += amount.unwrap_or(0) as i64;
+            if segment == b'O' && flavour == Flavour::Itau {
+                check_arrecadacao_line(cx, n, l, &payments::O_ITAU_BARCODE);
+            }
         }
         _ => {
             let f = c240::SEGMENT;
@@ -523,6 +526,39 @@ fn check_detail_240(
                 "P, Q, R, S (cobrança) ou A, B, J, N, O (pagamentos)",
                 show(&[segment]),
             );
+        }
+    }
+}
+
+/// The 48-digit arrecadação line of Itaú's segment O, with the boleto decoder's DVs (a
+/// wrong digit there makes the bank reject the payment days later).
+fn check_arrecadacao_line(cx: &mut Ctx, n: usize, l: &[u8], f: &Field) {
+    let v = raw(l, f);
+    if v.len() != f.width() || !v.iter().all(u8::is_ascii_digit) {
+        return; // already reported by the field's kind check
+    }
+    // The date only matters to bank boletos, which a 48-digit line never is.
+    match crate::boleto::inspect(&show(v), chrono::NaiveDate::MIN) {
+        Err(e) => cx.add(
+            n,
+            Some(f),
+            format!("linha de arrecadação inválida: {e}"),
+            "48 dígitos de arrecadação (começando com 8)",
+            show(v),
+        ),
+        Ok(decoded) => {
+            for c in decoded.failed_checks() {
+                cx.add(
+                    n,
+                    Some(f),
+                    format!(
+                        "dígito verificador errado no {} da linha de arrecadação",
+                        c.name
+                    ),
+                    (c.expected as char).to_string(),
+                    (c.found as char).to_string(),
+                );
+            }
         }
     }
 }
