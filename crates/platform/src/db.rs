@@ -73,7 +73,9 @@ impl Db {
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(5))
-            .pragma("cache_size", "-16000");
+            // 4 MB of page cache per connection (up to 8): the OS page cache holds the file anyway, and at
+            // 16 MB an idle server that had served trigram searches kept ~63 MB resident (docs/benchmarks.md).
+            .pragma("cache_size", "-4000");
         if let Some(dir) = options.get_filename().parent() {
             if !dir.as_os_str().is_empty() {
                 std::fs::create_dir_all(dir).map_err(sqlx::Error::Io)?;
