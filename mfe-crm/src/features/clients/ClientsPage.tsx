@@ -39,7 +39,7 @@ export default function ClientsPage({ route }: PageProps) {
         <Button onClick={() => navigate('/cliente')}>Novo cliente</Button>
       </div>
       <form className="bo-row" role="search" onSubmit={(e) => e.preventDefault()}>
-        <TextField label="Buscar" placeholder="Nome, documento, e-mail ou telefone" value={text} onChange={(e) => setText(e.target.value)} />
+        <TextField label="Buscar" placeholder="Nome, documento, e-mail…" value={text} onChange={(e) => setText(e.target.value)} />
         <SelectField label="Situação" value={query.status ?? ''} onChange={(e) => setParam('status', e.target.value)}>
           <option value="">Ativos e inativos</option>
           {Object.entries(STATUS_LABELS).map(([value, label]) => (
