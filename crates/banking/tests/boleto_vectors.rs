@@ -925,3 +925,198 @@ fn node_boleto_bradesco_21_26_and_santander_201() {
         );
     }
 }
+
+// ----------------------------------------------------------------------------- BoletoNetCore
+// [boletonetcore] BoletoNet/BoletoNetCore, BoletoNetCore.Testes/Bancos/<Bank>/Carteiras/*Tests.cs
+// (C#, NUnit [TestCase] rows: valor, nosso número, …, código de barras, linha digitável, date),
+// a fourth independent implementation. These fill carteiras that had no published vector.
+
+#[test]
+fn boletonetcore_banco_do_brasil_carteira_11() {
+    // BancoBrasilCarteira11_019Tests.cs: convênio 1234567, agência 1234, conta 12345, nosso
+    // número 12345670000000001 (convênio + 10 digits), vencimento 2019-02-28, R$ 800,00.
+    let mut i = bb("1234567", "11", "0000000001", "2019-02-28", 80000);
+    i.agencia = "1234".into();
+    i.conta = "12345".into();
+    check(
+        &i,
+        V {
+            campo_livre: Some("0000001234567000000000111"),
+            barcode: Some("00191781400000800000000001234567000000000111"),
+            linha: Some("00190.00009 01234.567004 00000.001115 1 78140000080000"),
+        },
+    );
+    // Same file: nosso número 12345679999999901, 2019-03-10, R$ 791,00.
+    check(
+        &bb("1234567", "11", "9999999901", "2019-03-10", 79100),
+        V {
+            campo_livre: None,
+            barcode: Some("00198782400000791000000001234567999999990111"),
+            linha: Some("00190.00009 01234.567996 99999.901111 8 78240000079100"),
+        },
+    );
+}
+
+#[test]
+fn boletonetcore_banco_do_brasil_carteira_17() {
+    // BancoBrasilCarteira17_019Tests.cs: convênio 1234567, agência 1234, conta 123456.
+    for (nn, venc, valor, barcode, linha) in [
+        (
+            "0000000005",
+            "2016-11-27",
+            40000,
+            "00191699100000400000000001234567000000000517",
+            "00190.00009 01234.567004 00000.005173 1 69910000040000",
+        ),
+        (
+            "0000000001",
+            "2016-08-17",
+            123278,
+            "00194688900001232780000001234567000000000117",
+            "00190.00009 01234.567004 00000.001172 4 68890000123278",
+        ),
+        (
+            "0000000009",
+            "2017-03-19",
+            80000,
+            "00195710300000800000000001234567000000000917",
+            "00190.00009 01234.567004 00000.009175 5 71030000080000",
+        ),
+    ] {
+        check(
+            &bb("1234567", "17", nn, venc, valor),
+            V {
+                campo_livre: None,
+                barcode: Some(barcode),
+                linha: Some(linha),
+            },
+        );
+    }
+}
+
+#[test]
+#[ignore = "disagrees: BoletoNetCore uses conta DV 6 (not the Itaú DAC of 1234/12345, which is 1) \
+            and puts it in the nosso número DAC (8, ours 6) and the campo livre"]
+fn boletonetcore_itau_carteira_112() {
+    // BancoItauCarteira112Tests.cs: agência 1234, conta 12345-6, carteira 112 (full DAC).
+    // DISAGREEMENT, library left as is: the test fixture's conta DV "6" is made up. The Itaú
+    // agência/conta DAC is mod10(1234 12345) = 1 (we compute 1 and reject conta_dv 6), and
+    // the 112 nosso número DAC is mod10(agência + conta + carteira + número) over 20 digits =
+    // 6 for 00223345; BoletoNetCore's 8 is mod10 over 21 digits with the conta DV "6" inserted
+    // (all six rows of that file fit that). Their campo livre also ends "…12345 6 000" where
+    // ours ends "…12345 1 000". Layout otherwise identical (carteira, número, agência, conta).
+    for (nn, venc, valor, formatted, barcode, linha) in [
+        (
+            "223345",
+            "2017-06-19",
+            10101,
+            "112/00223345-8",
+            "34191719500000101011120022334581234123456000",
+            "34191.12002 22334.581232 41234.560005 1 71950000010101",
+        ),
+        (
+            "223348",
+            "2017-09-19",
+            40506,
+            "112/00223348-2",
+            "34195728700000405061120022334821234123456000",
+            "34191.12002 22334.821232 41234.560005 5 72870000040506",
+        ),
+        (
+            "223349",
+            "2017-10-19",
+            50608,
+            "112/00223349-0",
+            "34196731700000506081120022334901234123456000",
+            "34191.12002 22334.901232 41234.560005 6 73170000050608",
+        ),
+    ] {
+        let i = itau("112", "1234", "12345", nn, venc, valor);
+        check(
+            &i,
+            V {
+                campo_livre: None,
+                barcode: Some(barcode),
+                linha: Some(linha),
+            },
+        );
+        assert_eq!(generate(&i).unwrap().nosso_numero_formatado, formatted);
+    }
+}
+
+#[test]
+fn boletonetcore_sicredi_tipo_1() {
+    // BancoSicrediCarteira1Tests.cs: carteira 1 (com registro), agência 0156, posto 05,
+    // código do beneficiário 85305, byte 2, year 19 → nosso número 19/2NNNNN-D.
+    for (nn, venc, valor, formatted, barcode, linha) in [
+        (
+            "19200004",
+            "2015-01-04",
+            50000,
+            "19/200004-8",
+            "74894629800000500001119200004801560585305103",
+            "74891.11927 00004.801569 05853.051034 4 62980000050000",
+        ),
+        (
+            "19200010",
+            "2019-04-25",
+            80000,
+            "19/200010-2",
+            "74893787000000800001119200010201560585305102",
+            "74891.11927 00010.201564 05853.051026 3 78700000080000",
+        ),
+        (
+            "19200008",
+            "2020-02-19",
+            20000,
+            "19/200008-0",
+            "74894817000000200001119200008001560585305105",
+            "74891.11927 00008.001562 05853.051059 4 81700000020000",
+        ),
+    ] {
+        let mut i = with(input(Bank::Sicredi, "1", "0156", "", nn), venc, valor);
+        i.posto = Some("05".into());
+        i.codigo_beneficiario = Some("85305".into());
+        i.byte_idt = Some("2".into());
+        check(
+            &i,
+            V {
+                campo_livre: None,
+                barcode: Some(barcode),
+                linha: Some(linha),
+            },
+        );
+        assert_eq!(generate(&i).unwrap().nosso_numero_formatado, formatted);
+    }
+}
+
+#[test]
+fn boleto_bancario_itau_nosso_numero_dac_for_the_special_carteiras() {
+    // [boleto_bancario] tomas-stefano/boleto_bancario, spec/boleto_bancario/core/itau_spec.rb
+    // "#nosso_numero" (Ruby gem, MIT): for these carteiras the spec gives no agência/conta,
+    // because the DAC covers carteira + número only. Only the nosso número is published here,
+    // not a barcode.
+    for (carteira, nn, formatted) in [
+        ("126", "12345", "126/00012345-8"),
+        ("131", "6789", "131/00006789-5"),
+        ("146", "147890", "146/00147890-9"),
+        ("150", "18765476", "150/18765476-2"),
+        ("168", "12784698", "168/12784698-3"),
+    ] {
+        let got = nosso_numero(
+            Bank::Itau,
+            &itau(carteira, "0057", "12345", nn, "2012-12-21", 0),
+        )
+        .unwrap();
+        assert_eq!(got.formatted, formatted);
+    }
+    // Same spec, "#linha_digitavel": carteira 175, agência 1565, conta 13877, 2012-12-21.
+    check(
+        &itau("175", "1565", "13877", "12345678", "2012-12-21", 295295),
+        V {
+            campo_livre: None,
+            barcode: None,
+            linha: Some("34191.75124 34567.861561 51387.710000 1 55540000295295"),
+        },
+    );
+}
