@@ -27,6 +27,29 @@ pub struct Config {
     pub mail_from: String,
     /// Identity provider: embedded (default) or Firebase.
     pub auth: AuthProvider,
+    /// What the web apps are told at run time (`/runtime-config.json`).
+    pub web: WebSettings,
+}
+
+/// The web areas, each a separately deployed remote.
+pub const WEB_AREAS: [&str; 4] = ["finance", "crm", "stock", "purchasing"];
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WebSettings {
+    /// API base for the web apps when it is not their own origin (`BACKOFFICE_PUBLIC_API_BASE`).
+    pub public_api_base: Option<String>,
+    /// Where each area's `remoteEntry.js` lives, by area (`BACKOFFICE_REMOTE_<AREA>_URL`; default
+    /// `/remotes/<area>/remoteEntry.js`), so a remote moves without rebuilding the shell.
+    pub remote_urls: Vec<(String, String)>,
+    /// Push notifications (FCM), when `BACKOFFICE_FCM_VAPID_KEY` is set.
+    pub fcm: Option<FcmSettings>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FcmSettings {
+    pub vapid_key: String,
+    pub sender_id: Option<String>,
+    pub app_id: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -99,6 +122,22 @@ impl Config {
             mail_from: get("BACKOFFICE_MAIL_FROM")
                 .unwrap_or_else(|| "nao-responda@backoffice.local".into()),
             auth,
+            web: WebSettings {
+                public_api_base: get("BACKOFFICE_PUBLIC_API_BASE"),
+                remote_urls: WEB_AREAS
+                    .iter()
+                    .map(|area| {
+                        let url = get(&format!("BACKOFFICE_REMOTE_{}_URL", area.to_uppercase()))
+                            .unwrap_or_else(|| format!("/remotes/{area}/remoteEntry.js"));
+                        (area.to_string(), url)
+                    })
+                    .collect(),
+                fcm: get("BACKOFFICE_FCM_VAPID_KEY").map(|vapid_key| FcmSettings {
+                    vapid_key,
+                    sender_id: get("BACKOFFICE_FCM_SENDER_ID"),
+                    app_id: get("BACKOFFICE_FCM_APP_ID"),
+                }),
+            },
         })
     }
 }
@@ -123,6 +162,25 @@ mod tests {
         assert_eq!(c.port, 3001);
         assert_eq!(c.bind.to_string(), "127.0.0.1");
         assert_eq!(c.auth, AuthProvider::Embedded);
+        assert_eq!(
+            c.web.remote_urls[1],
+            ("crm".to_string(), "/remotes/crm/remoteEntry.js".to_string())
+        );
+        assert_eq!((c.web.public_api_base, c.web.fcm), (None, None));
+    }
+
+    #[test]
+    fn a_remote_can_move_without_a_rebuild() {
+        let c = config(&[(
+            "BACKOFFICE_REMOTE_CRM_URL",
+            "https://cdn.example/crm/v2/remoteEntry.js",
+        )])
+        .unwrap();
+        assert_eq!(
+            c.web.remote_urls[1].1,
+            "https://cdn.example/crm/v2/remoteEntry.js"
+        );
+        assert_eq!(c.web.remote_urls[0].1, "/remotes/finance/remoteEntry.js");
     }
 
     #[test]

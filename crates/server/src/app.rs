@@ -42,19 +42,19 @@ pub struct App {
 
 impl App {
     /// Connects, migrates and builds the services.
-    pub async fn start(config: Config) -> anyhow_like::Result<App> {
+    pub async fn start(config: Config) -> failure::Result<App> {
         let db = Db::connect(&config.database_url).await?;
         db.migrate(&migrations()).await?;
         Self::with_db(config, db).await
     }
 
     /// Builds the services over an already migrated database.
-    pub async fn with_db(config: Config, db: Db) -> anyhow_like::Result<App> {
+    pub async fn with_db(config: Config, db: Db) -> failure::Result<App> {
         let firebase = firebase_verifier(&config.auth).await;
         let mailer = Mailer::new(config.smtp_url.as_deref(), &config.mail_from);
         let identity = Identity::new(db.clone(), config.jwt_secret.clone(), firebase, mailer)
             .await
-            .map_err(|e| anyhow_like::Error(e.body().message.clone()))?;
+            .map_err(|e| failure::Error(e.body().message.clone()))?;
         let clients = Arc::new(Clients::new(db.clone()));
         Ok(App {
             config,
@@ -172,8 +172,8 @@ impl Endpoint for Split {
     }
 }
 
-/// A tiny error type for start-up and CLI failures: a message for a person.
-pub mod anyhow_like {
+/// Why start-up or a CLI command failed: a message for a person, printed as `erro: …`.
+pub mod failure {
     #[derive(Debug)]
     pub struct Error(pub String);
 

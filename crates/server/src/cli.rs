@@ -11,7 +11,7 @@ use platform::{Role, RoleFlags};
 use poem::listener::TcpListener;
 use poem::Server;
 
-use crate::app::{self, anyhow_like::Error, anyhow_like::Result, App};
+use crate::app::{self, failure::Error, failure::Result, App};
 use crate::demo;
 
 #[derive(Parser)]

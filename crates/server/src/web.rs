@@ -14,8 +14,7 @@ use poem::web::{Data, Json};
 use poem::{get, handler, Endpoint, EndpointExt, IntoResponse, Response, Route};
 use serde_json::{json, Value};
 
-/// The federated remotes, by area.
-pub const REMOTES: [&str; 4] = ["finance", "crm", "stock", "purchasing"];
+use platform::config::WEB_AREAS;
 
 pub fn routes(config: &Config, db: Db) -> impl poem::Endpoint {
     let root = &config.web_root;
@@ -30,7 +29,7 @@ pub fn routes(config: &Config, db: Db) -> impl poem::Endpoint {
             "/runtime-config.json",
             get(runtime_config).data(runtime_config_value(config)),
         );
-    for name in REMOTES {
+    for name in WEB_AREAS {
         route = route.nest(
             format!("/remotes/{name}"),
             StaticFilesEndpoint::new(root.join(format!("mfe-{name}/dist"))),
@@ -111,14 +110,11 @@ fn runtime_config(value: Data<&Value>) -> Response {
 /// What the shell needs to know at run time: where the API and the remotes live, and which identity
 /// provider to use. Remote URLs can be overridden per deployment (`BACKOFFICE_REMOTE_<AREA>_URL`).
 pub fn runtime_config_value(config: &Config) -> Value {
-    let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
-    let remotes: serde_json::Map<String, Value> = REMOTES
+    let remotes: serde_json::Map<String, Value> = config
+        .web
+        .remote_urls
         .iter()
-        .map(|name| {
-            let url = env(&format!("BACKOFFICE_REMOTE_{}_URL", name.to_uppercase()))
-                .unwrap_or_else(|| format!("/remotes/{name}/remoteEntry.js"));
-            (name.to_string(), Value::String(url))
-        })
+        .map(|(area, url)| (area.clone(), Value::String(url.clone())))
         .collect();
     let auth = match &config.auth {
         AuthProvider::Embedded => json!({ "provider": "embedded" }),
@@ -135,15 +131,11 @@ pub fn runtime_config_value(config: &Config) -> Value {
             "emulatorUrl": emulator.as_ref().map(|e| if e.starts_with("http") { e.clone() } else { format!("http://{e}") }),
         }),
     };
-    let fcm = env("BACKOFFICE_FCM_VAPID_KEY").map(|vapid| {
-        json!({
-            "vapidKey": vapid,
-            "messagingSenderId": env("BACKOFFICE_FCM_SENDER_ID"),
-            "appId": env("BACKOFFICE_FCM_APP_ID"),
-        })
-    });
+    let fcm = config.web.fcm.as_ref().map(
+        |f| json!({ "vapidKey": f.vapid_key, "messagingSenderId": f.sender_id, "appId": f.app_id }),
+    );
     json!({
-        "apiBase": env("BACKOFFICE_PUBLIC_API_BASE"),
+        "apiBase": config.web.public_api_base,
         "auth": auth,
         "remotes": remotes,
         "fcm": fcm,
