@@ -8,7 +8,7 @@
 
 use std::time::{Duration, Instant};
 
-use crm::normalize::search_patterns;
+use crm::normalize::search_terms;
 use crm::service::ListQuery;
 use crm::store::{ClientFilter, Sort};
 use crm::{ClientStatus, Clients};
@@ -125,7 +125,7 @@ fn query(
     with_total: bool,
 ) -> ListQuery {
     let filter = ClientFilter {
-        patterns: search_patterns(q),
+        terms: search_terms(q),
         status,
         kind: None,
     };

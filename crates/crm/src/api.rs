@@ -12,7 +12,7 @@ use poem_openapi::{ApiResponse, Object, OpenApi, Tags};
 use crate::model::{
     Client, ClientDraft, ClientKind, ClientPatchRequest, ClientStatus, NewClientRequest,
 };
-use crate::normalize::search_patterns;
+use crate::normalize::search_terms;
 use crate::service::{Clients, ListQuery};
 use crate::store::{ClientFilter, Sort};
 
@@ -133,7 +133,7 @@ impl ClientsApi {
         };
         let paging = PageRequest::new(page.0, page_size.0);
         let filter = ClientFilter {
-            patterns: q.0.as_deref().map(search_patterns).unwrap_or_default(),
+            terms: q.0.as_deref().map(search_terms).unwrap_or_default(),
             status: status.0,
             kind: kind.0,
         };

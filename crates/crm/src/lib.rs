@@ -3,7 +3,8 @@
 //!
 //! - [`model`]: the API shapes and the stored row; [`validate`]: the rules (422 naming each field);
 //! - [`document`]: CPF/CNPJ by kind, over `banking::document`; [`normalize`]: folding for search;
-//! - [`store`]: SQL; [`service`]: the operations ([`Clients`]); [`api`]: the HTTP API;
+//! - [`store`]: SQL; [`search`]: how a search finds its rows; [`service`]: the operations
+//!   ([`Clients`]); [`api`]: the HTTP API;
 //! - [`demo`]: demo data and the bulk loader for the benchmark.
 //!
 //! # Searching a million clients
@@ -11,23 +12,22 @@
 //! `q` is a substring search over one column, `search_text`: the folded (lowercase, accent-free) name and
 //! trade name, the bare document, the e-mails and the phone digits. The query folds `q` the same way
 //! and also tries its bare letters and digits (a document or phone typed with punctuation), so a search is
-//! `search_text LIKE '%term%' [OR search_text LIKE '%term2%']`, never a scan per field.
+//! `search_text LIKE '%term%' [OR search_text LIKE '%term2%']` (every character of `q` literal), never a
+//! scan per field. How the matching rows are found is planned per search ([`search`]):
 //!
-//! - A page is `SELECT … WHERE id IN (SELECT id … ORDER BY <sort> LIMIT n) ORDER BY <sort>`. The sort
-//!   indexes `(search_name, id)` and `(created_at, id)` also hold `status`, `kind` and `search_text`, so
-//!   the inner query walks one index in order, tests each entry without touching the table, and stops
-//!   after one page; only the page's rows are read from the table. (Reading the table for every tested
-//!   entry cost one random page per entry: ~2,400 pages for `q=silva` on a million rows.)
-//! - PostgreSQL: a `pg_trgm` GIN index on `search_text` answers rare terms (a document, an e-mail) with
-//!   a bitmap scan; common terms (`silva`, in ~5 % of rows) take the ordered index walk. List and count
-//!   statements are not cached as prepared statements, so each search is planned for its own pattern
-//!   instead of one generic plan for rare and common terms alike.
-//! - SQLite: FTS5's trigram tokenizer is the trigram index (`crm_clients_fts`, external content over
-//!   `search_text`, kept in step by triggers). A search first counts its trigram matches, stopping at 300:
-//!   below that (a document, an e-mail, a full name) the page is those rows, sorted; otherwise (`silva`) it
-//!   takes the same ordered walk of the covering sort index as PostgreSQL, which finds a page within a few
-//!   thousand entries. Without it a rare term read the whole sort index: ~5 searches/s at a million rows
-//!   (docs/benchmarks.md).
+//! - **Walk** (a common term, `silva` in ~5 % of rows): a page is
+//!   `SELECT … WHERE id IN (SELECT id … ORDER BY <sort> LIMIT n) ORDER BY <sort>`. The sort indexes
+//!   `(search_name, id)` and `(created_at, id)` also hold `status`, `kind` and `search_text`, so the inner
+//!   query walks one index in order, tests each entry without touching the table, and stops after one
+//!   page; only the page's rows are read from the table. (Reading the table for every tested entry cost
+//!   one random page per entry: ~2,400 pages for `q=silva` on a million rows.)
+//! - **By trigrams** (a document, an e-mail, a full name): the candidates are the rows holding two to four
+//!   of the term's trigrams, chosen on a sample of the table so that they are few, looked up in the
+//!   trigram index (PostgreSQL `pg_trgm` GIN; SQLite FTS5 `crm_clients_fts`, external content over
+//!   `search_text`, kept in step by triggers); the whole term, status and kind are then tested on those
+//!   rows, which are sorted. Looking up *every* trigram, as `LIKE` on the index does, read the posting
+//!   lists of `exa`, `com`, `.br`, which are in every row: 675 ms for one e-mail on PostgreSQL.
+//! - Statements are not cached as prepared statements, so PostgreSQL plans each for its own values.
 //! - Pages fetch `page_size + 1` rows to know whether another page exists (`has_more`) without counting.
 //! - `total`: a page that is the last one gives the total without counting. Otherwise it is
 //!   `SELECT COUNT(*) FROM (SELECT 1 … LIMIT cap + 1)` with `cap` = offset + 10 pages: exact up to ten
@@ -43,6 +43,7 @@ pub mod demo;
 pub mod document;
 pub mod model;
 pub mod normalize;
+pub mod search;
 pub mod service;
 pub mod store;
 pub mod validate;

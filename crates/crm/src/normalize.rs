@@ -42,16 +42,13 @@ pub fn alphanumerics(text: &str) -> String {
         .collect()
 }
 
-/// The `LIKE` patterns a search for `q` tries against `search_text` (one or two, never empty).
+/// The substrings a search for `q` looks for in `search_text` (one or two, none for a blank `q`).
 ///
 /// The folded text finds names and e-mails; the bare alphanumerics find a document or phone typed with
-/// punctuation (`123.456.789-09`, `(11) 98765-4321`, `+55 11 …`). `%` and `\` are dropped, so a user cannot
-/// widen the pattern; `_` stays a one-character wildcard, which at worst matches a little more.
-pub fn search_patterns(q: &str) -> Vec<String> {
-    let folded: String = fold(q)
-        .chars()
-        .filter(|c| !matches!(c, '%' | '\\'))
-        .collect();
+/// punctuation (`123.456.789-09`, `(11) 98765-4321`, `+55 11 …`). Every character is literal: `%` and `_`
+/// are not wildcards.
+pub fn search_terms(q: &str) -> Vec<String> {
+    let folded = fold(q);
     let mut terms = Vec::with_capacity(2);
     if !folded.is_empty() {
         terms.push(folded.clone());
@@ -63,7 +60,7 @@ pub fn search_patterns(q: &str) -> Vec<String> {
     if !compact.is_empty() && compact != folded {
         terms.push(compact);
     }
-    terms.into_iter().map(|t| format!("%{t}%")).collect()
+    terms
 }
 
 #[cfg(test)]
@@ -78,21 +75,22 @@ mod tests {
     }
 
     #[test]
-    fn documents_and_phones_get_a_compact_pattern() {
-        assert_eq!(search_patterns("Silva"), vec!["%silva%"]);
+    fn documents_and_phones_get_a_compact_term() {
+        assert_eq!(search_terms("Silva"), vec!["silva"]);
         assert_eq!(
-            search_patterns("123.456.789-09"),
-            vec!["%123.456.789-09%", "%12345678909%"]
+            search_terms("123.456.789-09"),
+            vec!["123.456.789-09", "12345678909"]
         );
-        assert_eq!(search_patterns("12.ABC.345/01DE-35")[1], "%12abc34501de35%");
-        assert_eq!(search_patterns("+55 (11) 98765-4321")[1], "%11987654321%");
-        assert_eq!(search_patterns("12345678909"), vec!["%12345678909%"]);
+        assert_eq!(search_terms("12.ABC.345/01DE-35")[1], "12abc34501de35");
+        assert_eq!(search_terms("+55 (11) 98765-4321")[1], "11987654321");
+        assert_eq!(search_terms("12345678909"), vec!["12345678909"]);
     }
 
     #[test]
-    fn wildcards_cannot_widen_a_search() {
-        assert_eq!(search_patterns("%"), Vec::<String>::new());
-        assert_eq!(search_patterns("a%b\\"), vec!["%ab%"]);
+    fn blank_searches_have_no_terms_and_wildcards_are_literal() {
+        assert_eq!(search_terms("   "), Vec::<String>::new());
+        assert_eq!(search_terms("%"), vec!["%"]);
+        assert_eq!(search_terms("a_b"), vec!["a_b", "ab"]);
     }
 
     proptest! {
@@ -100,8 +98,8 @@ mod tests {
         fn folding_is_idempotent_and_never_panics(s in "\\PC{0,60}") {
             let once = fold(&s);
             prop_assert_eq!(fold(&once), once.clone());
-            for p in search_patterns(&s) {
-                prop_assert!(p.starts_with('%') && p.ends_with('%') && p.len() > 2);
+            for t in search_terms(&s) {
+                prop_assert!(!t.is_empty() && t.trim() == t);
             }
         }
     }

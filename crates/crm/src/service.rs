@@ -1,11 +1,14 @@
 //! The client operations: create, read, change, archive, restore and the searchable list.
 
+use std::sync::{Arc, RwLock};
+
 use chrono::Utc;
 use platform::db::{is_unique_violation, Db};
 use platform::error::{ApiError, ApiResult};
 use platform::FieldError;
 
 use crate::model::{Client, ClientDraft, ClientPatchRequest, ClientRow, ClientStatus, ValidClient};
+use crate::search::{self, Plan, TrigramIndex, TrigramStats};
 use crate::store::{self, ClientFilter, Sort, Stamp};
 use crate::validate::validate;
 
@@ -39,11 +42,19 @@ pub struct ListPage {
 
 pub struct Clients {
     db: Db,
+    /// The search statistics (see [`search`]), taken at the first search and again when stale.
+    stats: RwLock<Option<Arc<TrigramStats>>>,
+    /// Held while the statistics are taken, so concurrent searches take them once.
+    stats_refresh: tokio::sync::Mutex<()>,
 }
 
 impl Clients {
     pub fn new(db: Db) -> Clients {
-        Clients { db }
+        Clients {
+            db,
+            stats: RwLock::new(None),
+            stats_refresh: tokio::sync::Mutex::new(()),
+        }
     }
 
     pub fn db(&self) -> &Db {
@@ -148,9 +159,11 @@ impl Clients {
     }
 
     pub async fn list(&self, query: &ListQuery) -> ApiResult<ListPage> {
+        let plan = self.search_plan(&query.filter).await?;
         let (rows, has_more) = store::list(
             &self.db,
             &query.filter,
+            &plan,
             query.sort,
             query.limit,
             query.offset,
@@ -162,7 +175,7 @@ impl Clients {
             (seen, false)
         } else if query.with_total {
             let cap = query.offset + PAGES_COUNTED_AHEAD * query.limit;
-            store::count_capped(&self.db, &query.filter, cap).await?
+            store::count_capped(&self.db, &query.filter, &plan, cap).await?
         } else {
             // Not counted: what is known is that at least this many (and one more, if `has_more`) exist.
             (seen + i64::from(has_more), true)
@@ -174,6 +187,37 @@ impl Clients {
             capped,
             has_more,
         })
+    }
+
+    /// How this search reads its page (see [`search`]).
+    pub async fn search_plan(&self, filter: &ClientFilter) -> ApiResult<Plan> {
+        if filter.terms.is_empty() {
+            return Ok(Plan::Walk);
+        }
+        let stats = self.search_stats().await?;
+        Ok(search::plan(
+            &stats,
+            TrigramIndex::of(&self.db),
+            &filter.terms,
+        ))
+    }
+
+    async fn search_stats(&self) -> ApiResult<Arc<TrigramStats>> {
+        if let Some(stats) = self.fresh_stats() {
+            return Ok(stats);
+        }
+        let _refreshing = self.stats_refresh.lock().await;
+        if let Some(stats) = self.fresh_stats() {
+            return Ok(stats); // taken by the search that held the lock
+        }
+        let stats = Arc::new(search::sample(&self.db).await?);
+        *self.stats.write().unwrap_or_else(|e| e.into_inner()) = Some(stats.clone());
+        Ok(stats)
+    }
+
+    fn fresh_stats(&self) -> Option<Arc<TrigramStats>> {
+        let stats = self.stats.read().unwrap_or_else(|e| e.into_inner());
+        stats.as_ref().filter(|s| !s.is_stale()).cloned()
     }
 
     /// The 409 for a document that another client already has, naming that client.

@@ -10,6 +10,7 @@ use platform::on_db;
 
 use crate::model::{ClientRow, ClientStatus, ValidClient, CLIENT_COLUMNS};
 use crate::normalize::{alphanumerics, fold};
+use crate::search::Plan;
 
 pub type Result<T> = std::result::Result<T, sqlx::Error>;
 
@@ -166,113 +167,111 @@ impl Sort {
 /// The list's filters. `status: None` lists every client that is not archived.
 #[derive(Debug, Clone, Default)]
 pub struct ClientFilter {
-    /// `LIKE` patterns against `search_text` (see `normalize::search_patterns`); any may match.
-    pub patterns: Vec<String>,
+    /// Substrings of `search_text` (see `normalize::search_terms`); any may match.
+    pub terms: Vec<String>,
     pub status: Option<ClientStatus>,
     pub kind: Option<crate::model::ClientKind>,
 }
 
-/// A filter as SQL: the `WHERE` clause, its string parameters (numbered from `$1`) and the placeholders
-/// that hold the `LIKE` patterns (reused by the trigram look-up, see [`from_clause`]).
-struct WhereClause {
-    sql: String,
-    binds: Vec<String>,
-    pattern_params: Vec<String>,
+/// A statement's string parameters, numbered from `$1` in the order they are added.
+#[derive(Default)]
+struct Binds(Vec<String>);
+
+impl Binds {
+    fn add(&mut self, value: String) -> String {
+        self.0.push(value);
+        format!("${}", self.0.len())
+    }
+}
+
+/// `term` as a `LIKE` pattern that matches it literally (`%`, `_` and `\` escaped).
+fn contains_pattern(term: &str) -> String {
+    let mut pattern = String::with_capacity(term.len() + 2);
+    pattern.push('%');
+    for c in term.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
 }
 
 impl ClientFilter {
-    fn where_clause(&self) -> WhereClause {
+    /// The `WHERE` clause: status, kind, and the whole of one of the terms.
+    fn where_sql(&self, binds: &mut Binds) -> String {
         let mut clauses = Vec::new();
-        let mut binds: Vec<String> = Vec::new();
-        fn next(value: String, binds: &mut Vec<String>) -> String {
-            binds.push(value);
-            format!("${}", binds.len())
-        }
         match self.status {
-            Some(s) => clauses.push(format!("status = {}", next(s.as_str().into(), &mut binds))),
+            Some(s) => clauses.push(format!("status = {}", binds.add(s.as_str().into()))),
             None => clauses.push("status <> 'archived'".into()),
         }
         if let Some(k) = self.kind {
-            clauses.push(format!("kind = {}", next(k.as_str().into(), &mut binds)));
+            clauses.push(format!("kind = {}", binds.add(k.as_str().into())));
         }
-        let pattern_params: Vec<String> = self
-            .patterns
-            .iter()
-            .map(|p| next(p.clone(), &mut binds))
-            .collect();
-        if !pattern_params.is_empty() {
-            let likes: Vec<String> = pattern_params
+        if !self.terms.is_empty() {
+            let likes: Vec<String> = self
+                .terms
                 .iter()
-                .map(|p| format!("search_text LIKE {p}"))
+                .map(|t| {
+                    format!(
+                        "search_text LIKE {} ESCAPE '\\'",
+                        binds.add(contains_pattern(t))
+                    )
+                })
                 .collect();
             clauses.push(format!("({})", likes.join(" OR ")));
         }
-        WhereClause {
-            sql: clauses.join(" AND "),
-            binds,
-            pattern_params,
-        }
+        clauses.join(" AND ")
     }
 }
 
-/// Fewer trigram-index matches than this, and a SQLite search reads only those rows and sorts them;
-/// otherwise it walks the sort index, which for a common term finds a page sooner than sorting thousands
-/// of matches would. Deciding costs at most this many index matches (see the crate docs).
-const TRIGRAM_MAX_MATCHES: i64 = 300;
-
-/// The rows of `crm_clients_fts` (SQLite's trigram index) that match any of `params`.
-fn trigram_matches(params: &[String]) -> String {
-    params
-        .iter()
-        .map(|p| {
-            format!("SELECT rowid AS match_rowid FROM crm_clients_fts WHERE search_text LIKE {p}")
-        })
-        .collect::<Vec<_>>()
-        .join(" UNION ")
-}
-
-/// Whether the trigram index can answer `pattern` (`%term%`): FTS5's trigram tokenizer needs a literal
-/// of at least three characters, and `_` would split it.
-fn trigram_searchable(pattern: &str) -> bool {
-    let term = pattern.trim_matches('%');
-    term.chars().count() >= 3 && !term.contains('_')
-}
-
-/// SQLite only: whether this search should start from the trigram index rather than walk the sort index.
-/// PostgreSQL's planner makes the same choice itself with its `pg_trgm` index.
-async fn by_trigram(db: &Db, filter: &ClientFilter) -> Result<bool> {
-    let Db::Sqlite(pool) = db else {
-        return Ok(false);
+/// What a page or a count reads, as `crm_clients`: the table (walked through the sort index), or only
+/// the rows holding the plan's trigrams. Those candidates still go through the whole `WHERE` clause, so
+/// the index can only narrow the rows, never add one.
+fn source_sql(db: &Db, plan: &Plan, binds: &mut Binds) -> String {
+    let Plan::ByTrigrams(lists) = plan else {
+        return "crm_clients".into();
     };
-    if filter.patterns.is_empty() || !filter.patterns.iter().all(|p| trigram_searchable(p)) {
-        return Ok(false);
-    }
-    let params: Vec<String> = (1..=filter.patterns.len())
-        .map(|i| format!("${i}"))
-        .collect();
-    let sql = format!(
-        "SELECT COUNT(*) FROM ({} LIMIT {TRIGRAM_MAX_MATCHES})",
-        trigram_matches(&params)
-    );
-    let mut query = sqlx::query_scalar(&sql);
-    for p in &filter.patterns {
-        query = query.bind(p);
-    }
-    let matches: i64 = query.fetch_one(pool).await?;
-    Ok(matches < TRIGRAM_MAX_MATCHES)
-}
-
-/// What a page or a count reads: the table, or only the rows the trigram index matched, joined in that
-/// order (`CROSS JOIN` keeps SQLite from walking the sort index instead). The `WHERE` clause still tests
-/// every pattern, so the index can only narrow the rows, never add one.
-fn from_clause(by_trigram: bool, clause: &WhereClause) -> String {
-    if by_trigram {
-        format!(
-            "({}) matches CROSS JOIN crm_clients ON crm_clients.rowid = matches.match_rowid",
-            trigram_matches(&clause.pattern_params)
-        )
-    } else {
-        "crm_clients".into()
+    match db {
+        Db::Sqlite(_) => {
+            // One FTS5 query: (all trigrams of one term) OR (all of another). `CROSS JOIN` keeps SQLite
+            // from walking the sort index instead.
+            let groups: Vec<String> = lists
+                .iter()
+                .map(|trigrams| {
+                    let quoted: Vec<String> = trigrams
+                        .iter()
+                        .map(|t| format!("\"{}\"", t.replace('"', "\"\"")))
+                        .collect();
+                    format!("({})", quoted.join(" AND "))
+                })
+                .collect();
+            format!(
+                "(SELECT rowid AS match_rowid FROM crm_clients_fts WHERE crm_clients_fts MATCH {}) matches \
+                 CROSS JOIN crm_clients ON crm_clients.rowid = matches.match_rowid",
+                binds.add(groups.join(" OR "))
+            )
+        }
+        Db::Postgres(_) => {
+            // Each trigram as a three-character `LIKE`, which pg_trgm answers from that one posting list.
+            // `OFFSET 0` keeps the planner from merging this into the outer query, where the whole term's
+            // `LIKE` would make it look every trigram up again (or walk the sort index).
+            let groups: Vec<String> = lists
+                .iter()
+                .map(|trigrams| {
+                    let likes: Vec<String> = trigrams
+                        .iter()
+                        .map(|t| format!("search_text LIKE {}", binds.add(format!("%{t}%"))))
+                        .collect();
+                    format!("({})", likes.join(" AND "))
+                })
+                .collect();
+            format!(
+                "(SELECT * FROM crm_clients WHERE {} OFFSET 0) crm_clients",
+                groups.join(" OR ")
+            )
+        }
     }
 }
 
@@ -280,17 +279,18 @@ fn from_clause(by_trigram: bool, clause: &WhereClause) -> String {
 pub async fn list(
     db: &Db,
     filter: &ClientFilter,
+    plan: &Plan,
     sort: Sort,
     limit: i64,
     offset: i64,
 ) -> Result<(Vec<ClientRow>, bool)> {
-    let clause = filter.where_clause();
-    let from = from_clause(by_trigram(db, filter).await?, &clause);
-    let (where_sql, binds) = (&clause.sql, &clause.binds);
-    let n = binds.len();
+    let mut binds = Binds::default();
+    let from = source_sql(db, plan, &mut binds);
+    let where_sql = filter.where_sql(&mut binds);
+    let n = binds.0.len();
     let order = sort.order_by();
     // The page's ids come from the sort index alone (it holds every filtered column, see the covering
-    // migration) or from the trigram matches; only those rows are then read from the table.
+    // migration) or from the trigram candidates; only those rows are then read from the table.
     let sql = format!(
         "SELECT {CLIENT_COLUMNS} FROM crm_clients WHERE id IN \
          (SELECT id FROM {from} WHERE {where_sql} ORDER BY {order} LIMIT ${} OFFSET ${}) ORDER BY {order}",
@@ -299,10 +299,9 @@ pub async fn list(
     );
     // One extra row tells whether another page exists, without counting.
     let mut rows: Vec<ClientRow> = on_db!(db, pool => {
-        // Unprepared: PostgreSQL then plans each search for its own pattern (a rare term takes the trigram
-        // index, a common one walks the sort index); a cached generic plan would pick one for all.
+        // Unprepared: PostgreSQL then plans each statement for its own values.
         let mut query = sqlx::query_as(&sql).persistent(false);
-        for b in binds {
+        for b in &binds.0 {
             query = query.bind(b);
         }
         query.bind(limit + 1).bind(offset).fetch_all(pool).await
@@ -314,17 +313,22 @@ pub async fn list(
 
 /// How many clients match, counting at most `cap` (so a million-row table costs at most `cap` index
 /// entries). Returns the count and whether it reached the cap.
-pub async fn count_capped(db: &Db, filter: &ClientFilter, cap: i64) -> Result<(i64, bool)> {
-    let clause = filter.where_clause();
-    let from = from_clause(by_trigram(db, filter).await?, &clause);
-    let (where_sql, binds) = (&clause.sql, &clause.binds);
+pub async fn count_capped(
+    db: &Db,
+    filter: &ClientFilter,
+    plan: &Plan,
+    cap: i64,
+) -> Result<(i64, bool)> {
+    let mut binds = Binds::default();
+    let from = source_sql(db, plan, &mut binds);
+    let where_sql = filter.where_sql(&mut binds);
     let sql = format!(
         "SELECT COUNT(*) FROM (SELECT 1 FROM {from} WHERE {where_sql} LIMIT ${}) capped",
-        binds.len() + 1
+        binds.0.len() + 1
     );
     let count: i64 = on_db!(db, pool => {
         let mut query = sqlx::query_scalar(&sql).persistent(false);
-        for b in binds {
+        for b in &binds.0 {
             query = query.bind(b);
         }
         query.bind(cap + 1).fetch_one(pool).await

@@ -1,0 +1,406 @@
+//! How a search for `q` finds its clients among a million: the trigram statistics and the plan.
+//!
+//! Both engines have a trigram index over `search_text` (PostgreSQL `pg_trgm`, SQLite FTS5's trigram
+//! tokenizer). Asking it for *every* trigram of a term is what made rare terms slow: an e-mail's
+//! `exa`, `com`, `.br` are in every row, so the index reads a million postings to find one client
+//! (675 ms on PostgreSQL, ~10 searches/s on SQLite). A few well-chosen trigrams narrow the rows as well,
+//! so a search looks up at most [`MAX_TRIGRAMS`] of them and then tests the whole term on those rows
+//! only. They are chosen on a sample of the table ([`TrigramStats`]): first the rarest, then each time
+//! the one that leaves the fewest sampled rows holding all chosen so far. Counting on the sample rather
+//! than multiplying frequencies matters: a surname's trigrams come together (`sil`, `lva`), while the
+//! trigram across two words of a name (`a s` in `maria silva`) narrows a lot.
+//!
+//! The statistics also decide between the two ways to read a page ([`Plan`]): from those candidate
+//! rows, sorted, when they are few; otherwise by walking the sort index and stopping after one page,
+//! which for a common term (`silva`, in ~5 % of rows) finds a page within a few thousand entries.
+//! The plan never changes *what* is found, only how fast: either way every row is tested against the
+//! whole term (`store::list`), and the candidate rows are a superset of the matches.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use platform::db::Db;
+use rand::Rng;
+
+/// Rows sampled to estimate how often each trigram occurs: a trigram in 0.025 % of rows is seen.
+const SAMPLE_ROWS: usize = 4_000;
+/// The statistics are taken again after this long (the table grows; a stale estimate only costs speed).
+const STATS_TTL: Duration = Duration::from_secs(600);
+/// At most this many trigrams are looked up per term.
+pub const MAX_TRIGRAMS: usize = 4;
+/// Stop adding trigrams once this few candidate rows are expected.
+const ENOUGH_CANDIDATES: f64 = 200.0;
+/// Fewer expected candidates than this, and a page is read from them; more, and the sort index is
+/// walked. Reading and sorting a candidate costs a few index entries of the walk, and a walk for a
+/// term in `c` of `n` rows stops after about `page × n / c` entries; at a million rows and a page of
+/// 51 the two meet near 5,000 candidates.
+const MAX_CANDIDATES: f64 = 3_000.0;
+
+/// Three characters packed 21 bits each (every `char` fits in 21 bits).
+type Trigram = u64;
+
+fn pack(t: [char; 3]) -> Trigram {
+    (u64::from(t[0]) << 42) | (u64::from(t[1]) << 21) | u64::from(t[2])
+}
+
+/// Every three-character window of `text`, with its position in characters.
+fn windows(text: &str) -> impl Iterator<Item = (usize, [char; 3])> + '_ {
+    let chars: Vec<char> = text.chars().collect();
+    (0..chars.len().saturating_sub(2)).map(move |i| (i, [chars[i], chars[i + 1], chars[i + 2]]))
+}
+
+/// How often each trigram occurs in `search_text`, estimated from a sample of rows.
+#[derive(Debug, Clone)]
+pub struct TrigramStats {
+    /// Estimated rows in the table.
+    rows: f64,
+    /// Rows in the sample.
+    sampled: usize,
+    /// In how many sampled rows each trigram occurs.
+    docs: HashMap<Trigram, u32>,
+    /// The sampled rows, to count those holding several trigrams at once.
+    texts: Vec<String>,
+    taken_at: Instant,
+}
+
+impl TrigramStats {
+    /// Statistics from `texts`, a sample of the `search_text` of a table of about `rows` rows.
+    pub fn from_sample(rows: f64, texts: Vec<String>) -> TrigramStats {
+        let mut docs: HashMap<Trigram, u32> = HashMap::new();
+        let sampled = texts.len();
+        let mut seen: Vec<Trigram> = Vec::new();
+        for text in &texts {
+            seen.clear();
+            seen.extend(windows(text).map(|(_, t)| pack(t)));
+            seen.sort_unstable();
+            seen.dedup();
+            for t in &seen {
+                *docs.entry(*t).or_default() += 1;
+            }
+        }
+        TrigramStats {
+            rows: rows.max(sampled as f64),
+            sampled,
+            docs,
+            texts,
+            taken_at: Instant::now(),
+        }
+    }
+
+    pub fn is_stale(&self) -> bool {
+        self.taken_at.elapsed() > STATS_TTL
+    }
+
+    /// In how many sampled rows `t` occurs.
+    fn docs(&self, t: [char; 3]) -> usize {
+        self.docs.get(&pack(t)).copied().unwrap_or(0) as usize
+    }
+
+    /// The estimated rows of the table for `sampled_rows` of the sample. Half a row is added, so that
+    /// a trigram absent from the sample is still expected somewhere.
+    fn rows_for(&self, sampled_rows: usize) -> f64 {
+        (sampled_rows as f64 + 0.5) / self.sampled.max(1) as f64 * self.rows
+    }
+}
+
+/// Which trigrams an engine's index can look up on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TrigramIndex {
+    /// SQLite FTS5 `tokenize = 'trigram'`: every three characters, spaces and punctuation included.
+    Fts5,
+    /// PostgreSQL `pg_trgm`: trigrams of words; `LIKE '%abc%'` looks `abc` up when all three are
+    /// letters or digits (we keep to ASCII, whatever the database's locale).
+    PgTrgm,
+}
+
+impl TrigramIndex {
+    /// A trigram in more rows than this is not worth reading to narrow the candidates: FTS5 skips
+    /// through a long posting list (an `AND` seeks by rowid), a pg_trgm bitmap scan reads all of it.
+    fn max_narrowing_frequency(self) -> f64 {
+        match self {
+            TrigramIndex::Fts5 => 0.3,
+            TrigramIndex::PgTrgm => 0.1,
+        }
+    }
+
+    pub fn of(db: &Db) -> TrigramIndex {
+        match db {
+            Db::Sqlite(_) => TrigramIndex::Fts5,
+            Db::Postgres(_) => TrigramIndex::PgTrgm,
+        }
+    }
+
+    fn can_look_up(self, t: [char; 3]) -> bool {
+        match self {
+            TrigramIndex::Fts5 => t.iter().all(|c| !c.is_control()),
+            TrigramIndex::PgTrgm => t.iter().all(char::is_ascii_alphanumeric),
+        }
+    }
+}
+
+/// How a search reads its page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Plan {
+    /// Walk the sort index, testing each entry, until the page is full.
+    Walk,
+    /// Read only the rows holding these trigrams (one list per term; a row is a candidate when it
+    /// holds every trigram of any one list), then test and sort them.
+    ByTrigrams(Vec<Vec<String>>),
+}
+
+/// The plan for a search for `terms` (any may match).
+pub fn plan(stats: &TrigramStats, index: TrigramIndex, terms: &[String]) -> Plan {
+    if terms.is_empty() {
+        return Plan::Walk;
+    }
+    let mut expected = 0.0;
+    let mut lists = Vec::with_capacity(terms.len());
+    for term in terms {
+        let Some((trigrams, candidates)) = rarest_trigrams(stats, index, term) else {
+            return Plan::Walk;
+        };
+        expected += candidates;
+        lists.push(trigrams);
+    }
+    if expected <= MAX_CANDIDATES {
+        Plan::ByTrigrams(lists)
+    } else {
+        Plan::Walk
+    }
+}
+
+/// The trigrams of `term` to look up (at most [`MAX_TRIGRAMS`]) and the number of rows expected to
+/// hold them all; `None` when the index can look none up (a term shorter than three characters, say).
+///
+/// Greedy on the sample: the rarest trigram first, then the one that leaves the fewest sampled rows,
+/// as long as it narrows them and is not too common to read.
+fn rarest_trigrams(
+    stats: &TrigramStats,
+    index: TrigramIndex,
+    term: &str,
+) -> Option<(Vec<String>, f64)> {
+    let mut options: Vec<[char; 3]> = windows(term)
+        .map(|(_, t)| t)
+        .filter(|t| index.can_look_up(*t))
+        .collect();
+    options.sort_by_key(|t| stats.docs(*t));
+    options.dedup();
+    let first = *options.first()?;
+    let too_common = (index.max_narrowing_frequency() * stats.sampled as f64) as usize;
+    let mut chosen = vec![first];
+    let mut holding: Vec<&str> = stats
+        .texts
+        .iter()
+        .map(String::as_str)
+        .filter(|text| contains(text, first))
+        .collect();
+    while chosen.len() < MAX_TRIGRAMS && stats.rows_for(holding.len()) > ENOUGH_CANDIDATES {
+        let best = options
+            .iter()
+            .filter(|t| !chosen.contains(t) && stats.docs(**t) <= too_common)
+            .map(|t| (holding.iter().filter(|text| contains(text, *t)).count(), *t))
+            .min_by_key(|(left, _)| *left);
+        match best {
+            Some((left, t)) if left < holding.len() => {
+                chosen.push(t);
+                holding.retain(|text| contains(text, t));
+            }
+            _ => break,
+        }
+    }
+    let trigrams = chosen.iter().map(|t| t.iter().collect()).collect();
+    Some((trigrams, stats.rows_for(holding.len())))
+}
+
+fn contains(text: &str, t: [char; 3]) -> bool {
+    let mut buf = [0u8; 12];
+    let mut len = 0;
+    for c in t {
+        len += c.encode_utf8(&mut buf[len..]).len();
+    }
+    std::str::from_utf8(&buf[..len]).is_ok_and(|needle| text.contains(needle))
+}
+
+/// Samples the table's `search_text` (all of it when small).
+pub async fn sample(db: &Db) -> Result<TrigramStats, sqlx::Error> {
+    let (rows, texts): (f64, Vec<String>) = match db {
+        Db::Sqlite(pool) => {
+            // Rowids are dense here (clients are archived, never deleted), so random rowids are a
+            // random sample; a missing one is simply not found.
+            let max_rowid: Option<i64> = sqlx::query_scalar("SELECT max(rowid) FROM crm_clients")
+                .fetch_one(pool)
+                .await?;
+            let max_rowid = max_rowid.unwrap_or(0);
+            if max_rowid <= SAMPLE_ROWS as i64 {
+                let texts: Vec<String> = sqlx::query_scalar("SELECT search_text FROM crm_clients")
+                    .fetch_all(pool)
+                    .await?;
+                (texts.len() as f64, texts)
+            } else {
+                let rowids: Vec<i64> = {
+                    let mut rng = rand::thread_rng();
+                    (0..SAMPLE_ROWS)
+                        .map(|_| rng.gen_range(1..=max_rowid))
+                        .collect()
+                };
+                let json = serde_json::to_string(&rowids).unwrap_or_else(|_| "[]".into());
+                let texts: Vec<String> = sqlx::query_scalar(
+                    "SELECT search_text FROM crm_clients \
+                     WHERE rowid IN (SELECT value FROM json_each($1))",
+                )
+                .bind(json)
+                .fetch_all(pool)
+                .await?;
+                (max_rowid as f64, texts)
+            }
+        }
+        Db::Postgres(pool) => {
+            let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM crm_clients")
+                .fetch_one(pool)
+                .await?;
+            let sql = if rows <= SAMPLE_ROWS as i64 {
+                "SELECT search_text FROM crm_clients".to_string()
+            } else {
+                // SYSTEM sampling reads whole pages: a few milliseconds instead of a full scan.
+                let percent = (SAMPLE_ROWS as f64 * 100.0 / rows as f64).min(100.0);
+                format!("SELECT search_text FROM crm_clients TABLESAMPLE SYSTEM ({percent:.4})")
+            };
+            let texts: Vec<String> = sqlx::query_scalar(&sql).fetch_all(pool).await?;
+            (rows as f64, texts)
+        }
+    };
+    Ok(TrigramStats::from_sample(rows, texts))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// 1,000 rows: every one has "example.com.br"; 50 are "silva"; one is "claudia.martins141".
+    fn stats() -> TrigramStats {
+        let mut texts: Vec<String> = (0..1000)
+            .map(|i| format!("pessoa numero {i} | p{i}@example.com.br"))
+            .collect();
+        for t in texts.iter_mut().take(50) {
+            t.insert_str(0, "joao da silva ");
+        }
+        texts[700] = "claudia martins | claudia.martins141@example.com.br".into();
+        TrigramStats::from_sample(1_000_000.0, texts)
+    }
+
+    #[test]
+    fn a_rare_term_is_read_from_its_rarest_trigrams() {
+        let plan = plan(
+            &stats(),
+            TrigramIndex::Fts5,
+            &["claudia.martins141@example.com.br".into()],
+        );
+        let Plan::ByTrigrams(lists) = plan else {
+            panic!("{plan:?}")
+        };
+        assert_eq!(lists.len(), 1);
+        assert!(!lists[0].is_empty() && lists[0].len() <= MAX_TRIGRAMS);
+        for t in &lists[0] {
+            assert!(
+                !"example.com.br".contains(t.as_str()),
+                "{t} is in every row"
+            );
+        }
+    }
+
+    #[test]
+    fn a_common_term_walks_the_sort_index() {
+        assert_eq!(
+            plan(&stats(), TrigramIndex::PgTrgm, &["silva".into()]),
+            Plan::Walk
+        );
+        assert_eq!(
+            plan(&stats(), TrigramIndex::Fts5, &["example".into()]),
+            Plan::Walk
+        );
+    }
+
+    #[test]
+    fn pg_trgm_looks_up_only_letters_and_digits() {
+        let Plan::ByTrigrams(lists) =
+            plan(&stats(), TrigramIndex::PgTrgm, &["a.martins141@".into()])
+        else {
+            panic!("expected trigrams")
+        };
+        for t in &lists[0] {
+            assert!(t.chars().all(|c| c.is_ascii_alphanumeric()), "{t}");
+        }
+        // Nothing pg_trgm can look up: walk.
+        assert_eq!(
+            plan(&stats(), TrigramIndex::PgTrgm, &["a.b-c".into()]),
+            Plan::Walk
+        );
+    }
+
+    #[test]
+    fn short_terms_and_no_terms_walk() {
+        assert_eq!(plan(&stats(), TrigramIndex::Fts5, &[]), Plan::Walk);
+        assert_eq!(
+            plan(&stats(), TrigramIndex::Fts5, &["zz".into()]),
+            Plan::Walk
+        );
+        // Any term that cannot use the index makes the whole search walk (the terms are OR-ed).
+        assert_eq!(
+            plan(
+                &stats(),
+                TrigramIndex::Fts5,
+                &["zzzzzz".into(), "zz".into()]
+            ),
+            Plan::Walk
+        );
+    }
+
+    #[test]
+    fn each_further_trigram_is_the_one_that_narrows_most() {
+        // 1,000 sampled rows: 60 "… silva" (20 of them "ana silva"), 80 "maria …", 10 "maria silva".
+        let mut texts: Vec<String> = (0..1000).map(|i| format!("pessoa {i}")).collect();
+        for (i, text) in texts.iter_mut().take(60).enumerate() {
+            let first = if i < 20 { "ana" } else { "joao" };
+            *text = format!("{first} silva {i}");
+        }
+        for (n, text) in texts.iter_mut().skip(100).take(80).enumerate() {
+            *text = format!("maria {n}");
+        }
+        for (n, text) in texts.iter_mut().skip(200).take(10).enumerate() {
+            *text = format!("maria silva {n}");
+        }
+        let stats = TrigramStats::from_sample(1_000_000.0, texts);
+        let (chosen, expected) =
+            rarest_trigrams(&stats, TrigramIndex::Fts5, "maria silva").unwrap();
+        // `a s` (30 rows) first; then a trigram of "maria" leaves the 10 "maria silva" rows, while
+        // one of "silva" would leave all 30; after that nothing narrows.
+        assert_eq!(chosen[0], "a s");
+        assert_eq!(chosen.len(), 2, "{chosen:?}");
+        assert!(
+            ["mar", "ari", "ria"].contains(&chosen[1].as_str()),
+            "{chosen:?}"
+        );
+        assert_eq!(expected, 10_500.0);
+        // pg_trgm cannot look up `a s`: a trigram of each word instead.
+        let (chosen, _) = rarest_trigrams(&stats, TrigramIndex::PgTrgm, "maria silva").unwrap();
+        assert_eq!(chosen.len(), 2, "{chosen:?}");
+    }
+
+    proptest! {
+        #[test]
+        fn every_chosen_trigram_is_in_the_term(term in "\\PC{0,40}") {
+            static STATS: std::sync::OnceLock<TrigramStats> = std::sync::OnceLock::new();
+            let stats = STATS.get_or_init(stats);
+            for index in [TrigramIndex::Fts5, TrigramIndex::PgTrgm] {
+                if let Plan::ByTrigrams(lists) = plan(stats, index, std::slice::from_ref(&term)) {
+                    prop_assert!(lists[0].len() <= MAX_TRIGRAMS);
+                    for t in &lists[0] {
+                        prop_assert_eq!(t.chars().count(), 3);
+                        prop_assert!(term.contains(t.as_str()));
+                    }
+                }
+            }
+        }
+    }
+}
