@@ -12,7 +12,7 @@
 //! `q` is a substring search over one column, `search_text`: the folded (lowercase, accent-free) name and
 //! trade name, the bare document, the e-mails and the phone digits. The query folds `q` the same way
 //! and also tries its bare letters and digits (a document or phone typed with punctuation), so a search is
-//! `search_text LIKE '%term%' [OR search_text LIKE '%term2%']` (every character of `q` literal), never a
+//! "`search_text` holds `term` [or `term2`]" (`instr`/`strpos`: every character of `q` literal), never a
 //! scan per field. How the matching rows are found is planned per search ([`search`]):
 //!
 //! - **Walk** (a common term, `silva` in ~5 % of rows): a page is
@@ -27,7 +27,8 @@
 //!   `search_text`, kept in step by triggers); the whole term, status and kind are then tested on those
 //!   rows, which are sorted. Looking up *every* trigram, as `LIKE` on the index does, read the posting
 //!   lists of `exa`, `com`, `.br`, which are in every row: 675 ms for one e-mail on PostgreSQL.
-//! - Statements are not cached as prepared statements, so PostgreSQL plans each for its own values.
+//! - A walk is a prepared statement (its plan does not depend on the term; planning it cost PostgreSQL
+//!   as much as running it); PostgreSQL plans a trigram look-up for its own trigrams each time.
 //! - Pages fetch `page_size + 1` rows to know whether another page exists (`has_more`) without counting.
 //! - `total`: a page that is the last one gives the total without counting. Otherwise it is
 //!   `SELECT COUNT(*) FROM (SELECT 1 … LIMIT cap + 1)` with `cap` = offset + 10 pages: exact up to ten

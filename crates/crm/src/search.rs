@@ -30,11 +30,10 @@ const STATS_TTL: Duration = Duration::from_secs(600);
 pub const MAX_TRIGRAMS: usize = 4;
 /// Stop adding trigrams once this few candidate rows are expected.
 const ENOUGH_CANDIDATES: f64 = 200.0;
-/// Fewer expected candidates than this, and a page is read from them; more, and the sort index is
-/// walked. Reading and sorting a candidate costs a few index entries of the walk, and a walk for a
-/// term in `c` of `n` rows stops after about `page × n / c` entries; at a million rows and a page of
-/// 51 the two meet near 5,000 candidates.
-const MAX_CANDIDATES: f64 = 3_000.0;
+/// Reading and testing one candidate row costs about this many entries of a sort-index walk (measured
+/// at a million rows: ~6 µs per candidate against ~0.25 µs per entry on PostgreSQL, ~3 µs against
+/// ~0.5 µs on SQLite).
+const CANDIDATE_COST: f64 = 10.0;
 
 /// Three characters packed 21 bits each (every `char` fits in 21 bits).
 type Trigram = u64;
@@ -56,9 +55,9 @@ pub struct TrigramStats {
     rows: f64,
     /// Rows in the sample.
     sampled: usize,
-    /// In how many sampled rows each trigram occurs.
-    docs: HashMap<Trigram, u32>,
-    /// The sampled rows, to count those holding several trigrams at once.
+    /// The sampled rows (their positions in `texts`, ascending) holding each trigram.
+    postings: HashMap<Trigram, Vec<u32>>,
+    /// The sampled rows, to count those holding the whole term.
     texts: Vec<String>,
     taken_at: Instant,
 }
@@ -66,22 +65,22 @@ pub struct TrigramStats {
 impl TrigramStats {
     /// Statistics from `texts`, a sample of the `search_text` of a table of about `rows` rows.
     pub fn from_sample(rows: f64, texts: Vec<String>) -> TrigramStats {
-        let mut docs: HashMap<Trigram, u32> = HashMap::new();
+        let mut postings: HashMap<Trigram, Vec<u32>> = HashMap::new();
         let sampled = texts.len();
         let mut seen: Vec<Trigram> = Vec::new();
-        for text in &texts {
+        for (row, text) in (0u32..).zip(&texts) {
             seen.clear();
             seen.extend(windows(text).map(|(_, t)| pack(t)));
             seen.sort_unstable();
             seen.dedup();
             for t in &seen {
-                *docs.entry(*t).or_default() += 1;
+                postings.entry(*t).or_default().push(row);
             }
         }
         TrigramStats {
             rows: rows.max(sampled as f64),
             sampled,
-            docs,
+            postings,
             texts,
             taken_at: Instant::now(),
         }
@@ -91,9 +90,9 @@ impl TrigramStats {
         self.taken_at.elapsed() > STATS_TTL
     }
 
-    /// In how many sampled rows `t` occurs.
-    fn docs(&self, t: [char; 3]) -> usize {
-        self.docs.get(&pack(t)).copied().unwrap_or(0) as usize
+    /// The sampled rows holding `t`.
+    fn rows_holding(&self, t: [char; 3]) -> &[u32] {
+        self.postings.get(&pack(t)).map_or(&[], Vec::as_slice)
     }
 
     /// The estimated rows of the table for `sampled_rows` of the sample. Half a row is added, so that
@@ -148,22 +147,38 @@ pub enum Plan {
     ByTrigrams(Vec<Vec<String>>),
 }
 
-/// The plan for a search for `terms` (any may match).
-pub fn plan(stats: &TrigramStats, index: TrigramIndex, terms: &[String]) -> Plan {
+/// The plan for a search for `terms` (any may match) whose page ends at row `rows_wanted` (offset +
+/// page size + 1): the cheaper of reading the candidates and walking the sort index. A walk tests
+/// entries until it has seen `rows_wanted` matches, about `rows_wanted × rows / matches` of them.
+pub fn plan(stats: &TrigramStats, index: TrigramIndex, terms: &[String], rows_wanted: i64) -> Plan {
     if terms.is_empty() {
         return Plan::Walk;
     }
-    let mut expected = 0.0;
-    let mut lists = Vec::with_capacity(terms.len());
+    let mut chosen = Vec::with_capacity(terms.len());
     for term in terms {
-        let Some((trigrams, candidates)) = rarest_trigrams(stats, index, term) else {
+        let Some(c) = rarest_trigrams(stats, index, term) else {
             return Plan::Walk;
         };
-        expected += candidates;
-        lists.push(trigrams);
+        chosen.push(c);
     }
-    if expected <= MAX_CANDIDATES {
-        Plan::ByTrigrams(lists)
+    let candidates: f64 = chosen.iter().map(|c| c.candidates).sum();
+    if candidates * CANDIDATE_COST >= stats.rows {
+        return Plan::Walk; // a walk never reads more than the whole index
+    }
+    // Every match holds every chosen trigram of its term, so the matches are among those rows.
+    let sampled_matches: usize = terms
+        .iter()
+        .zip(&chosen)
+        .map(|(term, c)| {
+            c.holding
+                .iter()
+                .filter(|r| stats.texts[**r as usize].contains(term.as_str()))
+                .count()
+        })
+        .sum();
+    let walked = rows_wanted.max(1) as f64 * stats.rows / stats.rows_for(sampled_matches);
+    if candidates * CANDIDATE_COST < walked {
+        Plan::ByTrigrams(chosen.into_iter().map(|c| c.trigrams).collect())
     } else {
         Plan::Walk
     }
@@ -174,51 +189,52 @@ pub fn plan(stats: &TrigramStats, index: TrigramIndex, terms: &[String]) -> Plan
 ///
 /// Greedy on the sample: the rarest trigram first, then the one that leaves the fewest sampled rows,
 /// as long as it narrows them and is not too common to read.
-fn rarest_trigrams(
-    stats: &TrigramStats,
-    index: TrigramIndex,
-    term: &str,
-) -> Option<(Vec<String>, f64)> {
+fn rarest_trigrams(stats: &TrigramStats, index: TrigramIndex, term: &str) -> Option<Chosen> {
     let mut options: Vec<[char; 3]> = windows(term)
         .map(|(_, t)| t)
         .filter(|t| index.can_look_up(*t))
         .collect();
-    options.sort_by_key(|t| stats.docs(*t));
+    options.sort_unstable();
     options.dedup();
+    options.sort_by_key(|t| stats.rows_holding(*t).len());
     let first = *options.first()?;
     let too_common = (index.max_narrowing_frequency() * stats.sampled as f64) as usize;
     let mut chosen = vec![first];
-    let mut holding: Vec<&str> = stats
-        .texts
-        .iter()
-        .map(String::as_str)
-        .filter(|text| contains(text, first))
-        .collect();
+    let mut holding: Vec<u32> = stats.rows_holding(first).to_vec();
     while chosen.len() < MAX_TRIGRAMS && stats.rows_for(holding.len()) > ENOUGH_CANDIDATES {
         let best = options
             .iter()
-            .filter(|t| !chosen.contains(t) && stats.docs(**t) <= too_common)
-            .map(|t| (holding.iter().filter(|text| contains(text, *t)).count(), *t))
+            .filter(|t| !chosen.contains(t) && stats.rows_holding(**t).len() <= too_common)
+            .map(|t| {
+                let rows = stats.rows_holding(*t);
+                let left = holding
+                    .iter()
+                    .filter(|r| rows.binary_search(r).is_ok())
+                    .count();
+                (left, *t)
+            })
             .min_by_key(|(left, _)| *left);
         match best {
             Some((left, t)) if left < holding.len() => {
+                let rows = stats.rows_holding(t);
+                holding.retain(|r| rows.binary_search(r).is_ok());
                 chosen.push(t);
-                holding.retain(|text| contains(text, t));
             }
             _ => break,
         }
     }
-    let trigrams = chosen.iter().map(|t| t.iter().collect()).collect();
-    Some((trigrams, stats.rows_for(holding.len())))
+    Some(Chosen {
+        trigrams: chosen.iter().map(|t| t.iter().collect()).collect(),
+        candidates: stats.rows_for(holding.len()),
+        holding,
+    })
 }
 
-fn contains(text: &str, t: [char; 3]) -> bool {
-    let mut buf = [0u8; 12];
-    let mut len = 0;
-    for c in t {
-        len += c.encode_utf8(&mut buf[len..]).len();
-    }
-    std::str::from_utf8(&buf[..len]).is_ok_and(|needle| text.contains(needle))
+/// A term's trigrams to look up, the rows expected to hold them all, and the sampled rows that do.
+struct Chosen {
+    trigrams: Vec<String>,
+    candidates: f64,
+    holding: Vec<u32>,
 }
 
 /// Samples the table's `search_text` (all of it when small).
@@ -295,6 +311,7 @@ mod tests {
             &stats(),
             TrigramIndex::Fts5,
             &["claudia.martins141@example.com.br".into()],
+            51,
         );
         let Plan::ByTrigrams(lists) = plan else {
             panic!("{plan:?}")
@@ -312,20 +329,33 @@ mod tests {
     #[test]
     fn a_common_term_walks_the_sort_index() {
         assert_eq!(
-            plan(&stats(), TrigramIndex::PgTrgm, &["silva".into()]),
+            plan(&stats(), TrigramIndex::PgTrgm, &["silva".into()], 51),
             Plan::Walk
         );
         assert_eq!(
-            plan(&stats(), TrigramIndex::Fts5, &["example".into()]),
+            plan(&stats(), TrigramIndex::Fts5, &["example".into()], 51),
             Plan::Walk
         );
     }
 
     #[test]
+    fn a_deep_page_of_a_common_term_reads_the_candidates() {
+        // "silva" in 5 %: page 1 is ~1,000 entries into the walk; row 100,000 is past the whole index,
+        // while reading the ~50,000 candidates costs half of that.
+        let walk = plan(&stats(), TrigramIndex::Fts5, &["silva".into()], 51);
+        assert_eq!(walk, Plan::Walk);
+        let deep = plan(&stats(), TrigramIndex::Fts5, &["silva".into()], 100_000);
+        assert!(matches!(deep, Plan::ByTrigrams(_)), "{deep:?}");
+    }
+
+    #[test]
     fn pg_trgm_looks_up_only_letters_and_digits() {
-        let Plan::ByTrigrams(lists) =
-            plan(&stats(), TrigramIndex::PgTrgm, &["a.martins141@".into()])
-        else {
+        let Plan::ByTrigrams(lists) = plan(
+            &stats(),
+            TrigramIndex::PgTrgm,
+            &["a.martins141@".into()],
+            51,
+        ) else {
             panic!("expected trigrams")
         };
         for t in &lists[0] {
@@ -333,16 +363,16 @@ mod tests {
         }
         // Nothing pg_trgm can look up: walk.
         assert_eq!(
-            plan(&stats(), TrigramIndex::PgTrgm, &["a.b-c".into()]),
+            plan(&stats(), TrigramIndex::PgTrgm, &["a.b-c".into()], 51),
             Plan::Walk
         );
     }
 
     #[test]
     fn short_terms_and_no_terms_walk() {
-        assert_eq!(plan(&stats(), TrigramIndex::Fts5, &[]), Plan::Walk);
+        assert_eq!(plan(&stats(), TrigramIndex::Fts5, &[], 51), Plan::Walk);
         assert_eq!(
-            plan(&stats(), TrigramIndex::Fts5, &["zz".into()]),
+            plan(&stats(), TrigramIndex::Fts5, &["zz".into()], 51),
             Plan::Walk
         );
         // Any term that cannot use the index makes the whole search walk (the terms are OR-ed).
@@ -350,7 +380,8 @@ mod tests {
             plan(
                 &stats(),
                 TrigramIndex::Fts5,
-                &["zzzzzz".into(), "zz".into()]
+                &["zzzzzz".into(), "zz".into()],
+                51
             ),
             Plan::Walk
         );
@@ -371,8 +402,8 @@ mod tests {
             *text = format!("maria silva {n}");
         }
         let stats = TrigramStats::from_sample(1_000_000.0, texts);
-        let (chosen, expected) =
-            rarest_trigrams(&stats, TrigramIndex::Fts5, "maria silva").unwrap();
+        let fts = rarest_trigrams(&stats, TrigramIndex::Fts5, "maria silva").unwrap();
+        let (chosen, expected) = (fts.trigrams, fts.candidates);
         // `a s` (30 rows) first; then a trigram of "maria" leaves the 10 "maria silva" rows, while
         // one of "silva" would leave all 30; after that nothing narrows.
         assert_eq!(chosen[0], "a s");
@@ -383,7 +414,9 @@ mod tests {
         );
         assert_eq!(expected, 10_500.0);
         // pg_trgm cannot look up `a s`: a trigram of each word instead.
-        let (chosen, _) = rarest_trigrams(&stats, TrigramIndex::PgTrgm, "maria silva").unwrap();
+        let chosen = rarest_trigrams(&stats, TrigramIndex::PgTrgm, "maria silva")
+            .unwrap()
+            .trigrams;
         assert_eq!(chosen.len(), 2, "{chosen:?}");
     }
 
@@ -393,7 +426,7 @@ mod tests {
             static STATS: std::sync::OnceLock<TrigramStats> = std::sync::OnceLock::new();
             let stats = STATS.get_or_init(stats);
             for index in [TrigramIndex::Fts5, TrigramIndex::PgTrgm] {
-                if let Plan::ByTrigrams(lists) = plan(stats, index, std::slice::from_ref(&term)) {
+                if let Plan::ByTrigrams(lists) = plan(stats, index, std::slice::from_ref(&term), 51) {
                     prop_assert!(lists[0].len() <= MAX_TRIGRAMS);
                     for t in &lists[0] {
                         prop_assert_eq!(t.chars().count(), 3);

@@ -159,7 +159,9 @@ impl Clients {
     }
 
     pub async fn list(&self, query: &ListQuery) -> ApiResult<ListPage> {
-        let plan = self.search_plan(&query.filter).await?;
+        let plan = self
+            .search_plan(&query.filter, query.offset + query.limit + 1)
+            .await?;
         let (rows, has_more) = store::list(
             &self.db,
             &query.filter,
@@ -190,7 +192,7 @@ impl Clients {
     }
 
     /// How this search reads its page (see [`search`]).
-    pub async fn search_plan(&self, filter: &ClientFilter) -> ApiResult<Plan> {
+    pub async fn search_plan(&self, filter: &ClientFilter, rows_wanted: i64) -> ApiResult<Plan> {
         if filter.terms.is_empty() {
             return Ok(Plan::Walk);
         }
@@ -199,7 +201,16 @@ impl Clients {
             &stats,
             TrigramIndex::of(&self.db),
             &filter.terms,
+            rows_wanted,
         ))
+    }
+
+    /// Takes the search statistics now rather than at the first search; a failure is logged and left
+    /// to the first search to retry.
+    pub async fn warm_up_search(&self) {
+        if let Err(e) = self.search_stats().await {
+            tracing::warn!(error = %e.body().message, "search statistics not taken at start-up");
+        }
     }
 
     async fn search_stats(&self) -> ApiResult<Arc<TrigramStats>> {

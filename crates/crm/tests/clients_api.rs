@@ -895,7 +895,7 @@ async fn every_plan_finds_what_a_full_scan_finds() {
                 status: Some(crm::ClientStatus::Active),
                 kind: None,
             };
-            let mut plans = vec![Plan::Walk, search::plan(&stats, index, &terms)];
+            let mut plans = vec![Plan::Walk, search::plan(&stats, index, &terms, 41)];
             // Every trigram the index can look up, one at a time.
             let chars: Vec<char> = term.chars().collect();
             for w in chars.windows(3) {

@@ -129,6 +129,9 @@ pub async fn serve(config: Config) -> Result<()> {
     let app = App::start(config).await?;
     let routes = app.routes();
     tracing::info!(%addr, elapsed_ms = started.elapsed().as_millis() as u64, "backoffice ready");
+    // The first client search would otherwise pay for sampling the table (tens of ms at a million rows).
+    let clients = app.clients.clone();
+    tokio::spawn(async move { clients.warm_up_search().await });
     Server::new(TcpListener::bind(addr))
         .run_with_graceful_shutdown(routes, shutdown_signal(), Some(Duration::from_secs(10)))
         .await?;
