@@ -3,7 +3,7 @@
 # SAME PostgreSQL data, the same searches on SQLite, GET /api/v1/users/{uid}, start-to-ready and idle RSS.
 #
 #   bash scripts/bench/platform.sh [OUTDIR]          (default OUTDIR /tmp/backoffice-bench; run as root)
-#   env: DURATION=20s RATE=200 CONC=50 WARMUP=3s ROWS=1000000 ONLY=pg|sqlite|misc (a subset, for iterating)
+#   env: DURATION=20s RATE=200 CONC=50 WARMUP=3s ROWS=1000000 ONLY=pg|peer|sqlite|misc (a subset, for iterating)
 #
 # Idempotent: the tools, the PostgreSQL database `bench_backoffice` and the SQLite file are set up once
 # (under ~/.cache/backoffice) and reused; a second run goes straight to the measurements.
@@ -334,6 +334,27 @@ print("idle_rss_mb\tmedian=%.1f\tmin=%.1f\tmax=%.1f\truns=%s" % (
 PY
 }
 
+# The shared peer script as it is (its own `clients` table: five short columns, unordered
+# `name=ilike.*silva*&limit=50`), so the issue's reference figures are re-taken in the same run.
+bench_shared_peer() {
+  local peer="$ROOT/../shared/bench/postgrest-peer.sh"
+  if [ ! -f "$peer" ]; then
+    echo "skipped: $peer not found"
+    return
+  fi
+  step "shared peer script: $peer"
+  PGRST_BIN="$PGRST_BIN" OHA="$OHA" DURATION="$DURATION" RATE="$RATE" CONC="$CONC" \
+    bash "$peer" "$OUTDIR/shared-peer" | tee "$OUTDIR/shared-peer.log"
+  python3 - "$OUTDIR/shared-peer.log" <<'PY' | tee -a "$RESULTS"
+import re, sys
+for line in open(sys.argv[1]):
+    m = re.match(r"(fixed \S+|max c=\d+)\s+rps=([\d.]+)\s+p50=([\d.]+)ms\s+p99=([\d.]+)ms\s+max=([\d.]+)ms\s+non2xx=(\d+)\s+errors=(\d+)", line)
+    if m:
+        load, rps, p50, p99, mx, non2xx, errors = m.groups()
+        print("\t".join(["postgrest pg", "shared peer script (own table, unordered)", load, rps, p50, p99, mx, non2xx, errors]))
+PY
+}
+
 # ------------------------------------------------------------------ report
 write_table() {
   python3 - "$RESULTS" "$OUTDIR/start-rss.txt" <<'PY' | tee "$OUTDIR/results.md"
@@ -364,6 +385,7 @@ main() {
   prepare_sqlite
   choose_queries
   case $ONLY in all | pg) bench_postgres ;; esac
+  case $ONLY in all | pg | peer) bench_shared_peer ;; esac
   case $ONLY in all | sqlite) bench_sqlite ;; esac
   case $ONLY in all | misc) bench_start_and_memory ;; esac
   uptime | tee -a "$OUTDIR/machine.txt"
