@@ -1483,16 +1483,13 @@ fn published_caixa_sigcb_vectors() {
 }
 
 #[test]
-#[ignore = "unsupported: 7-digit Caixa beneficiary codes (OpenBoleto fills campo livre 1-7 with \
-            the code and no DV); we reject codigo_beneficiario longer than 6 digits"]
 fn openboleto_caixa_seven_digit_beneficiary() {
     // [openboleto] openboleto/openboleto tests/Banco/CaixaTest.php
     // testInstantiatingShouldWorkWithSevenDigitBeneficiary: carteira RG, conta (beneficiário)
     // 1242119, sequencial 157460299, 2024-11-04, R$ 20,00 → nosso número 14000000157460299-6.
     // Their line's campo livre is 1242119 000 1 000 4 157460299 1: the 7-digit code takes
-    // positions 1–7 and the beneficiary DV is gone. Not implemented: no Caixa manual text for
-    // the 7-digit layout was found to check it (OpenBoleto's next test rejects 1100000 as "fora da
-    // faixa permitida pela Caixa", a range we could not source either).
+    // positions 1–7 and the beneficiary DV is gone, as Caixa's SIGCB barcode specification says
+    // for codes from 1100000 on (p. 26, quoted in openboleto/openboleto#216).
     let i = caixa_beneficiario("RG", "1242119", "157460299", "2024-11-04", 2000);
     check(
         &i,
@@ -1521,4 +1518,28 @@ fn published_fator_values_after_the_reset() {
     ] {
         assert_eq!(fator_vencimento(date(venc)).unwrap(), fator, "{venc}");
     }
+}
+
+#[test]
+fn caixa_beneficiary_codes_between_the_two_ranges_are_refused() {
+    // Six-digit codes end at 999999 and seven-digit ones start at 1100000 (see above).
+    for code in ["1000000", "1099999", "12345678"] {
+        let i = caixa_beneficiario("RG", code, "1", "2024-11-04", 2000);
+        assert_eq!(
+            generate(&i).unwrap_err().field,
+            "codigo_beneficiario",
+            "{code}"
+        );
+    }
+    // A six-digit code written with a leading zero is still a six-digit code (with its DV).
+    let padded = generate(&caixa_beneficiario(
+        "RG",
+        "0433756",
+        "1",
+        "2024-11-04",
+        2000,
+    ))
+    .unwrap();
+    let plain = generate(&caixa_beneficiario("RG", "433756", "1", "2024-11-04", 2000)).unwrap();
+    assert_eq!(padded.campo_livre, plain.campo_livre);
 }

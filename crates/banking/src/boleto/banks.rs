@@ -241,10 +241,39 @@ pub mod santander {
 /// Caixa (104), SIGCB. Nosso número = modalidade(1: 1 registrada "RG", 2 sem registro "SR") +
 /// emissão(1: 4 = beneficiário) + sequência(15); DV mod 11 weights 2..9, 11 − r, above 9 → 0.
 /// Campo livre: beneficiário(6) + DV + nosso número digits 3–5, 1, 6–8, 2, 9–17 (1-based) + DV.
+/// Codes from 1100000 on have seven digits and no DV: beneficiário(7) + the same 18 (Caixa's
+/// "Especificação do código de barras SIGCB", p. 26, as quoted by openboleto/openboleto#216).
 pub mod caixa {
     use super::*;
 
     const EMISSAO_BENEFICIARIO: u8 = b'4';
+    /// The first seven-digit beneficiary code; six-digit codes end at 999999.
+    const FIRST_SEVEN_DIGIT_CODE: u64 = 1_100_000;
+
+    /// Writes the beneficiary code into the campo livre's first seven positions: six digits and
+    /// their DV, or a seven-digit code as it is.
+    fn beneficiario_field(cl: &mut [u8], input: &BoletoInput) -> Result<(), BoletoError> {
+        const FIELD: &str = "codigo_beneficiario";
+        let mut code = [b'0'; 7];
+        pad(&mut code, FIELD, beneficiario(input))?;
+        let value: u64 = std::str::from_utf8(&code)
+            .ok()
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0);
+        if value >= FIRST_SEVEN_DIGIT_CODE {
+            cl[..7].copy_from_slice(&code);
+        } else if value < 1_000_000 {
+            cl[..6].copy_from_slice(&code[1..]);
+            cl[6] = dv(&cl[..6]);
+        } else {
+            return Err(BoletoError::new(
+                FIELD,
+                "codigo_beneficiario fora das faixas da Caixa: até 999999 (com DV) ou a partir de \
+                 1100000 (7 dígitos)",
+            ));
+        }
+        Ok(())
+    }
 
     fn dv(digits: &[u8]) -> u8 {
         b'0' + mod11_zero_above_nine(weighted_sum_from_right(digits, 9))
@@ -279,8 +308,7 @@ pub mod caixa {
     pub fn campo_livre(input: &BoletoInput, nn: &NnParts) -> Result<CampoLivre, BoletoError> {
         let n = nn.body.as_bytes();
         let mut cl = [b'0'; 25];
-        pad(&mut cl[..6], "codigo_beneficiario", beneficiario(input))?;
-        cl[6] = dv(&cl[..6]);
+        beneficiario_field(&mut cl, input)?;
         cl[7..10].copy_from_slice(&n[2..5]);
         cl[10] = n[0];
         cl[11..14].copy_from_slice(&n[5..8]);
