@@ -17,6 +17,7 @@
 //! whole term (`store::list`), and the candidate rows are a superset of the matches.
 
 use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 use platform::db::Db;
@@ -84,6 +85,11 @@ impl TrigramStats {
             texts,
             taken_at: Instant::now(),
         }
+    }
+
+    /// The table's estimated rows and how many of them the sample holds.
+    pub fn size(&self) -> (f64, usize) {
+        (self.rows, self.sampled)
     }
 
     pub fn is_stale(&self) -> bool {
@@ -237,12 +243,67 @@ struct Chosen {
     holding: Vec<u32>,
 }
 
+/// The statistics the searches share: taken by the first search (or at start-up), then refreshed in the
+/// background when stale, so no search waits for a refresh (sampling a million rows takes ~0.1–0.3 s).
+#[derive(Default)]
+pub struct StatsCache {
+    current: Arc<RwLock<Option<Arc<TrigramStats>>>>,
+    /// Held while statistics are taken, so concurrent searches take them once.
+    taking: Arc<tokio::sync::Mutex<()>>,
+}
+
+impl StatsCache {
+    pub async fn get(&self, db: &Db) -> Result<Arc<TrigramStats>, sqlx::Error> {
+        if let Some(stats) = self.current() {
+            if stats.is_stale() {
+                self.refresh_in_background(db);
+            }
+            return Ok(stats);
+        }
+        let _taking = self.taking.lock().await;
+        if let Some(stats) = self.current() {
+            return Ok(stats); // taken by the search that held the lock
+        }
+        let stats = Arc::new(sample(db).await?);
+        self.set(stats.clone());
+        Ok(stats)
+    }
+
+    fn current(&self) -> Option<Arc<TrigramStats>> {
+        self.current
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    fn set(&self, stats: Arc<TrigramStats>) {
+        *self.current.write().unwrap_or_else(|e| e.into_inner()) = Some(stats);
+    }
+
+    fn refresh_in_background(&self, db: &Db) {
+        let Ok(taking) = Arc::clone(&self.taking).try_lock_owned() else {
+            return; // a refresh is already running
+        };
+        let (db, current) = (db.clone(), Arc::clone(&self.current));
+        tokio::spawn(async move {
+            let _taking = taking;
+            match sample(&db).await {
+                Ok(stats) => {
+                    *current.write().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(stats));
+                }
+                Err(e) => tracing::warn!(error = %e, "search statistics not refreshed"),
+            }
+        });
+    }
+}
+
 /// Samples the table's `search_text` (all of it when small).
 pub async fn sample(db: &Db) -> Result<TrigramStats, sqlx::Error> {
     let (rows, texts): (f64, Vec<String>) = match db {
         Db::Sqlite(pool) => {
-            // Rowids are dense here (clients are archived, never deleted), so random rowids are a
-            // random sample; a missing one is simply not found.
+            // Rowids are dense here (clients are archived, never deleted), so rows at random rowids
+            // are a random sample; a missing one is simply not found. Runs of consecutive rowids
+            // share table pages: 40 runs of 100 read ~10× fewer pages than 4,000 scattered rows.
             let max_rowid: Option<i64> = sqlx::query_scalar("SELECT max(rowid) FROM crm_clients")
                 .fetch_one(pool)
                 .await?;
@@ -253,10 +314,14 @@ pub async fn sample(db: &Db) -> Result<TrigramStats, sqlx::Error> {
                     .await?;
                 (texts.len() as f64, texts)
             } else {
+                const RUN: i64 = 100;
                 let rowids: Vec<i64> = {
                     let mut rng = rand::thread_rng();
-                    (0..SAMPLE_ROWS)
-                        .map(|_| rng.gen_range(1..=max_rowid))
+                    (0..SAMPLE_ROWS as i64 / RUN)
+                        .flat_map(|_| {
+                            let start = rng.gen_range(1..=max_rowid - RUN + 1);
+                            start..start + RUN
+                        })
                         .collect()
                 };
                 let json = serde_json::to_string(&rowids).unwrap_or_else(|_| "[]".into());
@@ -271,9 +336,20 @@ pub async fn sample(db: &Db) -> Result<TrigramStats, sqlx::Error> {
             }
         }
         Db::Postgres(pool) => {
-            let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM crm_clients")
-                .fetch_one(pool)
-                .await?;
+            // The planner's row estimate (kept by autovacuum); counted only when it is small or
+            // missing (never analyzed), where counting is cheap or unavoidable.
+            let estimate: f32 = sqlx::query_scalar(
+                "SELECT reltuples FROM pg_class WHERE oid = 'crm_clients'::regclass",
+            )
+            .fetch_one(pool)
+            .await?;
+            let rows: i64 = if estimate > SAMPLE_ROWS as f32 {
+                estimate as i64
+            } else {
+                sqlx::query_scalar("SELECT count(*) FROM crm_clients")
+                    .fetch_one(pool)
+                    .await?
+            };
             let sql = if rows <= SAMPLE_ROWS as i64 {
                 "SELECT search_text FROM crm_clients".to_string()
             } else {

@@ -1,14 +1,12 @@
 //! The client operations: create, read, change, archive, restore and the searchable list.
 
-use std::sync::{Arc, RwLock};
-
 use chrono::Utc;
 use platform::db::{is_unique_violation, Db};
 use platform::error::{ApiError, ApiResult};
 use platform::FieldError;
 
 use crate::model::{Client, ClientDraft, ClientPatchRequest, ClientRow, ClientStatus, ValidClient};
-use crate::search::{self, Plan, TrigramIndex, TrigramStats};
+use crate::search::{self, Plan, StatsCache, TrigramIndex};
 use crate::store::{self, ClientFilter, Sort, Stamp};
 use crate::validate::validate;
 
@@ -42,18 +40,15 @@ pub struct ListPage {
 
 pub struct Clients {
     db: Db,
-    /// The search statistics (see [`search`]), taken at the first search and again when stale.
-    stats: RwLock<Option<Arc<TrigramStats>>>,
-    /// Held while the statistics are taken, so concurrent searches take them once.
-    stats_refresh: tokio::sync::Mutex<()>,
+    /// The search statistics (see [`search`]).
+    stats: StatsCache,
 }
 
 impl Clients {
     pub fn new(db: Db) -> Clients {
         Clients {
             db,
-            stats: RwLock::new(None),
-            stats_refresh: tokio::sync::Mutex::new(()),
+            stats: StatsCache::default(),
         }
     }
 
@@ -196,7 +191,7 @@ impl Clients {
         if filter.terms.is_empty() {
             return Ok(Plan::Walk);
         }
-        let stats = self.search_stats().await?;
+        let stats = self.stats.get(&self.db).await?;
         Ok(search::plan(
             &stats,
             TrigramIndex::of(&self.db),
@@ -208,27 +203,9 @@ impl Clients {
     /// Takes the search statistics now rather than at the first search; a failure is logged and left
     /// to the first search to retry.
     pub async fn warm_up_search(&self) {
-        if let Err(e) = self.search_stats().await {
-            tracing::warn!(error = %e.body().message, "search statistics not taken at start-up");
+        if let Err(e) = self.stats.get(&self.db).await {
+            tracing::warn!(error = %e, "search statistics not taken at start-up");
         }
-    }
-
-    async fn search_stats(&self) -> ApiResult<Arc<TrigramStats>> {
-        if let Some(stats) = self.fresh_stats() {
-            return Ok(stats);
-        }
-        let _refreshing = self.stats_refresh.lock().await;
-        if let Some(stats) = self.fresh_stats() {
-            return Ok(stats); // taken by the search that held the lock
-        }
-        let stats = Arc::new(search::sample(&self.db).await?);
-        *self.stats.write().unwrap_or_else(|e| e.into_inner()) = Some(stats.clone());
-        Ok(stats)
-    }
-
-    fn fresh_stats(&self) -> Option<Arc<TrigramStats>> {
-        let stats = self.stats.read().unwrap_or_else(|e| e.into_inner());
-        stats.as_ref().filter(|s| !s.is_stale()).cloned()
     }
 
     /// The 409 for a document that another client already has, naming that client.

@@ -945,6 +945,33 @@ async fn every_plan_finds_what_a_full_scan_finds() {
     }
 }
 
+/// Above 4,000 rows the statistics come from a sample (runs of rowids on SQLite, `TABLESAMPLE` on
+/// PostgreSQL, where the row count is the planner's estimate once the table is analyzed).
+#[tokio::test]
+async fn search_statistics_sample_a_large_table() {
+    for api in apis().await {
+        let db = &api.db;
+        crm::demo::bulk_load(db, 6_000).await.unwrap();
+        if let Db::Postgres(pool) = db {
+            sqlx::query("ANALYZE crm_clients")
+                .execute(pool)
+                .await
+                .unwrap();
+        }
+        let (rows, sampled) = crm::search::sample(db).await.unwrap().size();
+        assert!(
+            (5_000.0..=7_000.0).contains(&rows),
+            "{}: {rows}",
+            api.engine()
+        );
+        assert!(
+            (1_000..6_000).contains(&sampled),
+            "{}: {sampled}",
+            api.engine()
+        );
+    }
+}
+
 async fn full_scan_documents(db: &Db, term: &str) -> Vec<String> {
     let sql = "SELECT document FROM crm_clients WHERE status = 'active' AND search_text LIKE $1";
     let pattern = format!("%{term}%");
