@@ -215,3 +215,19 @@ fn arrecadacao_barcode_back_to_its_48_digit_line() {
         Err(DecodeError::NotArrecadacao)
     );
 }
+
+#[test]
+fn a_47_digit_line_starting_with_8_is_refused() {
+    // Found by the boleto_decode fuzz target: every check digit of this 47-digit line holds as a
+    // boleto line of "bank 897", but its barcode starts with 8 and so reads as arrecadação, whose
+    // lines have 48 digits. No bank boleto starts with 8, so the line is refused as it is.
+    let line = "89790000000000000000000000001248351348596941198";
+    let today = date("2026-11-21");
+    let err = decode(line, today).unwrap_err();
+    assert_eq!(err, DecodeError::ArrecadacaoLength);
+    assert!(err.to_string().contains("48 dígitos"), "{err}");
+    assert_eq!(
+        inspect(line, today).unwrap_err(),
+        DecodeError::ArrecadacaoLength
+    );
+}

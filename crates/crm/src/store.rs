@@ -286,23 +286,24 @@ pub async fn list(
     let mut binds = Binds::default();
     let from = source_sql(db, plan, &mut binds);
     let where_sql = filter.where_sql(db, &mut binds);
-    let n = binds.0.len();
     let order = sort.order_by();
     // The page's ids come from the sort index alone (it holds every filtered column, see the covering
     // migration) or from the trigram candidates; only those rows are then read from the table.
+    // One extra row tells whether another page exists, without counting. The bounds are literals (our
+    // own integers): with `LIMIT $n` PostgreSQL cannot cost a generic plan and re-plans every time.
+    let (limit, offset) = (limit.max(0), offset.max(0));
     let sql = format!(
         "SELECT {CLIENT_COLUMNS} FROM crm_clients WHERE id IN \
-         (SELECT id FROM {from} WHERE {where_sql} ORDER BY {order} LIMIT ${} OFFSET ${}) ORDER BY {order}",
-        n + 1,
-        n + 2
+         (SELECT id FROM {from} WHERE {where_sql} ORDER BY {order} LIMIT {} OFFSET {offset}) \
+         ORDER BY {order}",
+        limit + 1
     );
-    // One extra row tells whether another page exists, without counting.
     let mut rows: Vec<ClientRow> = on_db!(db, pool => {
         let mut query = sqlx::query_as(&sql).persistent(keep_prepared(db, plan));
         for b in &binds.0 {
             query = query.bind(b);
         }
-        query.bind(limit + 1).bind(offset).fetch_all(pool).await
+        query.fetch_all(pool).await
     })?;
     let more = rows.len() as i64 > limit;
     rows.truncate(usize::try_from(limit).unwrap_or(0));
@@ -321,15 +322,15 @@ pub async fn count_capped(
     let from = source_sql(db, plan, &mut binds);
     let where_sql = filter.where_sql(db, &mut binds);
     let sql = format!(
-        "SELECT COUNT(*) FROM (SELECT 1 FROM {from} WHERE {where_sql} LIMIT ${}) capped",
-        binds.0.len() + 1
+        "SELECT COUNT(*) FROM (SELECT 1 FROM {from} WHERE {where_sql} LIMIT {}) capped",
+        cap.max(0) + 1
     );
     let count: i64 = on_db!(db, pool => {
         let mut query = sqlx::query_scalar(&sql).persistent(keep_prepared(db, plan));
         for b in &binds.0 {
             query = query.bind(b);
         }
-        query.bind(cap + 1).fetch_one(pool).await
+        query.fetch_one(pool).await
     })?;
     Ok((count.min(cap), count > cap))
 }

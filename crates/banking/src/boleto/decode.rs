@@ -94,6 +94,9 @@ pub enum DecodeError {
     },
     /// A 48-digit line that does not start with 8.
     NotArrecadacao,
+    /// A 47-digit line that starts with 8: arrecadação lines have 48 digits, and no bank boleto
+    /// starts with 8 (its barcode would read as arrecadação).
+    ArrecadacaoLength,
     /// Currency digit other than 9 (real).
     UnknownCurrency(u8),
     /// Arrecadação value identifier (3rd digit) other than 6, 7, 8 or 9.
@@ -116,6 +119,9 @@ impl fmt::Display for DecodeError {
             DecodeError::NotArrecadacao => {
                 f.write_str("linha de 48 dígitos deve começar com 8 (arrecadação)")
             }
+            DecodeError::ArrecadacaoLength => f.write_str(
+                "linha começando com 8 é de arrecadação e tem 48 dígitos; encontrados 47",
+            ),
             DecodeError::UnknownCurrency(c) => {
                 write!(f, "código de moeda {} não suportado (9 = real)", *c as char)
             }
@@ -185,6 +191,7 @@ pub fn inspect(input: &str, today: NaiveDate) -> Result<Decoded, DecodeError> {
     match d.len {
         44 if digits[0] == b'8' => arrecadacao_barcode(digits[..44].try_into().unwrap_or([0; 44])),
         44 => boleto_barcode(digits[..44].try_into().unwrap_or([0; 44]), today, &[]),
+        47 if digits[0] == b'8' => Err(DecodeError::ArrecadacaoLength),
         47 => boleto_line(digits[..47].try_into().unwrap_or([0; 47]), today),
         48 if digits[0] == b'8' => arrecadacao_line(digits),
         48 => Err(DecodeError::NotArrecadacao),
