@@ -27,8 +27,8 @@
 //!   `search_text`, kept in step by triggers); the whole term, status and kind are then tested on those
 //!   rows, which are sorted. Looking up *every* trigram, as `LIKE` on the index does, read the posting
 //!   lists of `exa`, `com`, `.br`, which are in every row: 675 ms for one e-mail on PostgreSQL.
-//! - A walk is a prepared statement (its plan does not depend on the term; planning it cost PostgreSQL
-//!   as much as running it); PostgreSQL plans a trigram look-up for its own trigrams each time.
+//! - Pages and counts are prepared statements with literal bounds, so PostgreSQL keeps a generic plan
+//!   instead of planning each request (planning cost as much as running a page).
 //! - Pages fetch `page_size + 1` rows to know whether another page exists (`has_more`) without counting.
 //! - `total`: a page that is the last one gives the total without counting. Otherwise it is
 //!   `SELECT COUNT(*) FROM (SELECT 1 … LIMIT cap + 1)` with `cap` = offset + 10 pages: exact up to ten

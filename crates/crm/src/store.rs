@@ -187,7 +187,7 @@ impl Binds {
 /// Whether `search_text` holds the string parameter `param`, literally (no wildcards). Neither engine can
 /// answer this from an index, which is the point: on PostgreSQL a `LIKE` here would let the planner look
 /// every trigram of the term up again instead of following the chosen plan, and a prepared statement's
-/// generic plan stays the plan that was chosen (see [`keep_prepared`]).
+/// generic plan stays the plan that was chosen (see [`list`]).
 fn contains_sql(db: &Db, param: &str) -> String {
     match db {
         Db::Sqlite(_) => format!("instr(search_text, {param}) > 0"),
@@ -267,13 +267,6 @@ fn source_sql(db: &Db, plan: &Plan, binds: &mut Binds) -> String {
     }
 }
 
-/// Whether to keep the statement prepared on the connection. Planning a page costs PostgreSQL as much as
-/// running it (~1 ms each for `q=silva`), and a walk's plan does not depend on the values. A trigram
-/// look-up's does (how many rows a trigram holds), so PostgreSQL plans those for their own values.
-fn keep_prepared(db: &Db, plan: &Plan) -> bool {
-    matches!(db, Db::Sqlite(_)) || *plan == Plan::Walk
-}
-
 /// One page of clients: at most `limit` rows after `offset`, plus whether more follow.
 pub async fn list(
     db: &Db,
@@ -289,8 +282,12 @@ pub async fn list(
     let order = sort.order_by();
     // The page's ids come from the sort index alone (it holds every filtered column, see the covering
     // migration) or from the trigram candidates; only those rows are then read from the table.
-    // One extra row tells whether another page exists, without counting. The bounds are literals (our
-    // own integers): with `LIMIT $n` PostgreSQL cannot cost a generic plan and re-plans every time.
+    // One extra row tells whether another page exists, without counting.
+    //
+    // Statements stay prepared on the connection: planning a page cost PostgreSQL as much as running
+    // it (~1 ms for `q=silva`). The plan is ours (walk or candidates, see `search`), so a generic plan
+    // is the right one; the bounds are literals (our own integers), because with `LIMIT $n`
+    // PostgreSQL cannot cost a generic plan and re-plans every time.
     let (limit, offset) = (limit.max(0), offset.max(0));
     let sql = format!(
         "SELECT {CLIENT_COLUMNS} FROM crm_clients WHERE id IN \
@@ -299,7 +296,7 @@ pub async fn list(
         limit + 1
     );
     let mut rows: Vec<ClientRow> = on_db!(db, pool => {
-        let mut query = sqlx::query_as(&sql).persistent(keep_prepared(db, plan));
+        let mut query = sqlx::query_as(&sql);
         for b in &binds.0 {
             query = query.bind(b);
         }
@@ -326,7 +323,7 @@ pub async fn count_capped(
         cap.max(0) + 1
     );
     let count: i64 = on_db!(db, pool => {
-        let mut query = sqlx::query_scalar(&sql).persistent(keep_prepared(db, plan));
+        let mut query = sqlx::query_scalar(&sql);
         for b in &binds.0 {
             query = query.bind(b);
         }
