@@ -43,10 +43,10 @@ fn pack(t: [char; 3]) -> Trigram {
     (u64::from(t[0]) << 42) | (u64::from(t[1]) << 21) | u64::from(t[2])
 }
 
-/// Every three-character window of `text`, with its position in characters.
-fn windows(text: &str) -> impl Iterator<Item = (usize, [char; 3])> + '_ {
+/// Every three-character window of `text`.
+fn windows(text: &str) -> impl Iterator<Item = [char; 3]> + '_ {
     let chars: Vec<char> = text.chars().collect();
-    (0..chars.len().saturating_sub(2)).map(move |i| (i, [chars[i], chars[i + 1], chars[i + 2]]))
+    (0..chars.len().saturating_sub(2)).map(move |i| [chars[i], chars[i + 1], chars[i + 2]])
 }
 
 /// How often each trigram occurs in `search_text`, estimated from a sample of rows.
@@ -71,7 +71,7 @@ impl TrigramStats {
         let mut seen: Vec<Trigram> = Vec::new();
         for (row, text) in (0u32..).zip(&texts) {
             seen.clear();
-            seen.extend(windows(text).map(|(_, t)| pack(t)));
+            seen.extend(windows(text).map(pack));
             seen.sort_unstable();
             seen.dedup();
             for t in &seen {
@@ -196,10 +196,7 @@ pub fn plan(stats: &TrigramStats, index: TrigramIndex, terms: &[String], rows_wa
 /// Greedy on the sample: the rarest trigram first, then the one that leaves the fewest sampled rows,
 /// as long as it narrows them and is not too common to read.
 fn rarest_trigrams(stats: &TrigramStats, index: TrigramIndex, term: &str) -> Option<Chosen> {
-    let mut options: Vec<[char; 3]> = windows(term)
-        .map(|(_, t)| t)
-        .filter(|t| index.can_look_up(*t))
-        .collect();
+    let mut options: Vec<[char; 3]> = windows(term).filter(|t| index.can_look_up(*t)).collect();
     options.sort_unstable();
     options.dedup();
     options.sort_by_key(|t| stats.rows_holding(*t).len());
@@ -265,7 +262,7 @@ impl StatsCache {
             return Ok(stats); // taken by the search that held the lock
         }
         let stats = Arc::new(sample(db).await?);
-        self.set(stats.clone());
+        put(&self.current, stats.clone());
         Ok(stats)
     }
 
@@ -276,10 +273,6 @@ impl StatsCache {
             .clone()
     }
 
-    fn set(&self, stats: Arc<TrigramStats>) {
-        *self.current.write().unwrap_or_else(|e| e.into_inner()) = Some(stats);
-    }
-
     fn refresh_in_background(&self, db: &Db) {
         let Ok(taking) = Arc::clone(&self.taking).try_lock_owned() else {
             return; // a refresh is already running
@@ -288,13 +281,15 @@ impl StatsCache {
         tokio::spawn(async move {
             let _taking = taking;
             match sample(&db).await {
-                Ok(stats) => {
-                    *current.write().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(stats));
-                }
+                Ok(stats) => put(&current, Arc::new(stats)),
                 Err(e) => tracing::warn!(error = %e, "search statistics not refreshed"),
             }
         });
     }
+}
+
+fn put(slot: &RwLock<Option<Arc<TrigramStats>>>, stats: Arc<TrigramStats>) {
+    *slot.write().unwrap_or_else(|e| e.into_inner()) = Some(stats);
 }
 
 /// Samples the table's `search_text` (all of it when small).

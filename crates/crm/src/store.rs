@@ -227,44 +227,38 @@ fn source_sql(db: &Db, plan: &Plan, binds: &mut Binds) -> String {
     };
     match db {
         Db::Sqlite(_) => {
-            // One FTS5 query: (all trigrams of one term) OR (all of another). `CROSS JOIN` keeps SQLite
+            // One FTS5 query (a quoted three-character string is one trigram). `CROSS JOIN` keeps SQLite
             // from walking the sort index instead.
-            let groups: Vec<String> = lists
-                .iter()
-                .map(|trigrams| {
-                    let quoted: Vec<String> = trigrams
-                        .iter()
-                        .map(|t| format!("\"{}\"", t.replace('"', "\"\"")))
-                        .collect();
-                    format!("({})", quoted.join(" AND "))
-                })
-                .collect();
+            let query = any_list_of_all(lists, |t| format!("\"{}\"", t.replace('"', "\"\"")));
             format!(
                 "(SELECT rowid AS match_rowid FROM crm_clients_fts WHERE crm_clients_fts MATCH {}) matches \
                  CROSS JOIN crm_clients ON crm_clients.rowid = matches.match_rowid",
-                binds.add(groups.join(" OR "))
+                binds.add(query)
             )
         }
         Db::Postgres(_) => {
             // Each trigram as a three-character `LIKE`, which pg_trgm answers from that one posting list.
             // `OFFSET 0` keeps the planner from merging this into the outer query, where the whole term's
             // `LIKE` would make it look every trigram up again (or walk the sort index).
-            let groups: Vec<String> = lists
-                .iter()
-                .map(|trigrams| {
-                    let likes: Vec<String> = trigrams
-                        .iter()
-                        .map(|t| format!("search_text LIKE {}", binds.add(format!("%{t}%"))))
-                        .collect();
-                    format!("({})", likes.join(" AND "))
-                })
-                .collect();
-            format!(
-                "(SELECT * FROM crm_clients WHERE {} OFFSET 0) crm_clients",
-                groups.join(" OR ")
-            )
+            let condition = any_list_of_all(lists, |t| {
+                format!("search_text LIKE {}", binds.add(format!("%{t}%")))
+            });
+            format!("(SELECT * FROM crm_clients WHERE {condition} OFFSET 0) crm_clients")
         }
     }
+}
+
+/// `(t1 AND t2) OR (t3 AND t4)`: a row is a candidate when it holds every trigram of one list.
+/// (FTS5's query syntax and SQL share `AND`, `OR` and parentheses.)
+fn any_list_of_all(lists: &[Vec<String>], mut trigram: impl FnMut(&str) -> String) -> String {
+    let groups: Vec<String> = lists
+        .iter()
+        .map(|trigrams| {
+            let all: Vec<String> = trigrams.iter().map(|t| trigram(t)).collect();
+            format!("({})", all.join(" AND "))
+        })
+        .collect();
+    groups.join(" OR ")
 }
 
 /// One page of clients: at most `limit` rows after `offset`, plus whether more follow.
