@@ -247,3 +247,18 @@ async fn body_of(resp: poem::test::TestResponse) -> Value {
         .await
         .unwrap_or(Value::Null)
 }
+
+/// The API reference UI and the spec it reads are served without a token.
+#[tokio::test]
+async fn the_api_reference_is_served_at_api_docs() {
+    // One engine is enough: nothing here reads the database.
+    let h = harnesses().await.remove(0);
+    let docs = h.client.get("/api/docs").send().await;
+    docs.assert_status_is_ok();
+    let html = docs.0.into_body().into_string().await.unwrap();
+    assert!(html.contains("swagger"), "{html}");
+    let spec = h.client.get("/api/openapi.json").send().await;
+    spec.assert_status_is_ok();
+    let v: Value = body(spec).await;
+    assert!(v["paths"]["/api/v1/crm/clients"].is_object());
+}

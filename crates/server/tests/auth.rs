@@ -303,3 +303,46 @@ async fn malformed_bodies_get_the_json_error_shape() {
         assert_eq!(body(resp).await["code"], "nao_encontrado");
     }
 }
+
+/// Embedded default: the signing key is generated on first run and kept in the database, so tokens
+/// survive a restart. Production: the key comes from `BACKOFFICE_JWT_SECRET`, so instances sharing it
+/// (and the database) accept each other's tokens, and an instance with another key does not.
+#[tokio::test]
+async fn the_signing_key_survives_a_restart_and_can_come_from_configuration() {
+    use platform::config::Config;
+    let with_secret = |secret: &'static str| {
+        Config::from_lookup(move |name| (name == "BACKOFFICE_JWT_SECRET").then(|| secret.into()))
+            .unwrap()
+    };
+    for first in harnesses().await {
+        let (uid, token) = first
+            .signed_in("chave@empresa.com.br", Role::FinancialAssistant)
+            .await;
+        let auth = format!("Bearer {token}");
+        let path = format!("/api/v1/users/{uid}");
+        let restarted = common::harness(first.app.db.clone()).await;
+        restarted.get(&path, &auth).await.assert_status_is_ok();
+
+        let one =
+            common::harness_with(with_secret("segredo-compartilhado-1"), first.app.db.clone())
+                .await;
+        let other =
+            common::harness_with(with_secret("segredo-compartilhado-1"), first.app.db.clone())
+                .await;
+        let shared = one.token("chave@empresa.com.br").await.0;
+        other
+            .get(&path, &format!("Bearer {shared}"))
+            .await
+            .assert_status_is_ok();
+        // The generated key and another configured key both refuse that token.
+        for stranger in [
+            restarted,
+            common::harness_with(with_secret("outro-segredo"), first.app.db.clone()).await,
+        ] {
+            stranger
+                .get(&path, &format!("Bearer {shared}"))
+                .await
+                .assert_status(StatusCode::UNAUTHORIZED);
+        }
+    }
+}
