@@ -20,8 +20,9 @@ pub struct Config {
     /// Shared token-signing secret for several instances (`BACKOFFICE_JWT_SECRET`); when absent, a secret is
     /// generated on first run and kept in the database.
     pub jwt_secret: Option<String>,
-    /// SMTP relay for password-reset codes (`BACKOFFICE_SMTP_URL`, e.g. `smtp://127.0.0.1:2525`); when absent,
-    /// codes go to the outbox table and the log.
+    /// SMTP relay for e-mail (`BACKOFFICE_SMTP_URL`: `smtp://host:587?tls=required` for STARTTLS,
+    /// `smtps://user:password@host:465`, `smtp://127.0.0.1:2525` for a local relay); when absent nothing is
+    /// delivered (the outbox still records each message, never its body).
     pub smtp_url: Option<String>,
     /// Sender address for e-mail (`BACKOFFICE_MAIL_FROM`).
     pub mail_from: String,
@@ -29,6 +30,49 @@ pub struct Config {
     pub auth: AuthProvider,
     /// What the web apps are told at run time (`/runtime-config.json`).
     pub web: WebSettings,
+    /// Where attachments and generated files are kept.
+    pub files: FileStorage,
+    /// Push messages through FCM HTTP v1, when `BACKOFFICE_FCM_SERVICE_ACCOUNT` names a service-account
+    /// JSON file (`BACKOFFICE_FCM_ENDPOINT` overrides `https://fcm.googleapis.com`, for a local server).
+    pub push: Option<PushSettings>,
+    /// Connections and the headers every response carries.
+    pub http: HttpSettings,
+}
+
+/// How the server treats connections and where it may be framed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HttpSettings {
+    /// Proxies whose `X-Forwarded-For` is believed (`BACKOFFICE_TRUSTED_PROXIES`, comma-separated IPs).
+    /// Without them the client address is the connection's.
+    pub trusted_proxies: Vec<IpAddr>,
+    /// Connections served at once (`BACKOFFICE_MAX_CONNECTIONS`, default 4096); more wait to be accepted.
+    pub max_connections: usize,
+    /// Origins allowed to frame `/crm/plugin` (`BACKOFFICE_PLUGIN_FRAME_ANCESTORS`, space- or
+    /// comma-separated, e.g. `https://console.example.com`); every other page refuses framing.
+    pub plugin_frame_ancestors: Vec<String>,
+}
+
+pub const DEFAULT_MAX_CONNECTIONS: usize = 4096;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PushSettings {
+    pub service_account: PathBuf,
+    pub endpoint: String,
+}
+
+/// Where files are stored: a local directory (`BACKOFFICE_FILES_DIR`, default `./data/files`), or an
+/// S3-compatible bucket when `BACKOFFICE_S3_BUCKET` is set (with `BACKOFFICE_S3_ENDPOINT`,
+/// `BACKOFFICE_S3_REGION`, `BACKOFFICE_S3_ACCESS_KEY_ID`, `BACKOFFICE_S3_SECRET_ACCESS_KEY`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FileStorage {
+    Local(PathBuf),
+    S3 {
+        bucket: String,
+        endpoint: Option<String>,
+        region: String,
+        access_key_id: Option<String>,
+        secret_access_key: Option<String>,
+    },
 }
 
 /// The web areas, each a separately deployed remote.
@@ -71,6 +115,25 @@ pub enum AuthProvider {
 #[error("configuração inválida: {0}")]
 pub struct ConfigError(pub String);
 
+/// The allowed framing origins: each `https://host[:port]` or `http://…`, nothing that could break out of
+/// the CSP header.
+fn frame_ancestors(value: Option<String>) -> Result<Vec<String>, ConfigError> {
+    value
+        .unwrap_or_default()
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|o| !o.is_empty())
+        .map(|origin| {
+            let ok = (origin.starts_with("https://") || origin.starts_with("http://"))
+                && !origin.contains([';', '\'', '"']);
+            ok.then(|| origin.to_string()).ok_or_else(|| {
+                ConfigError(format!(
+                    "BACKOFFICE_PLUGIN_FRAME_ANCESTORS: {origin} não é uma origem (https://host)"
+                ))
+            })
+        })
+        .collect()
+}
+
 impl Config {
     pub fn from_env() -> Result<Config, ConfigError> {
         Self::from_lookup(|k| std::env::var(k).ok())
@@ -109,7 +172,55 @@ impl Config {
                 )))
             }
         };
+        let files = match get("BACKOFFICE_S3_BUCKET") {
+            Some(bucket) => FileStorage::S3 {
+                bucket,
+                endpoint: get("BACKOFFICE_S3_ENDPOINT"),
+                region: get("BACKOFFICE_S3_REGION").unwrap_or_else(|| "us-east-1".into()),
+                access_key_id: get("BACKOFFICE_S3_ACCESS_KEY_ID"),
+                secret_access_key: get("BACKOFFICE_S3_SECRET_ACCESS_KEY"),
+            },
+            None => FileStorage::Local(
+                get("BACKOFFICE_FILES_DIR")
+                    .map(PathBuf::from)
+                    .unwrap_or_else(|| "./data/files".into()),
+            ),
+        };
+        let push = get("BACKOFFICE_FCM_SERVICE_ACCOUNT").map(|path| PushSettings {
+            service_account: PathBuf::from(path),
+            endpoint: get("BACKOFFICE_FCM_ENDPOINT")
+                .unwrap_or_else(|| "https://fcm.googleapis.com".into()),
+        });
+        let trusted_proxies = get("BACKOFFICE_TRUSTED_PROXIES")
+            .unwrap_or_default()
+            .split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(|p| {
+                p.parse().map_err(|_| {
+                    ConfigError(format!(
+                        "BACKOFFICE_TRUSTED_PROXIES: {p} não é um endereço IP"
+                    ))
+                })
+            })
+            .collect::<Result<Vec<IpAddr>, _>>()?;
+        let max_connections = match get("BACKOFFICE_MAX_CONNECTIONS") {
+            Some(n) => n.parse().ok().filter(|n: &usize| *n > 0).ok_or_else(|| {
+                ConfigError(format!(
+                    "BACKOFFICE_MAX_CONNECTIONS deve ser um número positivo, não {n}"
+                ))
+            })?,
+            None => DEFAULT_MAX_CONNECTIONS,
+        };
+        let plugin_frame_ancestors = frame_ancestors(get("BACKOFFICE_PLUGIN_FRAME_ANCESTORS"))?;
         Ok(Config {
+            files,
+            push,
+            http: HttpSettings {
+                trusted_proxies,
+                max_connections,
+                plugin_frame_ancestors,
+            },
             database_url: get("BACKOFFICE_DATABASE_URL")
                 .unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
             bind,

@@ -4,11 +4,13 @@
 //! engine, so each engine gets its own statically typed sqlx code. Plain SQL with `$1`-style placeholders
 //! reads the same on both engines; where the dialects differ, branch on [`Db::engine`].
 
-use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{PgPool, SqlitePool};
+use std::collections::BTreeMap;
 use std::str::FromStr;
+
+use crate::migrate::Migrations;
 use std::time::Duration;
 
 #[derive(Clone, Debug)]
@@ -38,15 +40,68 @@ macro_rules! on_db {
     };
 }
 
-/// One context's migrations for each engine (`sqlx::migrate!("migrations/sqlite")` and
-/// `…/postgres`). Versions are timestamps, so every context's migrations share one table.
-pub struct MigrationSet {
-    pub context: &'static str,
-    pub sqlite: Migrator,
-    pub postgres: Migrator,
+/// A write transaction on either engine ([`Db::begin`]). Statements run on it through [`on_tx!`].
+pub enum Tx {
+    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>),
+    Postgres(sqlx::Transaction<'static, sqlx::Postgres>),
+}
+
+/// Runs `$body` with `$conn` bound to the transaction's connection (`&mut SqliteConnection` or
+/// `&mut PgConnection`); statements take it as `.execute(&mut *conn)`.
+///
+/// ```ignore
+/// on_tx!(&mut tx, conn => sqlx::query("UPDATE …").execute(&mut *conn).await)?;
+/// ```
+#[macro_export]
+macro_rules! on_tx {
+    ($tx:expr, $conn:ident => $body:expr) => {
+        match $tx {
+            $crate::db::Tx::Sqlite(t) => {
+                let $conn = &mut **t;
+                $body
+            }
+            $crate::db::Tx::Postgres(t) => {
+                let $conn = &mut **t;
+                $body
+            }
+        }
+    };
+}
+
+impl Tx {
+    pub async fn commit(self) -> Result<(), sqlx::Error> {
+        match self {
+            Tx::Sqlite(t) => t.commit().await,
+            Tx::Postgres(t) => t.commit().await,
+        }
+    }
+
+    pub async fn rollback(self) -> Result<(), sqlx::Error> {
+        match self {
+            Tx::Sqlite(t) => t.rollback().await,
+            Tx::Postgres(t) => t.rollback().await,
+        }
+    }
+
+    pub fn engine(&self) -> Engine {
+        match self {
+            Tx::Sqlite(_) => Engine::Sqlite,
+            Tx::Postgres(_) => Engine::Postgres,
+        }
+    }
 }
 
 impl Db {
+    /// Starts a write transaction: one command's changes, its events, jobs, history and numbers commit or
+    /// roll back together. On SQLite it is `BEGIN IMMEDIATE`, which takes the write lock at once (waiting
+    /// up to the busy timeout), so two transactions never fail upgrading a read lock to a write lock.
+    pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
+        match self {
+            Db::Sqlite(pool) => Ok(Tx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?)),
+            Db::Postgres(pool) => Ok(Tx::Postgres(pool.begin().await?)),
+        }
+    }
+
     /// Connects to `sqlite://path` (the file and its folder are created when missing) or `postgres://…`.
     pub async fn connect(url: &str) -> Result<Db, sqlx::Error> {
         if url.starts_with("sqlite:") {
@@ -109,19 +164,43 @@ impl Db {
         }
     }
 
-    /// Applies every context's pending migrations, in order of version across contexts.
-    pub async fn migrate(&self, sets: &[MigrationSet]) -> Result<(), sqlx::migrate::MigrateError> {
-        for set in sets {
-            let mut migrator = match self {
-                Db::Sqlite(_) => clone_migrator(&set.sqlite),
-                Db::Postgres(_) => clone_migrator(&set.postgres),
-            };
-            // Other contexts' migrations live in the same table; they are not "missing".
-            migrator.set_ignore_missing(true);
-            on_db!(self, pool => migrator.run(pool).await)?;
-            tracing::debug!(context = set.context, "migrations applied");
+    /// Applies every context's pending migrations, in version order across contexts.
+    pub async fn migrate(&self, sets: &[Migrations]) -> Result<(), sqlx::migrate::MigrateError> {
+        let migrator = crate::migrate::migrator(sets, self.engine());
+        on_db!(self, pool => migrator.run(pool).await)
+    }
+
+    /// Every ordinary table with its columns and whether each may be NULL (sqlx's own migrations table
+    /// left out): what the two engines are compared on.
+    pub async fn schema(&self) -> Result<BTreeMap<String, BTreeMap<String, bool>>, sqlx::Error> {
+        let rows: Vec<(String, String, bool)> = match self {
+            Db::Sqlite(pool) => {
+                sqlx::query_as(
+                    // `table_list` tells ordinary tables from virtual ones and their shadows (an FTS5
+                    // index is SQLite's own business). A primary key column is never NULL in PostgreSQL.
+                    "SELECT t.name, p.name, p.\"notnull\" = 0 AND p.pk = 0 \
+                     FROM pragma_table_list t JOIN pragma_table_info(t.name) p \
+                     WHERE t.schema = 'main' AND t.type = 'table' AND t.name NOT LIKE 'sqlite_%' \
+                     AND t.name <> '_sqlx_migrations'",
+                )
+                .fetch_all(pool)
+                .await?
+            }
+            Db::Postgres(pool) => {
+                sqlx::query_as(
+                    "SELECT table_name::text, column_name::text, is_nullable = 'YES' \
+                     FROM information_schema.columns \
+                     WHERE table_schema = current_schema() AND table_name <> '_sqlx_migrations'",
+                )
+                .fetch_all(pool)
+                .await?
+            }
+        };
+        let mut tables: BTreeMap<String, BTreeMap<String, bool>> = BTreeMap::new();
+        for (table, column, nullable) in rows {
+            tables.entry(table).or_default().insert(column, nullable);
         }
-        Ok(())
+        Ok(tables)
     }
 
     /// Checks the connection (used by `/readyz`).
@@ -131,15 +210,6 @@ impl Db {
 
     pub async fn close(&self) {
         on_db!(self, pool => pool.close().await)
-    }
-}
-
-fn clone_migrator(m: &Migrator) -> Migrator {
-    Migrator {
-        migrations: m.migrations.clone(),
-        ignore_missing: m.ignore_missing,
-        locking: m.locking,
-        no_tx: m.no_tx,
     }
 }
 

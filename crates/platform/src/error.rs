@@ -1,195 +1,194 @@
-//! The one JSON error shape: a machine code, a Portuguese message and the offending fields.
+//! What a context's operations return when they cannot do what was asked: plain Rust, no HTTP.
 //!
-//! Every operation returns [`ApiResult`]; request bodies or parameters that do not parse are turned into
-//! the same shape by [`ApiError`]'s bad-request handler, so a client never sees another error format.
+//! The API layer (`crate::api::error`) alone turns an [`Error`] into a status and the JSON error shape.
+//! Input that breaks rules is collected with [`Violations`], so one answer names every offending field.
 
-use poem_openapi::payload::Json;
-use poem_openapi::{ApiResponse, Object};
+use std::borrow::Cow;
+
+/// Why an operation did not happen.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct Error {
+    pub kind: ErrorKind,
+    /// Stable machine code, e.g. `documento_duplicado`.
+    pub code: Cow<'static, str>,
+    /// For a person, in Portuguese.
+    pub message: String,
+    /// The offending fields (empty when the error is not about a field).
+    pub fields: Vec<Violation>,
+    /// For a duplicate: the record that already exists, so the screen can link to it.
+    pub existing: Option<Box<Existing>>,
+    /// For an internal error: its cause, for logs and the jobs administrator (never sent to a client).
+    pub detail: Option<String>,
+}
+
+/// The record a duplicate collides with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Existing {
+    pub id: String,
+    /// How people know it (a client's name).
+    pub name: String,
+    pub archived: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The input breaks a rule (`fields` names each offending field).
+    Invalid,
+    /// No such record, or one outside the caller's reach (the two are not told apart).
+    NotFound,
+    /// The request conflicts with what is stored (a duplicate, a stale state).
+    Conflict,
+    /// The caller may not do this.
+    Forbidden,
+    /// No valid credentials.
+    Unauthenticated,
+    /// An upload over the size limit.
+    TooLarge,
+    /// An upload of a type not accepted.
+    UnsupportedType,
+    /// Too many attempts: retry after this many seconds.
+    TooManyAttempts { retry_after_secs: u64 },
+    /// An unexpected failure; its cause was logged, the message says nothing internal.
+    Internal,
+}
 
 /// One field that failed validation.
-#[derive(Debug, Clone, PartialEq, Eq, Object, serde::Serialize, serde::Deserialize)]
-pub struct FieldError {
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation {
     /// Path of the field in the request (`document`, `emails[0]`, `address.cep`).
     pub field: String,
-    /// What is wrong with it, in Portuguese.
+    /// What is wrong with it, in Portuguese, naming the field as the screen does ("Informe o CPF ou CNPJ.").
     pub message: String,
 }
 
-impl FieldError {
-    pub fn new(field: impl Into<String>, message: impl Into<String>) -> FieldError {
-        FieldError {
+impl Violation {
+    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Violation {
+        Violation {
             field: field.into(),
             message: message.into(),
         }
     }
 }
 
-/// The body of every error response.
-#[derive(Debug, Clone, PartialEq, Eq, Object, serde::Serialize, serde::Deserialize)]
-pub struct ErrorBody {
-    /// Stable machine code, e.g. `credenciais_invalidas`, `documento_duplicado`.
-    pub code: String,
-    /// Message for a person, in Portuguese.
-    pub message: String,
-    /// The offending fields (empty when the error is not about a field).
-    pub fields: Vec<FieldError>,
-}
+pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-#[derive(Debug, ApiResponse)]
-#[oai(bad_request_handler = "bad_request_from_parse_error")]
-pub enum ApiError {
-    /// The request could not be read (malformed JSON, a missing or mistyped parameter).
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorBody>),
-    /// No valid credentials.
-    #[oai(status = 401)]
-    Unauthorized(Json<ErrorBody>),
-    /// Signed in, but without the permission this needs.
-    #[oai(status = 403)]
-    Forbidden(Json<ErrorBody>),
-    #[oai(status = 404)]
-    NotFound(Json<ErrorBody>),
-    /// The request conflicts with what is stored (a duplicate document, a stale state).
-    #[oai(status = 409)]
-    Conflict(Json<ErrorBody>),
-    /// The body is not JSON (or is missing where one is required).
-    #[oai(status = 415)]
-    UnsupportedMediaType(Json<ErrorBody>),
-    /// The request was read but its content breaks a rule; `fields` names each offending field.
-    #[oai(status = 422)]
-    Unprocessable(Json<ErrorBody>),
-    /// Too many attempts; `Retry-After` says how many seconds to wait.
-    #[oai(status = 429)]
-    TooManyRequests(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
-    #[oai(status = 500)]
-    Internal(Json<ErrorBody>),
-}
-
-pub type ApiResult<T> = Result<T, ApiError>;
-
-fn body(code: &str, message: impl Into<String>, fields: Vec<FieldError>) -> Json<ErrorBody> {
-    Json(ErrorBody {
-        code: code.into(),
-        message: message.into(),
-        fields,
-    })
-}
-
-fn bad_request_from_parse_error(err: poem::Error) -> ApiError {
-    let detail = err.to_string();
-    let field = parse_error_field(&detail);
-    let fields = field
-        .map(|f| vec![FieldError::new(f, "valor ausente ou em formato inválido")])
-        .unwrap_or_default();
-    ApiError::BadRequest(body(
-        "requisicao_invalida",
-        format!("Requisição inválida: {}", translate_parse_error(&detail)),
-        fields,
-    ))
-}
-
-/// poem-openapi names the parameter in its parse errors (`failed to parse parameter `page``); keep it.
-fn parse_error_field(detail: &str) -> Option<String> {
-    let start = detail.find('`')? + 1;
-    let len = detail[start..].find('`')?;
-    Some(detail[start..start + len].to_string())
-}
-
-fn translate_parse_error(detail: &str) -> String {
-    if detail.contains("parse request payload") || detail.contains("payload") {
-        format!("o corpo da requisição não é um JSON válido para esta operação ({detail})")
-    } else if detail.contains("parameter") {
-        format!("parâmetro inválido ({detail})")
-    } else if detail.contains("content type") || detail.contains("Content-Type") {
-        format!("tipo de conteúdo não suportado; envie application/json ({detail})")
-    } else {
-        detail.to_string()
-    }
-}
-
-impl ApiError {
-    pub fn bad_request(code: &str, message: impl Into<String>) -> ApiError {
-        ApiError::BadRequest(body(code, message, vec![]))
+impl Error {
+    fn new(
+        kind: ErrorKind,
+        code: impl Into<Cow<'static, str>>,
+        message: impl Into<String>,
+    ) -> Error {
+        Error {
+            kind,
+            code: code.into(),
+            message: message.into(),
+            fields: Vec::new(),
+            existing: None,
+            detail: None,
+        }
     }
 
-    pub fn unauthorized(message: impl Into<String>) -> ApiError {
-        ApiError::Unauthorized(body("nao_autenticado", message, vec![]))
-    }
-
-    pub fn forbidden(message: impl Into<String>) -> ApiError {
-        ApiError::Forbidden(body("sem_permissao", message, vec![]))
-    }
-
-    pub fn not_found(message: impl Into<String>) -> ApiError {
-        ApiError::NotFound(body("nao_encontrado", message, vec![]))
-    }
-
-    pub fn conflict(code: &str, message: impl Into<String>, fields: Vec<FieldError>) -> ApiError {
-        ApiError::Conflict(body(code, message, fields))
-    }
-
-    /// Content that breaks rules: one entry per offending field.
-    pub fn invalid(fields: Vec<FieldError>) -> ApiError {
+    /// Input that breaks rules: one entry per offending field.
+    pub fn invalid(fields: Vec<Violation>) -> Error {
         let message = match fields.as_slice() {
-            [only] => format!("Campo inválido: {} — {}", only.field, only.message),
+            [only] => only.message.clone(),
             _ => "Alguns campos estão inválidos; corrija-os e tente novamente.".to_string(),
         };
-        ApiError::Unprocessable(body("campos_invalidos", message, fields))
+        Error {
+            fields,
+            ..Error::new(ErrorKind::Invalid, "campos_invalidos", message)
+        }
     }
 
     /// A single rule broken by a single field.
-    pub fn invalid_field(field: &str, message: impl Into<String>) -> ApiError {
-        Self::invalid(vec![FieldError::new(field, message)])
+    pub fn invalid_field(field: &str, message: impl Into<String>) -> Error {
+        Error::invalid(vec![Violation::new(field, message)])
     }
 
-    pub fn too_many_requests(retry_after_secs: u64) -> ApiError {
-        ApiError::TooManyRequests(
-            body(
-                "muitas_tentativas",
-                format!(
-                    "Muitas tentativas. Aguarde {retry_after_secs} segundos e tente novamente."
-                ),
-                vec![],
-            ),
-            retry_after_secs,
+    pub fn not_found(message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::NotFound, "nao_encontrado", message)
+    }
+
+    pub fn conflict(code: &'static str, message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Conflict, code, message)
+    }
+
+    pub fn forbidden(message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Forbidden, "sem_permissao", message)
+    }
+
+    pub fn unauthenticated(code: &'static str, message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Unauthenticated, code, message)
+    }
+
+    pub fn too_large(message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::TooLarge, "arquivo_grande_demais", message)
+    }
+
+    pub fn unsupported_type(message: impl Into<String>) -> Error {
+        Error::new(
+            ErrorKind::UnsupportedType,
+            "tipo_de_arquivo_recusado",
+            message,
         )
     }
 
-    /// An unexpected failure: logged with its cause, reported to the client without internals.
-    pub fn internal(cause: impl std::fmt::Display) -> ApiError {
-        tracing::error!(%cause, "internal error");
-        ApiError::Internal(body(
-            "erro_interno",
-            "Erro interno do servidor. Tente novamente; se persistir, avise o suporte.",
-            vec![],
-        ))
+    pub fn too_many_attempts(retry_after_secs: u64) -> Error {
+        Error::new(
+            ErrorKind::TooManyAttempts { retry_after_secs },
+            "muitas_tentativas",
+            format!("Muitas tentativas. Aguarde {retry_after_secs} segundos e tente novamente."),
+        )
     }
 
-    /// The error body, whatever the status (used by tests and logs).
-    pub fn body(&self) -> &ErrorBody {
-        match self {
-            ApiError::BadRequest(b)
-            | ApiError::Unauthorized(b)
-            | ApiError::Forbidden(b)
-            | ApiError::NotFound(b)
-            | ApiError::Conflict(b)
-            | ApiError::UnsupportedMediaType(b)
-            | ApiError::Unprocessable(b)
-            | ApiError::TooManyRequests(b, _)
-            | ApiError::Internal(b) => &b.0,
+    /// An unexpected failure: logged with its cause, reported without internals.
+    pub fn internal(cause: impl std::fmt::Display) -> Error {
+        tracing::error!(%cause, "internal error");
+        Error {
+            detail: Some(cause.to_string()),
+            ..Error::new(
+                ErrorKind::Internal,
+                "erro_interno",
+                "Erro interno do servidor. Tente novamente; se persistir, avise o suporte.",
+            )
         }
     }
-}
 
-impl From<sqlx::Error> for ApiError {
-    fn from(err: sqlx::Error) -> ApiError {
-        ApiError::internal(err)
+    /// What an operator should read: the cause of an internal error, else the message.
+    pub fn for_operator(&self) -> &str {
+        self.detail.as_deref().unwrap_or(&self.message)
+    }
+
+    /// A value that must be unique and is taken: names the field and the record that has it.
+    pub fn duplicate(
+        code: &'static str,
+        field: &str,
+        message: String,
+        existing: Existing,
+    ) -> Error {
+        Error {
+            existing: Some(Box::new(existing)),
+            ..Error::conflict(code, message.clone()).with_field(field, message)
+        }
+    }
+
+    /// Names the field the error is about.
+    pub fn with_field(mut self, field: impl Into<String>, message: impl Into<String>) -> Error {
+        self.fields.push(Violation::new(field, message));
+        self
     }
 }
 
-/// Collects field errors while validating a request, so every bad field is reported at once.
+impl From<sqlx::Error> for Error {
+    fn from(err: sqlx::Error) -> Error {
+        Error::internal(err)
+    }
+}
+
+/// Collects field errors while validating input, so every bad field is reported at once.
 #[derive(Debug, Default)]
-pub struct Violations(Vec<FieldError>);
+pub struct Violations(Vec<Violation>);
 
 impl Violations {
     pub fn new() -> Violations {
@@ -197,15 +196,19 @@ impl Violations {
     }
 
     pub fn add(&mut self, field: impl Into<String>, message: impl Into<String>) {
-        self.0.push(FieldError::new(field, message));
+        self.0.push(Violation::new(field, message));
     }
 
-    /// `Ok(())` when nothing was added, otherwise the 422 naming every field.
-    pub fn finish(self) -> ApiResult<()> {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// `Ok(())` when nothing was added, otherwise the error naming every field.
+    pub fn finish(self) -> Result<()> {
         if self.0.is_empty() {
             Ok(())
         } else {
-            Err(ApiError::invalid(self.0))
+            Err(Error::invalid(self.0))
         }
     }
 }
@@ -215,23 +218,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn parse_errors_keep_the_parameter_name() {
-        let e = bad_request_from_parse_error(poem::Error::from_string(
-            "failed to parse parameter `page`: not a number",
-            poem::http::StatusCode::BAD_REQUEST,
-        ));
-        assert_eq!(e.body().fields[0].field, "page");
-        assert!(e.body().message.starts_with("Requisição inválida"));
+    fn violations_report_every_field() {
+        assert!(Violations::new().finish().is_ok());
+        let mut v = Violations::new();
+        v.add("name", "Informe o nome.");
+        v.add("document", "CPF inválido.");
+        let err = v.finish().unwrap_err();
+        assert_eq!(err.kind, ErrorKind::Invalid);
+        assert_eq!(err.fields.len(), 2);
     }
 
     #[test]
-    fn violations_report_every_field() {
-        let mut v = Violations::new();
-        assert!(Violations::new().finish().is_ok());
-        v.add("name", "obrigatório");
-        v.add("document", "CPF inválido");
-        let err = v.finish().unwrap_err();
-        assert!(matches!(err, ApiError::Unprocessable(_)));
-        assert_eq!(err.body().fields.len(), 2);
+    fn one_invalid_field_is_the_message() {
+        let err = Error::invalid_field("name", "Informe o nome.");
+        assert_eq!(err.message, "Informe o nome.");
+        assert_eq!(err.fields[0].field, "name");
     }
 }

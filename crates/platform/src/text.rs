@@ -1,89 +1,74 @@
-//! [`Text`]: a request string that must be a JSON string.
+//! Text normalization shared by every context: folding for search and sort, digits, spaces.
 //!
-//! poem-openapi's `String` accepts `false` or `12` and turns them into text; a request whose field has
-//! the wrong type should be refused (400) instead, as its schema says. Same OpenAPI schema as `string`,
-//! so validators such as `max_length` apply unchanged.
+//! The same folding is applied to what is stored and to what is searched, so "JOSÉ" finds "José" and
+//! "jose" on both engines without collation or extension support.
 
-use std::borrow::Cow;
-use std::ops::Deref;
-
-use poem_openapi::registry::{MetaSchema, MetaSchemaRef};
-use poem_openapi::types::{ParseError, ParseFromJSON, ParseResult, ToJSON, Type};
-use serde_json::Value;
-
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(transparent)]
-pub struct Text(pub String);
-
-impl Deref for Text {
-    type Target = String;
-
-    fn deref(&self) -> &String {
-        &self.0
-    }
-}
-
-impl From<Text> for String {
-    fn from(t: Text) -> String {
-        t.0
-    }
-}
-
-impl Type for Text {
-    const IS_REQUIRED: bool = true;
-    type RawValueType = String;
-    type RawElementValueType = String;
-
-    fn name() -> Cow<'static, str> {
-        "string".into()
-    }
-
-    fn schema_ref() -> MetaSchemaRef {
-        MetaSchemaRef::Inline(Box::new(MetaSchema::new("string")))
-    }
-
-    fn as_raw_value(&self) -> Option<&String> {
-        Some(&self.0)
-    }
-
-    fn raw_element_iter<'a>(&'a self) -> Box<dyn Iterator<Item = &'a String> + 'a> {
-        Box::new(std::iter::once(&self.0))
-    }
-
-    fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
-impl ParseFromJSON for Text {
-    fn parse_from_json(value: Option<Value>) -> ParseResult<Self> {
-        match value {
-            Some(Value::String(s)) => Ok(Text(s)),
-            other => Err(ParseError::expected_type(other.unwrap_or_default())),
+/// Lowercases, strips the accents Portuguese (and its neighbours) use, and collapses whitespace.
+pub fn fold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
         }
+        out.extend(word.chars().flat_map(char::to_lowercase).map(strip_accent));
+    }
+    out
+}
+
+fn strip_accent(c: char) -> char {
+    match c {
+        'á' | 'à' | 'â' | 'ã' | 'ä' | 'å' => 'a',
+        'é' | 'è' | 'ê' | 'ë' => 'e',
+        'í' | 'ì' | 'î' | 'ï' => 'i',
+        'ó' | 'ò' | 'ô' | 'õ' | 'ö' => 'o',
+        'ú' | 'ù' | 'û' | 'ü' => 'u',
+        'ç' => 'c',
+        'ñ' => 'n',
+        'ý' | 'ÿ' => 'y',
+        other => other,
     }
 }
 
-impl ToJSON for Text {
-    fn to_json(&self) -> Option<Value> {
-        Some(Value::String(self.0.clone()))
-    }
+/// Only the ASCII digits of `text`.
+pub fn digits(text: &str) -> String {
+    text.chars().filter(char::is_ascii_digit).collect()
+}
+
+/// Only the ASCII letters and digits of `text`, lowercased: a document or phone typed with punctuation.
+pub fn alphanumerics(text: &str) -> String {
+    text.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// Trims and collapses runs of whitespace into one space.
+pub fn collapse_spaces(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// At most `max` characters of `text` (for quoting input back in a message).
+pub fn truncate(text: &str, max: usize) -> String {
+    text.chars().take(max).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
-    fn only_json_strings_parse() {
-        assert_eq!(
-            Text::parse_from_json(Some(Value::String("a".into())))
-                .unwrap()
-                .0,
-            "a"
-        );
-        assert!(Text::parse_from_json(Some(Value::Bool(false))).is_err());
-        assert!(Text::parse_from_json(Some(serde_json::json!(12))).is_err());
-        assert!(Text::parse_from_json(None).is_err());
+    fn folds_case_accents_and_spaces() {
+        assert_eq!(fold("  JOSÉ   da  Conceição "), "jose da conceicao");
+        assert_eq!(fold("Ângela Ãnh Ünter"), "angela anh unter");
+        assert_eq!(collapse_spaces("  Maria   da Silva "), "Maria da Silva");
+    }
+
+    proptest! {
+        #[test]
+        fn folding_is_idempotent_and_never_panics(s in "\\PC{0,60}") {
+            let once = fold(&s);
+            prop_assert_eq!(fold(&once), once);
+        }
     }
 }
