@@ -8,7 +8,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use jsonwebtoken::jwk::JwkSet;
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
-use std::sync::RwLock;
+use std::sync::{Arc, RwLock};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FirebaseIdentity {
@@ -129,6 +129,46 @@ impl FirebaseVerifier {
             && !c.sub.is_empty();
         let email = c.email.filter(|e| !e.is_empty())?;
         valid.then_some(FirebaseIdentity { uid: c.sub, email })
+    }
+}
+
+/// Firebase ID-token verification, when Firebase is the identity provider. In production the keys are
+/// fetched at start and refreshed every hour (Google rotates them); until a fetch succeeds, Firebase
+/// tokens are refused and the failure is logged.
+pub async fn verifier_for(auth: &platform::config::AuthProvider) -> Option<Arc<FirebaseVerifier>> {
+    let platform::config::AuthProvider::Firebase {
+        project_id,
+        emulator,
+        jwks_url,
+        ..
+    } = auth
+    else {
+        return None;
+    };
+    if emulator.is_some() {
+        return Some(Arc::new(FirebaseVerifier::emulator(project_id)));
+    }
+    let verifier = Arc::new(FirebaseVerifier::production(project_id, empty_key_set()));
+    let url = jwks_url
+        .clone()
+        .unwrap_or_else(|| GOOGLE_JWKS_URL.to_string());
+    refresh_keys(&verifier, &url).await;
+    let (refresher, every) = (verifier.clone(), std::time::Duration::from_secs(3600));
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(every).await;
+            refresh_keys(&refresher, &url).await;
+        }
+    });
+    Some(verifier)
+}
+
+async fn refresh_keys(verifier: &Arc<FirebaseVerifier>, url: &str) {
+    let fetch_url = url.to_string();
+    match tokio::task::spawn_blocking(move || fetch_keys(&fetch_url)).await {
+        Ok(Ok(keys)) => verifier.set_keys(keys),
+        Ok(Err(e)) => tracing::error!(error = %e, "Firebase keys not refreshed"),
+        Err(e) => tracing::error!(error = %e, "Firebase key refresh task failed"),
     }
 }
 

@@ -5,24 +5,71 @@
 //! Other contexts see a user only as a [`platform::Principal`], through the [`Identity`] authenticator.
 
 pub mod api;
+pub mod demo;
+pub mod domain;
 pub mod firebase;
 pub mod mail;
-pub mod model;
-pub mod password;
-pub mod service;
-pub mod store;
+pub mod permissions;
+mod push;
+mod service;
+mod store;
 pub mod tokens;
 
-pub use model::{NewUser, User};
-pub use service::Identity;
+use std::sync::Arc;
 
-use platform::db::MigrationSet;
+use platform::access::Permission;
+use platform::context::{Context, Demo, Platform, StartError, Started};
+use platform::migrate::Migrations;
+use platform::Error;
 
-/// The identity tables, for each engine.
-pub fn migrations() -> MigrationSet {
-    MigrationSet {
-        context: "identity",
-        sqlite: sqlx::migrate!("migrations/sqlite"),
-        postgres: sqlx::migrate!("migrations/postgres"),
+pub use domain::{NewUser, User};
+pub use service::{
+    is_plausible_email, may_manage, AuditFilter, AuditRow, Identity, Setup, SignedIn, UserFilter,
+    BAD_CREDENTIALS, NAME_MAX_CHARS, REFRESH_GRACE_SECS, RESET_CODE_MAX_ATTEMPTS,
+    RESET_CODE_TTL_SECS,
+};
+pub use store::OutboxEntry;
+
+impl Context for Identity {
+    const NAME: &'static str = "identity";
+    type Api = (api::AuthApi, api::UsersApi, api::AuditApi);
+
+    fn migrations() -> Migrations {
+        platform::embedded_migrations!()
+    }
+
+    fn permissions() -> &'static [&'static Permission] {
+        permissions::ALL
+    }
+
+    async fn start(platform: &Platform, _started: &Started) -> Result<Identity, StartError> {
+        let config = &platform.config;
+        Ok(Identity::new(Setup {
+            db: platform.db.clone(),
+            clock: platform.clock.clone(),
+            secret: config.jwt_secret.clone(),
+            firebase: firebase::verifier_for(&config.auth).await,
+            mailer: mail::Mailer::new(config.smtp_url.as_deref(), &config.mail_from)?,
+            trusted_proxies: config.http.trusted_proxies.clone(),
+        })
+        .await?)
+    }
+
+    fn api(self: &Arc<Self>) -> Self::Api {
+        (
+            api::AuthApi {
+                identity: self.clone(),
+            },
+            api::UsersApi {
+                identity: self.clone(),
+            },
+            api::AuditApi {
+                identity: self.clone(),
+            },
+        )
+    }
+
+    async fn seed_demo(self: &Arc<Self>, demo: &mut Demo) -> Result<Vec<String>, Error> {
+        demo::seed(self, demo).await
     }
 }

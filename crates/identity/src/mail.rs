@@ -1,198 +1,142 @@
-//! Outgoing e-mail. Every message goes to the outbox table first (so nothing is lost and the embedded
-//! default needs no mail server); when an SMTP relay is configured it is also delivered right away.
-//! The client speaks plain SMTP (RFC 5321) to a relay on the local network; TLS is the relay's business.
+//! Outgoing e-mail through `lettre` (SMTP with STARTTLS or SMTPS, authentication and timeouts, all read
+//! from `BACKOFFICE_SMTP_URL`: `smtp://host:587?tls=required`, `smtps://user:pass@host:465`, or plain
+//! `smtp://127.0.0.1:2525` for a relay on the local network).
+//!
+//! A message is delivered by a background task, never inside the request that asked for it. The outbox
+//! table records that it was sent (address, subject, when, the last error) and never its body: a reset
+//! code kept there, or in the log, would be usable by whoever reads them.
 
-use chrono::Utc;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use lettre::message::Mailbox;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use platform::clock::SharedClock;
 use platform::db::Db;
-use platform::error::ApiResult;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::net::TcpStream;
+use platform::error::{Error, Result};
 
 use crate::store;
 
-#[derive(Debug, Clone)]
+/// How long a connection to the relay, and each exchange with it, may take.
+const SMTP_TIMEOUT: Duration = Duration::from_secs(20);
+
+#[derive(Clone)]
 pub struct Mailer {
-    /// `host:port` of the relay, from `smtp://host:port`.
-    relay: Option<String>,
-    from: String,
+    transport: Option<AsyncSmtpTransport<Tokio1Executor>>,
+    from: Mailbox,
 }
 
 impl Mailer {
-    pub fn new(smtp_url: Option<&str>, from: &str) -> Mailer {
-        let relay = smtp_url.map(|u| {
-            u.trim_start_matches("smtp://")
-                .trim_end_matches('/')
-                .to_string()
-        });
-        Mailer {
-            relay,
-            from: from.to_string(),
-        }
+    /// Without `smtp_url` nothing is delivered (the outbox still records each message).
+    pub fn new(smtp_url: Option<&str>, from: &str) -> Result<Mailer> {
+        let from = from
+            .parse::<Mailbox>()
+            .map_err(|e| Error::internal(format!("BACKOFFICE_MAIL_FROM inválido ({from}): {e}")))?;
+        let transport = smtp_url
+            .map(|url| {
+                AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+                    .map(|b| b.timeout(Some(SMTP_TIMEOUT)).build())
+                    .map_err(|e| Error::internal(format!("BACKOFFICE_SMTP_URL inválido: {e}")))
+            })
+            .transpose()?;
+        Ok(Mailer { transport, from })
     }
 
-    pub async fn send(&self, db: &Db, to: &str, subject: &str, body: &str) -> ApiResult<()> {
-        let id = store::enqueue_mail(db, to, subject, body, Utc::now()).await?;
-        let Some(relay) = &self.relay else {
-            tracing::info!(%to, %subject, %body, "e-mail kept in the outbox (no SMTP relay configured)");
+    /// Records the message in the outbox and delivers it in the background.
+    pub async fn send(
+        &self,
+        db: &Db,
+        clock: &SharedClock,
+        to: &str,
+        subject: &str,
+        body: String,
+    ) -> Result<()> {
+        let id = store::enqueue_mail(db, to, subject, clock.now()).await?;
+        let Some(transport) = self.transport.clone() else {
+            tracing::info!(%to, %subject, "no SMTP relay configured: message recorded, not delivered");
             return Ok(());
         };
-        match deliver(relay, &self.from, to, subject, body).await {
-            Ok(()) => store::mark_mail(db, &id, Some(Utc::now()), None).await?,
-            Err(e) => {
-                tracing::warn!(%to, error = %e, "SMTP delivery failed; message stays in the outbox");
-                store::mark_mail(db, &id, None, Some(&e.to_string())).await?;
+        let message = self.message(to, subject, body)?;
+        let (db, clock) = (db.clone(), clock.clone());
+        tokio::spawn(async move {
+            let outcome = transport.send(message).await;
+            let (sent_at, error): (Option<DateTime<Utc>>, Option<String>) = match &outcome {
+                Ok(_) => (Some(clock.now()), None),
+                Err(e) => {
+                    tracing::warn!(error = %e, "SMTP delivery failed");
+                    (None, Some(e.to_string()))
+                }
+            };
+            if let Err(e) = store::mark_mail(&db, &id, sent_at, error.as_deref()).await {
+                tracing::warn!(error = %e, "could not record the delivery in the outbox");
             }
-        }
+        });
         Ok(())
     }
-}
 
-/// One SMTP transaction: EHLO, MAIL FROM, RCPT TO, DATA, QUIT; every reply code is checked.
-pub async fn deliver(
-    relay: &str,
-    from: &str,
-    to: &str,
-    subject: &str,
-    body: &str,
-) -> std::io::Result<()> {
-    let stream = TcpStream::connect(relay).await?;
-    let (read, mut write) = stream.into_split();
-    let mut read = BufReader::new(read);
-    expect(&mut read, 220).await?;
-    for (command, code) in [
-        ("EHLO backoffice".to_string(), 250),
-        (format!("MAIL FROM:<{from}>"), 250),
-        (format!("RCPT TO:<{to}>"), 250),
-        ("DATA".to_string(), 354),
-    ] {
-        write.write_all(format!("{command}\r\n").as_bytes()).await?;
-        expect(&mut read, code).await?;
+    fn message(&self, to: &str, subject: &str, body: String) -> Result<Message> {
+        let to = to
+            .parse::<Mailbox>()
+            .map_err(|_| Error::invalid_field("email", "E-mail de destino inválido."))?;
+        Message::builder()
+            .from(self.from.clone())
+            .to(to)
+            .subject(subject)
+            .body(body)
+            .map_err(|e| Error::internal(format!("building the message: {e}")))
     }
-    let message = format!(
-        "From: <{from}>\r\nTo: <{to}>\r\nSubject: =?UTF-8?B?{}?=\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\n{}\r\n.\r\n",
-        base64_encode(subject),
-        dot_stuff(body)
-    );
-    write.write_all(message.as_bytes()).await?;
-    expect(&mut read, 250).await?;
-    write.write_all(b"QUIT\r\n").await?;
-    Ok(())
-}
-
-/// Reads one (possibly multi-line) reply and checks its code.
-async fn expect(
-    read: &mut BufReader<tokio::net::tcp::OwnedReadHalf>,
-    code: u16,
-) -> std::io::Result<()> {
-    loop {
-        let mut line = String::new();
-        if read.read_line(&mut line).await? == 0 {
-            return Err(std::io::Error::other("SMTP server closed the connection"));
-        }
-        let got: u16 = line.get(..3).and_then(|c| c.parse().ok()).unwrap_or(0);
-        if got != code {
-            return Err(std::io::Error::other(format!(
-                "SMTP: expected {code}, got {}",
-                line.trim_end()
-            )));
-        }
-        // "250-" continues a multi-line reply; "250 " ends it.
-        if line.as_bytes().get(3) != Some(&b'-') {
-            return Ok(());
-        }
-    }
-}
-
-/// A line starting with "." gets another, so it is not read as the end of DATA.
-fn dot_stuff(body: &str) -> String {
-    body.split("\r\n")
-        .map(|l| {
-            if l.starts_with('.') {
-                format!(".{l}")
-            } else {
-                l.to_string()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\r\n")
-}
-
-fn base64_encode(s: &str) -> String {
-    use base64::Engine;
-    base64::engine::general_purpose::STANDARD.encode(s)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use tokio::net::TcpListener;
+    use platform::clock::ManualClock;
+    use platform::context::Context;
+    use platform::testing::smtp::SmtpServer;
 
-    /// A local server that speaks the SMTP dialogue and records what it received.
-    async fn smtp_server() -> (String, tokio::task::JoinHandle<String>) {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap().to_string();
-        let handle = tokio::spawn(async move {
-            let (stream, _) = listener.accept().await.unwrap();
-            let (read, mut write) = stream.into_split();
-            let mut read = BufReader::new(read);
-            let mut transcript = String::new();
-            write.write_all(b"220 test ESMTP\r\n").await.unwrap();
-            let mut in_data = false;
-            loop {
-                let mut line = String::new();
-                if read.read_line(&mut line).await.unwrap() == 0 {
-                    break;
-                }
-                transcript.push_str(&line);
-                let reply: &[u8] = if in_data {
-                    if line == ".\r\n" {
-                        in_data = false;
-                        b"250 queued\r\n"
-                    } else {
-                        continue;
-                    }
-                } else if line.starts_with("EHLO") {
-                    b"250-test\r\n250 OK\r\n"
-                } else if line.starts_with("DATA") {
-                    in_data = true;
-                    b"354 go\r\n"
-                } else if line.starts_with("QUIT") {
-                    write.write_all(b"221 bye\r\n").await.unwrap();
-                    break;
-                } else {
-                    b"250 OK\r\n"
-                };
-                write.write_all(reply).await.unwrap();
-            }
-            transcript
-        });
-        (addr, handle)
+    use super::*;
+
+    async fn db() -> Db {
+        platform::testing::sqlite(&[platform::migrations(), crate::Identity::migrations()]).await
     }
 
     #[tokio::test]
-    async fn delivers_through_an_smtp_dialogue() {
-        let (addr, server) = smtp_server().await;
-        deliver(&addr, "a@x.com", "b@y.com", "Código", "linha 1\r\n.linha 2")
+    async fn delivers_with_authentication_and_keeps_no_body() {
+        let smtp = SmtpServer::start().await;
+        let mailer = Mailer::new(
+            Some(&smtp.url_with_login("relay", "segredo")),
+            "Backoffice <nao-responda@backoffice.local>",
+        )
+        .unwrap();
+        let db = db().await;
+        let clock: SharedClock = ManualClock::starting_now();
+        mailer
+            .send(
+                &db,
+                &clock,
+                "ana@x.com.br",
+                "Assunto",
+                "Código 123456".into(),
+            )
             .await
             .unwrap();
-        let transcript = server.await.unwrap();
-        assert!(transcript.contains("RCPT TO:<b@y.com>"), "{transcript}");
-        assert!(
-            transcript.contains("..linha 2"),
-            "dot-stuffing: {transcript}"
-        );
+        let got = smtp.message_to("ana@x.com.br").await;
+        assert!(got.data.contains("Código 123456") || got.data.contains("C=C3=B3digo 123456"));
+        assert_eq!(got.from, "nao-responda@backoffice.local");
+        assert!(got.auth.is_some_and(|a| a.starts_with("AUTH")));
+        let outbox = store::mail_to(&db, "ana@x.com.br").await.unwrap();
+        assert_eq!(outbox.len(), 1);
+        assert_eq!(outbox[0].subject, "Assunto");
     }
 
-    #[tokio::test]
-    async fn a_refusing_server_is_an_error() {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap().to_string();
-        tokio::spawn(async move {
-            let (mut s, _) = listener.accept().await.unwrap();
-            s.write_all(b"554 no service\r\n").await.unwrap();
-        });
-        assert!(deliver(&addr, "a@x.com", "b@y.com", "s", "b")
-            .await
-            .is_err());
+    #[test]
+    fn a_bad_url_or_sender_is_refused_at_start() {
+        assert!(Mailer::new(Some("ftp://x"), "a@b.com.br").is_err());
+        assert!(Mailer::new(None, "não é e-mail").is_err());
+        assert!(Mailer::new(Some("smtps://u:p@smtp.example.com:465"), "a@b.com.br").is_ok());
+        assert!(Mailer::new(
+            Some("smtp://smtp.example.com:587?tls=required"),
+            "a@b.com.br"
+        )
+        .is_ok());
     }
 }

@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use platform::db::Db;
 use platform::on_db;
 
-use crate::model::{NewUser, UserRow, USER_COLUMNS};
+use crate::domain::{NewUser, UserRow, USER_COLUMNS};
 
 pub type Result<T> = std::result::Result<T, sqlx::Error>;
 
@@ -195,58 +195,85 @@ pub async fn create_session(
 pub enum RefreshOutcome {
     /// Unknown token, or its session is over.
     Invalid,
-    /// The token was already used: someone replayed it, so its whole session was revoked.
+    /// The token was already used outside the grace window (or its successor was used too): someone
+    /// replayed it, so its whole session was revoked.
     Reused,
-    /// Rotated: the old token is spent and `new_hash` is the session's live token.
+    /// Rotated now: the old token is spent and `new_hash` is the session's live token.
     Rotated { uid: String, session_id: String },
+    /// Spent moments ago by the same client (another tab) and replaced by `new_hash`, still unused: the
+    /// same successor is handed out again.
+    AlreadyRotated { uid: String, session_id: String },
 }
 
-/// (session id, uid, token used at, session revoked at, session expires at).
-type RefreshTokenRow = (
-    String,
-    String,
-    Option<DateTime<Utc>>,
-    Option<DateTime<Utc>>,
-    DateTime<Utc>,
-);
+#[derive(sqlx::FromRow)]
+struct RefreshTokenRow {
+    session_id: String,
+    uid: String,
+    used_at: Option<DateTime<Utc>>,
+    replaced_by: Option<String>,
+    successor_used_at: Option<DateTime<Utc>>,
+    revoked_at: Option<DateTime<Utc>>,
+    expires_at: DateTime<Utc>,
+}
 
-/// Spends `old_hash` and stores `new_hash` in one transaction; a reused token revokes the session.
+/// Spends `old_hash` for `new_hash` in one transaction. A token spent before `grace_since`, or whose
+/// successor is spent too, is a replay and revokes the session.
 pub async fn rotate_refresh_token(
     db: &Db,
     old_hash: &str,
     new_hash: &str,
     now: DateTime<Utc>,
+    grace_since: DateTime<Utc>,
 ) -> Result<RefreshOutcome> {
     on_db!(db, pool => {
         let mut tx = pool.begin().await?;
+        // Write first: on SQLite a transaction that reads and then writes fails at once ("database is
+        // locked") when another wrote in between; one that starts by writing waits for its turn.
+        let spent_now = sqlx::query(
+            "UPDATE identity_refresh_tokens SET used_at = $2, replaced_by = $3 WHERE token_hash = $1 AND used_at IS NULL")
+            .bind(old_hash).bind(now).bind(new_hash).execute(&mut *tx).await?.rows_affected() == 1;
         let found: Option<RefreshTokenRow> = sqlx::query_as(
-            "SELECT s.id, s.uid, t.used_at, s.revoked_at, s.expires_at FROM identity_refresh_tokens t \
-             JOIN identity_sessions s ON s.id = t.session_id WHERE t.token_hash = $1")
+            "SELECT s.id AS session_id, s.uid, t.used_at, t.replaced_by, \
+                    (SELECT r.used_at FROM identity_refresh_tokens r WHERE r.token_hash = t.replaced_by) AS successor_used_at, \
+                    s.revoked_at, s.expires_at \
+             FROM identity_refresh_tokens t JOIN identity_sessions s ON s.id = t.session_id WHERE t.token_hash = $1")
             .bind(old_hash).fetch_optional(&mut *tx).await?;
-        let Some((session_id, uid, used_at, revoked_at, expires_at)) = found else {
+        let Some(row) = found else {
             return Ok(RefreshOutcome::Invalid);
         };
-        if revoked_at.is_some() || expires_at <= now {
-            return Ok(RefreshOutcome::Invalid);
+        if row.revoked_at.is_some() || row.expires_at <= now {
+            return Ok(RefreshOutcome::Invalid); // dropped: rolls back the spending above
         }
-        // Mark spent only if nobody else did first: a concurrent second use is a reuse too.
-        let spent = if used_at.is_none() {
-            sqlx::query("UPDATE identity_refresh_tokens SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL")
-                .bind(old_hash).bind(now).execute(&mut *tx).await?.rows_affected() == 1
-        } else {
-            false
-        };
-        if !spent {
-            sqlx::query("UPDATE identity_sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL")
-                .bind(&session_id).bind(now).execute(&mut *tx).await?;
+        let (uid, session_id) = (row.uid, row.session_id);
+        if spent_now {
+            sqlx::query("INSERT INTO identity_refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2, $3)")
+                .bind(new_hash).bind(&session_id).bind(now).execute(&mut *tx).await?;
             tx.commit().await?;
-            return Ok(RefreshOutcome::Reused);
+            return Ok(RefreshOutcome::Rotated { uid, session_id });
         }
-        sqlx::query("INSERT INTO identity_refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2, $3)")
-            .bind(new_hash).bind(&session_id).bind(now).execute(&mut *tx).await?;
+        let within_grace = row.used_at.is_some_and(|t| t >= grace_since)
+            && row.replaced_by.as_deref() == Some(new_hash)
+            && row.successor_used_at.is_none();
+        if within_grace {
+            return Ok(RefreshOutcome::AlreadyRotated { uid, session_id });
+        }
+        sqlx::query("UPDATE identity_sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL")
+            .bind(&session_id).bind(now).execute(&mut *tx).await?;
         tx.commit().await?;
-        Ok(RefreshOutcome::Rotated { uid, session_id })
+        Ok(RefreshOutcome::Reused)
     })
+}
+
+/// Ends every session of a user but `keep` (the one that changed the password).
+pub async fn revoke_other_sessions(
+    db: &Db,
+    uid: &str,
+    keep: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    on_db!(db, pool => sqlx::query(
+        "UPDATE identity_sessions SET revoked_at = $2 WHERE uid = $1 AND revoked_at IS NULL AND ($3 IS NULL OR id <> $3)")
+        .bind(uid).bind(now).bind(keep).execute(pool).await.map(|_| ()))
 }
 
 pub async fn revoke_session(db: &Db, session_id: &str, now: DateTime<Utc>) -> Result<()> {
@@ -259,28 +286,52 @@ pub async fn revoke_all_sessions(db: &Db, uid: &str, now: DateTime<Utc>) -> Resu
         .bind(uid).bind(now).execute(pool).await.map(|_| ()))
 }
 
-// ---- sign-in throttling ----
+// ---- throttling ----
 
-pub async fn count_failures(
+/// A throttle counter after one more attempt was counted.
+#[derive(Debug, sqlx::FromRow)]
+pub struct Attempts {
+    /// Attempts in the current window, this one included.
+    pub attempts: i64,
+    pub window_ends: DateTime<Utc>,
+    /// How many windows in a row filled up.
+    pub strikes: i64,
+}
+
+/// Counts one attempt for `key` in one statement (an upsert), so concurrent attempts each see their
+/// own count and none is checked unless it fits the limit. A window that is over starts again at 1.
+pub async fn count_attempt(
     db: &Db,
     key: &str,
-    since: DateTime<Utc>,
-) -> Result<(i64, Option<DateTime<Utc>>)> {
+    now: DateTime<Utc>,
+    fresh_window_ends: DateTime<Utc>,
+) -> Result<Attempts> {
     on_db!(db, pool => sqlx::query_as(
-        "SELECT COUNT(*), MIN(failed_at) FROM identity_signin_failures WHERE throttle_key = $1 AND failed_at > $2")
-        .bind(key).bind(since).fetch_one(pool).await)
+        "INSERT INTO identity_throttle (throttle_key, attempts, window_ends, strikes) VALUES ($1, 1, $3, 0) \
+         ON CONFLICT (throttle_key) DO UPDATE SET \
+           attempts = CASE WHEN identity_throttle.window_ends <= $2 THEN 1 ELSE identity_throttle.attempts + 1 END, \
+           window_ends = CASE WHEN identity_throttle.window_ends <= $2 THEN $3 ELSE identity_throttle.window_ends END \
+         RETURNING CAST(attempts AS BIGINT) AS attempts, window_ends, CAST(strikes AS BIGINT) AS strikes")
+        .bind(key).bind(now).bind(fresh_window_ends).fetch_one(pool).await)
 }
 
-pub async fn record_failure(db: &Db, keys: &[&str], now: DateTime<Utc>) -> Result<()> {
-    for key in keys {
-        on_db!(db, pool => sqlx::query("INSERT INTO identity_signin_failures (throttle_key, failed_at) VALUES ($1, $2)")
-            .bind(key).bind(now).execute(pool).await.map(|_| ()))?;
-    }
-    Ok(())
+/// The window of `key` filled up: it now lasts until `window_ends`, and the next one will be longer.
+pub async fn add_strike(db: &Db, key: &str, window_ends: DateTime<Utc>) -> Result<()> {
+    on_db!(db, pool => sqlx::query(
+        "UPDATE identity_throttle SET strikes = strikes + 1, window_ends = $2 WHERE throttle_key = $1")
+        .bind(key).bind(window_ends).execute(pool).await.map(|_| ()))
 }
 
-pub async fn clear_failures(db: &Db, key: &str) -> Result<()> {
-    on_db!(db, pool => sqlx::query("DELETE FROM identity_signin_failures WHERE throttle_key = $1")
+/// Takes back one counted attempt of `key` (a success on a key many people share).
+pub async fn release_attempt(db: &Db, key: &str) -> Result<()> {
+    on_db!(db, pool => sqlx::query(
+        "UPDATE identity_throttle SET attempts = attempts - 1 WHERE throttle_key = $1 AND attempts > 0")
+        .bind(key).execute(pool).await.map(|_| ()))
+}
+
+/// Forgets the attempts of `key` (after a successful sign-in).
+pub async fn clear_attempts(db: &Db, key: &str) -> Result<()> {
+    on_db!(db, pool => sqlx::query("DELETE FROM identity_throttle WHERE throttle_key = $1")
         .bind(key).execute(pool).await.map(|_| ()))
 }
 
@@ -305,11 +356,6 @@ pub async fn insert_reset_code(
     })
 }
 
-pub async fn count_recent_codes(db: &Db, uid: &str, since: DateTime<Utc>) -> Result<i64> {
-    on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM identity_reset_codes WHERE uid = $1 AND created_at > $2")
-        .bind(uid).bind(since).fetch_one(pool).await)
-}
-
 /// The live (unused, unexpired) code of a user: (id, code hash, attempts).
 pub async fn live_reset_code(
     db: &Db,
@@ -322,9 +368,11 @@ pub async fn live_reset_code(
         .bind(uid).bind(now).fetch_optional(pool).await)
 }
 
-pub async fn count_reset_attempt(db: &Db, code_id: &str) -> Result<()> {
-    on_db!(db, pool => sqlx::query("UPDATE identity_reset_codes SET attempts = attempts + 1 WHERE id = $1")
-        .bind(code_id).execute(pool).await.map(|_| ()))
+/// Counts one try of a code before it is compared, in one statement: false when the tries are used up,
+/// so concurrent wrong codes cannot try more than `max` times.
+pub async fn count_reset_attempt(db: &Db, code_id: &str, max: i32) -> Result<bool> {
+    on_db!(db, pool => sqlx::query("UPDATE identity_reset_codes SET attempts = attempts + 1 WHERE id = $1 AND attempts < $2")
+        .bind(code_id).bind(max).execute(pool).await.map(|r| r.rows_affected() == 1))
 }
 
 /// Spends the code and sets the new password in one transaction; false when the code was spent meanwhile.
@@ -351,16 +399,11 @@ pub async fn redeem_reset_code(
     })
 }
 
-pub async fn enqueue_mail(
-    db: &Db,
-    to: &str,
-    subject: &str,
-    body: &str,
-    now: DateTime<Utc>,
-) -> Result<String> {
+/// Records that a message is on its way (never its body).
+pub async fn enqueue_mail(db: &Db, to: &str, subject: &str, now: DateTime<Utc>) -> Result<String> {
     let id = uuid::Uuid::now_v7().to_string();
-    on_db!(db, pool => sqlx::query("INSERT INTO identity_outbox (id, to_addr, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(&id).bind(to).bind(subject).bind(body).bind(now).execute(pool).await.map(|_| ()))?;
+    on_db!(db, pool => sqlx::query("INSERT INTO identity_outbox (id, to_addr, subject, created_at) VALUES ($1, $2, $3, $4)")
+        .bind(&id).bind(to).bind(subject).bind(now).execute(pool).await.map(|_| ()))?;
     Ok(id)
 }
 
@@ -374,11 +417,19 @@ pub async fn mark_mail(
         .bind(id).bind(sent_at).bind(error).execute(pool).await.map(|_| ()))
 }
 
-/// The newest message sent to an address: (subject, body). Used by tests and the demo.
-pub async fn latest_mail_to(db: &Db, to: &str) -> Result<Option<(String, String)>> {
+/// What the outbox shows of a message.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OutboxEntry {
+    pub subject: String,
+    pub sent_at: Option<DateTime<Utc>>,
+    pub last_error: Option<String>,
+}
+
+/// The messages to an address, newest first.
+pub async fn mail_to(db: &Db, to: &str) -> Result<Vec<OutboxEntry>> {
     on_db!(db, pool => sqlx::query_as(
-        "SELECT subject, body FROM identity_outbox WHERE to_addr = $1 ORDER BY created_at DESC, id DESC LIMIT 1")
-        .bind(to).fetch_optional(pool).await)
+        "SELECT subject, sent_at, last_error FROM identity_outbox WHERE to_addr = $1 ORDER BY created_at DESC, id DESC")
+        .bind(to).fetch_all(pool).await)
 }
 
 // ---- push tokens ----
@@ -396,6 +447,11 @@ pub async fn push_tokens_of(db: &Db, uid: &str) -> Result<Vec<String>> {
         .bind(uid).fetch_all(pool).await)
 }
 
+pub async fn delete_push_token(db: &Db, token: &str) -> Result<()> {
+    on_db!(db, pool => sqlx::query("DELETE FROM identity_push_tokens WHERE token = $1")
+        .bind(token).execute(pool).await.map(|_| ()))
+}
+
 // ---- access audit ----
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -407,14 +463,16 @@ pub struct AuditRow {
     pub has_permission: bool,
     pub client_addr: Option<String>,
     pub created_at: DateTime<Utc>,
+    /// `cliente` or `servidor`.
+    pub source: String,
 }
 
 pub async fn insert_audit(db: &Db, row: &AuditRow) -> Result<()> {
     on_db!(db, pool => sqlx::query(
-        "INSERT INTO identity_access_audit (id, uid, email, content, has_permission, client_addr, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7)")
+        "INSERT INTO identity_access_audit (id, uid, email, content, has_permission, client_addr, created_at, source) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
         .bind(&row.id).bind(&row.uid).bind(&row.email).bind(&row.content).bind(row.has_permission)
-        .bind(&row.client_addr).bind(row.created_at).execute(pool).await.map(|_| ()))
+        .bind(&row.client_addr).bind(row.created_at).bind(&row.source).execute(pool).await.map(|_| ()))
 }
 
 #[derive(Debug, Default)]
@@ -439,7 +497,7 @@ pub async fn list_audit(
                   AND ($3 IS NULL OR LOWER(content) LIKE $3 OR LOWER(email) LIKE $3) \
                   AND ($4 IS NULL OR created_at >= $4) AND ($5 IS NULL OR created_at < $5)";
     let list = format!(
-        "SELECT id, uid, email, content, has_permission, client_addr, created_at FROM identity_access_audit \
+        "SELECT id, uid, email, content, has_permission, client_addr, created_at, source FROM identity_access_audit \
          WHERE {filter} ORDER BY created_at DESC, id DESC LIMIT $6 OFFSET $7");
     let count = format!("SELECT COUNT(*) FROM identity_access_audit WHERE {filter}");
     on_db!(db, pool => {

@@ -25,6 +25,7 @@ pub struct AccessClaims {
 
 /// The signing keys, from a shared secret.
 pub struct TokenKeys {
+    secret: Vec<u8>,
     encoding: EncodingKey,
     decoding: DecodingKey,
     validation: Validation,
@@ -37,6 +38,7 @@ impl TokenKeys {
         validation.set_issuer(&[ISSUER]);
         validation.leeway = 5;
         TokenKeys {
+            secret: secret.to_vec(),
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
             validation,
@@ -53,6 +55,18 @@ impl TokenKeys {
         };
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
             .expect("HS256 encoding of plain claims cannot fail")
+    }
+
+    /// The refresh token that replaces `refresh_token`: derived from it under the secret, so a second
+    /// tab presenting the same token within the grace window is given the same successor without the
+    /// server keeping any refresh token in the clear.
+    pub fn successor(&self, refresh_token: &str) -> String {
+        use hmac::{Hmac, Mac};
+        let mut mac =
+            Hmac::<Sha256>::new_from_slice(&self.secret).expect("HMAC takes any key length");
+        mac.update(b"refresh-successor\0");
+        mac.update(refresh_token.as_bytes());
+        URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes())
     }
 
     pub fn verify(&self, token: &str) -> Option<AccessClaims> {

@@ -3,54 +3,53 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use platform::error::{ApiError, ApiResult};
-use platform::page::PageRequest;
-use platform::{BearerAuth, EndpointRule, Permission, Text};
+use platform::access::SIGNED_IN;
+use platform::api::{ApiResult, BearerAuth, PageRequest, Text};
+use platform::Error;
 use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
+use poem_openapi::types::Example;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use super::{client_addr, IdentityTag};
-use crate::service::Identity;
-use crate::store::{self, AuditFilter, AuditRow};
-
-pub const ENDPOINTS: &[EndpointRule] = &[
-    EndpointRule {
-        method: "POST",
-        path: "/fcm-subscriptions/save-fcm-token",
-        permission: Some(Permission::SignedIn),
-        note: "",
-    },
-    EndpointRule {
-        method: "POST",
-        path: "/dispatch/conciliation/pega-xereta",
-        permission: Some(Permission::SignedIn),
-        note: "registra o próprio acesso",
-    },
-    EndpointRule {
-        method: "GET",
-        path: "/api/v1/audit/access",
-        permission: Some(Permission::AuditRead),
-        note: "",
-    },
-];
+use crate::permissions::AUDIT_READ;
+use crate::service::{AuditFilter, AuditRow, Identity};
 
 pub struct AuditApi {
     pub identity: Arc<Identity>,
 }
 
 #[derive(Object)]
+#[oai(example)]
 struct SaveFcmTokenRequest {
     #[oai(rename = "fcmToken", validator(max_length = 4096))]
     fcm_token: Text,
 }
 
+impl Example for SaveFcmTokenRequest {
+    fn example() -> Self {
+        SaveFcmTokenRequest {
+            fcm_token: Text("token-fcm-do-dispositivo".into()),
+        }
+    }
+}
+
 #[derive(Object)]
+#[oai(example)]
 struct AccessAttempt {
     /// What was attempted (the route).
     #[oai(validator(max_length = 2000))]
     content: Text,
     has_permission: bool,
+}
+
+impl Example for AccessAttempt {
+    fn example() -> Self {
+        AccessAttempt {
+            content: Text("Tentativa de acesso à rota /hub/despachos".into()),
+            has_permission: false,
+        }
+    }
 }
 
 #[derive(Object)]
@@ -68,6 +67,8 @@ struct AuditEntry {
     has_permission: bool,
     client_addr: Option<String>,
     created_at: DateTime<Utc>,
+    /// `cliente` (reported by the web app) or `servidor` (refused by the server itself).
+    source: String,
 }
 
 impl From<AuditRow> for AuditEntry {
@@ -80,6 +81,7 @@ impl From<AuditRow> for AuditEntry {
             has_permission: r.has_permission,
             client_addr: r.client_addr,
             created_at: r.created_at,
+            source: r.source,
         }
     }
 }
@@ -114,21 +116,20 @@ impl AuditApi {
     )]
     async fn save_fcm_token(
         &self,
-        auth: BearerAuth,
+        #[oai(scope = "SIGNED_IN")] auth: BearerAuth,
         body: Json<SaveFcmTokenRequest>,
     ) -> ApiResult<Saved> {
         let token = body.fcm_token.trim();
         if token.is_empty() {
-            return Err(ApiError::invalid_field(
-                "fcmToken",
-                "Informe o token de notificação.",
-            ));
+            return Err(Error::invalid_field("fcmToken", "Informe o token de notificação.").into());
         }
-        store::save_push_token(self.identity.db(), token, &auth.0.uid, Utc::now()).await?;
+        self.identity.save_push_token(&auth.0.uid, token).await?;
         Ok(Saved::Saved)
     }
 
     /// Records an access check of the dispatch area, allowed or denied, with the user, time and client address.
+    ///
+    /// Acesso: registra o próprio acesso.
     #[oai(
         path = "/dispatch/conciliation/pega-xereta",
         method = "post",
@@ -136,21 +137,20 @@ impl AuditApi {
     )]
     async fn pega_xereta(
         &self,
-        auth: BearerAuth,
+        #[oai(scope = "SIGNED_IN")] auth: BearerAuth,
         req: &poem::Request,
         body: Json<AccessAttempt>,
     ) -> ApiResult<Created> {
-        let row = AuditRow {
-            id: uuid::Uuid::now_v7().to_string(),
-            uid: auth.0.uid.clone(),
-            email: auth.0.email.clone(),
-            content: body.content.0.clone(),
-            has_permission: body.has_permission,
-            client_addr: client_addr(req),
-            created_at: Utc::now(),
-        };
-        store::insert_audit(self.identity.db(), &row).await?;
-        Ok(Created::Created(Json(AuditCreated { id: row.id })))
+        let id = self
+            .identity
+            .record_access_report(
+                &auth.0,
+                &body.content,
+                body.has_permission,
+                client_addr(&self.identity, req),
+            )
+            .await?;
+        Ok(Created::Created(Json(AuditCreated { id })))
     }
 
     /// Lists access-audit entries, newest first (administrators).
@@ -162,7 +162,7 @@ impl AuditApi {
     #[allow(clippy::too_many_arguments)]
     async fn list(
         &self,
-        auth: BearerAuth,
+        #[oai(scope = "AUDIT_READ")] _auth: BearerAuth,
         uid: Query<Option<String>>,
         has_permission: Query<Option<bool>>,
         #[oai(validator(max_length = 200))] q: Query<Option<String>>,
@@ -175,7 +175,6 @@ impl AuditApi {
             Option<u32>,
         >,
     ) -> ApiResult<Json<AuditPage>> {
-        auth.0.require(Permission::AuditRead)?;
         let paging = PageRequest::new(page.0, page_size.0);
         let filter = AuditFilter {
             uid: uid.0,
@@ -184,8 +183,10 @@ impl AuditApi {
             from: from.0,
             to: to.0,
         };
-        let (rows, total) =
-            store::list_audit(self.identity.db(), &filter, paging.limit(), paging.offset()).await?;
+        let (rows, total) = self
+            .identity
+            .access_audit(&filter, paging.limit(), paging.offset())
+            .await?;
         Ok(Json(AuditPage {
             items: rows.into_iter().map(Into::into).collect(),
             total,

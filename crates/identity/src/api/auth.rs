@@ -2,67 +2,24 @@
 
 use std::sync::Arc;
 
-use platform::access::permission_for_route;
-use platform::error::ApiResult;
-use platform::{BearerAuth, EndpointRule, Permission, Text};
+use platform::access::SIGNED_IN;
+use platform::api::{AccessTable, ApiResult, BearerAuth, Text};
+use poem::web::Data;
 use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
+use poem_openapi::types::Example;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use super::{client_addr, IdentityTag};
-use crate::service::{Identity, SignedIn};
+use crate::service::{is_dispatch, Identity, SignedIn};
 use crate::User;
-
-pub const ENDPOINTS: &[EndpointRule] = &[
-    EndpointRule {
-        method: "POST",
-        path: "/api/v1/auth/sign-in",
-        permission: None,
-        note: "",
-    },
-    EndpointRule {
-        method: "POST",
-        path: "/api/v1/auth/refresh",
-        permission: None,
-        note: "",
-    },
-    EndpointRule {
-        method: "POST",
-        path: "/api/v1/auth/sign-out",
-        permission: Some(Permission::SignedIn),
-        note: "",
-    },
-    EndpointRule {
-        method: "POST",
-        path: "/api/v1/auth/password-reset/send-code",
-        permission: None,
-        note: "",
-    },
-    EndpointRule {
-        method: "POST",
-        path: "/api/v1/auth/password-reset/confirm",
-        permission: None,
-        note: "",
-    },
-    EndpointRule {
-        method: "POST",
-        path: "/api/v1/auth/password",
-        permission: Some(Permission::SignedIn),
-        note: "só a própria senha",
-    },
-    EndpointRule {
-        method: "GET",
-        path: "/api/v1/auth/access",
-        permission: Some(Permission::SignedIn),
-        note: "responde allowed conforme a permissão da rota",
-    },
-];
 
 pub struct AuthApi {
     pub identity: Arc<Identity>,
 }
 
 #[derive(Object)]
+#[oai(example)]
 struct SignInRequest {
     #[oai(validator(max_length = 320))]
     email: Text,
@@ -70,10 +27,28 @@ struct SignInRequest {
     password: Text,
 }
 
+impl Example for SignInRequest {
+    fn example() -> Self {
+        SignInRequest {
+            email: Text("ana.ribeiro@empresa.com.br".into()),
+            password: Text("Senha@2026".into()),
+        }
+    }
+}
+
 #[derive(Object)]
+#[oai(example)]
 struct RefreshRequest {
     #[oai(validator(max_length = 512))]
     refresh_token: Text,
+}
+
+impl Example for RefreshRequest {
+    fn example() -> Self {
+        RefreshRequest {
+            refresh_token: Text("o-token-de-renovacao-recebido-ao-entrar".into()),
+        }
+    }
 }
 
 /// A signed-in session: a short-lived access token, the refresh token that renews it, and the user.
@@ -98,12 +73,22 @@ impl From<SignedIn> for SessionTokens {
 }
 
 #[derive(Object)]
+#[oai(example)]
 struct SendCodeRequest {
     #[oai(validator(max_length = 320))]
     email: Text,
 }
 
+impl Example for SendCodeRequest {
+    fn example() -> Self {
+        SendCodeRequest {
+            email: Text("ana.ribeiro@empresa.com.br".into()),
+        }
+    }
+}
+
 #[derive(Object)]
+#[oai(example)]
 struct ConfirmResetRequest {
     #[oai(validator(max_length = 320))]
     email: Text,
@@ -113,12 +98,32 @@ struct ConfirmResetRequest {
     new_password: Text,
 }
 
+impl Example for ConfirmResetRequest {
+    fn example() -> Self {
+        ConfirmResetRequest {
+            email: Text("ana.ribeiro@empresa.com.br".into()),
+            code: Text("123456".into()),
+            new_password: Text("NovaSenha@2026".into()),
+        }
+    }
+}
+
 #[derive(Object)]
+#[oai(example)]
 struct ChangePasswordRequest {
     #[oai(validator(max_length = 1024))]
     current_password: Text,
     #[oai(validator(max_length = 1024))]
     new_password: Text,
+}
+
+impl Example for ChangePasswordRequest {
+    fn example() -> Self {
+        ChangePasswordRequest {
+            current_password: Text("Senha@2026".into()),
+            new_password: Text("NovaSenha@2026".into()),
+        }
+    }
 }
 
 /// The answer to "may I open this page?".
@@ -153,7 +158,7 @@ impl AuthApi {
         req: &poem::Request,
         body: Json<SignInRequest>,
     ) -> ApiResult<Json<SessionTokens>> {
-        let addr = client_addr(req);
+        let addr = client_addr(&self.identity, req);
         let session = self
             .identity
             .sign_in(&body.email, &body.password, addr.as_deref())
@@ -171,7 +176,7 @@ impl AuthApi {
 
     /// Ends the current session.
     #[oai(path = "/sign-out", method = "post", operation_id = "signOut")]
-    async fn sign_out(&self, auth: BearerAuth) -> ApiResult<NoContent> {
+    async fn sign_out(&self, #[oai(scope = "SIGNED_IN")] auth: BearerAuth) -> ApiResult<NoContent> {
         self.identity.sign_out(&auth.0).await?;
         Ok(NoContent::Done)
     }
@@ -201,10 +206,12 @@ impl AuthApi {
     }
 
     /// Changes one's own password.
+    ///
+    /// Acesso: só a própria senha.
     #[oai(path = "/password", method = "post", operation_id = "changePassword")]
     async fn change_password(
         &self,
-        auth: BearerAuth,
+        #[oai(scope = "SIGNED_IN")] auth: BearerAuth,
         body: Json<ChangePasswordRequest>,
     ) -> ApiResult<NoContent> {
         self.identity
@@ -214,12 +221,32 @@ impl AuthApi {
     }
 
     /// Whether the signed-in user may open a client route (`/remessa`, `/pagamentos-remessa`, `/conciliacao`…).
+    ///
+    /// Acesso: responde allowed conforme a permissão da rota.
     #[oai(path = "/access", method = "get", operation_id = "checkRouteAccess")]
-    async fn access(&self, auth: BearerAuth, path: Query<String>) -> ApiResult<Json<RouteAccess>> {
-        let permission = permission_for_route(&path.0);
+    async fn access(
+        &self,
+        #[oai(scope = "SIGNED_IN")] auth: BearerAuth,
+        req: &poem::Request,
+        table: Data<&Arc<AccessTable>>,
+        path: Query<String>,
+    ) -> ApiResult<Json<RouteAccess>> {
+        let decision = table.route_access(&auth.0, &path.0);
+        if let Some(refused) = decision
+            .permission
+            .filter(|p| !decision.allowed && is_dispatch(p))
+        {
+            let content = format!(
+                "Rota {} recusada pelo servidor: falta a permissão {}",
+                path.0, refused.code
+            );
+            self.identity
+                .audit_server_refusal(&auth.0, &content, client_addr(&self.identity, req))
+                .await?;
+        }
         Ok(Json(RouteAccess {
-            allowed: permission.is_none_or(|p| auth.0.has(p)),
-            permission: permission.map(|p| p.code().to_string()),
+            allowed: decision.allowed,
+            permission: decision.permission.map(|p| p.code.to_string()),
             path: path.0,
         }))
     }

@@ -8,8 +8,9 @@ pub use audit::AuditApi;
 pub use auth::AuthApi;
 pub use users::UsersApi;
 
-use platform::EndpointRule;
 use poem_openapi::Tags;
+
+use crate::service::Identity;
 
 #[derive(Tags)]
 pub enum IdentityTag {
@@ -18,15 +19,13 @@ pub enum IdentityTag {
     Identity,
 }
 
-/// Every identity endpoint with the permission it needs.
-pub fn endpoints() -> Vec<EndpointRule> {
-    [auth::ENDPOINTS, users::ENDPOINTS, audit::ENDPOINTS].concat()
-}
-
-/// The client address of a request, for throttling and the audit trail.
-fn client_addr(req: &poem::Request) -> Option<String> {
-    match req.remote_addr().as_socket_addr() {
-        Some(addr) => Some(addr.ip().to_string()),
-        None => Some(req.remote_addr().to_string()).filter(|s| !s.is_empty()),
-    }
+/// The client address of a request, for throttling and the audit trail (`X-Forwarded-For` only from a
+/// trusted proxy).
+fn client_addr(identity: &Identity, req: &poem::Request) -> Option<String> {
+    let peer = req.remote_addr().as_socket_addr().map(|a| a.ip());
+    let forwarded = req
+        .headers()
+        .get("x-forwarded-for")
+        .and_then(|v| v.to_str().ok());
+    identity.client_addr(peer, forwarded)
 }

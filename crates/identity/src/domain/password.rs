@@ -42,6 +42,32 @@ fn join_pt(items: &[String]) -> String {
     }
 }
 
+/// Hashes run on tokio's blocking threads, at most this many at once, so a sign-in flood neither stalls
+/// the threads that answer requests (`/healthz` stays fast) nor queues unbounded work.
+static HASHING: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLock::new(|| {
+    tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get()))
+});
+
+async fn off_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+    let _permit = HASHING
+        .acquire()
+        .await
+        .expect("the hashing semaphore is never closed");
+    tokio::task::spawn_blocking(work)
+        .await
+        .expect("password hashing does not panic")
+}
+
+/// [`hash`] on the bounded blocking pool.
+pub async fn hash_off_thread(password: String) -> String {
+    off_thread(move || hash(&password)).await
+}
+
+/// [`verify`] on the bounded blocking pool.
+pub async fn verify_off_thread(password: String, stored_hash: String) -> bool {
+    off_thread(move || verify(&password, &stored_hash)).await
+}
+
 pub fn hash(password: &str) -> String {
     let salt = SaltString::generate(&mut OsRng);
     Argon2::default()
@@ -69,6 +95,25 @@ pub fn decoy_hash() -> &'static str {
 
 #[cfg(test)]
 mod tests {
+
+    /// On a single-threaded runtime a hash done inline would hold the thread: the task spawned first
+    /// could run only after it. Off the thread, the runtime serves that task while the hash runs.
+    #[tokio::test(flavor = "current_thread")]
+    async fn hashing_leaves_the_request_threads_free() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use std::sync::Arc;
+        let order = Arc::new(AtomicUsize::new(0));
+        let other = order.clone();
+        let waiting = tokio::spawn(async move { other.fetch_add(1, Ordering::SeqCst) });
+        let hashed = hash_off_thread("Senha@2026".into()).await;
+        let after_hash = order.fetch_add(1, Ordering::SeqCst);
+        assert_eq!(
+            after_hash, 1,
+            "the other task ran while the password was hashed"
+        );
+        assert_eq!(waiting.await.unwrap(), 0);
+        assert!(verify_off_thread("Senha@2026".into(), hashed).await);
+    }
     use super::*;
 
     #[test]

@@ -1,0 +1,27 @@
+//! What identity's operations need beyond being signed in, and which roles hold it by default.
+
+use platform::access::{Grant, Permission, Role};
+
+/// Read any user, list users.
+pub static USERS_READ: Permission = Permission {
+    code: "usuarios_ler",
+    label: "consultar outros usuários",
+    grant: Grant::Roles(&[Role::Admin, Role::SuperAdmin]),
+};
+
+/// Create, change, deactivate users and reset their passwords (administrators need SUPER_ADMIN).
+pub static USERS_MANAGE: Permission = Permission {
+    code: "usuarios_gerenciar",
+    label: "administrar usuários",
+    grant: Grant::Roles(&[Role::Admin, Role::SuperAdmin]),
+};
+
+/// Read the access-audit trail.
+pub static AUDIT_READ: Permission = Permission {
+    code: "auditoria_ler",
+    label: "consultar a auditoria de acessos",
+    grant: Grant::Roles(&[Role::Admin, Role::SuperAdmin]),
+};
+
+/// Every permission identity declares.
+pub static ALL: &[&Permission] = &[&USERS_READ, &USERS_MANAGE, &AUDIT_READ];
