@@ -1,4 +1,4 @@
-// `sqlx::migrate!` embeds the migration files at compile time; rebuild when one is added or changed.
+// Embeds `migrations/` (see the `embed-migrations` crate).
 fn main() {
-    println!("cargo:rerun-if-changed=migrations");
+    embed_migrations::generate("migrations");
 }

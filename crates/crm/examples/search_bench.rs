@@ -6,14 +6,15 @@
 //! ```
 //! (The PostgreSQL database must exist.) Times are per query through `Clients::list`, without HTTP.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crm::normalize::search_terms;
+use crm::domain::{search_terms, ClientFilter, Sort};
 use crm::service::ListQuery;
-use crm::store::{ClientFilter, Sort};
-use crm::{ClientStatus, Clients};
+use crm::{ClientStatus, Clients, Crm};
+use platform::clock::SystemClock;
 use platform::db::Db;
-use platform::on_db;
+use platform::{on_db, Context};
 
 const RUNS: usize = 40;
 
@@ -29,9 +30,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .transpose()?
         .unwrap_or(1_000_000);
     let db = Db::connect(url).await?;
-    db.migrate(&[crm::migrations()]).await?;
-    load(&db, rows).await?;
-    let clients = Clients::new(db.clone());
+    db.migrate(&[Crm::migrations()]).await?;
+    let clients = Clients::new(db.clone(), Arc::new(SystemClock));
+    load(&db, &clients, rows).await?;
     let rare = rare_document(&db).await?;
     let cases: Vec<(String, ListQuery)> = vec![
         (
@@ -70,20 +71,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             ),
         ),
     ];
-    println!(
-        "engine {:?}, {} rows",
-        db.engine(),
-        crm::store::count_all(&db).await?
-    );
+    println!("engine {:?}, {} rows", db.engine(), count(&db).await?);
     for (label, q) in cases {
         let mut times = Vec::with_capacity(RUNS);
         let mut found = 0;
         for _ in 0..RUNS {
             let start = Instant::now();
-            let page = clients
-                .list(&q)
-                .await
-                .map_err(|e| e.body().message.clone())?;
+            let page = clients.list(&q).await.map_err(|e| e.message)?;
             times.push(start.elapsed());
             found = page.items.len();
         }
@@ -97,13 +91,20 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-async fn load(db: &Db, rows: usize) -> Result<(), Box<dyn std::error::Error>> {
-    let have = usize::try_from(crm::store::count_all(db).await?)?;
+async fn count(db: &Db) -> Result<i64, sqlx::Error> {
+    on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM crm_clients").fetch_one(pool).await)
+}
+
+async fn load(db: &Db, clients: &Clients, rows: usize) -> Result<(), Box<dyn std::error::Error>> {
+    let have = usize::try_from(count(db).await?)?;
     if have >= rows {
         return Ok(());
     }
     let start = Instant::now();
-    let inserted = crm::demo::bulk_load(db, rows - have).await?;
+    let inserted = clients
+        .bulk_load(rows - have)
+        .await
+        .map_err(|e| e.message)?;
     println!(
         "loaded {inserted} rows in {:.1} s",
         start.elapsed().as_secs_f64()

@@ -4,15 +4,17 @@
 //! Rows are generated deterministically (a seeded RNG), so two runs produce the same clients. The
 //! e-mail domains are `example.com.br`-style, so no real address receives anything.
 
-use banking::document::{cnpj_check_digits, cpf_check_digits};
+use banking::document::{cnpj_check_digits, cpf_check_digits, Document};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use platform::db::Db;
 use platform::on_db;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::model::{ClientAddress, ClientKind, ClientStatus, ValidClient};
-use crate::normalize::fold;
+use platform::text::fold;
+use platform::values::{Address, Email, Phone};
+
+use crate::domain::{ClientFields, ClientKind, ClientStatus};
 use crate::store::{self, search_name, search_text};
 
 pub type Result<T> = std::result::Result<T, sqlx::Error>;
@@ -59,7 +61,7 @@ pub async fn bulk_load(db: &Db, n: usize) -> Result<usize> {
 /// A generated client with its own id and timestamps.
 struct DemoRow {
     id: String,
-    client: ValidClient,
+    client: ClientFields,
     created_at: DateTime<Utc>,
     created_by: String,
 }
@@ -77,13 +79,13 @@ async fn insert_batches(db: &Db, rows: &[DemoRow]) -> Result<usize> {
                 query = query
                     .bind(&row.id)
                     .bind(c.kind.as_str())
-                    .bind(&c.document)
+                    .bind(c.document.as_str())
                     .bind(&c.name)
                     .bind(&c.trade_name)
                     .bind(search_name(c))
                     .bind(search_text(c))
-                    .bind(serde_json::to_string(&c.emails).unwrap_or_else(|_| "[]".into()))
-                    .bind(serde_json::to_string(&c.phones).unwrap_or_else(|_| "[]".into()))
+                    .bind(json_list(c.emails.iter().map(Email::as_str)))
+                    .bind(json_list(c.phones.iter().map(Phone::as_str)))
                     .bind(c.address.as_ref().and_then(|a| serde_json::to_string(a).ok()))
                     .bind(c.status.as_str())
                     .bind(&c.notes)
@@ -97,6 +99,10 @@ async fn insert_batches(db: &Db, rows: &[DemoRow]) -> Result<usize> {
         tx.commit().await?;
         Ok(usize::try_from(inserted).unwrap_or(usize::MAX))
     })
+}
+
+fn json_list<'a>(items: impl Iterator<Item = &'a str>) -> String {
+    serde_json::to_string(&items.collect::<Vec<_>>()).unwrap_or_else(|_| "[]".into())
 }
 
 const INSERT_COLUMNS: usize = 16;
@@ -320,7 +326,7 @@ impl Faker {
         }
     }
 
-    fn person(&mut self, i: u64) -> ValidClient {
+    fn person(&mut self, i: u64) -> ClientFields {
         let first = self.pick(&FIRST_NAMES);
         let (middle, last) = (self.pick(&SURNAMES), self.pick(&SURNAMES));
         let name = format!("{first} {middle} {last}");
@@ -328,7 +334,7 @@ impl Faker {
         self.client(ClientKind::Person, cpf(i), name, None, email)
     }
 
-    fn company(&mut self, i: u64) -> ValidClient {
+    fn company(&mut self, i: u64) -> ClientFields {
         let surname = self.pick(&SURNAMES);
         let business = self.pick(&BUSINESSES);
         let form = self.pick(&LEGAL_FORMS);
@@ -355,14 +361,14 @@ impl Faker {
         name: String,
         trade_name: Option<String>,
         email: String,
-    ) -> ValidClient {
+    ) -> ClientFields {
         let (city, state, ddd, cep_prefix) = CITIES[self.rng.gen_range(0..CITIES.len())];
         let mobile = format!("{ddd}9{}", self.digits(8));
         let mut phones = vec![mobile];
         if self.rng.gen_ratio(1, 3) {
             phones.push(format!("{ddd}3{}", self.digits(7)));
         }
-        let address = ClientAddress {
+        let address = Address {
             cep: format!("{cep_prefix}{}", self.digits(3)),
             street: self.pick(&STREETS).to_string(),
             number: self.rng.gen_range(1..3000).to_string(),
@@ -380,13 +386,14 @@ impl Faker {
             80..=94 => ClientStatus::Inactive,
             _ => ClientStatus::Archived,
         };
-        ValidClient {
+        ClientFields {
             kind,
-            document,
+            // Generated with their check digits (`cpf`, `cnpj`).
+            document: Document::from_stored(&document).expect("a generated document"),
             name,
             trade_name,
-            emails: vec![email],
-            phones,
+            emails: vec![Email::from_stored(email)],
+            phones: phones.into_iter().map(Phone::from_stored).collect(),
             address: Some(address),
             status,
             notes: None,
@@ -435,7 +442,7 @@ fn slug(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::validate::validate;
+    use banking::document::{validate_cnpj, validate_cpf};
     use std::collections::HashSet;
 
     #[test]
@@ -445,8 +452,8 @@ mod tests {
             for doc in [cpf(i), cnpj(i, false), cnpj(i, true)] {
                 assert!(seen.insert(doc.clone()), "repeated {doc}");
             }
-            assert!(crate::document::validate(ClientKind::Person, &cpf(i)).is_ok());
-            assert!(crate::document::validate(ClientKind::Company, &cnpj(i, true)).is_ok());
+            assert!(validate_cpf(&cpf(i)).is_ok());
+            assert!(validate_cnpj(&cnpj(i, true)).is_ok());
         }
     }
 
@@ -455,18 +462,18 @@ mod tests {
         let mut faker = Faker::new(1);
         for i in 0..500 {
             let c = faker.row(i, "u").client;
-            let draft = crate::model::ClientDraft {
+            let draft = crate::domain::ClientDraft {
                 kind: Some(c.kind.as_str().into()),
-                document: Some(c.document.clone()),
+                document: Some(c.document.as_str().into()),
                 name: Some(c.name.clone()),
                 trade_name: c.trade_name.clone(),
-                emails: c.emails.clone(),
-                phones: c.phones.clone(),
+                emails: c.emails.iter().map(|e| e.as_str().into()).collect(),
+                phones: c.phones.iter().map(|p| p.as_str().into()).collect(),
                 address: c.address.clone(),
                 status: None,
                 notes: None,
             };
-            let valid = validate(&draft).unwrap_or_else(|e| panic!("{:?}: {:?}", c, e.body()));
+            let valid = draft.validate().unwrap_or_else(|e| panic!("{c:?}: {e:?}"));
             assert_eq!(
                 (valid.document, valid.phones, valid.address),
                 (c.document, c.phones, c.address)

@@ -1,11 +1,12 @@
 //! The CRM context: clients, people (CPF) and companies (CNPJ, numeric or the alphanumeric format valid
 //! from July 2026), with e-mails, phones, an address, a status and notes.
 //!
-//! - [`model`]: the API shapes and the stored row; [`validate`]: the rules (422 naming each field);
-//! - [`document`]: CPF/CNPJ by kind, over `banking::document`; [`normalize`]: folding for search;
-//! - [`store`]: SQL; [`search`]: how a search finds its rows; [`service`]: the operations
-//!   ([`Clients`]); [`api`]: the HTTP API;
-//! - [`demo`]: demo data and the bulk loader for the benchmark.
+//! The context's shape (every context has it; see `docs/architecture.md`):
+//! - [`domain`]: the rules in plain Rust (no SQL, no HTTP), input parsed once into valid types;
+//! - [`service`]: the operations ([`Clients`]), returning domain errors;
+//! - `store`: SQL for both engines, private to the crate (with the search planner, `store::search`);
+//! - [`api`]: the HTTP API; [`permissions`]: what its operations need;
+//! - `demo`: demo data and the bulk loader for the benchmark; `migrations/`: its tables.
 //!
 //! # Searching a million clients
 //!
@@ -13,7 +14,7 @@
 //! trade name, the bare document, the e-mails and the phone digits. The query folds `q` the same way
 //! and also tries its bare letters and digits (a document or phone typed with punctuation), so a search is
 //! "`search_text` holds `term` [or `term2`]" (`instr`/`strpos`: every character of `q` literal), never a
-//! scan per field. How the matching rows are found is planned per search ([`search`]):
+//! scan per field. How the matching rows are found is planned per search (`store::search`):
 //!
 //! - **Walk** (a common term, `silva` in ~5 % of rows): a page is
 //!   `SELECT … WHERE id IN (SELECT id … ORDER BY <sort> LIMIT n) ORDER BY <sort>`. The sort indexes
@@ -34,31 +35,91 @@
 //!   `SELECT COUNT(*) FROM (SELECT 1 … LIMIT cap + 1)` with `cap` = offset + 10 pages: exact up to ten
 //!   pages past the current one, else `cap` with `total_capped: true` (the screen shows "mais de N").
 //!   A count reads every match it counts, so it is bounded by how deep the user already is (the OFFSET
-//!   walk costs as much) rather than by the table: a fixed cap of 10,000 made `q=silva` read ~170,000 rows
-//!   per request. A caller that does not need the total (the benchmark, infinite scroll) passes
-//!   `with_total=false` and pays only for the page.
+//!   walk costs as much) rather than by the table. A caller that does not need the total (the benchmark,
+//!   infinite scroll) passes `with_total=false` and pays only for the page.
 //! - Without `status`, archived clients are left out; `status=archived` lists them.
 
 pub mod api;
-pub mod demo;
-pub mod document;
-pub mod model;
-pub mod normalize;
-pub mod search;
+mod demo;
+pub mod domain;
+pub mod permissions;
 pub mod service;
-pub mod store;
-pub mod validate;
+mod store;
 
-pub use model::{Client, ClientAddress, ClientKind, ClientStatus};
+use std::sync::Arc;
+
+use platform::access::Permission;
+use platform::context::{Context, Demo, Platform, StartError, Started};
+use platform::migrate::Migrations;
+use platform::{Error, Role};
+
+pub use domain::{Client, ClientFields, ClientKind, ClientStatus};
 pub use service::Clients;
 
-use platform::db::MigrationSet;
+/// How many demo clients `demo-data` creates.
+pub const DEMO_CLIENTS: usize = 120;
+/// The name a benchmark asks for generated clients by (`Demo::bulk`).
+pub const BULK_CLIENTS: &str = "clients";
 
-/// The CRM tables, for each engine. They reference no other context's tables.
-pub fn migrations() -> MigrationSet {
-    MigrationSet {
-        context: "crm",
-        sqlite: sqlx::migrate!("migrations/sqlite"),
-        postgres: sqlx::migrate!("migrations/postgres"),
+/// The CRM context: its public interface for the server and for other contexts.
+pub struct Crm {
+    clients: Arc<Clients>,
+}
+
+impl Crm {
+    pub fn clients(&self) -> &Arc<Clients> {
+        &self.clients
+    }
+}
+
+impl Context for Crm {
+    const NAME: &'static str = "crm";
+    type Api = api::ClientsApi;
+
+    fn migrations() -> Migrations {
+        platform::embedded_migrations!()
+    }
+
+    fn permissions() -> &'static [&'static Permission] {
+        permissions::ALL
+    }
+
+    async fn start(platform: &Platform, _started: &Started) -> Result<Crm, StartError> {
+        let clients = Clients::new(platform.db.clone(), platform.clock.clone());
+        Ok(Crm {
+            clients: Arc::new(clients),
+        })
+    }
+
+    fn api(self: &Arc<Self>) -> api::ClientsApi {
+        api::ClientsApi::new(self.clients.clone())
+    }
+
+    async fn seed_demo(self: &Arc<Self>, demo: &mut Demo) -> Result<Vec<String>, Error> {
+        let owner = demo
+            .user(Role::Admin)
+            .map(|u| u.uid.clone())
+            .unwrap_or_default();
+        let mut lines = vec![
+            match demo::seed(self.clients.db(), &owner, DEMO_CLIENTS).await? {
+                0 => "Clientes de demonstração: já existiam.".to_string(),
+                n => format!("{n} clientes de demonstração criados."),
+            },
+        ];
+        if let Some(&n) = demo.bulk.get(BULK_CLIENTS) {
+            let started = std::time::Instant::now();
+            let loaded = self.clients.bulk_load(n).await?;
+            lines.push(format!(
+                "{loaded} clientes gerados carregados em {:.1} s.",
+                started.elapsed().as_secs_f64()
+            ));
+        }
+        Ok(lines)
+    }
+
+    fn on_serve(self: &Arc<Self>) {
+        // The first search would otherwise pay for sampling the table (tens of ms at a million rows).
+        let clients = self.clients.clone();
+        tokio::spawn(async move { clients.warm_up_search().await });
     }
 }

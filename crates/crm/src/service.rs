@@ -1,17 +1,19 @@
-//! The client operations: create, read, change, archive, restore and the searchable list.
+//! The client operations: create, read, change, archive, restore and the searchable list. Each returns
+//! a domain [`Error`]; the API layer alone decides the HTTP status.
 
-use chrono::Utc;
+use banking::document::Document;
+use platform::clock::SharedClock;
 use platform::db::{is_unique_violation, Db};
-use platform::error::{ApiError, ApiResult};
-use platform::FieldError;
+use platform::error::{Error, Existing, Result};
 
-use crate::model::{Client, ClientDraft, ClientPatchRequest, ClientRow, ClientStatus, ValidClient};
-use crate::search::{self, Plan, StatsCache, TrigramIndex};
-use crate::store::{self, ClientFilter, Sort, Stamp};
-use crate::validate::validate;
+use crate::domain::{
+    Client, ClientDraft, ClientFields, ClientFilter, ClientPatch, ClientStatus, Sort,
+};
+use crate::store::search::{self, Plan, StatsCache, TrigramIndex};
+use crate::store::{self, Stamp};
 
 /// Totals are counted up to this many pages past the current one; beyond that the page says
-/// `total_capped` (see the crate docs).
+/// `capped` (see the crate docs).
 pub const PAGES_COUNTED_AHEAD: i64 = 10;
 
 /// A concurrent change between reading a client and writing it is retried this many times.
@@ -40,70 +42,56 @@ pub struct ListPage {
 
 pub struct Clients {
     db: Db,
+    clock: SharedClock,
     /// The search statistics (see [`search`]).
     stats: StatsCache,
 }
 
 impl Clients {
-    pub fn new(db: Db) -> Clients {
+    pub fn new(db: Db, clock: SharedClock) -> Clients {
         Clients {
             db,
+            clock,
             stats: StatsCache::default(),
         }
     }
 
-    pub fn db(&self) -> &Db {
+    pub(crate) fn db(&self) -> &Db {
         &self.db
     }
 
-    pub async fn get(&self, id: &str) -> ApiResult<Client> {
-        Ok(self.row(id).await?.into_client())
-    }
-
-    async fn row(&self, id: &str) -> ApiResult<ClientRow> {
+    pub async fn get(&self, id: &str) -> Result<Client> {
         store::by_id(&self.db, id)
             .await?
             .ok_or_else(|| not_found(id))
     }
 
-    pub async fn create(&self, draft: ClientDraft, uid: &str) -> ApiResult<Client> {
-        let client = validate(&draft)?;
+    pub async fn create(&self, draft: ClientDraft, uid: &str) -> Result<Client> {
+        let client = draft.validate()?;
         let id = uuid::Uuid::now_v7().to_string();
-        let stamp = Stamp {
-            uid,
-            at: Utc::now(),
-        };
-        match store::insert(&self.db, &id, &client, &stamp).await {
+        match store::insert(&self.db, &id, &client, &self.stamp(uid)).await {
             Ok(()) => self.get(&id).await,
             Err(e) if is_unique_violation(&e) => Err(self.duplicate(&client.document).await),
             Err(e) => Err(e.into()),
         }
     }
 
-    /// Applies `patch` on top of the stored client, re-validating the whole result.
-    pub async fn update(
-        &self,
-        id: &str,
-        patch: ClientPatchRequest,
-        uid: &str,
-    ) -> ApiResult<Client> {
+    /// Applies `patch` on top of the stored client, validating the whole result again.
+    pub async fn update(&self, id: &str, patch: ClientPatch, uid: &str) -> Result<Client> {
         for _ in 0..WRITE_ATTEMPTS {
-            let row = self.row(id).await?;
-            let version = row.version;
-            let current = row.into_client();
-            if current.status == ClientStatus::Archived {
+            let current = self.get(id).await?;
+            if current.fields.status == ClientStatus::Archived {
                 return Err(archived(&current));
             }
-            let client = validate(&ClientDraft::patched(&current, patch.clone()))?;
-            if self.write(id, version, &client, uid).await? {
+            let client = ClientDraft::patched(&current.fields, patch.clone()).validate()?;
+            if self.write(id, current.version, &client, uid).await? {
                 return self.get(id).await;
             }
             // Someone else changed (or archived) it since we read it: read it again and reapply.
         }
-        Err(ApiError::conflict(
+        Err(Error::conflict(
             "alteracao_concorrente",
             "O cliente foi alterado por outra pessoa ao mesmo tempo. Recarregue e tente novamente.",
-            vec![],
         ))
     }
 
@@ -111,14 +99,10 @@ impl Clients {
         &self,
         id: &str,
         version: i32,
-        client: &ValidClient,
+        client: &ClientFields,
         uid: &str,
-    ) -> ApiResult<bool> {
-        let stamp = Stamp {
-            uid,
-            at: Utc::now(),
-        };
-        match store::update(&self.db, id, version, client, &stamp).await {
+    ) -> Result<bool> {
+        match store::update(&self.db, id, version, client, &self.stamp(uid)).await {
             Ok(written) => Ok(written),
             Err(e) if is_unique_violation(&e) => Err(self.duplicate(&client.document).await),
             Err(e) => Err(e.into()),
@@ -126,14 +110,14 @@ impl Clients {
     }
 
     /// Archives a client (idempotent: an archived client is returned as it is).
-    pub async fn archive(&self, id: &str, uid: &str) -> ApiResult<Client> {
+    pub async fn archive(&self, id: &str, uid: &str) -> Result<Client> {
         let from = [ClientStatus::Active, ClientStatus::Inactive];
         self.move_status(id, &from, ClientStatus::Archived, uid)
             .await
     }
 
     /// Restores an archived client as active (idempotent for a client that is not archived).
-    pub async fn restore(&self, id: &str, uid: &str) -> ApiResult<Client> {
+    pub async fn restore(&self, id: &str, uid: &str) -> Result<Client> {
         self.move_status(id, &[ClientStatus::Archived], ClientStatus::Active, uid)
             .await
     }
@@ -144,20 +128,16 @@ impl Clients {
         from: &[ClientStatus],
         to: ClientStatus,
         uid: &str,
-    ) -> ApiResult<Client> {
-        let stamp = Stamp {
-            uid,
-            at: Utc::now(),
-        };
-        store::set_status(&self.db, id, from, to, &stamp).await?;
+    ) -> Result<Client> {
+        store::set_status(&self.db, id, from, to, &self.stamp(uid)).await?;
         self.get(id).await
     }
 
-    pub async fn list(&self, query: &ListQuery) -> ApiResult<ListPage> {
+    pub async fn list(&self, query: &ListQuery) -> Result<ListPage> {
         let plan = self
             .search_plan(&query.filter, query.offset + query.limit + 1)
             .await?;
-        let (rows, has_more) = store::list(
+        let (items, has_more) = store::list(
             &self.db,
             &query.filter,
             &plan,
@@ -166,8 +146,12 @@ impl Clients {
             query.offset,
         )
         .await?;
-        let seen = query.offset + rows.len() as i64;
-        let (total, capped) = if !has_more && (!rows.is_empty() || query.offset == 0) {
+        // Rows seen up to the end of this page; a page past the end saw none, and says nothing.
+        let seen = match items.len() {
+            0 => 0,
+            n => query.offset + n as i64,
+        };
+        let (total, capped) = if !has_more && (seen > 0 || query.offset == 0) {
             // The last page tells the total without counting.
             (seen, false)
         } else if query.with_total {
@@ -177,7 +161,6 @@ impl Clients {
             // Not counted: what is known is that at least this many (and one more, if `has_more`) exist.
             (seen + i64::from(has_more), true)
         };
-        let items = rows.into_iter().map(ClientRow::into_client).collect();
         Ok(ListPage {
             items,
             total: total.max(seen),
@@ -186,8 +169,21 @@ impl Clients {
         })
     }
 
+    /// Every client `filter` matches, sorted, for an export.
+    pub fn stream(
+        &self,
+        filter: &ClientFilter,
+        sort: Sort,
+    ) -> impl futures::Stream<Item = Result<Client>> + Send + 'static {
+        store::stream(&self.db, filter, sort)
+    }
+
+    pub fn today(&self) -> chrono::NaiveDate {
+        self.clock.today()
+    }
+
     /// How this search reads its page (see [`search`]).
-    pub async fn search_plan(&self, filter: &ClientFilter, rows_wanted: i64) -> ApiResult<Plan> {
+    async fn search_plan(&self, filter: &ClientFilter, rows_wanted: i64) -> Result<Plan> {
         if filter.terms.is_empty() {
             return Ok(Plan::Walk);
         }
@@ -208,42 +204,63 @@ impl Clients {
         }
     }
 
-    /// The 409 for a document that another client already has, naming that client.
-    async fn duplicate(&self, document: &str) -> ApiError {
-        match store::by_document(&self.db, document).await {
-            Ok(Some(existing)) => duplicate_error(&existing.name, &existing.id),
-            Ok(None) => duplicate_error("(cliente removido)", ""),
-            Err(e) => e.into(),
+    /// Loads `n` generated clients as fast as the engine allows (the million-client benchmark).
+    pub async fn bulk_load(&self, n: usize) -> Result<usize> {
+        Ok(crate::demo::bulk_load(&self.db, n).await?)
+    }
+
+    fn stamp<'a>(&self, uid: &'a str) -> Stamp<'a> {
+        Stamp {
+            uid,
+            at: self.clock.now(),
         }
+    }
+
+    /// The refusal of a document another client already has, naming that client (and whether it is
+    /// archived) and pointing at it.
+    async fn duplicate(&self, document: &Document) -> Error {
+        let existing = match store::by_document(&self.db, document).await {
+            Ok(Some(existing)) => existing,
+            // Gone between the insert and this read: the next attempt will go through.
+            Ok(None) => {
+                return Error::conflict(
+                    "alteracao_concorrente",
+                    "O documento acabou de ser liberado; tente novamente.",
+                )
+            }
+            Err(e) => return e.into(),
+        };
+        let archived = existing.fields.status == ClientStatus::Archived;
+        let name = existing.fields.name;
+        let message = if archived {
+            format!("Já existe um cliente arquivado com este documento: {name}")
+        } else {
+            format!("Já existe um cliente com este documento: {name}")
+        };
+        Error::duplicate(
+            "documento_duplicado",
+            "document",
+            message,
+            Existing {
+                id: existing.id,
+                name,
+                archived,
+            },
+        )
     }
 }
 
-fn duplicate_error(name: &str, id: &str) -> ApiError {
-    let message = format!("Já existe um cliente com este documento: {name}");
-    let field = if id.is_empty() {
-        message.clone()
-    } else {
-        format!("{message} (id {id})")
-    };
-    ApiError::conflict(
-        "documento_duplicado",
-        message,
-        vec![FieldError::new("document", field)],
-    )
-}
-
-fn not_found(id: &str) -> ApiError {
+fn not_found(id: &str) -> Error {
     let shown: String = id.chars().take(60).collect();
-    ApiError::not_found(format!("Cliente {shown} não encontrado."))
+    Error::not_found(format!("Cliente {shown} não encontrado."))
 }
 
-fn archived(client: &Client) -> ApiError {
-    ApiError::conflict(
+fn archived(client: &Client) -> Error {
+    Error::conflict(
         "cliente_arquivado",
         format!(
             "O cliente {} está arquivado; restaure-o antes de editar.",
-            client.name
+            client.fields.name
         ),
-        vec![],
     )
 }

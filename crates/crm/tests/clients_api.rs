@@ -1,77 +1,31 @@
-//! The clients API through poem's TestClient, on SQLite and (when reachable) PostgreSQL.
+//! The clients API through poem's TestClient, served as the server serves it (`platform::testing::TestApi`),
+//! on SQLite and (when reachable) PostgreSQL.
 //!
-//! A test authenticator turns the bearer token into a principal: the token is a role name (`ADMIN`,
-//! `STOCK_KEEPER`, …) and the uid is `uid-<role>`; `NOROLE` signs in without a role.
+//! The bearer token is a role name (`ADMIN`, `STOCK_KEEPER`, …) and the uid is `uid-<role>`; `NOROLE`
+//! signs in without a role (`platform::testing::RoleTokens`).
 
+use std::ops::Deref;
 use std::sync::Arc;
 
-use crm::api::ClientsApi;
-use crm::Clients;
-use futures::future::BoxFuture;
-use platform::access::SharedAuthenticator;
+use crm::Crm;
+use platform::context::{Context, Demo, DemoUser};
 use platform::db::Db;
-use platform::error::ApiResult;
-use platform::{ApiError, Authenticator, Principal, Role, RoleFlags};
-use poem::endpoint::BoxEndpoint;
+use platform::testing::TestApi;
+use platform::Role;
 use poem::http::StatusCode;
-use poem::test::TestClient;
-use poem::{EndpointExt, Route};
-use poem_openapi::OpenApiService;
 use serde_json::{json, Value};
 
-struct RoleAuthenticator;
+struct Api(TestApi<Crm>);
 
-impl Authenticator for RoleAuthenticator {
-    fn authenticate<'a>(&'a self, token: &'a str) -> BoxFuture<'a, ApiResult<Principal>> {
-        Box::pin(async move {
-            let role = match token {
-                "NOROLE" => None,
-                other => Some(
-                    Role::parse(other).ok_or_else(|| ApiError::unauthorized("token inválido"))?,
-                ),
-            };
-            Ok(Principal {
-                uid: format!("uid-{token}"),
-                email: format!("{}@example.com.br", token.to_lowercase()),
-                name: token.to_string(),
-                role,
-                flags: RoleFlags::default(),
-                access_hub: false,
-                session_id: None,
-                firebase_uid: None,
-            })
-        })
+impl Deref for Api {
+    type Target = TestApi<Crm>;
+
+    fn deref(&self) -> &TestApi<Crm> {
+        &self.0
     }
-}
-
-struct Api {
-    client: TestClient<BoxEndpoint<'static, poem::Response>>,
-    db: Db,
 }
 
 impl Api {
-    fn new(db: Db) -> Api {
-        let service = OpenApiService::new(
-            ClientsApi::new(Arc::new(Clients::new(db.clone()))),
-            "crm",
-            "1",
-        );
-        let auth: SharedAuthenticator = Arc::new(RoleAuthenticator);
-        let app = Route::new()
-            .nest("/", service)
-            .data(auth)
-            .map_to_response()
-            .boxed();
-        Api {
-            client: TestClient::new(app),
-            db,
-        }
-    }
-
-    fn engine(&self) -> String {
-        format!("{:?}", self.db.engine())
-    }
-
     async fn call(
         &self,
         method: &str,
@@ -79,28 +33,9 @@ impl Api {
         token: Option<&str>,
         body: Option<Value>,
     ) -> (StatusCode, Value) {
-        let path = format!("/api/v1/crm/clients{path}");
-        let mut req = match method {
-            "GET" => self.client.get(&path),
-            "POST" => self.client.post(&path),
-            "PATCH" => self.client.patch(&path),
-            other => panic!("method {other}"),
-        };
-        if let Some(token) = token {
-            req = req.header("Authorization", format!("Bearer {token}"));
-        }
-        if let Some(body) = body {
-            req = req.body_json(&body);
-        }
-        let resp = req.send().await;
-        let status = resp.0.status();
-        let text = resp.0.into_body().into_string().await.expect("body");
-        let value = if text.is_empty() {
-            Value::Null
-        } else {
-            serde_json::from_str(&text).unwrap_or(Value::String(text))
-        };
-        (status, value)
+        self.0
+            .call(method, &format!("/api/v1/crm/clients{path}"), token, body)
+            .await
     }
 
     async fn get(&self, path: &str) -> (StatusCode, Value) {
@@ -136,10 +71,10 @@ impl Api {
 }
 
 async fn apis() -> Vec<Api> {
-    platform::testing::engines(&[crm::migrations()])
+    TestApi::<Crm>::on_each_engine()
         .await
         .into_iter()
-        .map(Api::new)
+        .map(Api)
         .collect()
 }
 
@@ -319,8 +254,6 @@ async fn unreadable_or_oversized_input_is_a_400_not_a_500() {
             .send()
             .await;
         resp.assert_status(StatusCode::BAD_REQUEST);
-        // The status only: poem-openapi takes the bad-request handler of the *success* type of an
-        // `ApiResult`, so `ApiError`'s JSON shape is not applied here (reported to the integrator).
         let (status, body) = api
             .post(
                 "",
@@ -328,6 +261,28 @@ async fn unreadable_or_oversized_input_is_a_400_not_a_500() {
             )
             .await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(
+            body["code"], "requisicao_invalida",
+            "the one JSON error shape"
+        );
+        // A field of the wrong JSON type is refused, not turned into text ("false").
+        let (status, body) = api
+            .post(
+                "",
+                json!({"kind": "person", "document": CPF_A, "name": "Ana", "notes": false}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        let created = api.create(person("Tipos Errados", CPF_A)).await;
+        let id = created["id"].as_str().unwrap();
+        for wrong in [
+            json!({"notes": false}),
+            json!({"name": 12}),
+            json!({"name": null}),
+        ] {
+            let (status, body) = api.patch(&format!("/{id}"), wrong.clone()).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{wrong} → {body}");
+        }
         let (status, _) = api.post("", json!({"kind": "person", "document": CPF_A, "name": "A", "emails": vec!["a@b.co"; 101]})).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
         let (status, _) = api.get("?status=deleted").await;
@@ -355,7 +310,29 @@ async fn a_duplicate_document_is_a_409_naming_the_existing_client() {
             "Já existe um cliente com este documento: Maria Souza"
         );
         assert_eq!(fields(&body), ["document"]);
-        assert!(field_message(&body, "document").contains(first["id"].as_str().unwrap()));
+        // The screen links to the existing client by its id, which no message shows.
+        assert_eq!(body["existing"]["id"], first["id"]);
+        assert_eq!(body["existing"]["archived"], false);
+        assert!(!body["message"]
+            .as_str()
+            .unwrap()
+            .contains(first["id"].as_str().unwrap()));
+
+        // An archived client still holds its document, and the refusal says so.
+        let (status, _) = api
+            .post(
+                &format!("/{}/archive", first["id"].as_str().unwrap()),
+                json!(null),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, body) = api.post("", person("Outra Maria", CPF_B)).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        assert_eq!(
+            body["message"],
+            "Já existe um cliente arquivado com este documento: Maria Souza"
+        );
+        assert_eq!(body["existing"]["archived"], true);
 
         api.create(company("Alfa Ltda", CNPJ_ALNUM)).await;
         let (status, body) = api.post("", company("Alfa 2", "12abc34501de35")).await;
@@ -421,6 +398,7 @@ async fn patch_changes_only_what_is_sent_and_revalidates() {
             .await;
         let path = format!("/{}", created["id"].as_str().unwrap());
 
+        api.clock.advance(chrono::Duration::minutes(5));
         let (status, changed) = api
             .call(
                 "PATCH",
@@ -444,7 +422,16 @@ async fn patch_changes_only_what_is_sent_and_revalidates() {
             assert_eq!(changed[unchanged], created[unchanged], "{unchanged}");
         }
         assert_eq!(changed["updated_by"], "uid-SALESPERSON");
-        assert_ne!(changed["updated_at"], created["updated_at"]);
+        let at = |v: &Value, k: &str| {
+            v[k].as_str()
+                .unwrap()
+                .parse::<chrono::DateTime<chrono::Utc>>()
+                .unwrap()
+        };
+        assert_eq!(
+            at(&changed, "updated_at") - at(&created, "updated_at"),
+            chrono::Duration::minutes(5)
+        );
 
         // null clears the optional fields; lists are replaced.
         let (_, cleared) = api
@@ -656,6 +643,16 @@ async fn the_list_sorts_both_ways_and_paginates() {
         let (_, second) = api.get("?page_size=3&page=2").await;
         assert_eq!(second["has_more"], false);
         assert!(api.names("?page_size=3&page=3").await.is_empty());
+        // Past the last page the total is still the real one (it was page × size before).
+        for page in ["3", "1000000"] {
+            let (_, past) = api.get(&format!("?page_size=3&page={page}")).await;
+            assert_eq!(
+                (past["total"].as_i64(), past["total_capped"].as_bool()),
+                (Some(4), Some(false)),
+                "page {page} on {}",
+                api.engine()
+            );
+        }
 
         // Without counting, the total is what is known so far and says so.
         let (_, uncounted) = api.get("?page_size=2&with_total=false").await;
@@ -748,16 +745,21 @@ async fn permissions_are_enforced_by_role() {
 #[tokio::test]
 async fn demo_seed_is_idempotent_and_bulk_load_adds_rows() {
     for api in apis().await {
-        assert_eq!(
-            crm::demo::seed(&api.db, "uid-seed", 120).await.unwrap(),
-            120
-        );
-        assert_eq!(crm::demo::seed(&api.db, "uid-seed", 120).await.unwrap(), 0);
+        let mut demo = Demo::default();
+        demo.users.push(DemoUser {
+            uid: "uid-seed".into(),
+            email: "seed@example.com.br".into(),
+            role: Role::Admin,
+        });
+        let lines = api.context.seed_demo(&mut demo).await.unwrap();
+        assert_eq!(lines, ["120 clientes de demonstração criados."]);
+        let again = api.context.seed_demo(&mut demo).await.unwrap();
+        assert_eq!(again, ["Clientes de demonstração: já existiam."]);
         let (_, page) = api.get("?status=active&page_size=200").await;
         let items = page["items"].as_array().unwrap();
         assert!(!items.is_empty() && items.iter().all(|c| c["created_by"] == "uid-seed"));
 
-        let loaded = crm::demo::bulk_load(&api.db, 1_200).await.unwrap();
+        let loaded = api.context.clients().bulk_load(1_200).await.unwrap();
         assert!(loaded >= 1_190, "{}: loaded {loaded}", api.engine());
         let (_, all) = api.get("?with_total=true&page_size=7&q=a").await;
         // More than the cap match: the total stops at the cap and says so.
@@ -777,33 +779,33 @@ async fn demo_seed_is_idempotent_and_bulk_load_adds_rows() {
     }
 }
 
+/// Every operation is in the reference, tagged `crm`, and declares the permission it needs.
 #[tokio::test]
-async fn the_openapi_document_lists_every_endpoint_with_its_rule() {
-    let db_free = OpenApiService::new(
-        ClientsApi::new(Arc::new(Clients::new(lazy_db()))),
-        "crm",
-        "1",
-    );
-    let spec: Value = serde_json::from_str(&db_free.spec()).unwrap();
-    for rule in crm::api::endpoints() {
-        let method = rule.method.to_lowercase();
-        let operation = &spec["paths"][rule.path][&method];
-        assert!(
-            operation.is_object(),
-            "{} {} missing from the document",
-            rule.method,
-            rule.path
-        );
-        assert_eq!(operation["tags"], json!(["crm"]));
+async fn the_openapi_document_lists_every_operation_with_its_permission() {
+    let api = apis().await.remove(0);
+    let (status, spec) = api.0.call("GET", "/api/openapi.json", None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    let paths = spec["paths"].as_object().unwrap();
+    assert_eq!(paths.len(), 5, "list, create, export, one client, archive");
+    let mut declared = Vec::new();
+    for (path, operations) in paths {
+        for (method, operation) in operations.as_object().unwrap() {
+            assert_eq!(operation["tags"], json!(["crm"]), "{method} {path}");
+            declared.push(
+                operation["security"][0]["BearerAuth"][0]
+                    .as_str()
+                    .unwrap()
+                    .to_string(),
+            );
+        }
     }
-    assert_eq!(spec["paths"].as_object().unwrap().len(), 4);
-}
-
-/// A handle that never connects: building the document needs no database.
-fn lazy_db() -> Db {
-    let options =
-        sqlx::sqlite::SqliteConnectOptions::new().filename("/nonexistent/never-opened.db");
-    Db::Sqlite(sqlx::sqlite::SqlitePoolOptions::new().connect_lazy_with(options))
+    declared.sort();
+    declared.dedup();
+    assert_eq!(
+        declared,
+        ["clientes_arquivar", "clientes_editar", "clientes_ler"]
+    );
+    assert_eq!(Crm::permissions().len(), 3);
 }
 
 #[tokio::test]
@@ -840,7 +842,7 @@ async fn search_follows_renames_and_archiving() {
 #[tokio::test]
 async fn common_and_rare_terms_find_what_a_full_scan_finds() {
     for api in apis().await {
-        crm::demo::bulk_load(&api.db, 400).await.unwrap();
+        api.context.clients().bulk_load(400).await.unwrap();
         for term in ["example", "silva", "maria", "lucas", "9876", "zzzz"] {
             let expected = full_scan_documents(&api.db, term).await;
             let mut found = Vec::new();
@@ -867,111 +869,6 @@ async fn common_and_rare_terms_find_what_a_full_scan_finds() {
     }
 }
 
-/// Each way of reading a page (walking the sort index; reading the rows holding some trigrams, as the
-/// statistics choose them and as any trigrams of the term) returns exactly what a full scan finds, page
-/// after page, and the capped count agrees.
-#[tokio::test]
-async fn every_plan_finds_what_a_full_scan_finds() {
-    use crm::search::{self, Plan, TrigramIndex};
-    use crm::store::{self, ClientFilter, Sort};
-    for api in apis().await {
-        let db = &api.db;
-        crm::demo::bulk_load(db, 300).await.unwrap();
-        let stats = search::sample(db).await.unwrap();
-        let index = TrigramIndex::of(db);
-        for term in [
-            "example",
-            "silva",
-            "a s",
-            "lva | ",
-            "9876",
-            "@example.com",
-            "zzzz",
-        ] {
-            let expected = full_scan_documents(db, term).await;
-            let terms = vec![term.to_string()];
-            let filter = ClientFilter {
-                terms: terms.clone(),
-                status: Some(crm::ClientStatus::Active),
-                kind: None,
-            };
-            let mut plans = vec![Plan::Walk, search::plan(&stats, index, &terms, 41)];
-            // Every trigram the index can look up, one at a time.
-            let chars: Vec<char> = term.chars().collect();
-            for w in chars.windows(3) {
-                let lookable =
-                    index == TrigramIndex::Fts5 || w.iter().all(char::is_ascii_alphanumeric);
-                if lookable {
-                    plans.push(Plan::ByTrigrams(vec![vec![w.iter().collect()]]));
-                }
-            }
-            let mut walk_order: Option<Vec<String>> = None;
-            for plan in &plans {
-                let mut found = Vec::new();
-                for page in 0.. {
-                    let (rows, more) =
-                        store::list(db, &filter, plan, Sort::NameDesc, 40, page * 40)
-                            .await
-                            .unwrap();
-                    found.extend(rows.iter().map(|r| r.document.clone()));
-                    if !more {
-                        break;
-                    }
-                }
-                // The same rows in the same order, whatever the plan.
-                let order = walk_order.get_or_insert_with(|| found.clone());
-                assert_eq!(&found, order, "{}: {term:?} {plan:?}", api.engine());
-                found.sort();
-                assert_eq!(found, expected, "{}: {term:?} {plan:?}", api.engine());
-                let (count, capped) = store::count_capped(db, &filter, plan, 1000).await.unwrap();
-                assert_eq!(
-                    (count as usize, capped),
-                    (expected.len(), false),
-                    "{term:?} {plan:?}"
-                );
-            }
-        }
-        // Wildcards are literal: "%" and "_" find only themselves (no client has them).
-        for term in ["%", "s_lva", "sil%a"] {
-            let filter = ClientFilter {
-                terms: vec![term.into()],
-                ..ClientFilter::default()
-            };
-            let (rows, _) = store::list(db, &filter, &Plan::Walk, Sort::NameAsc, 10, 0)
-                .await
-                .unwrap();
-            assert!(rows.is_empty(), "{term}: {}", rows.len());
-        }
-    }
-}
-
-/// Above 4,000 rows the statistics come from a sample (runs of rowids on SQLite, `TABLESAMPLE` on
-/// PostgreSQL, where the row count is the planner's estimate once the table is analyzed).
-#[tokio::test]
-async fn search_statistics_sample_a_large_table() {
-    for api in apis().await {
-        let db = &api.db;
-        crm::demo::bulk_load(db, 6_000).await.unwrap();
-        if let Db::Postgres(pool) = db {
-            sqlx::query("ANALYZE crm_clients")
-                .execute(pool)
-                .await
-                .unwrap();
-        }
-        let (rows, sampled) = crm::search::sample(db).await.unwrap().size();
-        assert!(
-            (5_000.0..=7_000.0).contains(&rows),
-            "{}: {rows}",
-            api.engine()
-        );
-        assert!(
-            (1_000..6_000).contains(&sampled),
-            "{}: {sampled}",
-            api.engine()
-        );
-    }
-}
-
 async fn full_scan_documents(db: &Db, term: &str) -> Vec<String> {
     let sql = "SELECT document FROM crm_clients WHERE status = 'active' AND search_text LIKE $1";
     let pattern = format!("%{term}%");
@@ -980,4 +877,60 @@ async fn full_scan_documents(db: &Db, term: &str) -> Vec<String> {
             .unwrap();
     documents.sort();
     documents
+}
+
+/// The export holds the list's whole filtered set, in both formats, read back as Excel reads it.
+#[tokio::test]
+async fn the_filtered_list_exports_to_csv_and_xlsx() {
+    for api in apis().await {
+        api.create(json!({"kind": "person", "document": CPF_A, "name": "Zélia Prado", "phones": ["11987654321"],
+            "address": {"cep": "01310-100", "street": "Av. Paulista", "city": "São Paulo", "state": "SP"}}))
+            .await;
+        api.create(person("Zuleica Prado", CPF_B)).await;
+        api.create(person("Outro Nome", CPF_C)).await;
+
+        let resp = api
+            .0
+            .client
+            .get("/api/v1/crm/clients/export?format=csv&q=prado&sort=-name")
+            .header("Authorization", "Bearer STOCK_KEEPER")
+            .send()
+            .await;
+        resp.assert_status_is_ok();
+        resp.assert_header("content-type", "text/csv; charset=utf-8");
+        let text = resp.0.into_body().into_string().await.unwrap();
+        let lines: Vec<&str> = text.trim_start_matches('\u{feff}').lines().collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        assert!(lines[0].starts_with("Nome;Nome fantasia;Tipo;CPF/CNPJ;"));
+        assert!(lines[1].starts_with("Zuleica Prado;"), "{}", lines[1]);
+        assert!(
+            lines[2].starts_with(
+                "Zélia Prado;;Pessoa física;123.456.789-09;;(11) 98765-4321;São Paulo;SP;Ativo;"
+            ),
+            "{}",
+            lines[2]
+        );
+
+        let resp = api
+            .0
+            .client
+            .get("/api/v1/crm/clients/export?format=xlsx")
+            .header("Authorization", "Bearer ADMIN")
+            .send()
+            .await;
+        resp.assert_status_is_ok();
+        let bytes = resp.0.into_body().into_vec().await.unwrap();
+        let mut book: calamine::Xlsx<_> =
+            calamine::open_workbook_from_rs(std::io::Cursor::new(bytes)).unwrap();
+        use calamine::Reader;
+        let sheet = book.worksheet_range_at(0).unwrap().unwrap();
+        assert_eq!(sheet.height(), 4, "header and the three clients");
+
+        let (status, error) = api
+            .call("GET", "/export?format=pdf", Some("ADMIN"), None)
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
+        let (status, _) = api.call("GET", "/export?format=csv", None, None).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
 }

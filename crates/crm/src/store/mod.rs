@@ -1,18 +1,92 @@
-//! SQL for `crm_clients`. Every function runs on SQLite and PostgreSQL alike (see `platform::db`).
+//! SQL for `crm_clients`, private to the crate. Every function runs on SQLite and PostgreSQL alike (see
+//! `platform::db`).
 //!
 //! Writes are single statements, so each is atomic on its own and none holds a transaction open across
 //! a read: a duplicate document is caught by the unique index (not by a racy look-up first), and a
 //! change is applied only if the row still has the version it was read at.
 
+pub mod search;
+#[cfg(test)]
+mod tests;
+
+use banking::document::Document;
 use chrono::{DateTime, Utc};
 use platform::db::Db;
 use platform::on_db;
+use platform::text::{alphanumerics, fold};
+use platform::values::{Address, Email, Phone};
 
-use crate::model::{ClientRow, ClientStatus, ValidClient, CLIENT_COLUMNS};
-use crate::normalize::{alphanumerics, fold};
-use crate::search::Plan;
+use crate::domain::{Client, ClientFields, ClientFilter, ClientKind, ClientStatus, Sort};
+use search::Plan;
 
 pub type Result<T> = std::result::Result<T, sqlx::Error>;
+
+/// One row of `crm_clients` (without the search columns).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ClientRow {
+    id: String,
+    kind: String,
+    document: String,
+    name: String,
+    trade_name: Option<String>,
+    emails: String,
+    phones: String,
+    address: Option<String>,
+    status: String,
+    notes: Option<String>,
+    version: i32,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+    created_by: String,
+    updated_by: String,
+}
+
+/// The columns of [`ClientRow`], for `SELECT`s.
+const CLIENT_COLUMNS: &str =
+    "id, kind, document, name, trade_name, emails, phones, address, status, notes, \
+     version, created_at, updated_at, created_by, updated_by";
+
+impl ClientRow {
+    /// The stored client. Only validated clients are written, so nothing is checked again (a CPF's
+    /// check digits are not recomputed on every read); a damaged JSON column reads as empty rather than
+    /// failing the whole list, but a document that is not one is an error.
+    fn into_client(self) -> Result<Client> {
+        let kind = ClientKind::parse(&self.kind).unwrap_or(ClientKind::Person);
+        let Some(document) = Document::from_stored(&self.document) else {
+            let message = format!("client {}: stored document is not a CPF or CNPJ", self.id);
+            return Err(sqlx::Error::Decode(message.into()));
+        };
+        let list = |json: &str| serde_json::from_str::<Vec<String>>(json).unwrap_or_default();
+        Ok(Client {
+            fields: ClientFields {
+                kind,
+                document,
+                name: self.name,
+                trade_name: self.trade_name,
+                emails: list(&self.emails)
+                    .into_iter()
+                    .map(Email::from_stored)
+                    .collect(),
+                phones: list(&self.phones)
+                    .into_iter()
+                    .map(Phone::from_stored)
+                    .collect(),
+                address: self
+                    .address
+                    .as_deref()
+                    .and_then(|a| serde_json::from_str::<Address>(a).ok()),
+                status: ClientStatus::parse(&self.status).unwrap_or(ClientStatus::Active),
+                notes: self.notes,
+            },
+            id: self.id,
+            version: self.version,
+            created_at: self.created_at,
+            updated_at: self.updated_at,
+            created_by: self.created_by,
+            updated_by: self.updated_by,
+        })
+    }
+}
 
 /// What identifies a write: who and when.
 #[derive(Debug, Clone)]
@@ -22,56 +96,62 @@ pub struct Stamp<'a> {
 }
 
 /// The folded name, the sort key.
-pub fn search_name(client: &ValidClient) -> String {
+pub fn search_name(client: &ClientFields) -> String {
     fold(&client.name)
 }
 
 /// Everything `q` may match, folded into one column so one (trigram) index serves the whole search.
-pub fn search_text(client: &ValidClient) -> String {
+pub fn search_text(client: &ClientFields) -> String {
     let mut parts = vec![fold(&client.name)];
     parts.extend(client.trade_name.as_deref().map(fold));
-    parts.push(alphanumerics(&client.document));
-    parts.extend(client.emails.iter().map(|e| fold(e)));
-    parts.extend(client.phones.iter().cloned());
+    parts.push(alphanumerics(client.document.as_str()));
+    parts.extend(client.emails.iter().map(|e| fold(e.as_str())));
+    parts.extend(client.phones.iter().map(|p| p.as_str().to_string()));
     parts.join(" | ")
 }
 
-fn json_list(items: &[String]) -> String {
-    serde_json::to_string(items).unwrap_or_else(|_| "[]".into())
+fn json_list<'a>(items: impl Iterator<Item = &'a str>) -> String {
+    serde_json::to_string(&items.collect::<Vec<_>>()).unwrap_or_else(|_| "[]".into())
 }
 
-fn json_address(client: &ValidClient) -> Option<String> {
+fn json_address(client: &ClientFields) -> Option<String> {
     client
         .address
         .as_ref()
         .and_then(|a| serde_json::to_string(a).ok())
 }
 
-pub async fn by_id(db: &Db, id: &str) -> Result<Option<ClientRow>> {
+pub async fn by_id(db: &Db, id: &str) -> Result<Option<Client>> {
     let sql = format!("SELECT {CLIENT_COLUMNS} FROM crm_clients WHERE id = $1");
-    on_db!(db, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
+    let row: Option<ClientRow> =
+        on_db!(db, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)?;
+    row.map(ClientRow::into_client).transpose()
 }
 
-pub async fn by_document(db: &Db, document: &str) -> Result<Option<ClientRow>> {
+pub async fn by_document(db: &Db, document: &Document) -> Result<Option<Client>> {
     let sql = format!("SELECT {CLIENT_COLUMNS} FROM crm_clients WHERE document = $1");
-    on_db!(db, pool => sqlx::query_as(&sql).bind(document).fetch_optional(pool).await)
+    let row: Option<ClientRow> = on_db!(db, pool => sqlx::query_as(&sql)
+        .bind(document.as_str())
+        .fetch_optional(pool)
+        .await)?;
+    row.map(ClientRow::into_client).transpose()
 }
 
 /// Inserts a client; a duplicate document is a unique violation (`platform::db::is_unique_violation`).
-pub async fn insert(db: &Db, id: &str, client: &ValidClient, stamp: &Stamp<'_>) -> Result<()> {
+pub async fn insert(db: &Db, id: &str, client: &ClientFields, stamp: &Stamp<'_>) -> Result<()> {
     let sql = "INSERT INTO crm_clients (id, kind, document, name, trade_name, search_name, search_text, emails, \
                phones, address, status, notes, version, created_at, updated_at, created_by, updated_by) \
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 1, $13, $13, $14, $14)";
     on_db!(db, pool => sqlx::query(sql)
         .bind(id)
         .bind(client.kind.as_str())
-        .bind(&client.document)
+        .bind(client.document.as_str())
         .bind(&client.name)
         .bind(&client.trade_name)
         .bind(search_name(client))
         .bind(search_text(client))
-        .bind(json_list(&client.emails))
-        .bind(json_list(&client.phones))
+        .bind(json_list(client.emails.iter().map(Email::as_str)))
+        .bind(json_list(client.phones.iter().map(Phone::as_str)))
         .bind(json_address(client))
         .bind(client.status.as_str())
         .bind(&client.notes)
@@ -86,7 +166,7 @@ pub async fn update(
     db: &Db,
     id: &str,
     version: i32,
-    client: &ValidClient,
+    client: &ClientFields,
     stamp: &Stamp<'_>,
 ) -> Result<bool> {
     let sql = "UPDATE crm_clients SET kind = $3, document = $4, name = $5, trade_name = $6, search_name = $7, \
@@ -97,13 +177,13 @@ pub async fn update(
         .bind(id)
         .bind(version)
         .bind(client.kind.as_str())
-        .bind(&client.document)
+        .bind(client.document.as_str())
         .bind(&client.name)
         .bind(&client.trade_name)
         .bind(search_name(client))
         .bind(search_text(client))
-        .bind(json_list(&client.emails))
-        .bind(json_list(&client.phones))
+        .bind(json_list(client.emails.iter().map(Email::as_str)))
+        .bind(json_list(client.phones.iter().map(Phone::as_str)))
         .bind(json_address(client))
         .bind(client.status.as_str())
         .bind(&client.notes)
@@ -132,45 +212,15 @@ pub async fn set_status(
         .execute(pool).await.map(|r| r.rows_affected() == 1))
 }
 
-/// How the list is ordered. Each order has an index (`search_name, id` / `created_at, id`), so a page is
-/// an index walk that stops after `LIMIT` rows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Sort {
-    #[default]
-    NameAsc,
-    NameDesc,
-    CreatedAsc,
-    CreatedDesc,
-}
-
-impl Sort {
-    pub fn parse(s: &str) -> Option<Sort> {
-        match s {
-            "name" => Some(Sort::NameAsc),
-            "-name" => Some(Sort::NameDesc),
-            "created_at" => Some(Sort::CreatedAsc),
-            "-created_at" => Some(Sort::CreatedDesc),
-            _ => None,
-        }
+/// Each order has an index (`search_name, id` / `created_at, id`), so a page is an index walk that
+/// stops after `LIMIT` rows.
+fn order_by(sort: Sort) -> &'static str {
+    match sort {
+        Sort::NameAsc => "search_name ASC, id ASC",
+        Sort::NameDesc => "search_name DESC, id DESC",
+        Sort::CreatedAsc => "created_at ASC, id ASC",
+        Sort::CreatedDesc => "created_at DESC, id DESC",
     }
-
-    fn order_by(self) -> &'static str {
-        match self {
-            Sort::NameAsc => "search_name ASC, id ASC",
-            Sort::NameDesc => "search_name DESC, id DESC",
-            Sort::CreatedAsc => "created_at ASC, id ASC",
-            Sort::CreatedDesc => "created_at DESC, id DESC",
-        }
-    }
-}
-
-/// The list's filters. `status: None` lists every client that is not archived.
-#[derive(Debug, Clone, Default)]
-pub struct ClientFilter {
-    /// Substrings of `search_text` (see `normalize::search_terms`); any may match.
-    pub terms: Vec<String>,
-    pub status: Option<ClientStatus>,
-    pub kind: Option<crate::model::ClientKind>,
 }
 
 /// A statement's string parameters, numbered from `$1` in the order they are added.
@@ -195,27 +245,25 @@ fn contains_sql(db: &Db, param: &str) -> String {
     }
 }
 
-impl ClientFilter {
-    /// The `WHERE` clause: status, kind, and the whole of one of the terms.
-    fn where_sql(&self, db: &Db, binds: &mut Binds) -> String {
-        let mut clauses = Vec::new();
-        match self.status {
-            Some(s) => clauses.push(format!("status = {}", binds.add(s.as_str().into()))),
-            None => clauses.push("status <> 'archived'".into()),
-        }
-        if let Some(k) = self.kind {
-            clauses.push(format!("kind = {}", binds.add(k.as_str().into())));
-        }
-        if !self.terms.is_empty() {
-            let holds: Vec<String> = self
-                .terms
-                .iter()
-                .map(|t| contains_sql(db, &binds.add(t.clone())))
-                .collect();
-            clauses.push(format!("({})", holds.join(" OR ")));
-        }
-        clauses.join(" AND ")
+/// The `WHERE` clause: status, kind, and the whole of one of the terms.
+fn where_sql(filter: &ClientFilter, db: &Db, binds: &mut Binds) -> String {
+    let mut clauses = Vec::new();
+    match filter.status {
+        Some(s) => clauses.push(format!("status = {}", binds.add(s.as_str().into()))),
+        None => clauses.push("status <> 'archived'".into()),
     }
+    if let Some(k) = filter.kind {
+        clauses.push(format!("kind = {}", binds.add(k.as_str().into())));
+    }
+    if !filter.terms.is_empty() {
+        let holds: Vec<String> = filter
+            .terms
+            .iter()
+            .map(|t| contains_sql(db, &binds.add(t.clone())))
+            .collect();
+        clauses.push(format!("({})", holds.join(" OR ")));
+    }
+    clauses.join(" AND ")
 }
 
 /// What a page or a count reads, as `crm_clients`: the table (walked through the sort index), or only
@@ -269,11 +317,11 @@ pub async fn list(
     sort: Sort,
     limit: i64,
     offset: i64,
-) -> Result<(Vec<ClientRow>, bool)> {
+) -> Result<(Vec<Client>, bool)> {
     let mut binds = Binds::default();
     let from = source_sql(db, plan, &mut binds);
-    let where_sql = filter.where_sql(db, &mut binds);
-    let order = sort.order_by();
+    let where_sql = where_sql(filter, db, &mut binds);
+    let order = order_by(sort);
     // The page's ids come from the sort index alone (it holds every filtered column, see the covering
     // migration) or from the trigram candidates; only those rows are then read from the table.
     // One extra row tells whether another page exists, without counting.
@@ -298,7 +346,11 @@ pub async fn list(
     })?;
     let more = rows.len() as i64 > limit;
     rows.truncate(usize::try_from(limit).unwrap_or(0));
-    Ok((rows, more))
+    let clients = rows
+        .into_iter()
+        .map(ClientRow::into_client)
+        .collect::<Result<_>>()?;
+    Ok((clients, more))
 }
 
 /// How many clients match, counting at most `cap` (so a million-row table costs at most `cap` index
@@ -311,7 +363,7 @@ pub async fn count_capped(
 ) -> Result<(i64, bool)> {
     let mut binds = Binds::default();
     let from = source_sql(db, plan, &mut binds);
-    let where_sql = filter.where_sql(db, &mut binds);
+    let where_sql = where_sql(filter, db, &mut binds);
     let sql = format!(
         "SELECT COUNT(*) FROM (SELECT 1 FROM {from} WHERE {where_sql} LIMIT {}) capped",
         cap.max(0) + 1
@@ -324,6 +376,40 @@ pub async fn count_capped(
         query.fetch_one(pool).await
     })?;
     Ok((count.min(cap), count > cap))
+}
+
+/// Every client the filter matches, in order, read as the consumer takes them (an export of the whole
+/// set keeps only a channel's worth in memory).
+pub fn stream(
+    db: &Db,
+    filter: &ClientFilter,
+    sort: Sort,
+) -> impl futures::Stream<Item = platform::error::Result<Client>> + Send + 'static {
+    let mut binds = Binds::default();
+    let where_sql = where_sql(filter, db, &mut binds);
+    let sql = format!(
+        "SELECT {CLIENT_COLUMNS} FROM crm_clients WHERE {where_sql} ORDER BY {}",
+        order_by(sort)
+    );
+    let (tx, rx) = tokio::sync::mpsc::channel(256);
+    let db = db.clone();
+    tokio::spawn(async move {
+        use futures::StreamExt;
+        on_db!(&db, pool => {
+            let mut query = sqlx::query_as::<_, ClientRow>(&sql);
+            for b in &binds.0 {
+                query = query.bind(b);
+            }
+            let mut rows = query.fetch(pool);
+            while let Some(row) = rows.next().await {
+                let client = row.and_then(ClientRow::into_client).map_err(Into::into);
+                if tx.send(client).await.is_err() {
+                    break; // the download was abandoned
+                }
+            }
+        })
+    });
+    tokio_stream::wrappers::ReceiverStream::new(rx)
 }
 
 pub async fn count_all(db: &Db) -> Result<i64> {

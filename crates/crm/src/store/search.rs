@@ -88,6 +88,7 @@ impl TrigramStats {
     }
 
     /// The table's estimated rows and how many of them the sample holds.
+    #[cfg(test)]
     pub fn size(&self) -> (f64, usize) {
         (self.rows, self.sampled)
     }
