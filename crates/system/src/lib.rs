@@ -1,0 +1,83 @@
+//! The system context: the HTTP API over the platform's machinery, for the pages that show it — a job's
+//! progress (any page that started one), the jobs administration (`/admin/tarefas`) and the holiday
+//! calendar (`/admin/feriados`, and every date picker that marks business days), stored files, and the
+//! notifications bell (with push messages through FCM HTTP v1 when configured).
+//!
+//! The machinery itself lives in `platform` (`jobs`, `calendar`), because every context uses it inside
+//! its own transactions; this context only exposes it.
+
+pub mod api;
+pub mod notifications;
+pub mod permissions;
+
+use std::sync::Arc;
+
+use identity::Identity;
+use platform::access::Permission;
+use platform::context::{Context, Platform, StartError, Started};
+use platform::jobs::{Consumer, JobHandler};
+use platform::migrate::Migrations;
+
+use notifications::{fcm::Fcm, Notifications};
+
+/// The system context.
+pub struct System {
+    platform: Platform,
+    notifications: Notifications,
+}
+
+impl System {
+    pub fn notifications(&self) -> &Notifications {
+        &self.notifications
+    }
+}
+
+impl Context for System {
+    const NAME: &'static str = "system";
+    type Api = (
+        api::JobsApi,
+        api::CalendarApi,
+        api::FilesApi,
+        api::NotificationsApi,
+    );
+
+    fn migrations() -> Migrations {
+        platform::embedded_migrations!()
+    }
+
+    fn permissions() -> &'static [&'static Permission] {
+        permissions::ALL
+    }
+
+    async fn start(platform: &Platform, started: &Started) -> Result<System, StartError> {
+        let push = match &platform.config.push {
+            Some(settings) => Some(Arc::new(Fcm::from_file(
+                &settings.service_account,
+                &settings.endpoint,
+            )?)),
+            None => None,
+        };
+        let identity = started.get::<Identity>()?;
+        Ok(System {
+            notifications: Notifications::new(platform.clone(), identity, push),
+            platform: platform.clone(),
+        })
+    }
+
+    fn jobs(self: &Arc<Self>) -> Vec<JobHandler> {
+        self.notifications.push_job().into_iter().collect()
+    }
+
+    fn consumers(self: &Arc<Self>) -> Vec<Consumer> {
+        vec![self.notifications.consumer()]
+    }
+
+    fn api(self: &Arc<Self>) -> Self::Api {
+        (
+            api::JobsApi::new(self.platform.jobs.clone()),
+            api::CalendarApi::new(self.platform.clone()),
+            api::FilesApi::new(self.platform.clone()),
+            api::NotificationsApi::new(self.notifications.clone()),
+        )
+    }
+}

@@ -1,0 +1,27 @@
+//! What the system operations need beyond being signed in.
+
+use platform::access::{Grant, Permission, Role};
+use Role::*;
+
+/// See every job, retry and cancel them (`/admin/tarefas`).
+pub static JOBS_ADMIN: Permission = Permission {
+    code: "tarefas_administrar",
+    label: "administrar as tarefas em segundo plano",
+    grant: Grant::Roles(&[Admin, SuperAdmin]),
+};
+
+/// Add and remove holidays (`/admin/feriados`).
+pub static HOLIDAYS_MANAGE: Permission = Permission {
+    code: "feriados_gerenciar",
+    label: "cadastrar feriados",
+    grant: Grant::Roles(&[FinancialManager, Admin, SuperAdmin]),
+};
+
+/// Download any stored file, not only one's own.
+pub static FILES_ALL: Permission = Permission {
+    code: "arquivos_todos",
+    label: "baixar arquivos enviados por outras pessoas",
+    grant: Grant::Roles(&[Admin, SuperAdmin]),
+};
+
+pub static ALL: &[&Permission] = &[&JOBS_ADMIN, &HOLIDAYS_MANAGE, &FILES_ALL];

@@ -1,0 +1,316 @@
+//! Jobs and the calendar through the API, on both engines.
+
+use platform::jobs::{JobHandler, JobOptions, JobOutcome};
+use platform::testing::TestApi;
+use poem::http::StatusCode;
+use serde_json::json;
+use system::System;
+
+async fn apis() -> Vec<TestApi<System>> {
+    TestApi::<System>::on_each_engine_after::<(identity::Identity,)>().await
+}
+
+#[tokio::test]
+async fn whoever_started_a_job_follows_its_progress_and_nobody_else_sees_it() {
+    for api in apis().await {
+        let jobs = &api.platform.jobs;
+        jobs.register(JobHandler::new(
+            "teste.contar",
+            |run, total: i64| async move {
+                run.progress(total, Some(total), "Concluído").await?;
+                Ok(JobOutcome::with(json!({ "contados": total })))
+            },
+        ));
+        let options = JobOptions {
+            created_by: Some("uid-SALESPERSON".into()),
+            ..JobOptions::default()
+        };
+        let id = jobs
+            .enqueue_now("teste.contar", &7i64, options)
+            .await
+            .unwrap();
+        let path = format!("/api/v1/system/jobs/{id}");
+
+        let (status, job) = api.call("GET", &path, Some("SALESPERSON"), None).await;
+        assert_eq!(
+            (status, job["status"].as_str()),
+            (StatusCode::OK, Some("queued")),
+            "{job}"
+        );
+        jobs.run_until_idle().await.unwrap();
+        let (_, job) = api.call("GET", &path, Some("SALESPERSON"), None).await;
+        assert_eq!(job["status"], "done");
+        assert_eq!(
+            (
+                job["progress_done"].as_i64(),
+                job["progress_total"].as_i64()
+            ),
+            (Some(7), Some(7))
+        );
+        assert_eq!(job["result"], json!({ "contados": 7 }));
+
+        // Another user: as if it did not exist. An administrator sees it.
+        let (status, _) = api
+            .call("GET", &path, Some("FINANCIAL_MANAGER"), None)
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let (status, _) = api.call("GET", &path, Some("ADMIN"), None).await;
+        assert_eq!(status, StatusCode::OK);
+    }
+}
+
+#[tokio::test]
+async fn administrators_list_retry_and_cancel_jobs() {
+    for api in apis().await {
+        let jobs = &api.platform.jobs;
+        jobs.register(JobHandler::new("teste.falha", |_run, _: ()| async {
+            Err(platform::Error::internal("serviço externo fora do ar"))
+        }));
+        let once = JobOptions {
+            max_attempts: Some(1),
+            ..JobOptions::default()
+        };
+        let dead = jobs.enqueue_now("teste.falha", &(), once).await.unwrap();
+        jobs.run_until_idle().await.unwrap();
+        let waiting = jobs
+            .enqueue_now("teste.falha", &(), JobOptions::default())
+            .await
+            .unwrap();
+
+        let (status, page) = api
+            .call(
+                "GET",
+                "/api/v1/system/jobs?status=dead",
+                Some("ADMIN"),
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        let items = page["items"].as_array().unwrap();
+        assert_eq!(items.len(), 1);
+        assert_eq!(
+            (items[0]["id"].as_str(), items[0]["last_error"].as_str()),
+            (Some(dead.as_str()), Some("serviço externo fora do ar"))
+        );
+        let (status, _) = api
+            .call(
+                "GET",
+                "/api/v1/system/jobs",
+                Some("FINANCIAL_MANAGER"),
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+
+        let (status, job) = api
+            .call(
+                "POST",
+                &format!("/api/v1/system/jobs/{dead}/retry"),
+                Some("ADMIN"),
+                None,
+            )
+            .await;
+        assert_eq!(
+            (status, job["status"].as_str()),
+            (StatusCode::OK, Some("queued"))
+        );
+        let (status, job) = api
+            .call(
+                "POST",
+                &format!("/api/v1/system/jobs/{waiting}/cancel"),
+                Some("SUPER_ADMIN"),
+                None,
+            )
+            .await;
+        assert_eq!(
+            (status, job["status"].as_str()),
+            (StatusCode::OK, Some("cancelled"))
+        );
+        let (status, error) = api
+            .call(
+                "POST",
+                &format!("/api/v1/system/jobs/{waiting}/cancel"),
+                Some("ADMIN"),
+                None,
+            )
+            .await;
+        assert_eq!(
+            (status, error["code"].as_str()),
+            (StatusCode::CONFLICT, Some("estado_invalido"))
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_calendar_lists_national_and_added_holidays() {
+    for api in apis().await {
+        let (status, year) = api
+            .call(
+                "GET",
+                "/api/v1/system/holidays?year=2026",
+                Some("SALESPERSON"),
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(year["holidays"].as_array().unwrap().len(), 13);
+        assert!(year["today"].is_string());
+
+        let body = json!({"day": "2026-07-09", "name": "Revolução Constitucionalista"});
+        let (status, _) = api
+            .call(
+                "POST",
+                "/api/v1/system/holidays",
+                Some("SALESPERSON"),
+                Some(body.clone()),
+            )
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, added) = api
+            .call(
+                "POST",
+                "/api/v1/system/holidays",
+                Some("FINANCIAL_MANAGER"),
+                Some(body.clone()),
+            )
+            .await;
+        assert_eq!(
+            (status, added["national"].as_bool()),
+            (StatusCode::CREATED, Some(false))
+        );
+        let (status, error) = api
+            .call("POST", "/api/v1/system/holidays", Some("ADMIN"), Some(body))
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(error["fields"][0]["field"], "day");
+        let (_, year) = api
+            .call(
+                "GET",
+                "/api/v1/system/holidays?year=2026",
+                Some("SALESPERSON"),
+                None,
+            )
+            .await;
+        assert_eq!(year["holidays"].as_array().unwrap().len(), 14);
+
+        let (status, _) = api
+            .call(
+                "DELETE",
+                "/api/v1/system/holidays/2026-07-09",
+                Some("ADMIN"),
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::NO_CONTENT);
+        let (status, _) = api
+            .call(
+                "DELETE",
+                "/api/v1/system/holidays/2026-12-25",
+                Some("ADMIN"),
+                None,
+            )
+            .await;
+        assert_eq!(
+            status,
+            StatusCode::NOT_FOUND,
+            "a national holiday is not removable"
+        );
+        let (status, error) = api
+            .call(
+                "DELETE",
+                "/api/v1/system/holidays/nove-de-julho",
+                Some("ADMIN"),
+                None,
+            )
+            .await;
+        assert_eq!(
+            (status, error["fields"][0]["field"].as_str()),
+            (StatusCode::BAD_REQUEST, Some("day")),
+            "{error}"
+        );
+    }
+}
+
+async fn upload(
+    api: &TestApi<System>,
+    token: &str,
+    name: &str,
+    bytes: Vec<u8>,
+) -> poem::test::TestResponse {
+    use poem::test::{TestForm, TestFormField};
+    let form = TestForm::new().field(TestFormField::bytes(bytes).name("file").filename(name));
+    api.client
+        .post("/api/v1/system/files")
+        .header("Authorization", format!("Bearer {token}"))
+        .multipart(form)
+        .send()
+        .await
+}
+
+#[tokio::test]
+async fn a_file_is_uploaded_and_downloaded_byte_for_byte_by_its_owner() {
+    for api in apis().await {
+        let content = b"%PDF-1.4\n% boleto\n".to_vec();
+        let resp = upload(&api, "FINANCIAL_ASSISTANT", "boleto.pdf", content.clone()).await;
+        resp.assert_status(StatusCode::CREATED);
+        let stored = resp.json().await.value().deserialize::<serde_json::Value>();
+        assert_eq!(
+            (
+                stored["content_type"].as_str(),
+                stored["size_bytes"].as_i64()
+            ),
+            (Some("application/pdf"), Some(content.len() as i64))
+        );
+        let path = format!("/api/v1/system/files/{}", stored["id"].as_str().unwrap());
+
+        let resp = api
+            .client
+            .get(&path)
+            .header("Authorization", "Bearer FINANCIAL_ASSISTANT")
+            .send()
+            .await;
+        resp.assert_status_is_ok();
+        resp.assert_header("content-type", "application/pdf");
+        resp.assert_header("content-disposition", "attachment; filename=\"boleto.pdf\"");
+        assert_eq!(resp.0.into_body().into_vec().await.unwrap(), content);
+        let (status, _) = api
+            .call("GET", &path, Some("FINANCIAL_MANAGER"), None)
+            .await;
+        assert_eq!(
+            status,
+            StatusCode::NOT_FOUND,
+            "someone else's file is out of reach"
+        );
+        let (status, _) = api.call("GET", &path, Some("ADMIN"), None).await;
+        assert_eq!(status, StatusCode::OK);
+    }
+}
+
+#[tokio::test]
+async fn an_oversized_or_refused_upload_is_413_or_415() {
+    for api in apis().await {
+        let resp = upload(
+            &api,
+            "ADMIN",
+            "grande.csv",
+            vec![b'a'; platform::files::MAX_FILE_BYTES + 1],
+        )
+        .await;
+        resp.assert_status(StatusCode::PAYLOAD_TOO_LARGE);
+        let body = resp.json().await.value().deserialize::<serde_json::Value>();
+        assert_eq!(body["code"], "arquivo_grande_demais");
+        let resp = upload(
+            &api,
+            "ADMIN",
+            "nota.pdf",
+            b"MZ\x90\0\x03\0\0\0\x04\0".to_vec(),
+        )
+        .await;
+        resp.assert_status(StatusCode::UNSUPPORTED_MEDIA_TYPE);
+        let body = resp.json().await.value().deserialize::<serde_json::Value>();
+        assert!(body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Tipo de arquivo não aceito"));
+    }
+}
