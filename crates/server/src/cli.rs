@@ -1,18 +1,20 @@
 //! The command line: `backoffice serve | migrate | openapi | users create | demo-data | access-table | banking …`.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use identity::NewUser;
+use platform::clock::SystemClock;
 use platform::config::Config;
+use platform::context::Demo;
 use platform::db::Db;
 use platform::{Role, RoleFlags};
-use poem::listener::TcpListener;
-use poem::Server;
+use poem::listener::{Listener, TcpListener};
 
 use crate::app::{self, failure::Error, failure::Result, App};
-use crate::demo;
+use crate::docs;
 
 #[derive(Parser)]
 #[command(
@@ -47,8 +49,16 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         bulk_clients: usize,
     },
-    /// Prints the endpoint access table (Markdown) for docs/access.md.
-    AccessTable,
+    /// Prints the access tables (Markdown) of docs/access.md, or rewrites them in FILE (after its marker line).
+    AccessTable {
+        #[arg(long)]
+        update: Option<PathBuf>,
+    },
+    /// Writes the web guard's access rules (permissions and route rules, TypeScript) for packages/auth.
+    WebAccess {
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Bank files and boletos: JSON in, JSON out (`backoffice banking --help`).
     Banking {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
@@ -108,8 +118,19 @@ pub async fn run(cli: Cli) -> Result<i32> {
             command: UsersCommand::Create(args),
         } => create_user(args).await,
         Command::DemoData { bulk_clients } => demo_data(bulk_clients).await.map(|_| 0),
-        Command::AccessTable => {
-            print!("{}", access_table());
+        Command::AccessTable { update } => {
+            match update {
+                Some(path) => docs::update_access_doc(&path)?,
+                None => print!("{}", docs::access_table()?),
+            }
+            Ok(0)
+        }
+        Command::WebAccess { out } => {
+            let code = docs::web_access()?;
+            match out {
+                Some(path) => std::fs::write(path, code)?,
+                None => print!("{code}"),
+            }
             Ok(0)
         }
         Command::Banking { args } => {
@@ -126,16 +147,17 @@ pub async fn run(cli: Cli) -> Result<i32> {
 pub async fn serve(config: Config) -> Result<()> {
     let started = std::time::Instant::now();
     let addr = std::net::SocketAddr::new(config.bind, config.port);
+    let max_connections = config.http.max_connections;
     let app = App::start(config).await?;
     let routes = app.routes();
     tracing::info!(%addr, elapsed_ms = started.elapsed().as_millis() as u64, "backoffice ready");
-    // The first client search would otherwise pay for sampling the table (tens of ms at a million rows).
-    let clients = app.clients.clone();
-    tokio::spawn(async move { clients.warm_up_search().await });
-    Server::new(TcpListener::bind(addr))
+    let worker = app.on_serve();
+    let acceptor = TcpListener::bind(addr).into_acceptor().await?;
+    crate::http::server(acceptor, max_connections, crate::http::IDLE_TIMEOUT)
         .run_with_graceful_shutdown(routes, shutdown_signal(), Some(Duration::from_secs(10)))
         .await?;
-    app.db.close().await;
+    worker.shutdown(Duration::from_secs(10)).await;
+    app.db().close().await;
     tracing::info!("backoffice stopped");
     Ok(())
 }
@@ -160,8 +182,13 @@ async fn shutdown_signal() {
 pub async fn openapi_json() -> Result<String> {
     let db = Db::connect("sqlite::memory:").await?;
     db.migrate(&app::migrations()).await?;
-    let config = Config::from_lookup(|_| None)?;
-    let app = App::with_db(config, db).await?;
+    // Nothing is stored: files go to a temporary directory rather than ./data.
+    let files = std::env::temp_dir()
+        .join("backoffice-openapi-files")
+        .display()
+        .to_string();
+    let config = Config::from_lookup(|k| (k == "BACKOFFICE_FILES_DIR").then(|| files.clone()))?;
+    let app = App::with_db(config, db, Arc::new(SystemClock)).await?;
     Ok(app.api_service().spec())
 }
 
@@ -176,6 +203,7 @@ async fn create_user(args: CreateUser) -> Result<i32> {
     })?;
     let app = App::start(Config::from_env()?).await?;
     let user = app
+        .contexts
         .identity
         .create_user(NewUser {
             email: args.email,
@@ -192,16 +220,15 @@ async fn create_user(args: CreateUser) -> Result<i32> {
         })
         .await
         .map_err(|e| {
-            let b = e.body();
-            let fields: Vec<String> = b
+            let fields: Vec<String> = e
                 .fields
                 .iter()
                 .map(|f| format!("{}: {}", f.field, f.message))
                 .collect();
             Error(if fields.is_empty() {
-                b.message.clone()
+                e.message.clone()
             } else {
-                format!("{} ({})", b.message, fields.join("; "))
+                format!("{} ({})", e.message, fields.join("; "))
             })
         })?;
     println!("{}", user.uid);
@@ -210,67 +237,12 @@ async fn create_user(args: CreateUser) -> Result<i32> {
 
 async fn demo_data(bulk_clients: usize) -> Result<()> {
     let app = App::start(Config::from_env()?).await?;
-    let users = demo::seed_users(&app.identity).await.map_err(Error)?;
-    println!(
-        "Usuários de demonstração (senha de todos: {}):",
-        demo::DEMO_PASSWORD
-    );
-    for (email, role, created) in &users {
-        println!(
-            "  {email:<48} {:<20} {}",
-            role.as_str(),
-            if *created { "criado" } else { "já existia" }
-        );
-    }
-    let owner = identity::store::user_by_email(&app.db, &demo::demo_email("admin"))
-        .await?
-        .map(|(u, _)| u.uid)
-        .unwrap_or_default();
-    match crm::demo::seed(&app.db, &owner, demo::DEMO_CLIENTS).await? {
-        0 => println!("Clientes de demonstração: já existiam."),
-        n => println!("{n} clientes de demonstração criados."),
-    }
+    let mut demo = Demo::default();
     if bulk_clients > 0 {
-        let started = std::time::Instant::now();
-        let loaded = crm::demo::bulk_load(&app.db, bulk_clients).await?;
-        println!(
-            "{loaded} clientes gerados carregados em {:.1} s.",
-            started.elapsed().as_secs_f64()
-        );
+        demo.bulk.insert("clients", bulk_clients);
+    }
+    for line in app.contexts.seed_demo(&mut demo).await? {
+        println!("{line}");
     }
     Ok(())
-}
-
-/// The Markdown table of every endpoint and the roles allowed (docs/access.md is this output).
-pub fn access_table() -> String {
-    use platform::Permission;
-    let mut out = String::from("| Método | Caminho | Permissão | Papéis / flags com acesso | Observação |\n|---|---|---|---|---|\n");
-    for e in app::endpoints() {
-        let (perm, who) = match e.permission {
-            None => (
-                "pública".to_string(),
-                "qualquer pessoa (sem token)".to_string(),
-            ),
-            Some(p) => {
-                let who = match p {
-                    Permission::Conciliation => "flag role_id.can_see_conciliation".to_string(),
-                    Permission::Hub => "flag access_hub".to_string(),
-                    Permission::DispatchView => "flag role_id.can_see_dispatch".to_string(),
-                    Permission::DispatchApprove => "flag role_id.can_approval_dispatch".to_string(),
-                    _ => p
-                        .roles()
-                        .iter()
-                        .map(|r| r.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                };
-                (format!("`{}`", p.code()), who)
-            }
-        };
-        out.push_str(&format!(
-            "| {} | `{}` | {} | {} | {} |\n",
-            e.method, e.path, perm, who, e.note
-        ));
-    }
-    out
 }

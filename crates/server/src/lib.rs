@@ -3,6 +3,6 @@
 
 pub mod app;
 pub mod cli;
-pub mod demo;
-pub mod errors;
+pub mod docs;
+pub mod http;
 pub mod web;

@@ -51,7 +51,10 @@ pub fn routes(config: &Config, db: Db) -> impl poem::Endpoint {
             if head {
                 req.set_method(Method::GET);
             }
-            let mut resp = ep.call(req).await?.into_response();
+            let mut resp = match ep.call(req).await {
+                Ok(resp) => resp.into_response(),
+                Err(err) => refusal(err.status()),
+            };
             if head {
                 resp.set_body(());
             }
@@ -63,6 +66,26 @@ pub fn routes(config: &Config, db: Db) -> impl poem::Endpoint {
             }
             Ok(resp)
         })
+}
+
+/// A refused static path says nothing about the server's files (poem's own message names the absolute
+/// path): a forbidden path is answered as missing, and no answer carries a detail.
+fn refusal(status: StatusCode) -> Response {
+    let status = if status == StatusCode::FORBIDDEN {
+        StatusCode::NOT_FOUND
+    } else {
+        status
+    };
+    let text = match status {
+        StatusCode::NOT_FOUND => "Não encontrado.",
+        StatusCode::METHOD_NOT_ALLOWED => "Método não permitido.",
+        s if s.is_client_error() => "Requisição inválida.",
+        _ => "Erro interno do servidor.",
+    };
+    Response::builder()
+        .status(status)
+        .content_type("text/plain; charset=utf-8")
+        .body(text)
 }
 
 /// Hashed chunks never change, so browsers keep them for a year; everything else (index.html, sw.js,

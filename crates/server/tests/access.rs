@@ -1,165 +1,130 @@
-//! Walks the endpoint access table (docs/access.md) for every role: each protected endpoint answers
-//! 403 to exactly the roles its permission excludes, 401 without a token, and the docs match the code.
+//! Walks the access table (docs/access.md) for every role: each protected operation answers 403 to
+//! exactly the roles its declared permission excludes, 401 without a token, and the committed docs and
+//! web guard rules match the declarations.
+//!
+//! Requests are built from the operations' own examples in the OpenAPI document (`#[oai(example)]` on
+//! each request body); path parameters name records that do not exist, since the permission is checked
+//! before any record is read.
 
 mod common;
 
-use common::{body, harnesses, Harness};
-use platform::{EndpointRule, Role, RoleFlags};
+use common::{harnesses, Harness};
+use platform::api::Operation;
+use platform::{Role, RoleFlags};
 use poem::http::StatusCode;
-use serde_json::{json, Value};
+use serde_json::Value;
 
-/// A request that the endpoint would accept from an allowed caller: (path with ids filled, body).
-/// `GET /api/v1/users/{uid}` reads the caller (reading others is `users.rs`'s business).
-fn sample(
-    rule: &EndpointRule,
-    self_uid: &str,
-    target_uid: &str,
-    client_id: &str,
-    n: usize,
-) -> (String, Option<Value>) {
-    let uid = if (rule.method, rule.path) == ("GET", "/api/v1/users/{uid}") {
-        self_uid
-    } else {
-        target_uid
+/// The operation's request: its path with every `{param}` filled, and its body example.
+fn request(op: &Operation, spec: &Value) -> (String, Option<Value>) {
+    let path = op
+        .path
+        .split('/')
+        .map(|s| {
+            if s.starts_with('{') {
+                "exemplo-inexistente"
+            } else {
+                s
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("/");
+    let operation = &spec["paths"][&op.path][op.method.as_str().to_lowercase()];
+    let Some(schema) =
+        operation["requestBody"]["content"]["application/json"]["schema"].as_object()
+    else {
+        return (query_example(&path, op), None);
     };
-    let path = rule.path.replace("{uid}", uid).replace("{id}", client_id);
-    let body = match (rule.method, rule.path) {
-        ("POST", "/api/v1/auth/password") => {
-            Some(json!({"current_password": "x", "new_password": "y"}))
-        }
-        ("GET", "/api/v1/auth/access") => return (format!("{path}?path=/remessa"), None),
-        ("POST", "/api/v1/users") => Some(
-            json!({"email": format!("novo{n}@x.com.br"), "name": "Novo", "role": "SALESPERSON", "password": "Senha@123"}),
-        ),
-        ("PATCH", "/api/v1/users/{uid}") => Some(json!({"name": "Alvo Renomeado"})),
-        ("POST", "/api/v1/users/{uid}/reset-password") => {
-            Some(json!({"new_password": "NovaSenha1"}))
-        }
-        ("POST", "/fcm-subscriptions/save-fcm-token") => {
-            Some(json!({"fcmToken": format!("token-{n}")}))
-        }
-        ("POST", "/dispatch/conciliation/pega-xereta") => {
-            Some(json!({"content": "/hub/despachos", "has_permission": false}))
-        }
-        ("POST", "/api/v1/crm/clients") => {
-            Some(json!({"kind": "person", "document": cpf_for(n), "name": format!("Cliente {n}")}))
-        }
-        ("PATCH", "/api/v1/crm/clients/{id}") => Some(json!({"notes": format!("nota {n}")})),
-        ("POST", "/api/v1/auth/sign-in") => Some(json!({"email": "x@x.com", "password": "x"})),
-        ("POST", "/api/v1/auth/refresh") => Some(json!({"refresh_token": "x"})),
-        ("POST", "/api/v1/auth/password-reset/send-code") => Some(json!({"email": "x@x.com"})),
-        ("POST", "/api/v1/auth/password-reset/confirm") => {
-            Some(json!({"email": "x@x.com", "code": "1", "new_password": "y"}))
-        }
-        ("GET", _)
-        | ("POST", "/api/v1/auth/sign-out")
-        | ("POST", "/api/v1/users/{uid}/deactivate") => None,
-        ("POST", p) if p.ends_with("/archive") || p.ends_with("/restore") => None,
-        (m, p) => panic!("no sample request for {m} {p}: add one to tests/access.rs"),
-    };
-    (path, body)
+    let name = schema["$ref"]
+        .as_str()
+        .and_then(|r| r.rsplit('/').next())
+        .unwrap_or_else(|| panic!("{}: the request body is not a named schema", op.id));
+    let example = &spec["components"]["schemas"][name]["example"];
+    assert!(
+        !example.is_null(),
+        "{}: add #[oai(example)] and an `Example` impl to {name}, the request the access test sends",
+        op.id
+    );
+    (path, Some(example.clone()))
 }
 
-/// A valid CPF made from `n` (the walk creates one client per allowed role).
-fn cpf_for(n: usize) -> String {
-    let base: Vec<u32> = format!("{:09}", 100_000_000 + n * 7919)
-        .chars()
-        .map(|c| c.to_digit(10).unwrap())
-        .collect();
-    let dv = |digits: &[u32]| {
-        let len = digits.len() as u32 + 1;
-        let sum: u32 = digits
-            .iter()
-            .enumerate()
-            .map(|(i, d)| d * (len - i as u32))
-            .sum();
-        let r = (sum * 10) % 11;
-        if r == 10 {
-            0
-        } else {
-            r
-        }
-    };
-    let mut all = base.clone();
-    all.push(dv(&base));
-    all.push(dv(&all));
-    all.iter().map(|d| d.to_string()).collect()
+/// Required query parameters get a value (the route check needs a route).
+fn query_example(path: &str, op: &Operation) -> String {
+    match op.id {
+        "checkRouteAccess" => format!("{path}?path=/remessa"),
+        _ => path.to_string(),
+    }
 }
 
 async fn call(
     h: &Harness,
-    method: &str,
+    op: &Operation,
     path: &str,
     body: Option<Value>,
     token: Option<&str>,
-) -> poem::test::TestResponse {
-    let mut req = match method {
-        "GET" => h.client.get(path),
-        "POST" => h.client.post(path),
-        "PATCH" => h.client.patch(path),
-        "PUT" => h.client.put(path),
-        "DELETE" => h.client.delete(path),
-        m => panic!("method {m}"),
-    };
+) -> (StatusCode, Value) {
+    let mut req = h.client.request(op.method.clone(), path);
     if let Some(t) = token {
         req = req.header("Authorization", format!("Bearer {t}"));
     }
-    match body {
+    let resp = match body {
         Some(b) => req.body_json(&b).send().await,
         None => req.send().await,
-    }
+    };
+    let status = resp.0.status();
+    let value = resp
+        .0
+        .into_body()
+        .into_json::<Value>()
+        .await
+        .unwrap_or(Value::Null);
+    (status, value)
+}
+
+fn spec(h: &Harness) -> Value {
+    serde_json::from_str(&h.app.api_service().spec()).unwrap()
 }
 
 /// Sign-out last: it ends the session the walk is using.
-fn walk_order() -> Vec<EndpointRule> {
-    let mut rules = server::app::endpoints();
-    rules.sort_by_key(|r| r.path == "/api/v1/auth/sign-out");
-    rules
+fn walk_order(h: &Harness) -> Vec<Operation> {
+    let mut ops = h.app.access.operations().to_vec();
+    ops.sort_by_key(|op| op.id == "signOut");
+    ops
 }
 
 #[tokio::test]
-async fn every_endpoint_enforces_its_permission_for_every_role() {
+async fn every_operation_enforces_its_permission_for_every_role() {
     for h in harnesses().await {
-        let target = h
-            .user(
-                "alvo@x.com.br",
-                Some(Role::Salesperson),
-                RoleFlags::default(),
-                false,
-            )
-            .await;
-        let (_, admin_token) = h.signed_in("dono@x.com.br", Role::SuperAdmin).await;
-        let client_id = create_client(&h, &admin_token).await;
-        let mut n = 0;
+        let spec = spec(&h);
         for role in Role::ALL {
             let email = format!("{}@walk.com.br", role.as_str().to_lowercase());
-            let (me, token) = h.signed_in(&email, role).await;
-            for rule in walk_order() {
-                n += 1;
-                let (path, body) = sample(&rule, &me, &target, &client_id, n);
-                let Some(permission) = rule.permission else {
+            let (_, token) = h.signed_in(&email, role).await;
+            for op in walk_order(&h) {
+                let Some(permission) = op.permission else {
                     continue;
                 };
-                let resp = call(&h, rule.method, &path, body, Some(&token)).await;
-                let status = resp.0.status();
+                let (path, body) = request(&op, &spec);
+                let (status, answer) = call(&h, &op, &path, body, Some(&token)).await;
                 let allowed = permission.granted_to(Some(role), &RoleFlags::default(), false);
                 let what = format!(
                     "{} {} as {} on {}",
-                    rule.method,
-                    rule.path,
+                    op.method,
+                    op.path,
                     role.as_str(),
                     h.engine
                 );
                 if allowed {
                     assert!(
                         status != StatusCode::FORBIDDEN && status != StatusCode::UNAUTHORIZED,
-                        "{what}: allowed but got {status}: {:?}",
-                        body_of(resp).await
+                        "{what}: allowed but got {status}: {answer}"
                     );
-                    assert!(!status.is_server_error(), "{what}: {status}");
+                    assert!(!status.is_server_error(), "{what}: {status}: {answer}");
                 } else {
-                    assert_eq!(status, StatusCode::FORBIDDEN, "{what}: must be denied");
-                    assert_eq!(body_of(resp).await["code"], "sem_permissao", "{what}");
+                    assert_eq!(
+                        status,
+                        StatusCode::FORBIDDEN,
+                        "{what}: must be denied: {answer}"
+                    );
+                    assert_eq!(answer["code"], "sem_permissao", "{what}");
                 }
             }
         }
@@ -167,20 +132,18 @@ async fn every_endpoint_enforces_its_permission_for_every_role() {
 }
 
 #[tokio::test]
-async fn protected_endpoints_need_a_token_and_public_ones_do_not() {
+async fn protected_operations_need_a_token_and_public_ones_do_not() {
     for h in harnesses().await {
-        for (n, rule) in server::app::endpoints().into_iter().enumerate() {
-            let (path, body) = sample(&rule, "u", "u", "c", n);
-            let status = call(&h, rule.method, &path, body, None).await.0.status();
-            let what = format!(
-                "{} {} without token on {}",
-                rule.method, rule.path, h.engine
-            );
-            match rule.permission {
-                Some(_) => assert_eq!(status, StatusCode::UNAUTHORIZED, "{what}"),
+        let spec = spec(&h);
+        for op in h.app.access.operations() {
+            let (path, body) = request(op, &spec);
+            let (status, answer) = call(&h, op, &path, body, None).await;
+            let what = format!("{} {} without token on {}", op.method, op.path, h.engine);
+            match op.permission {
+                Some(_) => assert_eq!(status, StatusCode::UNAUTHORIZED, "{what}: {answer}"),
                 None => assert!(
                     status != StatusCode::FORBIDDEN && !status.is_server_error(),
-                    "{what}: {status}"
+                    "{what}: {status}: {answer}"
                 ),
             }
         }
@@ -192,7 +155,7 @@ fn docs_access_table_is_current() {
     let docs =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/access.md"))
             .expect("docs/access.md");
-    let table = server::cli::access_table();
+    let table = server::docs::access_table().unwrap();
     assert!(
         docs.contains(&table),
         "docs/access.md is stale: regenerate the table with `backoffice access-table`"
@@ -200,7 +163,23 @@ fn docs_access_table_is_current() {
 }
 
 #[test]
-fn every_openapi_operation_is_in_the_access_table() {
+fn the_web_guard_rules_are_current() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../packages/auth/src/generated/access.ts"
+    );
+    let committed = std::fs::read_to_string(path).unwrap_or_default();
+    assert_eq!(
+        committed,
+        server::docs::web_access().unwrap(),
+        "packages/auth/src/generated/access.ts is stale: \
+         `backoffice web-access --out packages/auth/src/generated/access.ts`"
+    );
+}
+
+/// The committed document declares the same permission on each operation as the code.
+#[test]
+fn the_committed_openapi_declares_the_permissions_of_the_access_table() {
     let spec: Value = serde_json::from_str(
         &std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
@@ -209,43 +188,33 @@ fn every_openapi_operation_is_in_the_access_table() {
         .unwrap(),
     )
     .unwrap();
-    let rules = server::app::endpoints();
+    let table = server::app::access_table().unwrap();
+    let mut seen = 0;
     for (path, ops) in spec["paths"].as_object().unwrap() {
-        for method in ops.as_object().unwrap().keys() {
-            let m = method.to_uppercase();
-            assert!(
-                rules.iter().any(|r| r.path == path && r.method == m),
-                "{m} {path} is missing from the access table"
-            );
+        for (method, operation) in ops.as_object().unwrap() {
+            let declared = operation["security"][0]["BearerAuth"][0].as_str();
+            let op = table
+                .operations()
+                .iter()
+                .find(|o| &o.path == path && o.method.as_str().eq_ignore_ascii_case(method))
+                .unwrap_or_else(|| panic!("{method} {path} is not in the access table"));
+            assert_eq!(declared, op.permission.map(|p| p.code), "{method} {path}");
+            seen += 1;
         }
     }
+    assert_eq!(seen, table.operations().len());
 }
 
-async fn create_client(h: &Harness, token: &str) -> String {
-    if !server::app::endpoints()
-        .iter()
-        .any(|r| r.path == "/api/v1/crm/clients")
-    {
-        return "sem-crm".into();
-    }
-    let resp = call(
-        h,
-        "POST",
-        "/api/v1/crm/clients",
-        Some(json!({"kind": "company", "document": "11222333000181", "name": "Alvo Ltda"})),
-        Some(token),
-    )
-    .await;
-    resp.assert_status(StatusCode::CREATED);
-    body(resp).await["id"].as_str().unwrap().to_string()
-}
-
-async fn body_of(resp: poem::test::TestResponse) -> Value {
-    resp.0
-        .into_body()
-        .into_json::<Value>()
-        .await
-        .unwrap_or(Value::Null)
+/// A protected operation that declares no permission, or two, or one nobody registered, stops the
+/// server from starting: the table refuses it.
+#[test]
+fn an_operation_without_exactly_one_known_permission_is_refused() {
+    use platform::access::SIGNED_IN;
+    use platform::api::AccessTable;
+    use poem_openapi::OpenApi;
+    let meta = <server::app::Apis as OpenApi>::meta();
+    let err = AccessTable::new(meta, &[&SIGNED_IN]).unwrap_err();
+    assert!(err.contains("declares an unknown permission"), "{err}");
 }
 
 /// The API reference UI and the spec it reads are served without a token.
@@ -259,6 +228,6 @@ async fn the_api_reference_is_served_at_api_docs() {
     assert!(html.contains("swagger"), "{html}");
     let spec = h.client.get("/api/openapi.json").send().await;
     spec.assert_status_is_ok();
-    let v: Value = body(spec).await;
+    let v: Value = common::body(spec).await;
     assert!(v["paths"]["/api/v1/crm/clients"].is_object());
 }

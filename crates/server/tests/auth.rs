@@ -2,10 +2,36 @@
 
 mod common;
 
-use common::{body, harnesses, PASSWORD};
+use common::{body, harnesses, Harness, PASSWORD};
+use futures::future::join_all;
+use platform::testing::smtp::SmtpServer;
 use platform::{Role, RoleFlags};
 use poem::http::StatusCode;
 use serde_json::json;
+
+/// One harness per engine, sending its e-mail to `smtp`.
+async fn harnesses_mailing_to(smtp: &SmtpServer) -> Vec<Harness> {
+    let mut out = Vec::new();
+    for db in platform::testing::engines(&server::app::migrations()).await {
+        let config = platform::testing::config_with(&[("BACKOFFICE_SMTP_URL", &smtp.url())]);
+        out.push(common::harness_with(config, db).await);
+    }
+    out
+}
+
+/// The reset code in the newest message to `to`, as the local SMTP server received it.
+async fn code_mailed(smtp: &SmtpServer, to: &str) -> String {
+    let message = smtp.message_to(to).await;
+    let at = message
+        .data
+        .find("redefinir a senha ")
+        .expect("the reset message");
+    message.data[at..]
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .find(|w| w.len() == 6 && w.chars().all(|c| c.is_ascii_digit()))
+        .expect("a 6-digit code in the message")
+        .to_string()
+}
 
 #[tokio::test]
 async fn sign_in_returns_tokens_and_the_user() {
@@ -103,7 +129,11 @@ async fn refresh_rotates_and_reuse_revokes_the_session() {
         let rotated = body(first).await;
         let new_refresh = rotated["refresh_token"].as_str().unwrap().to_string();
         assert_ne!(new_refresh, refresh);
-        // Replaying the spent token revokes the whole session: the new refresh token and the access token die too.
+        // The replay comes after the grace window (two tabs refreshing at once are another test):
+        // replaying the spent token revokes the whole session, so the new refresh token and the access
+        // token die too.
+        h.clock
+            .advance(chrono::Duration::seconds(identity::REFRESH_GRACE_SECS + 1));
         h.post_public("/api/v1/auth/refresh", json!({"refresh_token": refresh}))
             .await
             .assert_status(StatusCode::UNAUTHORIZED);
@@ -173,14 +203,13 @@ async fn missing_or_bad_tokens_get_json_401() {
 
 #[tokio::test]
 async fn password_reset_by_code() {
-    for h in harnesses().await {
-        h.user(
-            "fia@x.com.br",
-            Some(Role::Salesperson),
-            RoleFlags::default(),
-            false,
-        )
-        .await;
+    let smtp = SmtpServer::start().await;
+    for h in harnesses_mailing_to(&smtp).await {
+        // One SMTP server for both engines: each engine's user has its own address.
+        let email = format!("fia-{}@x.com.br", h.engine);
+        let email = email.as_str();
+        h.user(email, Some(Role::Salesperson), RoleFlags::default(), false)
+            .await;
         // Same answer for unknown e-mails.
         h.post_public(
             "/api/v1/auth/password-reset/send-code",
@@ -190,22 +219,17 @@ async fn password_reset_by_code() {
         .assert_status(StatusCode::ACCEPTED);
         h.post_public(
             "/api/v1/auth/password-reset/send-code",
-            json!({"email": "fia@x.com.br"}),
+            json!({"email": email}),
         )
         .await
         .assert_status(StatusCode::ACCEPTED);
-        let (_, mail) = identity::store::latest_mail_to(h.app.identity.db(), "fia@x.com.br")
-            .await
-            .unwrap()
-            .expect("code mailed");
-        let code: String = mail
-            .split_whitespace()
-            .find(|w| {
-                w.len() == 7 && w.ends_with('.') && w[..6].chars().all(|c| c.is_ascii_digit())
-            })
-            .map(|w| w[..6].to_string())
-            .expect("a 6-digit code in the mail");
-        let confirm = |code: String, pw: &str| json!({"email": "fia@x.com.br", "code": code, "new_password": pw});
+        let code = code_mailed(&smtp, email).await;
+        // The outbox shows that a message went out, and nothing in it holds the code.
+        let outbox = h.identity().mail_sent_to(email).await.unwrap();
+        assert_eq!(outbox[0].subject, "Código para redefinir sua senha");
+        assert!(!format!("{outbox:?}").contains(&code));
+        let confirm =
+            |code: String, pw: &str| json!({"email": email, "code": code, "new_password": pw});
         // Weak password: explained, code not spent.
         let weak = h
             .client
@@ -235,10 +259,8 @@ async fn password_reset_by_code() {
             .send()
             .await
             .assert_status(StatusCode::UNPROCESSABLE_ENTITY);
-        h.sign_in("fia@x.com.br", "NovaSenha1")
-            .await
-            .assert_status_is_ok();
-        let v = body(h.sign_in("fia@x.com.br", "NovaSenha1").await).await;
+        h.sign_in(email, "NovaSenha1").await.assert_status_is_ok();
+        let v = body(h.sign_in(email, "NovaSenha1").await).await;
         assert_eq!(v["user"]["is_password_updated"], true, "{}", h.engine);
     }
 }
@@ -320,15 +342,19 @@ async fn the_signing_key_survives_a_restart_and_can_come_from_configuration() {
             .await;
         let auth = format!("Bearer {token}");
         let path = format!("/api/v1/users/{uid}");
-        let restarted = common::harness(first.app.db.clone()).await;
+        let restarted = common::harness(first.app.db().clone()).await;
         restarted.get(&path, &auth).await.assert_status_is_ok();
 
-        let one =
-            common::harness_with(with_secret("segredo-compartilhado-1"), first.app.db.clone())
-                .await;
-        let other =
-            common::harness_with(with_secret("segredo-compartilhado-1"), first.app.db.clone())
-                .await;
+        let one = common::harness_with(
+            with_secret("segredo-compartilhado-1"),
+            first.app.db().clone(),
+        )
+        .await;
+        let other = common::harness_with(
+            with_secret("segredo-compartilhado-1"),
+            first.app.db().clone(),
+        )
+        .await;
         let shared = one.token("chave@empresa.com.br").await.0;
         other
             .get(&path, &format!("Bearer {shared}"))
@@ -337,7 +363,7 @@ async fn the_signing_key_survives_a_restart_and_can_come_from_configuration() {
         // The generated key and another configured key both refuse that token.
         for stranger in [
             restarted,
-            common::harness_with(with_secret("outro-segredo"), first.app.db.clone()).await,
+            common::harness_with(with_secret("outro-segredo"), first.app.db().clone()).await,
         ] {
             stranger
                 .get(&path, &format!("Bearer {shared}"))
@@ -345,4 +371,344 @@ async fn the_signing_key_survives_a_restart_and_can_come_from_configuration() {
                 .assert_status(StatusCode::UNAUTHORIZED);
         }
     }
+}
+
+// ---- what probing the running server found (each reproduced here first) ----
+
+/// 50 wrong passwords and the right one sent at once: attempts are counted before any is checked, so at
+/// most five are checked, the rest (the right one included) wait.
+#[tokio::test]
+async fn concurrent_sign_ins_cannot_beat_the_limit() {
+    for h in harnesses().await {
+        h.user(
+            "par@x.com.br",
+            Some(Role::Salesperson),
+            RoleFlags::default(),
+            false,
+        )
+        .await;
+        let attempts = (0..51).map(|i| {
+            let password = if i == 25 { PASSWORD } else { "Errada123" };
+            h.sign_in("par@x.com.br", password)
+        });
+        let statuses: Vec<StatusCode> = join_all(attempts)
+            .await
+            .into_iter()
+            .map(|r| r.0.status())
+            .collect();
+        let checked = statuses
+            .iter()
+            .filter(|s| **s != StatusCode::TOO_MANY_REQUESTS)
+            .count();
+        assert!(
+            checked <= 5,
+            "{}: {checked} checked: {statuses:?}",
+            h.engine
+        );
+        // Thirty unknown accounts from one address at once: the per-address limit (20) holds too.
+        let emails: Vec<String> = (0..30).map(|i| format!("n{i}@x.com.br")).collect();
+        let spray = emails
+            .iter()
+            .map(|e| h.identity().sign_in(e, "Errada123", Some("10.9.9.9")));
+        let checked = join_all(spray)
+            .await
+            .into_iter()
+            .filter(|r| {
+                !matches!(
+                    r.as_ref().map(|_| ()).unwrap_err().kind,
+                    platform::error::ErrorKind::TooManyAttempts { .. }
+                )
+            })
+            .count();
+        assert!(checked <= 20, "{}: {checked} checked", h.engine);
+    }
+}
+
+/// Five wrong passwords from one address lock that address out of that account, not the owner at another;
+/// each lock in a row lasts twice as long; the clock moves instead of the test sleeping.
+#[tokio::test]
+async fn throttling_is_per_account_and_address_with_growing_locks() {
+    for h in harnesses().await {
+        h.user(
+            "dono@x.com.br",
+            Some(Role::Salesperson),
+            RoleFlags::default(),
+            false,
+        )
+        .await;
+        let identity = h.identity();
+        for _ in 0..5 {
+            let refused = identity
+                .sign_in("dono@x.com.br", "Errada123", Some("203.0.113.9"))
+                .await;
+            assert_eq!(refused.unwrap_err().code, "credenciais_invalidas");
+        }
+        let locked = identity
+            .sign_in("dono@x.com.br", PASSWORD, Some("203.0.113.9"))
+            .await;
+        let first_lock = retry_secs(locked);
+        assert!(
+            (899..=900).contains(&first_lock),
+            "{}: {first_lock}",
+            h.engine
+        );
+        // The owner, elsewhere, is not locked out.
+        identity
+            .sign_in("dono@x.com.br", PASSWORD, Some("198.51.100.7"))
+            .await
+            .expect("the owner signs in from their own address");
+        // After the lock, five more wrong ones lock twice as long.
+        h.clock.advance(chrono::Duration::seconds(901));
+        for _ in 0..5 {
+            let _ = identity
+                .sign_in("dono@x.com.br", "Errada123", Some("203.0.113.9"))
+                .await;
+        }
+        let second_lock = retry_secs(
+            identity
+                .sign_in("dono@x.com.br", PASSWORD, Some("203.0.113.9"))
+                .await,
+        );
+        assert!(
+            (1799..=1800).contains(&second_lock),
+            "{}: {second_lock}",
+            h.engine
+        );
+    }
+}
+
+fn retry_secs(outcome: platform::error::Result<identity::SignedIn>) -> u64 {
+    match outcome.map(|_| ()).unwrap_err().kind {
+        platform::error::ErrorKind::TooManyAttempts { retry_after_secs } => retry_after_secs,
+        other => panic!("expected a lock, got {other:?}"),
+    }
+}
+
+/// 100 wrong codes at once get five tries between them; 30 requests for a code at once send five.
+#[tokio::test]
+async fn reset_codes_hold_their_limits_under_concurrency_and_expire_by_the_clock() {
+    let smtp = SmtpServer::start().await;
+    for h in harnesses_mailing_to(&smtp).await {
+        let email = format!("cod-{}@x.com.br", h.engine);
+        h.user(&email, Some(Role::Salesperson), RoleFlags::default(), false)
+            .await;
+        let send = || {
+            h.post_public(
+                "/api/v1/auth/password-reset/send-code",
+                json!({"email": email}),
+            )
+        };
+        join_all((0..30).map(|_| send())).await;
+        let sent = h.identity().mail_sent_to(&email).await.unwrap();
+        assert_eq!(sent.len(), 5, "{}", h.engine);
+        let code = code_mailed(&smtp, &email).await;
+        let confirm = |code: &str| {
+            h.post_public(
+                "/api/v1/auth/password-reset/confirm",
+                json!({"email": email, "code": code, "new_password": "NovaSenha1"}),
+            )
+        };
+        let wrong = if code == "000000" { "111111" } else { "000000" };
+        join_all((0..100).map(|_| confirm(wrong))).await;
+        // The tries are spent: even the right code is refused now.
+        confirm(&code)
+            .await
+            .assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+
+        // A new code (after the sending window) expires after 15 minutes, by the clock.
+        h.clock.advance(chrono::Duration::seconds(16 * 60));
+        send().await.assert_status(StatusCode::ACCEPTED);
+        let fresh = code_mailed_after(&smtp, &email, &code).await;
+        h.clock.advance(chrono::Duration::seconds(15 * 60 + 1));
+        confirm(&fresh)
+            .await
+            .assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    }
+}
+
+/// The newest code to `to` that is not `previous`.
+async fn code_mailed_after(smtp: &SmtpServer, to: &str, previous: &str) -> String {
+    loop {
+        let code = code_mailed(smtp, to).await;
+        if code != previous {
+            return code;
+        }
+        tokio::task::yield_now().await;
+    }
+}
+
+/// Changing one's password ends one's other sessions and keeps the current one.
+#[tokio::test]
+async fn changing_the_password_ends_the_other_sessions() {
+    for h in harnesses().await {
+        let uid = h
+            .user(
+                "sess@x.com.br",
+                Some(Role::Salesperson),
+                RoleFlags::default(),
+                false,
+            )
+            .await;
+        let (here, _) = h.token("sess@x.com.br").await;
+        let (elsewhere, elsewhere_refresh) = h.token("sess@x.com.br").await;
+        h.send(
+            "POST",
+            "/api/v1/auth/password",
+            &format!("Bearer {here}"),
+            Some(json!({"current_password": PASSWORD, "new_password": "NovaSenha9"})),
+        )
+        .await
+        .assert_status(StatusCode::NO_CONTENT);
+        let me = format!("/api/v1/users/{uid}");
+        h.get(&me, &format!("Bearer {here}"))
+            .await
+            .assert_status_is_ok();
+        h.get(&me, &format!("Bearer {elsewhere}"))
+            .await
+            .assert_status(StatusCode::UNAUTHORIZED);
+        h.post_public(
+            "/api/v1/auth/refresh",
+            json!({"refresh_token": elsewhere_refresh}),
+        )
+        .await
+        .assert_status(StatusCode::UNAUTHORIZED);
+    }
+}
+
+/// Two tabs refreshing the same token at once both get the same new pair (never a 500), and the new
+/// refresh token works; after the grace window the spent token is a replay again.
+#[tokio::test]
+async fn concurrent_refreshes_share_one_rotation() {
+    for h in harnesses().await {
+        h.user(
+            "abas@x.com.br",
+            Some(Role::Salesperson),
+            RoleFlags::default(),
+            false,
+        )
+        .await;
+        let (_, refresh) = h.token("abas@x.com.br").await;
+        let tabs = (0..8)
+            .map(|_| h.post_public("/api/v1/auth/refresh", json!({"refresh_token": refresh})));
+        let mut issued = Vec::new();
+        for resp in join_all(tabs).await {
+            assert_eq!(resp.0.status(), StatusCode::OK, "{}", h.engine);
+            issued.push(
+                body(resp).await["refresh_token"]
+                    .as_str()
+                    .unwrap()
+                    .to_string(),
+            );
+        }
+        issued.dedup();
+        assert_eq!(issued.len(), 1, "{}: one successor for all tabs", h.engine);
+        let next = h
+            .post_public("/api/v1/auth/refresh", json!({"refresh_token": issued[0]}))
+            .await;
+        next.assert_status_is_ok();
+        let latest = body(next).await["refresh_token"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        // The first token's successor is spent now: presenting the first token again is a replay.
+        h.post_public("/api/v1/auth/refresh", json!({"refresh_token": refresh}))
+            .await
+            .assert_status(StatusCode::UNAUTHORIZED);
+        h.post_public("/api/v1/auth/refresh", json!({"refresh_token": latest}))
+            .await
+            .assert_status(StatusCode::UNAUTHORIZED);
+    }
+}
+
+/// Past the grace window, the same spent token ends the session.
+#[tokio::test]
+async fn a_spent_refresh_token_after_the_grace_window_ends_the_session() {
+    for h in harnesses().await {
+        h.user(
+            "graca@x.com.br",
+            Some(Role::Salesperson),
+            RoleFlags::default(),
+            false,
+        )
+        .await;
+        let (_, refresh) = h.token("graca@x.com.br").await;
+        let rotated = h
+            .post_public("/api/v1/auth/refresh", json!({"refresh_token": refresh}))
+            .await;
+        rotated.assert_status_is_ok();
+        let successor = body(rotated).await["refresh_token"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        h.clock
+            .advance(chrono::Duration::seconds(identity::REFRESH_GRACE_SECS + 1));
+        h.post_public("/api/v1/auth/refresh", json!({"refresh_token": refresh}))
+            .await
+            .assert_status(StatusCode::UNAUTHORIZED);
+        h.post_public("/api/v1/auth/refresh", json!({"refresh_token": successor}))
+            .await
+            .assert_status(StatusCode::UNAUTHORIZED);
+    }
+}
+
+/// A user without the dispatch flag asking for the dispatch area is refused and the server audits it as
+/// its own refusal, beside what the web app reports.
+#[tokio::test]
+async fn the_server_audits_its_own_dispatch_refusals() {
+    for h in harnesses().await {
+        // In the hub, but without the dispatch flag.
+        h.user(
+            "xereta@x.com.br",
+            Some(Role::Salesperson),
+            RoleFlags::default(),
+            true,
+        )
+        .await;
+        let (token, _) = h.token("xereta@x.com.br").await;
+        let resp = h
+            .get(
+                "/api/v1/auth/access?path=/hub/despachos",
+                &format!("Bearer {token}"),
+            )
+            .await;
+        resp.assert_status_is_ok();
+        assert_eq!(body(resp).await["allowed"], false);
+        let (_, admin) = h.signed_in("auditor@x.com.br", Role::SuperAdmin).await;
+        let page = body(
+            h.get("/api/v1/audit/access?q=xereta", &format!("Bearer {admin}"))
+                .await,
+        )
+        .await;
+        assert_eq!(page["total"], 1, "{}: {page}", h.engine);
+        assert_eq!(page["items"][0]["source"], "servidor");
+        assert_eq!(page["items"][0]["has_permission"], false);
+    }
+}
+
+/// The X-Forwarded-For header is believed only from a proxy named in the configuration.
+#[tokio::test]
+async fn the_client_address_comes_from_forwarded_for_only_behind_trusted_proxies() {
+    let trusted = platform::testing::config_with(&[("BACKOFFICE_TRUSTED_PROXIES", "10.0.0.2")]);
+    let db = platform::testing::sqlite(&server::app::migrations()).await;
+    let h = common::harness_with(trusted, db).await;
+    let identity = h.identity();
+    let proxy = "10.0.0.2".parse().ok();
+    let stranger = "192.0.2.50".parse().ok();
+    assert_eq!(
+        identity
+            .client_addr(proxy, Some("203.0.113.1, 10.0.0.2"))
+            .as_deref(),
+        Some("203.0.113.1")
+    );
+    assert_eq!(
+        identity
+            .client_addr(stranger, Some("203.0.113.1"))
+            .as_deref(),
+        Some("192.0.2.50"),
+        "a client cannot choose its address"
+    );
+    assert_eq!(
+        identity.client_addr(proxy, None).as_deref(),
+        Some("10.0.0.2")
+    );
 }

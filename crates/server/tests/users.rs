@@ -36,9 +36,10 @@ async fn a_user_reads_themself_as_a_list_and_not_others() {
         );
         assert_eq!(me[0]["access_hub"], true);
         assert_eq!(me[0]["is_password_updated"], false);
-        h.get(format!("/api/v1/users/{other}"), &auth)
-            .await
-            .assert_status(StatusCode::FORBIDDEN);
+        // Another user is out of reach: the same 404 as a uid that does not exist.
+        let resp = h.get(format!("/api/v1/users/{other}"), &auth).await;
+        resp.assert_status(StatusCode::NOT_FOUND);
+        assert_eq!(body(resp).await["code"], "nao_encontrado");
         let (_, admin) = h.signed_in("adm@x.com.br", Role::Admin).await;
         let admin = format!("Bearer {admin}");
         h.get(format!("/api/v1/users/{other}"), &admin)
@@ -125,6 +126,38 @@ async fn user_creation_is_validated_and_emails_are_unique() {
         let dup = h.send("POST", "/api/v1/users", &admin, Some(json!({"email": "ADM@x.com.br", "name": "Dup", "role": "SALESPERSON", "password": "Senha@123"}))).await;
         dup.assert_status(StatusCode::CONFLICT);
         assert_eq!(body(dup).await["code"], "email_duplicado");
+        // One name rule on create and update: at most 120 characters.
+        let long = "N".repeat(121);
+        let created = h.send("POST", "/api/v1/users", &admin, Some(json!({"email": "nome@x.com.br", "name": long, "role": "SALESPERSON", "password": "Senha@123"}))).await;
+        created.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+        let uid = h
+            .user(
+                "nome@x.com.br",
+                Some(Role::Salesperson),
+                RoleFlags::default(),
+                false,
+            )
+            .await;
+        let path = format!("/api/v1/users/{uid}");
+        let updated = h
+            .send("PATCH", &path, &admin, Some(json!({"name": long})))
+            .await;
+        updated.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            body(updated).await["fields"][0]["field"],
+            "name",
+            "{}",
+            h.engine
+        );
+        let fits = h
+            .send(
+                "PATCH",
+                &path,
+                &admin,
+                Some(json!({"name": "N".repeat(120)})),
+            )
+            .await;
+        fits.assert_status_is_ok();
     }
 }
 
@@ -189,26 +222,16 @@ async fn push_tokens_are_idempotent_and_move_to_the_latest_user() {
         save(ta.clone(), "device-1")
             .await
             .assert_status(StatusCode::NO_CONTENT);
-        let db = h.app.identity.db();
-        assert_eq!(
-            identity::store::push_tokens_of(db, &a).await.unwrap(),
-            ["device-1"]
-        );
+        assert_eq!(h.identity().push_tokens(&a).await.unwrap(), ["device-1"]);
         save(tb, "device-1")
             .await
             .assert_status(StatusCode::NO_CONTENT);
         assert!(
-            identity::store::push_tokens_of(db, &a)
-                .await
-                .unwrap()
-                .is_empty(),
+            h.identity().push_tokens(&a).await.unwrap().is_empty(),
             "{}",
             h.engine
         );
-        assert_eq!(
-            identity::store::push_tokens_of(db, &b).await.unwrap(),
-            ["device-1"]
-        );
+        assert_eq!(h.identity().push_tokens(&b).await.unwrap(), ["device-1"]);
         let empty = save(ta, "  ").await;
         empty.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(body(empty).await["fields"][0]["field"], "fcmToken");

@@ -3,7 +3,10 @@
 
 #![allow(dead_code)]
 
+use std::sync::Arc;
+
 use identity::NewUser;
+use platform::clock::ManualClock;
 use platform::config::Config;
 use platform::db::Db;
 use platform::{Role, RoleFlags};
@@ -19,6 +22,8 @@ pub struct Harness {
     pub app: App,
     pub client: TestClient<BoxEndpoint<'static, Response>>,
     pub engine: &'static str,
+    /// The application's clock: tests move time instead of sleeping.
+    pub clock: Arc<ManualClock>,
 }
 
 /// One harness per engine: SQLite always, PostgreSQL when reachable (always in CI).
@@ -31,7 +36,7 @@ pub async fn harnesses() -> Vec<Harness> {
 }
 
 pub async fn harness(db: Db) -> Harness {
-    harness_with(Config::from_lookup(|_| None).unwrap(), db).await
+    harness_with(platform::testing::config(), db).await
 }
 
 pub async fn harness_with(config: Config, db: Db) -> Harness {
@@ -39,16 +44,23 @@ pub async fn harness_with(config: Config, db: Db) -> Harness {
         platform::db::Engine::Sqlite => "sqlite",
         platform::db::Engine::Postgres => "postgres",
     };
-    let app = App::with_db(config, db).await.unwrap();
+    let clock = ManualClock::starting_now();
+    let app = App::with_db(config, db, clock.clone()).await.unwrap();
     let routes = app.routes().boxed();
     Harness {
         client: TestClient::new(routes),
         app,
         engine,
+        clock,
     }
 }
 
 impl Harness {
+    /// The identity context behind the API, for what a test checks below it.
+    pub fn identity(&self) -> &Arc<identity::Identity> {
+        &self.app.contexts.identity
+    }
+
     /// Creates an active user with `role` and flags, password [`PASSWORD`]; returns its uid.
     pub async fn user(
         &self,
@@ -58,6 +70,7 @@ impl Harness {
         access_hub: bool,
     ) -> String {
         self.app
+            .contexts
             .identity
             .create_user(NewUser {
                 email: email.into(),
