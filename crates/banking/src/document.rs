@@ -249,6 +249,24 @@ impl Cnpj {
 }
 
 impl Document {
+    /// A document read back from storage, where only valid documents were written: the shape is
+    /// checked (11 digits, or 14 uppercase alphanumerics), the check digits are not computed again.
+    pub fn from_stored(stored: &str) -> Option<Document> {
+        let bytes = stored.as_bytes();
+        match bytes.len() {
+            11 if bytes.iter().all(u8::is_ascii_digit) => {
+                Some(Document::Cpf(Cpf(bytes.try_into().ok()?)))
+            }
+            14 if bytes
+                .iter()
+                .all(|b| b.is_ascii_digit() || b.is_ascii_uppercase()) =>
+            {
+                Some(Document::Cnpj(Cnpj(bytes.try_into().ok()?)))
+            }
+            _ => None,
+        }
+    }
+
     pub fn as_str(&self) -> &str {
         match self {
             Document::Cpf(c) => c.as_str(),
@@ -323,3 +341,29 @@ macro_rules! serde_as_string {
 serde_as_string!(Cpf);
 serde_as_string!(Cnpj);
 serde_as_string!(Document);
+
+#[cfg(test)]
+mod stored_tests {
+    use super::*;
+
+    #[test]
+    fn stored_documents_are_read_without_recomputing_check_digits() {
+        assert!(matches!(
+            Document::from_stored("52998224725"),
+            Some(Document::Cpf(_))
+        ));
+        let cnpj = Document::from_stored("12ABC34501DE35").unwrap();
+        assert_eq!(cnpj.formatted(), "12.ABC.345/01DE-35");
+        // Shape only: wrong check digits are the writer's business, never stored.
+        assert!(Document::from_stored("52998224700").is_some());
+        for bad in [
+            "",
+            "5299822472",
+            "529.982.247-25",
+            "12abc34501de35",
+            "é2345678901",
+        ] {
+            assert!(Document::from_stored(bad).is_none(), "{bad}");
+        }
+    }
+}

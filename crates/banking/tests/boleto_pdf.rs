@@ -1,7 +1,10 @@
 //! The boleto PDF: structure, and the barcode (and PIX QR code) read back from a rendering.
 //!
 //! The read-back test needs `pdftoppm` (Debian poppler-utils) and `zbarimg` (Debian
-//! zbar-tools). Without them it prints a notice and skips; CI installs both.
+//! zbar-tools). Without them it prints a notice and skips locally, and fails in CI (see
+//! `common`).
+
+mod common;
 
 use banking::bank::Bank;
 use banking::boleto::{generate, Boleto, BoletoInput};
@@ -81,10 +84,6 @@ fn pdf_structure() {
     );
 }
 
-fn tool(name: &str) -> bool {
-    Command::new(name).arg("-v").output().is_ok()
-}
-
 fn scratch_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("banking-pdf-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -121,8 +120,7 @@ fn read_symbols(pdf: &[u8], dir: &Path) -> Vec<String> {
 
 #[test]
 fn barcode_and_pix_qr_read_back_with_zbarimg() {
-    if !tool("pdftoppm") || !tool("zbarimg") {
-        println!("NOTICE: pdftoppm/zbarimg not installed (apt-get install poppler-utils zbar-tools); skipping the read-back test");
+    if !common::tools(&[("pdftoppm", "poppler-utils"), ("zbarimg", "zbar-tools")]) {
         return;
     }
     let payload = pix();

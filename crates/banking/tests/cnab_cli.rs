@@ -1,9 +1,11 @@
 //! The bank-file subcommands through `banking::cli::run`: JSON out, exit statuses,
 //! Portuguese errors naming the field, never a panic.
 
+mod common;
+
 use banking::cli::run;
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn call(args: &[&str], stdin: &str) -> (i32, Vec<u8>) {
     let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
@@ -162,22 +164,11 @@ fn validate_exit_statuses() {
     assert_eq!(status, 2);
 }
 
-fn fixtures() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures/banking");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "aviso: {} não existe; testes com arquivos de exemplo ignorados",
-            dir.display()
-        );
-        None
-    }
-}
-
 #[test]
 fn retorno_autodetects_cobranca_400_240_and_payments() {
-    let Some(dir) = fixtures() else { return };
+    let Some(dir) = common::fixtures() else {
+        return;
+    };
     let p = |s: &str| dir.join(s).to_string_lossy().to_string();
     let (status, v) = call_json(
         &[
@@ -220,7 +211,9 @@ fn retorno_autodetects_cobranca_400_240_and_payments() {
 
 #[test]
 fn ofx_subcommand() {
-    let Some(dir) = fixtures() else { return };
+    let Some(dir) = common::fixtures() else {
+        return;
+    };
     let path = dir.join("ofx/ofx-reader/ofx-files/Itau.ofx");
     let (status, v) = call_json(&["ofx", path.to_str().unwrap()], "");
     assert_eq!(status, 0);

@@ -1,21 +1,9 @@
 //! Every public sample retorno in shared/fixtures/banking is read without error and its
 //! trailer counts match what was read. Skipped (with a notice) when the folder is absent.
 
-use banking::cnab::retorno::{read_remessa_titles, read_retorno, RetornoReader};
-use std::path::{Path, PathBuf};
+mod common;
 
-fn fixtures() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures/banking");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "aviso: {} não existe; testes com arquivos de exemplo ignorados",
-            dir.display()
-        );
-        None
-    }
-}
+use banking::cnab::retorno::{read_remessa_titles, read_retorno, RetornoReader};
 
 /// Cobrança retornos: (path, expected number of title items).
 const COBRANCA: &[(&str, usize)] = &[
@@ -101,7 +89,9 @@ const KNOWN_TRAILER_MISMATCH: &[&str] = &[
 
 #[test]
 fn every_sample_retorno_reads_with_matching_trailers() {
-    let Some(dir) = fixtures() else { return };
+    let Some(dir) = common::fixtures() else {
+        return;
+    };
     let mut failures = vec![];
     for (path, expected_items) in COBRANCA {
         let bytes = std::fs::read(dir.join(path)).unwrap();
@@ -132,7 +122,9 @@ fn every_sample_retorno_reads_with_matching_trailers() {
 
 #[test]
 fn wrong_files_are_refused_in_portuguese() {
-    let Some(dir) = fixtures() else { return };
+    let Some(dir) = common::fixtures() else {
+        return;
+    };
     let read = |p: &str| read_retorno(&std::fs::read(dir.join(p)).unwrap());
     let e = read("laravel-boleto/tests/Retorno/files/cnab400/remessa.txt").unwrap_err();
     assert!(e.message.contains("remessa"), "{e}");
@@ -150,7 +142,9 @@ fn wrong_files_are_refused_in_portuguese() {
 
 #[test]
 fn known_values_from_samples() {
-    let Some(dir) = fixtures() else { return };
+    let Some(dir) = common::fixtures() else {
+        return;
+    };
     // Sicredi 240: first title is a "28" (tarifa) of R$ 9,95 face value with fee 3,80 on the second.
     let r = read_retorno(
         &std::fs::read(dir.join("brcobranca/spec/arquivos/CNAB240SICREDI.CRT")).unwrap(),
@@ -185,7 +179,9 @@ fn known_values_from_samples() {
 
 #[test]
 fn reader_streams_one_item_at_a_time() {
-    let Some(dir) = fixtures() else { return };
+    let Some(dir) = common::fixtures() else {
+        return;
+    };
     let bytes = std::fs::read(dir.join("OpenCnabPHP/samples/R2100095.RET")).unwrap();
     let mut reader = RetornoReader::new(std::io::BufReader::new(&bytes[..])).unwrap();
     let first = reader.next().unwrap().unwrap();
@@ -197,7 +193,9 @@ fn reader_streams_one_item_at_a_time() {
 /// due date and payer come out, which cross-checks our positions against another library.
 #[test]
 fn other_libraries_remessas_read_back_with_our_positions() {
-    let Some(dir) = fixtures() else { return };
+    let Some(dir) = common::fixtures() else {
+        return;
+    };
     let dir = dir.join("generated-by-other-libraries/brcobranca");
     let d = |y, m, day| chrono::NaiveDate::from_ymd_opt(y, m, day).unwrap();
     let cases = [
@@ -291,7 +289,9 @@ type Case = (
 fn our_segments_p_and_q_match_brcobranca() {
     use banking::bank::Bank;
     use banking::cnab::{c240, Company, RemessaHeader};
-    let Some(dir) = fixtures() else { return };
+    let Some(dir) = common::fixtures() else {
+        return;
+    };
     let dir = dir.join("generated-by-other-libraries/brcobranca");
     let cases: [Case; 5] = [
         // brcobranca writes carteira code 7 for carteira 12 too; we write 7 only for 17.
@@ -447,7 +447,9 @@ type Case400 = (
 fn our_cnab400_header_and_detail_match_brcobranca() {
     use banking::bank::Bank;
     use banking::cnab::{c400, Company, RemessaHeader};
-    let Some(dir) = fixtures() else { return };
+    let Some(dir) = common::fixtures() else {
+        return;
+    };
     let dir = dir.join("generated-by-other-libraries/brcobranca");
     let cases: [Case400; 3] = [
         (

@@ -1,24 +1,12 @@
 //! CNAB 240 payments: write → read for Itaú SISPAG and the FEBRABAN banks, the public
 //! SISPAG samples, and refusal of the wrong kind of retorno.
 
+mod common;
+
 use banking::bank::Bank;
 use banking::cnab::payments::{self, Method, PayeeAccount, Payment, PixKeyType};
 use banking::cnab::{Company, RemessaHeader};
 use chrono::NaiveDate;
-use std::path::{Path, PathBuf};
-
-fn fixtures() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures/banking");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "aviso: {} não existe; testes com arquivos de exemplo ignorados",
-            dir.display()
-        );
-        None
-    }
-}
 
 fn header(bank: Bank) -> RemessaHeader {
     RemessaHeader {
@@ -166,7 +154,9 @@ fn payments_round_trip_itau_and_febraban() {
 
 #[test]
 fn itau_sispag_samples_read_with_occurrences() {
-    let Some(dir) = fixtures() else { return };
+    let Some(dir) = common::fixtures() else {
+        return;
+    };
     for name in ["SB22112AIT.RET", "SB23112AIT.RET"] {
         let bytes = std::fs::read(dir.join("cnab240/spec/fixtures/retorno").join(name)).unwrap();
         let r = payments::read_retorno(&bytes[..]).unwrap();
@@ -204,7 +194,9 @@ fn itau_sispag_samples_read_with_occurrences() {
 
 #[test]
 fn cobranca_retorno_is_refused_by_payments_reader() {
-    let Some(dir) = fixtures() else { return };
+    let Some(dir) = common::fixtures() else {
+        return;
+    };
     let bytes = std::fs::read(dir.join("brcobranca/spec/arquivos/CNAB240SICREDI.CRT")).unwrap();
     let e = payments::read_retorno(&bytes[..]).unwrap_err();
     assert!(e.message.contains("cobrança"), "{e}");

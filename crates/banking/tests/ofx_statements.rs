@@ -1,24 +1,12 @@
 //! OFX and CNAB 240 segment E statements: every public sample reads, amounts in
 //! centavos, stable identities for re-imports.
 
+mod common;
+
 use banking::statement::{extrato, ofx};
 use chrono::NaiveDate;
 use proptest::prelude::*;
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
-
-fn fixtures() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures/banking/ofx");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "aviso: {} não existe; testes com arquivos de exemplo ignorados",
-            dir.display()
-        );
-        None
-    }
-}
 
 /// (file, accounts, transactions, ledger balances in centavos, warnings)
 type Sample = (&'static str, usize, usize, &'static [Option<i64>], usize);
@@ -133,7 +121,9 @@ const SAMPLES: &[Sample] = &[
 
 #[test]
 fn every_sample_reads() {
-    let Some(dir) = fixtures() else { return };
+    let Some(dir) = common::fixture_dir("ofx") else {
+        return;
+    };
     let mut failures = vec![];
     for (path, accounts, txns, balances, warnings) in SAMPLES {
         let o = match ofx::parse(&std::fs::read(dir.join(path)).unwrap()) {
@@ -172,7 +162,9 @@ fn every_sample_reads() {
 
 #[test]
 fn brazilian_quirks() {
-    let Some(dir) = fixtures() else { return };
+    let Some(dir) = common::fixture_dir("ofx") else {
+        return;
+    };
     let read = |p: &str| ofx::parse(&std::fs::read(dir.join(p)).unwrap()).unwrap();
     // Itaú: dates with [-03:EST], amounts with a point.
     let itau = read("ofx-reader/ofx-files/Itau.ofx");
@@ -219,7 +211,9 @@ fn synthetic_quirks_comma_decimals_and_balamt_without_point() {
 
 #[test]
 fn reimport_keeps_ids_and_new_lines_get_new_ids() {
-    let Some(dir) = fixtures() else { return };
+    let Some(dir) = common::fixture_dir("ofx") else {
+        return;
+    };
     let bytes = std::fs::read(dir.join("ofx-reader/ofx-files/Itau.ofx")).unwrap();
     let a = ofx::parse(&bytes).unwrap();
     let b = ofx::parse(&bytes).unwrap();

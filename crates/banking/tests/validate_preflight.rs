@@ -1,10 +1,11 @@
 //! The preflight validator passes what the writer writes and catches planted faults.
 
+mod common;
+
 use banking::bank::Bank;
 use banking::cnab::{c240, c400, nosso_numero_for_cnab, Company, Payer, RemessaHeader, Title};
 use banking::validate::{validate, Report};
 use chrono::NaiveDate;
-use std::path::{Path, PathBuf};
 
 fn company(bank: Bank) -> Company {
     Company {
@@ -326,24 +327,13 @@ fn garbage_never_panics() {
     }
 }
 
-fn fixtures() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures/banking");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "aviso: {} não existe; testes com arquivos de exemplo ignorados",
-            dir.display()
-        );
-        None
-    }
-}
-
 /// brcobranca's own remessas are a second opinion, not the truth. Each one's findings
 /// are pinned here with the reason; everything else must be clean.
 #[test]
 fn other_libraries_remessas_differences_are_explained() {
-    let Some(dir) = fixtures() else { return };
+    let Some(dir) = common::fixtures() else {
+        return;
+    };
     let dir = dir.join("generated-by-other-libraries/brcobranca");
     let mut entries: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()

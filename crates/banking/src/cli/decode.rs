@@ -10,10 +10,33 @@ use crate::boleto::{self, DecodeError, Decoded, Kind};
 use chrono::NaiveDate;
 use serde_json::{json, Value};
 
-const USAGE: &str = "uso: banking decode LINHA_OU_CODIGO_DE_BARRAS [--today AAAA-MM-DD]";
+pub(crate) const USAGE: &str = "banking decode LINHA_OU_CODIGO_DE_BARRAS [--today AAAA-MM-DD]";
 
-pub fn run(args: &[String]) -> CliResult {
-    let (line, today) = parse_args(args)?;
+/// Lê uma linha digitável ou código de barras (boleto ou arrecadação) e confere cada dígito
+/// verificador.
+#[derive(Debug, clap::Args)]
+#[command(override_usage = USAGE)]
+pub(crate) struct Args {
+    /// A linha digitável ou o código de barras; sem aspas, as partes separadas pelo shell são
+    /// juntadas de novo.
+    #[arg(required = true, value_name = "LINHA_OU_CODIGO_DE_BARRAS")]
+    linha: Vec<String>,
+    /// Data de referência da janela de vencimento FEBRABAN (padrão: hoje em Brasília).
+    #[arg(long, visible_alias = "hoje", value_name = "AAAA-MM-DD")]
+    today: Option<String>,
+}
+
+pub(crate) fn run(args: Args) -> CliResult {
+    let line = args.linha.join(" ");
+    let today = match &args.today {
+        None => brasilia_today(),
+        Some(value) => NaiveDate::parse_from_str(value, "%Y-%m-%d").map_err(|_| {
+            CliError::field(
+                "--today",
+                format!("data inválida '{value}' (use AAAA-MM-DD)"),
+            )
+        })?,
+    };
     match boleto::decode(&line, today) {
         Ok(d) => Ok(to_json(&d)),
         Err(DecodeError::CheckDigits(d)) => Err(CliError::field(
@@ -22,31 +45,6 @@ pub fn run(args: &[String]) -> CliResult {
         )),
         Err(e) => Err(CliError::field("linha", e.to_string())),
     }
-}
-
-fn parse_args(args: &[String]) -> Result<(String, NaiveDate), CliError> {
-    let mut line: Option<String> = None;
-    let mut today = None;
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        if arg == "--today" || arg == "--hoje" {
-            let value = rest.next().ok_or_else(|| CliError::usage(USAGE))?;
-            let date = NaiveDate::parse_from_str(value, "%Y-%m-%d").map_err(|_| {
-                CliError::field(
-                    "--today",
-                    format!("data inválida '{value}' (use AAAA-MM-DD)"),
-                )
-            })?;
-            today = Some(date);
-        } else if line.is_none() {
-            line = Some(arg.clone());
-        } else {
-            // A line pasted without quotes arrives as several arguments.
-            line = line.map(|l| format!("{l} {arg}"));
-        }
-    }
-    let line = line.ok_or_else(|| CliError::usage(USAGE))?;
-    Ok((line, today.unwrap_or_else(brasilia_today)))
 }
 
 fn brasilia_today() -> NaiveDate {

@@ -4,8 +4,8 @@
 //! problems (the JSON lists them); 2 = invalid input or unreadable file (JSON error
 //! naming the field). `remessa` without `--out` writes the file itself to stdout.
 
-use super::boleto::{read_object, refuse_unknown_keys};
-use super::{CliError, CliResult, EXIT_INVALID};
+use super::input::{from_value, read_json, DateTime, Text};
+use super::{CliError, CliResult, Output};
 use crate::bank::Bank;
 use crate::cnab::retorno::{read_retorno, sniff};
 use crate::cnab::{
@@ -14,55 +14,58 @@ use crate::cnab::{
 };
 use crate::pdf::{format_brl, format_date};
 use crate::statement::{extrato, ofx};
-use serde_json::{json, Map, Value};
-use std::io::{Read, Write};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::io::Read;
+use std::path::{Path, PathBuf};
 
 /// Exit status of `validate` when the file has findings.
 pub const EXIT_FINDINGS: i32 = 1;
 
-/// Subcommands that decide their own exit status or write raw bytes (`validate`,
-/// `remessa`); `None` for every other subcommand.
-pub fn run_direct(args: &[String], stdin: &mut dyn Read, stdout: &mut dyn Write) -> Option<i32> {
-    let (sub, rest) = args.split_first()?;
-    let outcome = match sub.as_str() {
-        "validate" => validate(rest),
-        "remessa" => remessa(rest, stdin),
-        _ => return None,
-    };
-    Some(match outcome {
-        Ok(Output::Json(value, status)) => print_json(stdout, &value, status),
-        Ok(Output::Raw(bytes)) => match stdout.write_all(&bytes) {
-            Ok(()) => 0,
-            Err(_) => 1,
-        },
-        Err(e) => print_json(
-            stdout,
-            &serde_json::to_value(&e).unwrap_or(Value::Null),
-            EXIT_INVALID,
-        ),
-    })
+pub(crate) const RETORNO_USAGE: &str = "banking retorno ARQUIVO";
+pub(crate) const OFX_USAGE: &str = "banking ofx ARQUIVO";
+pub(crate) const VALIDATE_USAGE: &str = "banking validate ARQUIVO";
+pub(crate) const REMESSA_USAGE: &str = "banking remessa [--out ARQUIVO] < entrada.json";
+
+/// Lê um retorno CNAB (cobrança, pagamentos ou extrato, detectado pelo conteúdo).
+#[derive(Debug, clap::Args)]
+#[command(override_usage = RETORNO_USAGE)]
+pub(crate) struct RetornoArgs {
+    /// O arquivo de retorno.
+    arquivo: PathBuf,
 }
 
-enum Output {
-    Json(Value, i32),
-    Raw(Vec<u8>),
+/// Lê um extrato OFX.
+#[derive(Debug, clap::Args)]
+#[command(override_usage = OFX_USAGE)]
+pub(crate) struct OfxArgs {
+    /// O arquivo OFX.
+    arquivo: PathBuf,
 }
 
-fn print_json(stdout: &mut dyn Write, value: &Value, status: i32) -> i32 {
-    let text = serde_json::to_string_pretty(value).unwrap_or_default();
-    match writeln!(stdout, "{text}") {
-        Ok(()) => status,
-        Err(_) => 1,
-    }
+/// Confere uma remessa antes do envio: cada problema com linha, posições, campo, esperado e
+/// encontrado (status 1 se houver problemas).
+#[derive(Debug, clap::Args)]
+#[command(override_usage = VALIDATE_USAGE)]
+pub(crate) struct ValidateArgs {
+    /// A remessa a conferir.
+    arquivo: PathBuf,
 }
 
-fn file_arg(rest: &[String], usage: &str) -> Result<Vec<u8>, CliError> {
-    let [path] = rest else {
-        return Err(CliError::usage(usage.to_string()));
-    };
+/// Gera uma remessa CNAB a partir de um objeto JSON na entrada padrão; sem --out, escreve o
+/// próprio arquivo na saída padrão.
+#[derive(Debug, clap::Args)]
+#[command(override_usage = REMESSA_USAGE)]
+pub(crate) struct RemessaArgs {
+    /// Grava a remessa neste arquivo e imprime um resumo em JSON.
+    #[arg(long, value_name = "ARQUIVO")]
+    out: Option<PathBuf>,
+}
+
+fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
     std::fs::read(path).map_err(|e| CliError {
         code: "arquivo_ilegivel".into(),
-        message: format!("não foi possível ler {path}: {e}"),
+        message: format!("não foi possível ler {}: {e}", path.display()),
         field: Some("arquivo".into()),
     })
 }
@@ -76,8 +79,8 @@ fn read_error(e: crate::cnab::ReadError) -> CliError {
 }
 
 /// `banking retorno FILE`: cobrança, payments or extrato, autodetected.
-pub fn retorno(rest: &[String]) -> CliResult {
-    let bytes = file_arg(rest, "uso: banking retorno ARQUIVO")?;
+pub(crate) fn retorno(args: RetornoArgs) -> CliResult {
+    let bytes = read_file(&args.arquivo)?;
     let mut lines = crate::cnab::lines::LineReader::new(&bytes[..]);
     let first = lines
         .next_record()
@@ -134,8 +137,8 @@ pub fn retorno(rest: &[String]) -> CliResult {
 }
 
 /// `banking ofx FILE`.
-pub fn ofx(rest: &[String]) -> CliResult {
-    let bytes = file_arg(rest, "uso: banking ofx ARQUIVO")?;
+pub(crate) fn ofx(args: OfxArgs) -> CliResult {
+    let bytes = read_file(&args.arquivo)?;
     let o = ofx::parse(&bytes).map_err(|e| CliError {
         code: "arquivo_invalido".into(),
         message: e.to_string(),
@@ -156,8 +159,9 @@ pub fn ofx(rest: &[String]) -> CliResult {
     Ok(json!({ "resumo": summary, "ofx": o }))
 }
 
-fn validate(rest: &[String]) -> Result<Output, CliError> {
-    let bytes = file_arg(rest, "uso: banking validate ARQUIVO")?;
+/// `banking validate FILE`: exit 0 when clean, [`EXIT_FINDINGS`] otherwise.
+pub(crate) fn validate(args: ValidateArgs) -> Result<Output, CliError> {
+    let bytes = read_file(&args.arquivo)?;
     let report = crate::validate::validate(&bytes);
     let status = if report.is_clean() { 0 } else { EXIT_FINDINGS };
     let value = json!({
@@ -168,43 +172,46 @@ fn validate(rest: &[String]) -> Result<Output, CliError> {
     Ok(Output::Json(value, status))
 }
 
-const REMESSA_KEYS: &[&str] = &[
-    "bank",
-    "layout",
-    "kind",
-    "company",
-    "sequence",
-    "generated_at",
-    "files_today",
-    "titles",
-    "payments",
-];
+/// The JSON object `remessa` reads on stdin.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RemessaJson {
+    /// Bank code, e.g. "341".
+    bank: Option<Text>,
+    /// "240" or "400".
+    layout: Option<Text>,
+    /// "cobranca" (default) or "pagamentos".
+    kind: Option<Text>,
+    company: Option<Company>,
+    /// The last remessa number used (0 to 999999); the file gets the next one.
+    sequence: Option<u64>,
+    /// Default: now.
+    generated_at: Option<DateTime>,
+    /// Files already sent today (for the suggested file name).
+    files_today: Option<u32>,
+    /// Cobrança titles; each one is read as a [`Title`] once `numero` is turned into the
+    /// nosso número.
+    titles: Option<Vec<Value>>,
+    /// Payments ([`payments::Payment`]).
+    payments: Option<Vec<Value>>,
+}
 
-fn remessa(rest: &[String], stdin: &mut dyn Read) -> Result<Output, CliError> {
-    let out_path = match rest {
-        [] => None,
-        [flag, path] if flag == "--out" => Some(path.clone()),
-        _ => {
-            return Err(CliError::usage(
-                "uso: banking remessa [--out ARQUIVO] < entrada.json",
-            ))
-        }
-    };
-    let object = read_object(stdin)?;
-    refuse_unknown_keys(&object, REMESSA_KEYS)?;
-    let input = RemessaInput::parse(&object)?;
+/// `banking remessa [--out FILE]`.
+pub(crate) fn remessa(args: RemessaArgs, stdin: &mut dyn Read) -> Result<Output, CliError> {
+    let json: RemessaJson = read_json(stdin)?;
+    let input = RemessaInput::parse(json)?;
     let mut bytes = vec![];
     let summary = input.write(&mut bytes)?;
-    let Some(path) = out_path else {
+    let Some(path) = args.out else {
         return Ok(Output::Raw(bytes));
     };
     std::fs::write(&path, &bytes).map_err(|e| CliError {
         code: "arquivo_ilegivel".into(),
-        message: format!("não foi possível gravar {path}: {e}"),
+        message: format!("não foi possível gravar {}: {e}", path.display()),
         field: Some("--out".into()),
     })?;
     let mut value = summary;
-    value["arquivo"] = json!(path);
+    value["arquivo"] = json!(path.display().to_string());
     Ok(Output::Json(value, 0))
 }
 
@@ -216,25 +223,22 @@ struct RemessaInput {
     items: Vec<Value>,
 }
 
-fn text_field(object: &Map<String, Value>, key: &str) -> Result<String, CliError> {
-    match object.get(key) {
-        Some(Value::String(s)) => Ok(s.trim().to_string()),
-        Some(Value::Number(n)) => Ok(n.to_string()),
-        None | Some(Value::Null) => Err(CliError::field(key, format!("{key} é obrigatório"))),
-        Some(_) => Err(CliError::field(key, format!("{key} deve ser texto"))),
-    }
+fn required(value: Option<Text>, key: &str) -> Result<String, CliError> {
+    value
+        .map(|Text(s)| s)
+        .ok_or_else(|| CliError::field(key, format!("{key} é obrigatório")))
 }
 
 impl RemessaInput {
-    fn parse(o: &Map<String, Value>) -> Result<Self, CliError> {
-        let bank_text = text_field(o, "bank")?;
+    fn parse(o: RemessaJson) -> Result<Self, CliError> {
+        let bank_text = required(o.bank, "bank")?;
         let bank = Bank::from_code(&bank_text).ok_or_else(|| {
             CliError::field(
                 "bank",
                 format!("banco {bank_text} não suportado (001, 033, 104, 237, 341, 748, 756)"),
             )
         })?;
-        let layout = match text_field(o, "layout")?.as_str() {
+        let layout = match required(o.layout, "layout")?.as_str() {
             "240" => Layout::Cnab240,
             "400" => Layout::Cnab400,
             other => {
@@ -244,7 +248,7 @@ impl RemessaInput {
                 ))
             }
         };
-        let kind = match o.get("kind").and_then(Value::as_str).unwrap_or("cobranca") {
+        let kind = match o.kind.map(|Text(s)| s).as_deref().unwrap_or("cobranca") {
             "cobranca" => FileKind::Cobranca,
             "pagamentos" => FileKind::Pagamentos,
             other => {
@@ -260,9 +264,9 @@ impl RemessaInput {
                 "pagamentos só existem em CNAB 240",
             ));
         }
-        let company: Company =
-            serde_json::from_value(o.get("company").cloned().unwrap_or(Value::Null))
-                .map_err(|e| CliError::field("company", format!("company inválido: {e}")))?;
+        let company = o
+            .company
+            .ok_or_else(|| CliError::field("company", "company é obrigatório"))?;
         if company.name.trim().is_empty() {
             return Err(CliError::field(
                 "company.name",
@@ -275,30 +279,23 @@ impl RemessaInput {
                 "company.document não é um CPF/CNPJ válido",
             ));
         }
-        let last = o
-            .get("sequence")
-            .and_then(Value::as_u64)
-            .filter(|n| *n <= 999_999)
-            .ok_or_else(|| {
-                CliError::field(
-                    "sequence",
-                    "sequence (último número de remessa usado, 0 a 999999) é obrigatório",
-                )
-            })?;
-        let generated_at = match o.get("generated_at") {
-            None | Some(Value::Null) => chrono::Local::now().naive_local(),
-            Some(v) => serde_json::from_value(v.clone()).map_err(|_| {
-                CliError::field("generated_at", "generated_at deve ser AAAA-MM-DDTHH:MM:SS")
-            })?,
+        let last = o.sequence.filter(|n| *n <= 999_999).ok_or_else(|| {
+            CliError::field(
+                "sequence",
+                "sequence (último número de remessa usado, 0 a 999999) é obrigatório",
+            )
+        })?;
+        let generated_at = match o.generated_at {
+            None => chrono::Local::now().naive_local(),
+            Some(DateTime(at)) => at,
         };
-        let files_today = o.get("files_today").and_then(Value::as_u64).unwrap_or(0) as u32;
-        let list_key = if kind == FileKind::Cobranca {
-            "titles"
+        let (list_key, list) = if kind == FileKind::Cobranca {
+            ("titles", o.titles)
         } else {
-            "payments"
+            ("payments", o.payments)
         };
-        let items = match o.get(list_key) {
-            Some(Value::Array(a)) if !a.is_empty() => a.clone(),
+        let items = match list {
+            Some(a) if !a.is_empty() => a,
             _ => {
                 return Err(CliError::field(
                     list_key,
@@ -316,7 +313,7 @@ impl RemessaInput {
             header,
             layout,
             kind,
-            files_today,
+            files_today: o.files_today.unwrap_or(0),
             items,
         })
     }
@@ -343,8 +340,13 @@ impl RemessaInput {
                 .map_err(|e| CliError::field(&format!("titles[{i}].numero"), e))?;
             m.insert("nosso_numero".into(), Value::String(nn));
         }
-        let t: Title = serde_json::from_value(v).map_err(|e| {
-            CliError::field(&format!("titles[{i}]"), format!("título {i} inválido: {e}"))
+        // The item is the field reported (callers match on `titles[i]`); the message names
+        // the exact path inside it.
+        let t: Title = from_value(v, &format!("titles[{i}]")).map_err(|e| {
+            CliError::field(
+                &format!("titles[{i}]"),
+                format!("título {i} inválido: {}", e.message),
+            )
         })?;
         if t.amount <= 0 {
             return Err(CliError::field(
@@ -379,12 +381,13 @@ impl RemessaInput {
                     .iter()
                     .enumerate()
                     .map(|(i, v)| {
-                        serde_json::from_value::<payments::Payment>(v.clone()).map_err(|e| {
-                            CliError::field(
-                                &format!("payments[{i}]"),
-                                format!("pagamento {i} inválido: {e}"),
-                            )
-                        })
+                        from_value::<payments::Payment>(v.clone(), &format!("payments[{i}]"))
+                            .map_err(|e| {
+                                CliError::field(
+                                    &format!("payments[{i}]"),
+                                    format!("pagamento {i} inválido: {}", e.message),
+                                )
+                            })
                     })
                     .collect::<Result<Vec<_>, _>>()?;
                 let s = payments::write_remessa(h, &pays, out).map_err(write_error)?;

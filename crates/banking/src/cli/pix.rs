@@ -3,32 +3,45 @@
 //!
 //! Build keys: `key` (static) or `url` (dynamic), `name`, `city`, `amount_centavos` (integer
 //! centavos, optional; `amount` is accepted as an alias and must also be integer centavos),
-//! `txid`, `description`.
+//! `txid`, `description`. Any other key is refused.
 
-use super::boleto::{optional_integer, optional_text, read_object, refuse_unknown_keys};
+use super::input::{read_json, text, Centavos, Text};
 use super::{CliError, CliResult};
 use crate::pix::{self, PixInput};
+use serde::Deserialize;
 use serde_json::json;
 use std::io::Read;
 
-const KEYS: [&str; 8] = [
-    "key",
-    "url",
-    "name",
-    "city",
-    "amount_centavos",
-    "amount",
-    "txid",
-    "description",
-];
+pub(crate) const USAGE: &str = "banking pix < dados.json | banking pix --parse PAYLOAD";
 
-pub fn run(args: &[String], stdin: &mut dyn Read) -> CliResult {
-    match args {
-        [] => build(stdin),
-        [flag, payload] if flag == "--parse" => parse(payload),
-        _ => Err(CliError::usage(
-            "uso: banking pix < dados.json | banking pix --parse PAYLOAD",
-        )),
+/// Gera um BR Code PIX a partir de um objeto JSON na entrada padrão, ou lê um com --parse.
+#[derive(Debug, clap::Args)]
+#[command(override_usage = USAGE)]
+pub(crate) struct Args {
+    /// Lê este BR Code (copia e cola) em vez de gerar um.
+    #[arg(long, value_name = "PAYLOAD", allow_hyphen_values = true)]
+    parse: Option<String>,
+}
+
+/// The JSON object on stdin.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PixJson {
+    key: Option<Text>,
+    url: Option<Text>,
+    name: Option<Text>,
+    city: Option<Text>,
+    amount_centavos: Option<Centavos>,
+    /// Alias of `amount_centavos` (also integer centavos), used when that one is absent.
+    amount: Option<Centavos>,
+    txid: Option<Text>,
+    description: Option<Text>,
+}
+
+pub(crate) fn run(args: Args, stdin: &mut dyn Read) -> CliResult {
+    match args.parse {
+        None => build(stdin),
+        Some(payload) => parse(&payload),
     }
 }
 
@@ -37,20 +50,15 @@ fn to_cli(e: pix::PixError) -> CliError {
 }
 
 fn build(stdin: &mut dyn Read) -> CliResult {
-    let object = read_object(stdin)?;
-    refuse_unknown_keys(&object, &KEYS)?;
-    let amount = match optional_integer(&object, "amount_centavos")? {
-        Some(a) => Some(a),
-        None => optional_integer(&object, "amount")?,
-    };
+    let o: PixJson = read_json(stdin)?;
     let input = PixInput {
-        key: optional_text(&object, "key")?,
-        url: optional_text(&object, "url")?,
-        name: optional_text(&object, "name")?.unwrap_or_default(),
-        city: optional_text(&object, "city")?.unwrap_or_default(),
-        amount_centavos: amount,
-        txid: optional_text(&object, "txid")?,
-        description: optional_text(&object, "description")?,
+        key: text(&o.key),
+        url: text(&o.url),
+        name: text(&o.name).unwrap_or_default(),
+        city: text(&o.city).unwrap_or_default(),
+        amount_centavos: o.amount_centavos.or(o.amount).map(|Centavos(c)| c),
+        txid: text(&o.txid),
+        description: text(&o.description),
     };
     let payload = pix::build(&input).map_err(to_cli)?;
     let crc = payload[payload.len() - 4..].to_owned();

@@ -41,7 +41,7 @@ pub enum FileKind {
 
 /// The company that sends the remessa (beneficiário / pagador in payments).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Company {
     pub name: String,
     /// CPF (11 digits) or CNPJ (14), punctuation allowed.
@@ -103,7 +103,12 @@ pub enum Instruction {
 
 /// Daily interest (juros de mora).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "type", content = "value")]
+#[serde(
+    rename_all = "snake_case",
+    tag = "type",
+    content = "value",
+    deny_unknown_fields
+)]
 pub enum Interest {
     /// Centavos per day.
     DailyAmount(i64),
@@ -113,7 +118,12 @@ pub enum Interest {
 
 /// Late fine (multa).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "type", content = "value")]
+#[serde(
+    rename_all = "snake_case",
+    tag = "type",
+    content = "value",
+    deny_unknown_fields
+)]
 pub enum Fine {
     /// Fixed amount in centavos.
     Amount(i64),
@@ -123,7 +133,7 @@ pub enum Fine {
 
 /// The payer (pagador) of a boleto.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Payer {
     pub name: String,
     pub document: String,
@@ -136,6 +146,7 @@ pub struct Payer {
 
 /// One title (boleto) in a cobrança remessa.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Title {
     #[serde(default)]
     pub instruction: Instruction,

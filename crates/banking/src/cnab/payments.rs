@@ -52,7 +52,7 @@ impl PixKeyType {
 
 /// A payee's bank account (for TED).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct PayeeAccount {
     pub bank: String,
     pub agency: String,
@@ -63,9 +63,10 @@ pub struct PayeeAccount {
     pub ispb: String,
 }
 
-/// What is being paid, and how.
+/// What is being paid, and how. Unknown keys are refused (also through [`Payment`], which
+/// flattens it: every key `Payment` does not take itself must belong to the method).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "method")]
+#[serde(rename_all = "snake_case", tag = "method", deny_unknown_fields)]
 pub enum Method {
     /// TED to an account; `same_owner` selects forma 43 instead of 41.
     Ted {
