@@ -1,10 +1,10 @@
 import { registerSessionHooks } from './config';
 import { ApiError } from './errors';
 import { customFetch, setFetchImpl } from './mutator';
-import { RETRY_STATUSES, shouldRetry } from './retryPolicy';
+import { MAX_RETRY_AFTER_MS, parseRetryAfter, RETRY_STATUSES, retryDelayMs, shouldRetry } from './retryPolicy';
 
-const json = (status: number, body: unknown = {}) =>
-  new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown = {}, headers: Record<string, string> = {}) =>
+  new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
 function transport(...responses: Response[]) {
   const calls: Array<{ url: string; init: RequestInit }> = [];
@@ -50,6 +50,104 @@ describe('retry policy', () => {
     expect(shouldRetry('GET', 500, 1)).toBe(false);
     expect(shouldRetry('PUT', 429, 0)).toBe(true);
     expect(shouldRetry('POST', 429, 0)).toBe(false);
+  });
+});
+
+describe('Retry-After on 429 and 503', () => {
+  beforeEach(() => vi.useFakeTimers({ now: new Date('2026-03-07T12:00:00Z') }));
+  afterEach(() => vi.useRealTimers());
+
+  /** Lets the pending request run up to its next timer (or its end) without moving the clock. */
+  const settle = () => vi.advanceTimersByTimeAsync(0);
+
+  it.each([429, 503])('waits the seconds a %i asks before the one retry', async (status) => {
+    const calls = transport(json(status, { code: 'x', message: 'devagar' }, { 'Retry-After': '3' }), json(200, { ok: true }));
+    const result = customFetch('/api/v1/x');
+    await settle();
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    await expect(result).resolves.toEqual({ ok: true });
+  });
+
+  it('reads an HTTP-date', async () => {
+    const at = new Date(Date.now() + 5000).toUTCString();
+    const calls = transport(json(503, { code: 'x', message: 'manutenção' }, { 'Retry-After': at }), json(200, { ok: 1 }));
+    const result = customFetch('/api/v1/x');
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(result).resolves.toEqual({ ok: 1 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('caps the wait at 30 s', async () => {
+    const calls = transport(json(429, { code: 'x', message: 'devagar' }, { 'Retry-After': '3600' }), json(200, { ok: 1 }));
+    const result = customFetch('/api/v1/x');
+    await vi.advanceTimersByTimeAsync(MAX_RETRY_AFTER_MS - 1);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(result).resolves.toEqual({ ok: 1 });
+    expect(MAX_RETRY_AFTER_MS).toBe(30_000);
+  });
+
+  it('still retries only once: a second 429 is the answer', async () => {
+    const calls = transport(
+      json(429, { code: 'x', message: 'devagar' }, { 'Retry-After': '1' }),
+      json(429, { code: 'x', message: 'devagar' }, { 'Retry-After': '1' }),
+      json(200, {}),
+    );
+    const result = customFetch('/api/v1/x').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await result).toBeInstanceOf(ApiError);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('retries at once without the header, and ignores it on other statuses', async () => {
+    let calls = transport(json(503, { code: 'x', message: 'x' }), json(200, { ok: 1 }));
+    let result = customFetch('/api/v1/x');
+    await settle();
+    expect(calls).toHaveLength(2);
+    await expect(result).resolves.toEqual({ ok: 1 });
+    calls = transport(json(500, { code: 'x', message: 'x' }, { 'Retry-After': '10' }), json(200, { ok: 2 }));
+    result = customFetch('/api/v1/x');
+    await settle();
+    expect(calls).toHaveLength(2);
+    await expect(result).resolves.toEqual({ ok: 2 });
+  });
+
+  it('never waits for POST (no retry at all)', async () => {
+    const calls = transport(json(429, { code: 'x', message: 'devagar' }, { 'Retry-After': '2' }));
+    await expect(customFetch('/api/v1/x', { method: 'POST' })).rejects.toThrow('devagar');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('a cancelled request stops waiting', async () => {
+    const calls = transport(json(429, { code: 'x', message: 'devagar' }, { 'Retry-After': '20' }), json(200, {}));
+    const controller = new AbortController();
+    const result = customFetch('/api/v1/x', { signal: controller.signal }).catch((e: unknown) => e);
+    await settle();
+    controller.abort(new DOMException('cancelado', 'AbortError'));
+    expect(await result).toMatchObject({ name: 'AbortError' });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('parses seconds and dates, and caps the delay', () => {
+    const now = Date.parse('2026-03-07T12:00:00Z');
+    expect(parseRetryAfter('7', now)).toBe(7000);
+    expect(parseRetryAfter(' 0 ', now)).toBe(0);
+    expect(parseRetryAfter('Sat, 07 Mar 2026 12:00:10 GMT', now)).toBe(10_000);
+    expect(parseRetryAfter('Sat, 07 Mar 2026 11:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('logo', now)).toBeNull();
+    expect(parseRetryAfter('-5', now)).toBeNull();
+    expect(parseRetryAfter(null, now)).toBeNull();
+    expect(retryDelayMs(429, new Headers({ 'Retry-After': '120' }), now)).toBe(30_000);
+    expect(retryDelayMs(503, new Headers({ 'Retry-After': '2' }), now)).toBe(2000);
+    expect(retryDelayMs(502, new Headers({ 'Retry-After': '2' }), now)).toBe(0);
+    expect(retryDelayMs(429, new Headers(), now)).toBe(0);
   });
 });
 

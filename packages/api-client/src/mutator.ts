@@ -1,7 +1,7 @@
 import { joinUrl } from './apiBase';
 import { currentApiBase, getSessionHooks } from './config';
 import { toApiError } from './errors';
-import { shouldRetry } from './retryPolicy';
+import { retryDelayMs, shouldRetry } from './retryPolicy';
 
 export type FetchImpl = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -27,6 +27,27 @@ async function withBearer(init: RequestInit): Promise<RequestInit> {
 // an answer, not an expired session, so it must not trigger a refresh or a sign-out.
 const bearerSent = new WeakMap<RequestInit, boolean>();
 
+/** Resolves after `ms`, or rejects with the signal's reason when the request is cancelled meanwhile. */
+function wait(ms: number, signal: AbortSignal | null | undefined): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** The seed's retry rule; a 429 or 503 with `Retry-After` is retried after the time it asks (capped). */
 async function sendWithRetry(url: string, init: RequestInit): Promise<Response> {
   const method = (init.method ?? 'GET').toUpperCase();
   let attempts = 0;
@@ -34,6 +55,12 @@ async function sendWithRetry(url: string, init: RequestInit): Promise<Response> 
     const response = await fetchImpl(url, await withBearer(init));
     if (!shouldRetry(method, response.status, attempts)) return response;
     attempts += 1;
+    const delay = retryDelayMs(response.status, response.headers);
+    if (delay > 0) {
+      // The body of a response that is thrown away is released before waiting.
+      await response.body?.cancel().catch(() => undefined);
+      await wait(delay, init.signal);
+    }
   }
 }
 

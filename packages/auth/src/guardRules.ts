@@ -1,18 +1,14 @@
-import type { RoleFlags } from '@backoffice/api-client';
+import { holds, roleRedirectFor, routeRulesFor, type AccessUser } from './accessRules';
 
 /**
- * Every navigation rule of the seed as one pure function. It only steers navigation: the server enforces the
- * same permissions on its endpoints.
+ * Every navigation rule of the seed as one pure function. Which permission a route needs and where a denied
+ * user goes come from the server's declarations (`accessRules`); this adds only what is about signing in.
+ * It only steers navigation: the server enforces the same permissions on its endpoints.
  */
 /** What the rules read from a user; lenient on purpose (a user without a role holds no permission). */
-export interface GuardUser {
-  role?: string | null;
-  role_id?: RoleFlags | null;
-  access_hub: boolean;
+export interface GuardUser extends AccessUser {
   is_password_updated: boolean;
 }
-
-const hasRole = (user: GuardUser, roles: ReadonlySet<string>) => typeof user.role === 'string' && roles.has(user.role);
 
 export interface GuardInput {
   pathname: string;
@@ -29,17 +25,8 @@ export type GuardDecision =
   /** Hub rules need the freshly loaded user and may show the denial dialog. */
   | { kind: 'hub' };
 
-export const PAYMENT_ROLES: ReadonlySet<string> = new Set([
-  'FINANCIAL_ASSISTANT',
-  'FINANCIAL_MANAGER',
-  'ADMIN',
-  'SUPER_ADMIN',
-]);
-
 const PUBLIC_PATHS: ReadonlySet<string> = new Set(['/resumo-temporario']);
 const SIGN_IN_PATHS: ReadonlySet<string> = new Set(['/', '/entrar']);
-const PAYMENT_PATHS: ReadonlySet<string> = new Set(['/pagamentos', '/recebimentos']);
-const LEGAL_REDIRECT_PATHS: ReadonlySet<string> = new Set(['/minhas-vendas', '/inicio']);
 
 const allow: GuardDecision = { kind: 'allow' };
 const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
@@ -59,13 +46,13 @@ function signedInDecision({ pathname, search }: GuardInput, user: GuardUser): Gu
   // Signed in on the sign-in page: /inicio, or back to where the visitor was sent from (internal paths only).
   if (SIGN_IN_PATHS.has(pathname)) return redirect(postSignInTarget(search));
   if (pathname === '/reset-senha') return user.is_password_updated ? redirect('/inicio') : allow;
-  if (PAYMENT_PATHS.has(pathname) && !hasRole(user, PAYMENT_ROLES)) return redirect('/minhas-vendas');
-  if (pathname.includes('/pagamentos-remessa')) return { kind: 'server-check', path: pathname, deniedTo: '/inicio' };
-  if (pathname.includes('/conciliacao') && user.role_id?.can_see_conciliation !== true) return redirect('/inicio');
-  if (pathname.includes('/remessa')) return { kind: 'server-check', path: pathname, deniedTo: '/inicio' };
-  if (LEGAL_REDIRECT_PATHS.has(pathname) && user.role === 'LEGAL_ASSISTANT') return redirect('/clientes');
-  if (isHubPath(pathname)) return { kind: 'hub' };
-  return allow;
+  for (const rule of routeRulesFor(pathname)) {
+    if (rule.check === 'hub') return { kind: 'hub' };
+    if (rule.check === 'server') return { kind: 'server-check', path: pathname, deniedTo: rule.deniedTo };
+    if (!holds(user, rule.permission)) return redirect(rule.deniedTo);
+  }
+  const roleRedirect = roleRedirectFor(pathname, user.role);
+  return roleRedirect ? redirect(roleRedirect) : allow;
 }
 
 export function decideNavigation(input: GuardInput): GuardDecision {

@@ -1,3 +1,4 @@
+import { holds, routeRulesFor } from './accessRules';
 import type { GuardUser } from './guardRules';
 
 /** The hub lives at /hub; its dispatch area at /hub/despachos and approvals at /hub/despachos/aprovacoes. */
@@ -13,24 +14,29 @@ export type HubDecision =
   | { kind: 'no-hub-access'; redirectTo: string }
   | { kind: 'dispatch-denied'; dispatchArea: DispatchArea; redirectTo: string };
 
+/** The permission each part of the dispatch area needs (the route rules say which paths they are). */
+const DISPATCH_PERMISSIONS: Record<DispatchArea, string> = { dispatch: 'despachos_ver', approval: 'despachos_aprovar' };
+
 export function dispatchAreaOf(pathname: string): DispatchArea | null {
-  if (pathname === DISPATCH_APPROVAL_PATH || pathname.startsWith(`${DISPATCH_APPROVAL_PATH}/`)) return 'approval';
-  if (pathname === DISPATCH_PATH || pathname.startsWith(`${DISPATCH_PATH}/`)) return 'dispatch';
-  return null;
+  const audited = routeRulesFor(pathname).find((r) => r.audited);
+  if (!audited) return null;
+  return audited.permission === DISPATCH_PERMISSIONS.approval ? 'approval' : 'dispatch';
 }
 
 /** A missing role (no role_id) means no permission, as the seed says. */
 export function hasDispatchPermission(user: GuardUser, area: DispatchArea): boolean {
-  const flags = user.role_id;
-  if (!flags) return false;
-  return area === 'approval' ? flags.can_approval_dispatch === true : flags.can_see_dispatch === true;
+  return holds(user, DISPATCH_PERMISSIONS[area]);
 }
 
+/** The hub rules of the path, in order; the first the user does not hold decides. */
 export function decideHub(pathname: string, user: GuardUser): HubDecision {
-  if (!user.access_hub) return { kind: 'no-hub-access', redirectTo: '/inicio' };
-  const area = dispatchAreaOf(pathname);
-  if (area === null || hasDispatchPermission(user, area)) return { kind: 'allow', dispatchArea: area };
-  return { kind: 'dispatch-denied', dispatchArea: area, redirectTo: HUB_PATH };
+  const dispatchArea = dispatchAreaOf(pathname);
+  for (const rule of routeRulesFor(pathname)) {
+    if (rule.check !== 'hub' || holds(user, rule.permission)) continue;
+    if (rule.audited && dispatchArea) return { kind: 'dispatch-denied', dispatchArea, redirectTo: rule.deniedTo };
+    return { kind: 'no-hub-access', redirectTo: rule.deniedTo };
+  }
+  return { kind: 'allow', dispatchArea };
 }
 
 /** The audit text sent with pega-xereta: the route attempted. */

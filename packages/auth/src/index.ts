@@ -3,6 +3,7 @@ export * from './userStore';
 export type { AuthAdapter, SignedIn } from './adapter';
 export { createEmbeddedAdapter } from './embeddedAdapter';
 export { createFirebaseAdapter } from './firebaseAdapter';
+export * from './accessRules';
 export * from './guardRules';
 export * from './hubRules';
 export * from './audit';

@@ -1,5 +1,5 @@
 import { getUserByUid, registerSessionHooks, type User } from '@backoffice/api-client';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AuthAdapter } from './adapter';
 import { createEmbeddedAdapter } from './embeddedAdapter';
 import { createFirebaseAdapter } from './firebaseAdapter';
@@ -58,9 +58,14 @@ export function AuthProvider({ adapter, children, onSignedIn, onSignedOut, keepO
   const signOut = useCallback(async () => {
     await adapter.signOut().catch((error: unknown) => console.error('Falha ao encerrar a sessão.', error));
     clearLocalStorageExcept(callbacks.current.keepOnSignOut);
-    callbacks.current.onSignedOut?.();
-    setUser(null);
-    setStatus('signed-out');
+    // One transition for the navigation and the signed-out state: the router applies its location change as a
+    // transition, so a plain state update would render first, with the old page still current, and the guard
+    // would send the signed-out visitor to `/?redirect=<that page>` instead of where `onSignedOut` went.
+    startTransition(() => {
+      callbacks.current.onSignedOut?.();
+      setUser(null);
+      setStatus('signed-out');
+    });
   }, [adapter]);
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { formatCentavos, formatDate } from './format';
+import { formatCentavos, formatDate, formatDateTime } from './format';
 import { maskCep, maskCnpj, maskCpf, maskDocument, maskPhone, unmaskDocument } from './masks';
 
 describe('pt-BR formats', () => {
@@ -9,6 +9,22 @@ describe('pt-BR formats', () => {
   it('formats dates as dd/mm/aaaa', () => {
     expect(formatDate('2026-03-07T15:00:00Z')).toBe('07/03/2026');
     expect(formatDate('não é data')).toBe('');
+  });
+  // Run with TZ=UTC (scripts/web-test.sh does): the browser's zone must not matter.
+  it('shows an instant as its São Paulo date, not the UTC one', () => {
+    // 23:30 on 7 March in São Paulo (UTC−3) is 02:30Z on 8 March.
+    expect(formatDate('2026-03-08T02:30:00Z')).toBe('07/03/2026');
+    expect(formatDate(new Date('2026-03-08T02:30:00Z'))).toBe('07/03/2026');
+    expect(formatDate('2026-03-07T23:30:00-03:00')).toBe('07/03/2026');
+    expect(formatDateTime('2026-03-08T02:30:00Z')).toBe('07/03/2026 23:30');
+    // Just after midnight in São Paulo is already the next day there.
+    expect(formatDateTime('2026-03-08T03:05:00Z')).toBe('08/03/2026 00:05');
+    // Year boundary.
+    expect(formatDate('2027-01-01T01:00:00Z')).toBe('31/12/2026');
+    expect(formatDateTime('não é data')).toBe('');
+  });
+  it('keeps a bare calendar date as it is (no zone shift)', () => {
+    expect(formatDate('2026-03-07')).toBe('07/03/2026');
   });
 });
 

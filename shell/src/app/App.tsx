@@ -1,7 +1,7 @@
 import { AuthProvider, type AuthAdapter, type RuntimeConfig } from '@backoffice/auth';
 import { NotificationsProvider } from '@backoffice/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { INSTALL_DISMISSED_KEY } from '../pwa/installPrompt';
 import { browserPushDeps, registerPush } from '../push/push';
@@ -16,16 +16,19 @@ const queryClient = new QueryClient({
 
 const KEEP_ON_SIGN_OUT = [INSTALL_DISMISSED_KEY];
 
-function SessionRoot({ config, adapter }: { config: RuntimeConfig; adapter: AuthAdapter }) {
+/** The session and what happens around it: push after sign-in; after sign-out, a cleared cache and `/`. */
+export function SessionRoot({ config, adapter, children = <AppRoutes /> }: { config: RuntimeConfig; adapter: AuthAdapter; children?: ReactNode }) {
   const navigate = useNavigate();
   const onSignedIn = useCallback(() => void registerPush(config.fcm, browserPushDeps(config)), [config]);
+  // Plain `/`, never `/?redirect=<this page>`: the next person to sign in on this browser starts at their own
+  // home, not on the previous user's page.
   const onSignedOut = useCallback(() => {
     queryClient.clear();
     navigate('/', { replace: true });
   }, [navigate]);
   return (
     <AuthProvider adapter={adapter} onSignedIn={onSignedIn} onSignedOut={onSignedOut} keepOnSignOut={KEEP_ON_SIGN_OUT}>
-      <AppRoutes />
+      {children}
     </AuthProvider>
   );
 }

@@ -14,7 +14,7 @@ export const shellPageLoaders: Record<string, () => Promise<{ default: Component
   '/perfil': () => import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage'),
 };
 
-const shellPages: Record<string, ComponentType> = {
+export const shellPages: Record<string, ComponentType> = {
   '/': SignInPage,
   '/entrar': SignInPage,
   ...Object.fromEntries(Object.entries(shellPageLoaders).map(([path, load]) => [path, lazy(load)])),

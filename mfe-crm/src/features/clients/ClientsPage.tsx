@@ -1,10 +1,10 @@
 import { listClients } from '@backoffice/api-client';
 import type { PageProps } from '@backoffice/routes';
-import { Button, formatDate, formatInteger, maskDocument, maskPhone, SelectField, Spinner, TextField } from '@backoffice/ui';
+import { Button, formatDate, maskDocument, maskPhone, SelectField, Spinner, TextField } from '@backoffice/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { KIND_LABELS, queryFromSearch, SORT_OPTIONS, STATUS_LABELS, totalPages } from './clientModel';
+import { countLabel, KIND_LABELS, pageLabel, queryFromSearch, SORT_OPTIONS, STATUS_LABELS } from './clientModel';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -76,14 +76,13 @@ export default function ClientsPage({ route }: PageProps) {
 }
 
 function ClientsTable({ data, onPage }: { data: Awaited<ReturnType<typeof listClients>>; onPage: (page: number) => void }) {
-  const pages = totalPages(data.total, data.page_size);
   if (data.items.length === 0) return <p>Nenhum cliente encontrado.</p>;
-  // Past 10.000 matches the server stops counting: say "mais de" and page with has_more.
-  const countLabel = `${data.total_capped ? 'mais de ' : ''}${formatInteger(data.total)} ${data.total === 1 ? 'cliente' : 'clientes'}`;
+  // The server counts up to ten pages past this one (see countLabel); beyond that the labels say "mais de" and
+  // "Próxima" follows has_more.
   return (
     <>
       <p className="bo-muted" aria-live="polite">
-        {countLabel}
+        {countLabel(data)}
       </p>
       <div style={{ overflowX: 'auto' }}>
         <table className="bo-table">
@@ -119,7 +118,7 @@ function ClientsTable({ data, onPage }: { data: Awaited<ReturnType<typeof listCl
         <Button variant="secondary" disabled={data.page <= 1} onClick={() => onPage(data.page - 1)}>
           Anterior
         </Button>
-        <span>{data.total_capped ? `Página ${data.page}` : `Página ${data.page} de ${pages}`}</span>
+        <span>{pageLabel(data)}</span>
         <Button variant="secondary" disabled={!data.has_more} onClick={() => onPage(data.page + 1)}>
           Próxima
         </Button>

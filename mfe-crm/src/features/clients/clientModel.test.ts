@@ -1,5 +1,5 @@
 import type { Client } from '@backoffice/api-client';
-import { EMPTY_FORM, formFromClient, inputFromForm, patchFromForm, queryFromSearch, totalPages } from './clientModel';
+import { countLabel, EMPTY_FORM, formFromClient, inputFromForm, pageLabel, PAGES_COUNTED_AHEAD, patchFromForm, queryFromSearch, totalPages } from './clientModel';
 
 const client: Client = {
   id: 'c1',
@@ -56,5 +56,43 @@ describe('list query from the URL', () => {
   it('counts pages', () => {
     expect(totalPages(0, 20)).toBe(1);
     expect(totalPages(41, 20)).toBe(3);
+  });
+});
+
+describe('how far the count goes (as crates/crm counts)', () => {
+  // The server's rule: exact on the last page; otherwise counted up to offset + 10 pages, and past that
+  // total = that bound with total_capped (there are more than `total`).
+  const serverPage = (matches: number, page: number, page_size = 20) => {
+    const offset = (page - 1) * page_size;
+    const seen = Math.min(Math.max(matches - offset, 0), page_size);
+    const has_more = matches > offset + page_size;
+    if (!has_more && (seen > 0 || offset === 0)) return { total: offset + seen, total_capped: false, page, page_size };
+    const cap = offset + PAGES_COUNTED_AHEAD * page_size;
+    return { total: Math.min(matches, cap), total_capped: matches > cap, page, page_size };
+  };
+
+  it('an exact total is said as is', () => {
+    expect(countLabel(serverPage(1, 1))).toBe('1 cliente');
+    expect(countLabel(serverPage(120, 1))).toBe('120 clientes');
+    expect(pageLabel(serverPage(120, 1))).toBe('Página 1 de 6');
+    expect(countLabel(serverPage(200, 1))).toBe('200 clientes');
+    expect(pageLabel(serverPage(200, 1))).toBe('Página 1 de 10');
+    // Exactly 10.000 on the last page: exact, no "mais de" (there is no fixed 10.000 cap).
+    expect(countLabel(serverPage(10_000, 500))).toBe('10.000 clientes');
+    expect(pageLabel(serverPage(10_000, 500))).toBe('Página 500 de 500');
+  });
+
+  it('past ten pages ahead the server stops counting: "mais de" the bound it reached', () => {
+    expect(countLabel(serverPage(201, 1))).toBe('mais de 200 clientes');
+    expect(pageLabel(serverPage(201, 1))).toBe('Página 1 de mais de 10');
+    expect(countLabel(serverPage(1_000_000, 3))).toBe('mais de 240 clientes');
+    expect(pageLabel(serverPage(1_000_000, 3))).toBe('Página 3 de mais de 12');
+    expect(countLabel(serverPage(1_000_000, 500))).toBe('mais de 10.180 clientes');
+    expect(pageLabel(serverPage(1_000_000, 500))).toBe('Página 500 de mais de 509');
+  });
+
+  it('within ten pages ahead the count is exact even on a middle page', () => {
+    expect(countLabel(serverPage(150, 2))).toBe('150 clientes');
+    expect(pageLabel(serverPage(150, 2))).toBe('Página 2 de 8');
   });
 });

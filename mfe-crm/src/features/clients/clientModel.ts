@@ -1,5 +1,5 @@
-import type { Client, ClientInput, ClientKind, ClientPatch, ClientQuery, ClientStatus } from '@backoffice/api-client';
-import { maskCep, maskDocument, maskPhone, unmaskDigits, unmaskDocument } from '@backoffice/ui';
+import type { Client, ClientInput, ClientKind, ClientPage, ClientPatch, ClientQuery, ClientStatus } from '@backoffice/api-client';
+import { formatInteger, maskCep, maskDocument, maskPhone, unmaskDigits, unmaskDocument } from '@backoffice/ui';
 
 export const KIND_LABELS: Record<ClientKind, string> = { person: 'Pessoa física', company: 'Pessoa jurídica' };
 export const STATUS_LABELS: Record<ClientStatus, string> = { active: 'Ativo', inactive: 'Inativo', archived: 'Arquivado' };
@@ -129,4 +129,26 @@ export function queryFromSearch(params: URLSearchParams): ClientQuery & { sort: 
 
 export function totalPages(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/**
+ * How far the server counts (crates/crm `PAGES_COUNTED_AHEAD`): the last page tells the exact total; any other
+ * page counts the matches up to ten pages past its own first row (`offset + 10 × page_size`, so 200 from page 1
+ * at 20 per page, 240 from page 3). Past that it answers `total` = that bound with `total_capped`, which means
+ * "more than `total`" (the list asks for the count: `with_total` is left at its default, true).
+ */
+export const PAGES_COUNTED_AHEAD = 10;
+
+type CountedPage = Pick<ClientPage, 'total' | 'total_capped' | 'page' | 'page_size'>;
+
+/** "1 cliente", "1.234 clientes", or "mais de 200 clientes" when the server stopped counting. */
+export function countLabel({ total, total_capped }: CountedPage): string {
+  const noun = total === 1 ? 'cliente' : 'clientes';
+  return `${total_capped ? 'mais de ' : ''}${formatInteger(total)} ${noun}`;
+}
+
+/** "Página 2 de 6", or "Página 1 de mais de 10" when the total is a bound (as far as the server counted). */
+export function pageLabel({ total, total_capped, page, page_size }: CountedPage): string {
+  if (!total_capped) return `Página ${formatInteger(page)} de ${formatInteger(totalPages(total, page_size))}`;
+  return `Página ${formatInteger(page)} de mais de ${formatInteger(Math.max(page, Math.floor(total / page_size)))}`;
 }
