@@ -23,6 +23,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off', 'no-console': 'off' },
   },
   {
+    // Playwright fixtures hand their value to `use(…)`, which is no React hook.
+    files: ['e2e/**/*.ts'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
+  {
     files: ['shell/sw/**/*.ts'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },

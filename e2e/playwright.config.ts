@@ -1,0 +1,45 @@
+/**
+ * The browser tests: every spec in e2e/specs runs twice, against the real server on SQLite and on PostgreSQL
+ * (one Playwright project each), in Debian's Chromium (/usr/bin/chromium; Playwright's own browsers are never
+ * downloaded). The server binary is BACKOFFICE_BIN (default target/debug/backoffice); PostgreSQL is
+ * E2E_PG_URL (default postgres://postgres@127.0.0.1:5432), and the postgres project fails when it is down.
+ */
+import { defineConfig } from '@playwright/test';
+import type { Engine } from './support/server';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig<{ engine: Engine }>({
+  testDir: 'specs',
+  outputDir: '../.playwright/test-results',
+  // Two cores: one worker, one server per project; specs run in file order.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  globalTimeout: 30 * 60_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'sqlite', use: { engine: 'sqlite' } },
+    { name: 'postgres', use: { engine: 'postgres' } },
+  ],
+});
