@@ -1,22 +1,105 @@
 #!/usr/bin/env bash
-# schemathesis over every operation of openapi/openapi.json against the real server, signed in as a
-# SUPER_ADMIN (so permission denials do not hide the handlers). Fails on any server error, schema
-# violation or undocumented response. Usage: scripts/schemathesis.sh PATH_TO_BACKOFFICE_BINARY
+# schemathesis over every operation of openapi/openapi.json against the real server, on SQLite and on
+# PostgreSQL (a fresh database each), sign-in and sign-out included. Every check is on; what counts as
+# "valid data accepted" is in scripts/schemathesis/schemathesis.toml (with the reason for each
+# exception), the sessions and the records positive cases name in scripts/schemathesis/hooks.py.
+# Fails on any server error, schema violation, undocumented response or refused valid data.
+#
+#   scripts/schemathesis.sh PATH_TO_BACKOFFICE_BINARY
+#   env: MAX_EXAMPLES (30), ENGINES ("sqlite postgres"; in CI always both)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
-BIN=${1:?usage: scripts/schemathesis.sh BACKOFFICE_BINARY}
+BIN=$(realpath "${1:?usage: scripts/schemathesis.sh BACKOFFICE_BINARY}")
 ensure_schemathesis
-dir=$(mktemp -d)
-trap 'kill $SERVER_PID 2>/dev/null || true; rm -rf "$dir"' EXIT
-start_server "$BIN" "$dir"
-"$BIN" users create --email st@teste.com.br --name Schemathesis --role SUPER_ADMIN --password 'Schema@2026' \
-  --can-see-conciliation --can-see-dispatch --can-approval-dispatch --access-hub --password-updated >/dev/null
-token=$(curl -sf "$SERVER_URL/api/v1/auth/sign-in" -H 'content-type: application/json' \
-  -d '{"email":"st@teste.com.br","password":"Schema@2026"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["access_token"])')
-# The access token lives 15 minutes, longer than the run; sign-out is excluded so the run keeps its session,
-# and sign-in so that schemathesis' bad guesses do not throttle the client address.
-mkdir -p target/schemathesis && cp scripts/schemathesis/schemathesis.toml target/schemathesis/  # st reads it from its cwd
-ST="$ST_VENV/bin/st" OUTDIR="$PWD/target/schemathesis" MAX_EXAMPLES="${MAX_EXAMPLES:-30}" \
-  bash ../shared/bench/schemathesis.sh "$PWD/openapi/openapi.json" "$SERVER_URL" "$token" \
-  --exclude-operation-id signOut --exclude-operation-id signIn
+engines=${ENGINES:-sqlite postgres}
+if in_ci; then engines="sqlite postgres"; fi
+
+ADMIN_PASSWORD='Schema@2026'
+export ST_ADMIN_EMAIL=st@teste.com.br ST_ADMIN_PASSWORD=$ADMIN_PASSWORD
+export ST_SIGNOUT_EMAIL=sair@teste.com.br ST_SIGNOUT_PASSWORD=$ADMIN_PASSWORD
+
+# POST/GET JSON with the admin's token; prints the answer.
+api() {
+  local method=$1 path=$2 body=${3:-}
+  curl -sf -X "$method" "$SERVER_URL$path" -H "Authorization: Bearer $TOKEN" \
+    ${body:+-H 'content-type: application/json' -d "$body"}
+}
+json_field() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
+
+# The users and the records the run's positive cases name (hooks.py reads them from the environment).
+prepare() {
+  "$BIN" users create --email "$ST_ADMIN_EMAIL" --name Schemathesis --role SUPER_ADMIN --password "$ADMIN_PASSWORD" \
+    --can-see-conciliation --can-see-dispatch --can-approval-dispatch --access-hub --password-updated >/dev/null
+  "$BIN" users create --email "$ST_SIGNOUT_EMAIL" --name Sair --role SALESPERSON --password "$ADMIN_PASSWORD" \
+    --password-updated >/dev/null
+  TOKEN=$(curl -sf "$SERVER_URL/api/v1/auth/sign-in" -H 'content-type: application/json' \
+    -d "{\"email\":\"$ST_ADMIN_EMAIL\",\"password\":\"$ADMIN_PASSWORD\"}" | json_field '["access_token"]')
+  export ST_BASE_URL=$SERVER_URL
+  ST_CLIENT_ID=$(api POST /api/v1/crm/clients \
+    '{"kind":"company","document":"11.222.333/0001-81","name":"Cliente Schemathesis"}' | json_field '["id"]')
+  ST_USER_UID=$(api POST /api/v1/users \
+    '{"email":"alvo@teste.com.br","name":"Alvo","role":"SALESPERSON","password":"Alvo@2026xyz"}' | json_field '["uid"]')
+  ST_HOLIDAY_DAY=2026-07-09
+  api POST /api/v1/system/holidays "{\"day\":\"$ST_HOLIDAY_DAY\",\"name\":\"Revolução Constitucionalista\"}" >/dev/null
+  ST_FILE_ID=$(printf '%%PDF-1.4\n%% schemathesis\n' | curl -sf "$SERVER_URL/api/v1/system/files" \
+    -H "Authorization: Bearer $TOKEN" -F 'file=@-;filename=anexo.pdf' | json_field '["id"]')
+  export ST_CLIENT_ID ST_USER_UID ST_HOLIDAY_DAY ST_FILE_ID
+}
+
+# One run of schemathesis against the server at SERVER_URL; a one-line summary from its report.
+run_st() {
+  local engine=$1 out="$PWD/target/schemathesis/$1"
+  rm -rf "$out" && mkdir -p "$out"
+  cp scripts/schemathesis/schemathesis.toml "$out/"   # st reads its configuration from the cwd
+  local rc=0
+  (cd "$out" && PYTHONPATH="$PWD/../../../scripts/schemathesis" SCHEMATHESIS_HOOKS=hooks \
+    "$ST_VENV/bin/st" run "$OLDPWD/openapi/openapi.json" --url "$SERVER_URL" \
+      --checks all --max-examples "${MAX_EXAMPLES:-30}" --seed 42 --workers 1 \
+      --report json --report-json-path "$out/report.json" --no-color >"$out/output.txt" 2>&1) || rc=$?
+  summarize "$engine" "$out" || true
+  if [ "$rc" != 0 ]; then
+    echo "schemathesis found failures on $engine; details:" >&2
+    tail -80 "$out/output.txt" >&2
+  fi
+  return "$rc"
+}
+
+summarize() {
+  python3 - "$1" "$2/report.json" <<'PY'
+import json, sys
+engine, path = sys.argv[1], sys.argv[2]
+try:
+    d = json.load(open(path))
+except OSError:
+    print(f"schemathesis ({engine}): no report"); sys.exit(1)
+o, t = d["operations"], d["test_cases"]
+fails = d.get("failures", [])
+kinds = ", ".join("%s %s x%d" % (f["code"], f["title"], f["count"]) for f in fails)
+print("schemathesis %s (%s): operations %d/%d tested, %d errored | %d cases | failures=%d | %.1fs%s" % (
+    d["schemathesis_version"], engine, o["tested"], o["selected"], o["errored"], t["generated"],
+    sum(f.get("count", 0) for f in fails), d["running_time"], (" [" + kinds + "]") if kinds else ""))
+PY
+}
+
+status=0
+for engine in $engines; do
+  dir=$(mktemp -d)
+  db_url=""
+  if [ "$engine" = postgres ]; then
+    if ! postgres_up; then
+      if in_ci; then echo "PostgreSQL is required in CI" >&2; exit 1; fi
+      echo "!!! PostgreSQL is down: schemathesis on PostgreSQL SKIPPED" >&2; continue
+    fi
+    db_url=$(new_pg_database st)
+  fi
+  # 127.0.0.1 is a trusted proxy here, so hooks.py's sign-ins can name a client address of their own.
+  BACKOFFICE_TRUSTED_PROXIES=127.0.0.1 start_server "$BIN" "$dir" "$db_url"
+  prepare
+  run_st "$engine" || status=1
+  kill "$SERVER_PID" 2>/dev/null || true
+  wait "$SERVER_PID" 2>/dev/null || true
+  [ -n "$db_url" ] && drop_pg_database "$db_url"
+  rm -rf "$dir"
+done
+exit "$status"

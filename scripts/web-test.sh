@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
 # Everything for the web tests on a fresh machine: dependencies, Chromium, the orval staleness check, tsc,
-# eslint, vitest, the production builds and the browser tests against the real server.
+# eslint, vitest, the production builds and the browser tests (@playwright/test driving Debian's Chromium)
+# against the real server, twice: on SQLite and on PostgreSQL (e2e/playwright.config.ts, one project each).
 # The browser tests need the server binary: BACKOFFICE_BIN (default target/debug/backoffice). Without it they
-# are skipped with a message unless WEB_E2E_REQUIRED=1.
+# are skipped with a message unless WEB_E2E_REQUIRED=1. They need PostgreSQL on 127.0.0.1:5432 (started when
+# down, as scripts/test.sh does); one that cannot be reached fails the run, unless a developer says
+# ALLOW_NO_POSTGRES=1 (never in CI): then only the SQLite project runs, and the run says so.
+# Extra arguments go to `playwright test` (e.g. `scripts/web-test.sh --grep hub`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib.sh
 
-step() { printf '\n== %s\n' "$*"; }
+# Playwright never downloads a browser here: the tests use /usr/bin/chromium.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   step "npm ci"
@@ -22,20 +28,32 @@ fi
 step "orval staleness check";  npm run -s api:check
 step "tsc --noEmit";           npm run -s typecheck
 step "eslint";                 npm run -s lint
-step "vitest";                 npm run -s test
+step "vitest (TZ=UTC)";        npm run -s test
 step "build";                  npm run -s build
 
 BACKOFFICE_BIN="${BACKOFFICE_BIN:-target/debug/backoffice}"
-if [ -x "$BACKOFFICE_BIN" ] && [ ! -x e2e/firebase/node_modules/.bin/firebase ]; then
+if [ ! -x "$BACKOFFICE_BIN" ]; then
+  if [ "${WEB_E2E_REQUIRED:-0}" = "1" ]; then
+    echo "BACKOFFICE_BIN=$BACKOFFICE_BIN não encontrado; os testes no navegador são obrigatórios." >&2
+    exit 1
+  fi
+  echo "Testes no navegador ignorados: servidor $BACKOFFICE_BIN ausente (defina BACKOFFICE_BIN)."
+  exit 0
+fi
+
+if [ ! -x e2e/firebase/node_modules/.bin/firebase ]; then
   step "npm ci (Firebase Auth emulator for the Firebase-mode browser test)"
   npm ci --prefix e2e/firebase --no-audit --no-fund
 fi
-if [ -x "$BACKOFFICE_BIN" ]; then
-  step "browser tests (server: $BACKOFFICE_BIN)"
-  BACKOFFICE_BIN="$BACKOFFICE_BIN" node e2e/run.mjs
-elif [ "${WEB_E2E_REQUIRED:-0}" = "1" ]; then
-  echo "BACKOFFICE_BIN=$BACKOFFICE_BIN não encontrado; os testes no navegador são obrigatórios." >&2
-  exit 1
-else
-  echo "Testes no navegador ignorados: servidor $BACKOFFICE_BIN ausente (defina BACKOFFICE_BIN)."
+
+if in_ci; then unset ALLOW_NO_POSTGRES; fi
+ensure_postgres
+projects=(--project=sqlite --project=postgres)
+if ! postgres_up; then
+  # Only reached with ALLOW_NO_POSTGRES=1 outside CI (ensure_postgres fails the run otherwise).
+  printf '\n!!! PostgreSQL fora do ar: os testes no navegador rodam SÓ sobre SQLite (ALLOW_NO_POSTGRES=1).\n\n' >&2
+  projects=(--project=sqlite)
 fi
+
+step "browser tests: ${projects[*]} (server: $BACKOFFICE_BIN)"
+BACKOFFICE_BIN="$BACKOFFICE_BIN" npx playwright test -c e2e/playwright.config.ts "${projects[@]}" "$@"
