@@ -32,7 +32,12 @@ pub use store::OutboxEntry;
 
 impl Context for Identity {
     const NAME: &'static str = "identity";
-    type Api = (api::AuthApi, api::UsersApi, api::AuditApi);
+    type Api = (
+        api::AuthApi,
+        api::UsersApi,
+        api::AuditApi,
+        api::PermissionsApi,
+    );
 
     fn migrations() -> Migrations {
         platform::embedded_migrations!()
@@ -51,6 +56,7 @@ impl Context for Identity {
             firebase: firebase::verifier_for(&config.auth).await,
             mailer: mail::Mailer::new(config.smtp_url.as_deref(), &config.mail_from)?,
             trusted_proxies: config.http.trusted_proxies.clone(),
+            catalog: platform.permissions.clone(),
         })
         .await?)
     }
@@ -64,6 +70,9 @@ impl Context for Identity {
                 identity: self.clone(),
             },
             api::AuditApi {
+                identity: self.clone(),
+            },
+            api::PermissionsApi {
                 identity: self.clone(),
             },
         )

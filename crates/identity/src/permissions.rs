@@ -23,5 +23,12 @@ pub static AUDIT_READ: Permission = Permission {
     grant: Grant::Roles(&[Role::Admin, Role::SuperAdmin]),
 };
 
+/// Change which roles hold a permission, and grant or revoke one permission for one user.
+pub static PERMISSIONS_MANAGE: Permission = Permission {
+    code: "permissoes_gerenciar",
+    label: "alterar as permissões dos papéis e dos usuários",
+    grant: Grant::Roles(&[Role::Admin, Role::SuperAdmin]),
+};
+
 /// Every permission identity declares.
-pub static ALL: &[&Permission] = &[&USERS_READ, &USERS_MANAGE, &AUDIT_READ];
+pub static ALL: &[&Permission] = &[&USERS_READ, &USERS_MANAGE, &AUDIT_READ, &PERMISSIONS_MANAGE];

@@ -30,6 +30,9 @@ pub struct Platform {
     pub jobs: Jobs,
     /// Stored files (attachments, bank files, exports).
     pub files: Files,
+    /// Every permission declared (the platform's and each registered context's): the catalog an
+    /// administrator edits (see `access::table`).
+    pub permissions: Arc<[&'static Permission]>,
 }
 
 impl Platform {
@@ -41,7 +44,14 @@ impl Platform {
             db,
             config,
             clock,
+            permissions: crate::access::PLATFORM_PERMISSIONS.into(),
         })
+    }
+
+    /// With the whole catalog of permissions (the server passes every registered context's).
+    pub fn with_permissions(mut self, permissions: Vec<&'static Permission>) -> Platform {
+        self.permissions = permissions.into();
+        self
     }
 }
 

@@ -66,8 +66,13 @@ impl App {
     /// Starts every context over an already migrated database and a clock.
     pub async fn with_db(config: Config, db: Db, clock: SharedClock) -> failure::Result<App> {
         let access = Arc::new(access_table().map_err(failure::Error)?);
-        let platform =
-            Platform::new(db, Arc::new(config), clock).map_err(|e| failure::Error(e.0))?;
+        // Permissions as data: each role permission's declared defaults go into the table once.
+        platform::access::table::seed_defaults(&db, &permissions(), clock.now())
+            .await
+            .map_err(|e| failure::Error(e.to_string()))?;
+        let platform = Platform::new(db, Arc::new(config), clock)
+            .map_err(|e| failure::Error(e.0))?
+            .with_permissions(permissions());
         let contexts = Contexts::start(&platform)
             .await
             .map_err(|e| failure::Error(e.0))?;

@@ -2,10 +2,12 @@
 
 mod audit;
 mod auth;
+mod permissions;
 mod users;
 
 pub use audit::AuditApi;
 pub use auth::AuthApi;
+pub use permissions::PermissionsApi;
 pub use users::UsersApi;
 
 use poem_openapi::Tags;

@@ -65,6 +65,7 @@ impl UserRow {
             access_hub: self.access_hub,
             session_id,
             firebase_uid: None,
+            held: None,
         }
     }
 }

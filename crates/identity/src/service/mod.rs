@@ -4,6 +4,7 @@
 
 mod audit;
 mod passwords;
+mod permissions;
 mod session;
 pub mod throttle;
 mod users;
@@ -12,6 +13,7 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 use futures::future::BoxFuture;
+use platform::access::{table, Permission};
 use platform::api::auth::Operation;
 use platform::api::Authenticator;
 use platform::clock::SharedClock;
@@ -27,6 +29,7 @@ use crate::tokens::{self, TokenKeys};
 pub use crate::store::{AuditFilter, AuditRow};
 pub use audit::is_dispatch;
 pub use passwords::{RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_SECS};
+pub use permissions::{CatalogEntry, UserPermissions};
 pub use session::{SignedIn, BAD_CREDENTIALS, REFRESH_GRACE_SECS};
 pub use users::{is_plausible_email, may_manage, UserFilter, NAME_MAX_CHARS};
 
@@ -40,6 +43,7 @@ pub struct Identity {
     firebase: Option<Arc<FirebaseVerifier>>,
     mailer: Mailer,
     trusted_proxies: Vec<IpAddr>,
+    catalog: Arc<[&'static Permission]>,
 }
 
 /// How identity is set up (from the server's configuration, or a test's).
@@ -52,6 +56,8 @@ pub struct Setup {
     pub firebase: Option<Arc<FirebaseVerifier>>,
     pub mailer: Mailer,
     pub trusted_proxies: Vec<IpAddr>,
+    /// Every permission declared, for the administrators' permission pages.
+    pub catalog: Arc<[&'static Permission]>,
 }
 
 impl Identity {
@@ -70,6 +76,7 @@ impl Identity {
             firebase: setup.firebase,
             mailer: setup.mailer,
             trusted_proxies: setup.trusted_proxies,
+            catalog: setup.catalog,
         })
     }
 
@@ -149,7 +156,12 @@ impl Identity {
 
 impl Authenticator for Identity {
     fn authenticate<'a>(&'a self, token: &'a str) -> BoxFuture<'a, Result<Principal>> {
-        Box::pin(self.authenticate_token(token))
+        Box::pin(async move {
+            let mut principal = self.authenticate_token(token).await?;
+            // Permissions as data: read with the user on every request, so a change applies at once.
+            principal.held = Some(table::held(&self.db, principal.role, &principal.uid).await?);
+            Ok(principal)
+        })
     }
 
     /// The server's own refusals of the dispatch area go to the access audit beside what clients report.

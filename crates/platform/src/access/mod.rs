@@ -9,6 +9,7 @@
 mod navigation;
 mod principal;
 mod role;
+pub mod table;
 
 pub use navigation::{
     RouteCheck, RouteMatch, RouteRule, CONCILIATION, DISPATCH_APPROVE, DISPATCH_VIEW, FINANCE_AREA,

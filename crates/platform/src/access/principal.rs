@@ -1,5 +1,6 @@
 //! The signed-in user making a request.
 
+use super::table::Held;
 use super::{Permission, Role, RoleFlags};
 use crate::error::Error;
 
@@ -17,6 +18,9 @@ pub struct Principal {
     pub session_id: Option<String>,
     /// The Firebase uid, when the user signed in through Firebase Authentication.
     pub firebase_uid: Option<String>,
+    /// What the permission table says for this user (loaded with the principal on every request).
+    /// `None` only where no table exists (a context's tests without identity): the declared defaults apply.
+    pub held: Option<Held>,
 }
 
 impl Principal {
@@ -25,7 +29,15 @@ impl Principal {
         self.uid == uid || self.firebase_uid.as_deref() == Some(uid)
     }
 
+    /// A user without a role holds nothing (the seed's rule for dispatch, applied everywhere); otherwise the
+    /// permission table decides, and the flags decide flag permissions it leaves open.
     pub fn has(&self, permission: &Permission) -> bool {
+        if self.role.is_none() {
+            return false;
+        }
+        if let Some(decided) = self.held.as_ref().and_then(|h| h.decides(permission)) {
+            return decided;
+        }
         permission.granted_to(self.role, &self.flags, self.access_hub)
     }
 

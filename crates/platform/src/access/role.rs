@@ -3,7 +3,19 @@
 use poem_openapi::{Enum, Object};
 
 /// A staff member's role. The first five come from the product's seed; the rest are the business areas'.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Enum, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Enum,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 #[oai(rename_all = "SCREAMING_SNAKE_CASE")]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Role {

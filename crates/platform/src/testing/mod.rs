@@ -298,6 +298,7 @@ pub fn principal(uid: &str, name: &str) -> Principal {
         access_hub: false,
         session_id: None,
         firebase_uid: None,
+        held: None,
     }
 }
 
@@ -336,6 +337,7 @@ impl Authenticator for RoleTokens {
                 access_hub,
                 session_id: None,
                 firebase_uid: None,
+                held: None,
             })
         })
     }

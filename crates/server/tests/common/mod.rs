@@ -126,6 +126,8 @@ impl Harness {
         let req = match method {
             "POST" => self.client.post(path),
             "PATCH" => self.client.patch(path),
+            "PUT" => self.client.put(path),
+            "DELETE" => self.client.delete(path),
             m => panic!("unsupported method {m}"),
         }
         .header("Authorization", auth);

@@ -16,6 +16,7 @@ export const ACCESS: AccessRules = {
     usuarios_ler: { label: 'consultar outros usuários', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
     usuarios_gerenciar: { label: 'administrar usuários', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
     auditoria_ler: { label: 'consultar a auditoria de acessos', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
+    permissoes_gerenciar: { label: 'alterar as permissões dos papéis e dos usuários', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
     tarefas_administrar: { label: 'administrar as tarefas em segundo plano', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
     feriados_gerenciar: { label: 'cadastrar feriados', roles: ['FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     arquivos_todos: { label: 'baixar arquivos enviados por outras pessoas', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },

@@ -15,16 +15,20 @@ import type {
   CreateUserRequest,
   ListAccessAuditParams,
   ListUsersParams,
+  PermissionEntry,
   RefreshRequest,
   ResetPasswordRequest,
   RouteAccess,
   SaveFcmTokenRequest,
   SendCodeRequest,
   SessionTokens,
+  SetPermissionRolesRequest,
+  SetUserPermissionRequest,
   SignInRequest,
   UpdateUserRequest,
   User,
-  UserPage
+  UserPage,
+  UserPermissions
 } from '.././model';
 
 import { customFetch } from '../../mutator';
@@ -434,6 +438,107 @@ export const listAccessAudit = async (params?: ListAccessAuditParams, options?: 
     method: 'GET'
     
     
+  }
+);}
+
+
+/**
+ * @summary Every permission, who holds it by default and who holds it now.
+ */
+export const getListPermissionsUrl = () => {
+
+
+  
+
+  return `/api/v1/permissions`
+}
+
+export const listPermissions = async ( options?: RequestInit): Promise<PermissionEntry[]> => {
+  
+  return customFetch<PermissionEntry[]>(getListPermissionsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * Acesso: incluir ou retirar ADMIN e SUPER_ADMIN só por SUPER_ADMIN.
+ * @summary Sets which roles hold a permission (applies on the next request of every user).
+ */
+export const getSetPermissionRolesUrl = (code: string,) => {
+
+
+  
+
+  return `/api/v1/permissions/${code}`
+}
+
+export const setPermissionRoles = async (code: string,
+    setPermissionRolesRequest: SetPermissionRolesRequest, options?: RequestInit): Promise<PermissionEntry> => {
+  
+  return customFetch<PermissionEntry>(getSetPermissionRolesUrl(code),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      setPermissionRolesRequest,)
+  }
+);}
+
+
+/**
+ * Acesso: o próprio usuário; outros só com usuarios_ler (sem ela, 404).
+ * @summary What a user holds now, and their exceptions to their role.
+ */
+export const getGetUserPermissionsUrl = (uid: string,) => {
+
+
+  
+
+  return `/api/v1/users/${uid}/permissions`
+}
+
+export const getUserPermissions = async (uid: string, options?: RequestInit): Promise<UserPermissions> => {
+  
+  return customFetch<UserPermissions>(getGetUserPermissionsUrl(uid),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * Acesso: usuários ADMIN e SUPER_ADMIN só por SUPER_ADMIN.
+ * @summary Grants or revokes one permission for one user, or returns it to the role's default.
+ */
+export const getSetUserPermissionUrl = (uid: string,
+    code: string,) => {
+
+
+  
+
+  return `/api/v1/users/${uid}/permissions/${code}`
+}
+
+export const setUserPermission = async (uid: string,
+    code: string,
+    setUserPermissionRequest: SetUserPermissionRequest, options?: RequestInit): Promise<UserPermissions> => {
+  
+  return customFetch<UserPermissions>(getSetUserPermissionUrl(uid,code),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      setUserPermissionRequest,)
   }
 );}
 
