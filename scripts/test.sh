@@ -2,7 +2,8 @@
 # The test command: every test of the project, on a fresh machine as on a developer's.
 #   Rust: rustfmt, clippy -D warnings, unit/API/store tests on SQLite AND PostgreSQL;
 #   banking fuzz targets for a bounded time; schemathesis over every API operation against the running
-#   server; the web checks (orval staleness, tsc, eslint, vitest, builds) and the browser tests in Chromium.
+#   server; the web checks (orval staleness, tsc, eslint, vitest, builds) and the browser tests in Chromium;
+#   the scale-out demonstration (two instances on PostgreSQL behind nginx, scripts/scale-out.sh).
 # Installs what it needs (PostgreSQL start, Debian packages, cargo-fuzz, schemathesis, npm packages).
 # Env: FUZZ_SECONDS (per target, default 15), SKIP_WEB=1 / SKIP_FUZZ=1 / SKIP_SCHEMATHESIS=1 for quick local runs
 # and ALLOW_NO_POSTGRES=1 (all ignored when CI is set). Prints each step's duration at the end.
@@ -41,5 +42,8 @@ fi
 if [ "${SKIP_WEB:-0}" != 1 ]; then
   step "web: unit tests, builds and browser tests"
   BACKOFFICE_BIN="$BIN" WEB_E2E_REQUIRED=1 scripts/web-test.sh
+  # Needs the web build above (static files through nginx).
+  step "scale-out: two instances on PostgreSQL behind nginx"
+  scripts/scale-out.sh "$BIN"
 fi
 step "all tests passed"

@@ -37,6 +37,9 @@ pub struct Config {
     pub push: Option<PushSettings>,
     /// Connections and the headers every response carries.
     pub http: HttpSettings,
+    /// How long a claimed job is held without renewal before another instance may take it
+    /// (`BACKOFFICE_JOB_LEASE_SECS`, 2 to 3600, default 60): what a killed instance's jobs wait.
+    pub job_lease: std::time::Duration,
 }
 
 /// How the server treats connections and where it may be framed.
@@ -213,7 +216,21 @@ impl Config {
             None => DEFAULT_MAX_CONNECTIONS,
         };
         let plugin_frame_ancestors = frame_ancestors(get("BACKOFFICE_PLUGIN_FRAME_ANCESTORS"))?;
+        let job_lease = match get("BACKOFFICE_JOB_LEASE_SECS") {
+            Some(n) => n
+                .parse()
+                .ok()
+                .filter(|n: &u64| (2..=3600).contains(n))
+                .map(std::time::Duration::from_secs)
+                .ok_or_else(|| {
+                    ConfigError(format!(
+                        "BACKOFFICE_JOB_LEASE_SECS deve ser um número de 2 a 3600, não {n}"
+                    ))
+                })?,
+            None => crate::jobs::DEFAULT_LEASE,
+        };
         Ok(Config {
+            job_lease,
             files,
             push,
             http: HttpSettings {
@@ -300,5 +317,16 @@ mod tests {
         assert!(err.to_string().contains("BACKOFFICE_PORT"));
         let err = config(&[("BACKOFFICE_AUTH_PROVIDER", "firebase")]).unwrap_err();
         assert!(err.to_string().contains("BACKOFFICE_FIREBASE_PROJECT_ID"));
+        for lease in ["1", "3601", "dez"] {
+            let err = config(&[("BACKOFFICE_JOB_LEASE_SECS", lease)]).unwrap_err();
+            assert!(err.to_string().contains("BACKOFFICE_JOB_LEASE_SECS"), "{lease}");
+        }
+    }
+
+    #[test]
+    fn the_job_lease_is_configurable() {
+        assert_eq!(config(&[]).unwrap().job_lease, crate::jobs::DEFAULT_LEASE);
+        let c = config(&[("BACKOFFICE_JOB_LEASE_SECS", "3")]).unwrap();
+        assert_eq!(c.job_lease, std::time::Duration::from_secs(3));
     }
 }

@@ -39,7 +39,7 @@ impl Platform {
     pub fn new(db: Db, config: Arc<Config>, clock: SharedClock) -> Result<Platform, StartError> {
         let store = Files::open_store(&config.files)?;
         Ok(Platform {
-            jobs: Jobs::new(db.clone(), clock.clone()),
+            jobs: Jobs::new(db.clone(), clock.clone()).with_lease(config.job_lease),
             files: Files::new(db.clone(), clock.clone(), store),
             db,
             config,

@@ -9,6 +9,7 @@
 pub mod api;
 pub mod notifications;
 pub mod permissions;
+pub mod probe;
 
 use std::sync::Arc;
 
@@ -39,6 +40,7 @@ impl Context for System {
         api::CalendarApi,
         api::FilesApi,
         api::NotificationsApi,
+        api::ProbesApi,
     );
 
     fn migrations() -> Migrations {
@@ -65,7 +67,9 @@ impl Context for System {
     }
 
     fn jobs(self: &Arc<Self>) -> Vec<JobHandler> {
-        self.notifications.push_job().into_iter().collect()
+        let mut jobs: Vec<JobHandler> = self.notifications.push_job().into_iter().collect();
+        jobs.push(probe::handler());
+        jobs
     }
 
     fn consumers(self: &Arc<Self>) -> Vec<Consumer> {
@@ -78,6 +82,7 @@ impl Context for System {
             api::CalendarApi::new(self.platform.clone()),
             api::FilesApi::new(self.platform.clone()),
             api::NotificationsApi::new(self.notifications.clone()),
+            api::ProbesApi::new(self.platform.clone()),
         )
     }
 }

@@ -314,3 +314,68 @@ async fn an_oversized_or_refused_upload_is_413_or_415() {
             .starts_with("Tipo de arquivo não aceito"));
     }
 }
+
+#[tokio::test]
+async fn a_queue_probe_runs_every_job_once_and_says_where() {
+    for api in apis().await {
+        let (status, created) = api
+            .call(
+                "POST",
+                "/api/v1/system/job-probes",
+                Some("ADMIN"),
+                Some(json!({"jobs": 25, "work_ms": 0})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        assert_eq!(
+            (created["jobs"].as_i64(), created["runs"].as_i64()),
+            (Some(25), Some(0))
+        );
+        let path = format!(
+            "/api/v1/system/job-probes/{}",
+            created["batch"].as_str().unwrap()
+        );
+        api.platform.jobs.run_until_idle().await.unwrap();
+        let (_, report) = api.call("GET", &path, Some("ADMIN"), None).await;
+        assert_eq!(
+            (report["runs"].as_i64(), report["distinct_jobs"].as_i64()),
+            (Some(25), Some(25)),
+            "{report}"
+        );
+        assert_eq!(report["by_worker"].as_array().unwrap().len(), 1, "{report}");
+        assert_eq!(report["by_worker"][0]["runs"], 25);
+
+        // Bad input names its field; nothing is enqueued.
+        for (body, field) in [
+            (json!({"jobs": 0, "work_ms": 0}), "jobs"),
+            (json!({"jobs": 10001, "work_ms": 0}), "jobs"),
+            (json!({"jobs": 5, "work_ms": 60000}), "work_ms"),
+        ] {
+            let (status, refused) = api
+                .call(
+                    "POST",
+                    "/api/v1/system/job-probes",
+                    Some("ADMIN"),
+                    Some(body),
+                )
+                .await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+            assert_eq!(refused["fields"][0]["field"], field, "{refused}");
+        }
+        assert_eq!(api.platform.jobs.run_until_idle().await.unwrap(), 0);
+        // Administrators only; an unknown batch is 404.
+        let (status, _) = api
+            .call("GET", &path, Some("FINANCIAL_MANAGER"), None)
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, _) = api
+            .call(
+                "GET",
+                "/api/v1/system/job-probes/nao-existe",
+                Some("ADMIN"),
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+    }
+}

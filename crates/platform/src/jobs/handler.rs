@@ -104,6 +104,11 @@ impl JobRun {
         self.jobs.db()
     }
 
+    /// The worker (instance) running it: `<host>-<pid>` on a server.
+    pub fn worker(&self) -> &str {
+        &self.worker
+    }
+
     /// To enqueue follow-up jobs or publish events.
     pub fn jobs(&self) -> &Jobs {
         &self.jobs

@@ -4,11 +4,13 @@ mod calendar;
 mod files;
 mod jobs;
 mod notifications;
+mod probes;
 
 pub use calendar::CalendarApi;
 pub use files::FilesApi;
 pub use jobs::JobsApi;
 pub use notifications::NotificationsApi;
+pub use probes::ProbesApi;
 
 use poem_openapi::Tags;
 

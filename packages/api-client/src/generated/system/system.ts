@@ -11,10 +11,12 @@ import type {
   Holiday,
   Job,
   JobPage,
+  JobProbe,
   ListHolidaysParams,
   ListJobsParams,
   ListNotificationsParams,
   NewHolidayRequest,
+  NewProbeRequest,
   Notification,
   NotificationPage,
   StoredFile,
@@ -329,6 +331,53 @@ export const markAllNotificationsRead = async ( options?: RequestInit): Promise<
   {      
     ...options,
     method: 'POST'
+    
+    
+  }
+);}
+
+
+/**
+ * @summary Enqueues a batch of no-op jobs, to see the queue run them (each exactly once, on any instance).
+ */
+export const getCreateJobProbeUrl = () => {
+
+
+  
+
+  return `/api/v1/system/job-probes`
+}
+
+export const createJobProbe = async (newProbeRequest: NewProbeRequest, options?: RequestInit): Promise<JobProbe> => {
+  
+  return customFetch<JobProbe>(getCreateJobProbeUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      newProbeRequest,)
+  }
+);}
+
+
+/**
+ * @summary What became of a batch: completions, distinct jobs and completions per instance.
+ */
+export const getGetJobProbeUrl = (batch: string,) => {
+
+
+  
+
+  return `/api/v1/system/job-probes/${batch}`
+}
+
+export const getJobProbe = async (batch: string, options?: RequestInit): Promise<JobProbe> => {
+  
+  return customFetch<JobProbe>(getGetJobProbeUrl(batch),
+  {      
+    ...options,
+    method: 'GET'
     
     
   }

@@ -1,0 +1,124 @@
+//! Queue probes for administrators (`crate::probe`): enqueue a batch of no-op jobs, read what became of it.
+
+use chrono::{DateTime, Utc};
+use platform::api::{ApiResult, BearerAuth};
+use platform::context::Platform;
+use platform::Error;
+use poem_openapi::param::Path;
+use poem_openapi::payload::Json;
+use poem_openapi::types::Example;
+use poem_openapi::{ApiResponse, Object, OpenApi};
+
+use super::SystemTag;
+use crate::permissions::JOBS_ADMIN;
+use crate::probe::{self, ProbeReport};
+
+pub struct ProbesApi {
+    platform: Platform,
+}
+
+impl ProbesApi {
+    pub fn new(platform: Platform) -> ProbesApi {
+        ProbesApi { platform }
+    }
+}
+
+/// A batch of no-op jobs to enqueue.
+#[derive(Object)]
+#[oai(example)]
+pub struct NewProbeRequest {
+    /// How many jobs (1 to 10.000).
+    #[oai(validator(minimum(value = "1"), maximum(value = "10000")))]
+    pub jobs: i64,
+    /// How long each job works, in milliseconds (0 to 2.000).
+    #[oai(validator(minimum(value = "0"), maximum(value = "2000")))]
+    pub work_ms: i64,
+}
+
+impl Example for NewProbeRequest {
+    fn example() -> Self {
+        NewProbeRequest {
+            jobs: 100,
+            work_ms: 0,
+        }
+    }
+}
+
+/// Completions by one worker (`<host>-<pid>`: one per instance).
+#[derive(Object)]
+#[oai(rename = "ProbeWorkerRuns")]
+pub struct WorkerRunsDto {
+    pub worker: String,
+    pub runs: i64,
+}
+
+/// What became of a probe batch: every job ran exactly once when `runs` = `distinct_jobs` = `jobs`.
+#[derive(Object)]
+#[oai(rename = "JobProbe")]
+pub struct ProbeDto {
+    pub batch: String,
+    pub jobs: i64,
+    pub work_ms: i64,
+    pub created_at: DateTime<Utc>,
+    /// Completions recorded (a job completed twice would count twice).
+    pub runs: i64,
+    pub distinct_jobs: i64,
+    pub by_worker: Vec<WorkerRunsDto>,
+}
+
+impl From<ProbeReport> for ProbeDto {
+    fn from(r: ProbeReport) -> ProbeDto {
+        ProbeDto {
+            batch: r.batch,
+            jobs: r.jobs,
+            work_ms: r.work_ms,
+            created_at: r.created_at,
+            runs: r.runs,
+            distinct_jobs: r.distinct_jobs,
+            by_worker: r
+                .by_worker
+                .into_iter()
+                .map(|w| WorkerRunsDto {
+                    worker: w.worker,
+                    runs: w.runs,
+                })
+                .collect(),
+        }
+    }
+}
+
+#[derive(ApiResponse)]
+enum Enqueued {
+    #[oai(status = 201)]
+    Created(Json<ProbeDto>),
+}
+
+#[OpenApi(prefix_path = "/api/v1/system/job-probes", tag = "SystemTag::System")]
+impl ProbesApi {
+    /// Enqueues a batch of no-op jobs, to see the queue run them (each exactly once, on any instance).
+    #[oai(path = "/", method = "post", operation_id = "createJobProbe")]
+    async fn create(
+        &self,
+        #[oai(scope = "JOBS_ADMIN")] auth: BearerAuth,
+        body: Json<NewProbeRequest>,
+    ) -> ApiResult<Enqueued> {
+        let batch = probe::enqueue(&self.platform, body.jobs, body.work_ms, &auth.0.uid).await?;
+        let report = probe::report(&self.platform, &batch)
+            .await?
+            .ok_or_else(|| Error::internal("lote recém-criado não encontrado"))?;
+        Ok(Enqueued::Created(Json(report.into())))
+    }
+
+    /// What became of a batch: completions, distinct jobs and completions per instance.
+    #[oai(path = "/:batch", method = "get", operation_id = "getJobProbe")]
+    async fn get(
+        &self,
+        #[oai(scope = "JOBS_ADMIN")] _auth: BearerAuth,
+        #[oai(validator(max_length = 100))] batch: Path<String>,
+    ) -> ApiResult<Json<ProbeDto>> {
+        let report = probe::report(&self.platform, &batch.0)
+            .await?
+            .ok_or_else(|| Error::not_found(format!("Lote {} não encontrado.", batch.0)))?;
+        Ok(Json(report.into()))
+    }
+}
