@@ -44,7 +44,8 @@ prepare() {
   api POST /api/v1/system/holidays "{\"day\":\"$ST_HOLIDAY_DAY\",\"name\":\"Revolução Constitucionalista\"}" >/dev/null
   ST_FILE_ID=$(printf '%%PDF-1.4\n%% schemathesis\n' | curl -sf "$SERVER_URL/api/v1/system/files" \
     -H "Authorization: Bearer $TOKEN" -F 'file=@-;filename=anexo.pdf' | json_field '["id"]')
-  export ST_CLIENT_ID ST_USER_UID ST_HOLIDAY_DAY ST_FILE_ID
+  ST_PERMISSION=remessa_cobranca
+  export ST_CLIENT_ID ST_USER_UID ST_HOLIDAY_DAY ST_FILE_ID ST_PERMISSION
 }
 
 # One run of schemathesis against the server at SERVER_URL; a one-line summary from its report.

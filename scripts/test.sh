@@ -26,9 +26,11 @@ step "clippy";   cargo clippy --workspace --all-targets --locked -- -D warnings
 if [ "${ALLOW_NO_POSTGRES:-0}" != 1 ]; then export BACKOFFICE_REQUIRE_PG=1; fi
 step "cargo test (SQLite + PostgreSQL)"
 cargo test --workspace --locked
-step "build the server for the black-box tests"
-cargo build --locked -p server
+# The black-box steps use the `backoffice` binary that `cargo test` just built for the CLI tests
+# (CARGO_BIN_EXE_backoffice): a separate `cargo build` would compile every dependency again, because a
+# test build unifies the dev-dependencies' features into them (minutes and a gigabyte of disk in CI).
 BIN="$PWD/target/debug/backoffice"
+[ -x "$BIN" ] || { echo "cargo test não deixou $BIN" >&2; exit 1; }
 
 if [ "${SKIP_SCHEMATHESIS:-0}" != 1 ]; then
   step "schemathesis over every operation"

@@ -319,7 +319,10 @@ mod tests {
         assert!(err.to_string().contains("BACKOFFICE_FIREBASE_PROJECT_ID"));
         for lease in ["1", "3601", "dez"] {
             let err = config(&[("BACKOFFICE_JOB_LEASE_SECS", lease)]).unwrap_err();
-            assert!(err.to_string().contains("BACKOFFICE_JOB_LEASE_SECS"), "{lease}");
+            assert!(
+                err.to_string().contains("BACKOFFICE_JOB_LEASE_SECS"),
+                "{lease}"
+            );
         }
     }
 

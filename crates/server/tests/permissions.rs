@@ -67,10 +67,19 @@ async fn a_grant_to_one_user_opens_the_endpoint_at_once_and_a_revoke_closes_it()
             .assert_status(StatusCode::FORBIDDEN);
 
         let path = format!("/api/v1/users/{seller_uid}/permissions/auditoria_ler");
-        // A reason is required.
+        // A reason is required (10 to 500 characters once spaces are collapsed), and the field is named.
         let resp = h
             .send("PUT", &path, &admin, Some(json!({"decision": "CONCEDER"})))
             .await;
+        resp.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            body(resp).await["fields"][0]["field"],
+            "reason",
+            "{}",
+            h.engine
+        );
+        let blank = json!({"decision": "CONCEDER", "reason": "   a      b    "});
+        let resp = h.send("PUT", &path, &admin, Some(blank)).await;
         resp.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(
             body(resp).await["fields"][0]["field"],
@@ -238,5 +247,38 @@ async fn a_roles_permissions_change_for_every_holder_and_the_change_is_in_the_hi
         h.get("/api/v1/audit/access", &admin)
             .await
             .assert_status(StatusCode::FORBIDDEN);
+    }
+}
+
+#[tokio::test]
+async fn remittance_generation_granted_to_one_financial_assistant_opens_the_remittance_route() {
+    for h in harnesses().await {
+        let (_, admin) = h.signed_in("adm@x.com.br", Role::Admin).await;
+        let admin = format!("Bearer {admin}");
+        let ana = h
+            .user(
+                "ana@x.com.br",
+                Some(Role::FinancialAssistant),
+                RoleFlags::default(),
+                false,
+            )
+            .await;
+        let (_, other) = h.signed_in("bia@x.com.br", Role::FinancialAssistant).await;
+        let ana_token = format!("Bearer {}", h.token("ana@x.com.br").await.0);
+        let route = "/api/v1/auth/access?path=/remessa";
+        assert_eq!(body(h.get(route, &ana_token).await).await["allowed"], false);
+        h.send(
+            "PUT",
+            format!("/api/v1/users/{ana}/permissions/remessa_cobranca"),
+            &admin,
+            Some(json!({"decision": "CONCEDER", "reason": REASON})),
+        )
+        .await
+        .assert_status_is_ok();
+        let decision = body(h.get(route, &ana_token).await).await;
+        assert_eq!(decision["allowed"], true, "{}: {decision}", h.engine);
+        // Only her: another financial assistant still may not.
+        let other = format!("Bearer {other}");
+        assert_eq!(body(h.get(route, &other).await).await["allowed"], false);
     }
 }

@@ -24,7 +24,7 @@ pub struct PermissionsApi {
 
 /// A permission, who holds it by default and who holds it now.
 #[derive(Object)]
-#[oai(rename = "PermissionEntry")]
+#[oai(rename = "PermissionEntry", skip_serializing_if_is_none)]
 struct PermissionDto {
     /// `remessa_cobranca`.
     code: String,
@@ -62,8 +62,8 @@ impl From<CatalogEntry> for PermissionDto {
 #[oai(example)]
 struct SetPermissionRolesRequest {
     roles: Vec<Role>,
-    /// Why (10 to 500 characters; kept in the history).
-    #[oai(validator(max_length = 2000))]
+    /// Why (required: 10 to 500 characters; kept in the history).
+    #[oai(validator(min_length = 10, max_length = 500))]
     reason: Option<Text>,
 }
 
@@ -102,8 +102,8 @@ impl From<DecisionDto> for Decision {
 #[oai(example)]
 struct SetUserPermissionRequest {
     decision: DecisionDto,
-    /// Why (10 to 500 characters; kept in the history).
-    #[oai(validator(max_length = 2000))]
+    /// Why (required: 10 to 500 characters; kept in the history).
+    #[oai(validator(min_length = 10, max_length = 500))]
     reason: Option<Text>,
 }
 

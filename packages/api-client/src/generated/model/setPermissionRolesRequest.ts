@@ -13,8 +13,9 @@ import type { Role } from './role';
 export interface SetPermissionRolesRequest {
   roles: Role[];
   /**
-   * Why (10 to 500 characters; kept in the history).
-   * @maxLength 2000
+   * Why (required: 10 to 500 characters; kept in the history).
+   * @minLength 10
+   * @maxLength 500
    */
   reason?: string;
 }

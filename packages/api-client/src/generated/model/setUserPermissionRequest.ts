@@ -10,8 +10,9 @@ import type { PermissionDecision } from './permissionDecision';
 export interface SetUserPermissionRequest {
   decision: PermissionDecision;
   /**
-   * Why (10 to 500 characters; kept in the history).
-   * @maxLength 2000
+   * Why (required: 10 to 500 characters; kept in the history).
+   * @minLength 10
+   * @maxLength 500
    */
   reason?: string;
 }
