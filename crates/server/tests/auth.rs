@@ -323,6 +323,17 @@ async fn malformed_bodies_get_the_json_error_shape() {
         let resp = h.client.get("/api/v1/nao-existe").send().await;
         resp.assert_status(StatusCode::NOT_FOUND);
         assert_eq!(body(resp).await["code"], "nao_encontrado");
+        // A required member left out, or sent as null, is named.
+        for sent in [
+            json!({"email": "ana@x.com.br"}),
+            json!({"email": "ana@x.com.br", "password": null}),
+        ] {
+            let resp = h.post_public("/api/v1/auth/sign-in", sent).await;
+            resp.assert_status(StatusCode::BAD_REQUEST);
+            let v = body(resp).await;
+            assert_eq!(v["fields"][0]["field"], "password", "{}: {v}", h.engine);
+            assert_eq!(v["code"], "requisicao_invalida");
+        }
     }
 }
 

@@ -12,7 +12,8 @@ use poem::{Endpoint, EndpointExt, IntoResponse, Response, Route};
 use poem_openapi::{OpenApi, OpenApiService};
 
 use super::auth::{AccessTable, SharedAuthenticator};
-use super::error::ErrorBody;
+use super::error::{ErrorBody, FieldError};
+use super::required::RequiredMembers;
 
 /// The API endpoint: `service`'s operations (each checked against `table` before its handler), its
 /// reference UI and document, and JSON errors everywhere.
@@ -21,14 +22,70 @@ pub fn host<T: OpenApi + 'static>(
     table: Arc<AccessTable>,
     authenticator: SharedAuthenticator,
 ) -> BoxEndpoint<'static, Response> {
-    let allowed = AllowedMethods::from_spec(&service.spec());
+    let spec = service.spec();
+    let allowed = AllowedMethods::from_spec(&spec);
+    let required = Arc::new(RequiredMembers::from_spec(&spec));
     let api = Route::new()
         .nest("/api/docs", service.swagger_ui())
         .at("/api/openapi.json", service.spec_endpoint())
         .nest("/", service)
         .data(authenticator)
         .data(table);
-    json_errors(api.around(refuse_nul), allowed).boxed()
+    // Outside `json_errors`, which turns every error into its JSON response: a refusal is a response here.
+    json_errors(api.around(refuse_nul), allowed)
+        .around(move |ep, req| name_missing_members(ep, req, required.clone()))
+        .boxed()
+}
+
+fn is_json(req: &poem::Request) -> bool {
+    req.content_type()
+        .is_some_and(|t| t.starts_with("application/json"))
+}
+
+/// A body refused for a missing required member gets that member named (see [`RequiredMembers`]).
+async fn name_missing_members<E: Endpoint>(
+    ep: Arc<E>,
+    mut req: poem::Request,
+    required: Arc<RequiredMembers>,
+) -> poem::Result<Response> {
+    if !is_json(&req) {
+        return ep.call(req).await.map(IntoResponse::into_response);
+    }
+    let bytes = req.take_body().into_bytes().await?;
+    req.set_body(bytes.clone());
+    let resp = ep.call(req).await?.into_response();
+    if resp.status() != StatusCode::BAD_REQUEST {
+        return Ok(resp);
+    }
+    Ok(with_missing_member(resp, &bytes, &required).await)
+}
+
+async fn with_missing_member(
+    resp: Response,
+    request: &[u8],
+    required: &RequiredMembers,
+) -> Response {
+    let (mut parts, body) = resp.into_parts();
+    let Ok(raw) = body.into_bytes().await else {
+        return Response::from_parts(parts, poem::Body::empty());
+    };
+    let named = serde_json::from_slice::<ErrorBody>(&raw)
+        .ok()
+        .filter(|e| e.code == "requisicao_invalida" && e.fields.is_empty())
+        .and_then(|mut error| {
+            let body = serde_json::from_slice(request).ok()?;
+            let field = required.missing(&error.message, &body)?;
+            error.message = format!("Requisição inválida: falta o campo obrigatório {field}.");
+            error.fields = vec![FieldError::new(field, "Campo obrigatório.")];
+            serde_json::to_vec(&error).ok()
+        });
+    match named {
+        Some(body) => {
+            parts.headers.remove(header::CONTENT_LENGTH);
+            Response::from_parts(parts, body.into())
+        }
+        None => Response::from_parts(parts, raw.into()),
+    }
 }
 
 const NUL_MESSAGE: &str = "Caractere nulo (U+0000) não é permitido.";
@@ -40,10 +97,7 @@ async fn refuse_nul<E: Endpoint>(ep: Arc<E>, mut req: poem::Request) -> poem::Re
     if let Some(field) = nul_in_uri(req.uri()) {
         return Ok(nul_refusal(field));
     }
-    let is_json = req
-        .content_type()
-        .is_some_and(|t| t.starts_with("application/json"));
-    if is_json {
+    if is_json(&req) {
         let bytes = req.take_body().into_bytes().await?;
         // Only a body that has one is parsed again to find where (JSON writes it as \u0000).
         if bytes.windows(6).any(|w| w.eq_ignore_ascii_case(b"\\u0000")) || bytes.contains(&0) {

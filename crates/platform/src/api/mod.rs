@@ -8,6 +8,7 @@ pub mod error;
 pub mod host;
 pub mod omittable;
 pub mod page;
+mod required;
 pub mod text;
 
 pub use auth::{AccessTable, Authenticator, BearerAuth, Operation, SharedAuthenticator};
