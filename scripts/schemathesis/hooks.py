@@ -68,6 +68,7 @@ EXISTING = {
     "/api/v1/users/{uid}/deactivate": [("uid", "ST_USER_UID")],
     "/api/v1/users/{uid}/reset-password": [("uid", "ST_USER_UID")],
     "/api/v1/users/{uid}/permissions": [("uid", "ST_USER_UID")],
+    "/api/v1/users/{uid}/history": [("uid", "ST_USER_UID")],
     "/api/v1/users/{uid}/permissions/{code}": [("uid", "ST_USER_UID"), ("code", "ST_PERMISSION")],
     "/api/v1/permissions/{code}": [("code", "ST_PERMISSION")],
     "/api/v1/system/files/{id}": [("id", "ST_FILE_ID")],

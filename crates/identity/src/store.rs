@@ -1,8 +1,8 @@
 //! SQL for the identity tables. Every function runs on SQLite and PostgreSQL alike (see `platform::db`).
 
 use chrono::{DateTime, Utc};
-use platform::db::Db;
-use platform::on_db;
+use platform::db::{Db, Tx};
+use platform::{on_db, on_tx};
 
 use crate::domain::{NewUser, UserRow, USER_COLUMNS};
 
@@ -106,11 +106,11 @@ pub async fn insert_user(
         .execute(pool).await.map(|_| ()))
 }
 
-/// Writes every changeable attribute of a user back.
-pub async fn update_user(db: &Db, row: &UserRow, now: DateTime<Utc>) -> Result<()> {
+/// Writes every changeable attribute of a user back, in the caller's transaction.
+pub async fn update_user(tx: &mut Tx, row: &UserRow, now: DateTime<Utc>) -> Result<()> {
     let sql = "UPDATE identity_users SET name = $2, role = $3, can_see_conciliation = $4, can_see_dispatch = $5, \
                can_approval_dispatch = $6, access_hub = $7, active = $8, updated_at = $9 WHERE uid = $1";
-    on_db!(db, pool => sqlx::query(sql)
+    on_tx!(tx, conn => sqlx::query(sql)
         .bind(&row.uid)
         .bind(&row.name)
         .bind(&row.role)
@@ -120,20 +120,20 @@ pub async fn update_user(db: &Db, row: &UserRow, now: DateTime<Utc>) -> Result<(
         .bind(row.access_hub)
         .bind(row.active)
         .bind(now)
-        .execute(pool).await.map(|_| ()))
+        .execute(&mut *conn).await.map(|_| ()))
 }
 
 pub async fn set_password(
-    db: &Db,
+    tx: &mut Tx,
     uid: &str,
     hash: &str,
     updated_by_owner: bool,
     now: DateTime<Utc>,
 ) -> Result<()> {
-    on_db!(db, pool => sqlx::query(
+    on_tx!(tx, conn => sqlx::query(
         "UPDATE identity_users SET password_hash = $2, is_password_updated = $3, updated_at = $4 WHERE uid = $1")
         .bind(uid).bind(hash).bind(updated_by_owner).bind(now)
-        .execute(pool).await.map(|_| ()))
+        .execute(&mut *conn).await.map(|_| ()))
 }
 
 /// Filters for the administrators' user list.
@@ -265,25 +265,21 @@ pub async fn rotate_refresh_token(
 }
 
 /// Ends every session of a user but `keep` (the one that changed the password).
-pub async fn revoke_other_sessions(
-    db: &Db,
+/// Ends `uid`'s sessions but `keep` (every one when `None`), in the caller's transaction.
+pub async fn revoke_sessions(
+    tx: &mut Tx,
     uid: &str,
     keep: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<()> {
-    on_db!(db, pool => sqlx::query(
+    on_tx!(tx, conn => sqlx::query(
         "UPDATE identity_sessions SET revoked_at = $2 WHERE uid = $1 AND revoked_at IS NULL AND ($3 IS NULL OR id <> $3)")
-        .bind(uid).bind(now).bind(keep).execute(pool).await.map(|_| ()))
+        .bind(uid).bind(now).bind(keep).execute(&mut *conn).await.map(|_| ()))
 }
 
 pub async fn revoke_session(db: &Db, session_id: &str, now: DateTime<Utc>) -> Result<()> {
     on_db!(db, pool => sqlx::query("UPDATE identity_sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL")
         .bind(session_id).bind(now).execute(pool).await.map(|_| ()))
-}
-
-pub async fn revoke_all_sessions(db: &Db, uid: &str, now: DateTime<Utc>) -> Result<()> {
-    on_db!(db, pool => sqlx::query("UPDATE identity_sessions SET revoked_at = $2 WHERE uid = $1 AND revoked_at IS NULL")
-        .bind(uid).bind(now).execute(pool).await.map(|_| ()))
 }
 
 // ---- throttling ----
@@ -484,21 +480,61 @@ pub struct AuditFilter {
     pub to: Option<DateTime<Utc>>,
 }
 
+/// The audit filter's condition over `$1`…`$5` (uid, has_permission, pattern, from, to).
+const AUDIT_FILTER: &str = "($1 IS NULL OR uid = $1) AND ($2 IS NULL OR has_permission = $2) \
+                  AND ($3 IS NULL OR LOWER(content) LIKE $3 OR LOWER(email) LIKE $3) \
+                  AND ($4 IS NULL OR created_at >= $4) AND ($5 IS NULL OR created_at < $5)";
+const AUDIT_COLUMNS: &str =
+    "id, uid, email, content, has_permission, client_addr, created_at, source";
+
+impl AuditFilter {
+    fn pattern(&self) -> Option<String> {
+        self.q
+            .as_ref()
+            .map(|q| format!("%{}%", q.trim().to_lowercase()))
+    }
+}
+
+/// Every entry the filter matches, newest first, as a stream read while the export is written.
+pub fn stream_audit(
+    db: &Db,
+    f: AuditFilter,
+) -> impl futures::Stream<Item = platform::error::Result<AuditRow>> + Send + 'static {
+    let sql = format!(
+        "SELECT {AUDIT_COLUMNS} FROM identity_access_audit WHERE {AUDIT_FILTER} \
+         ORDER BY created_at DESC, id DESC"
+    );
+    let (tx, rx) = tokio::sync::mpsc::channel(256);
+    let db = db.clone();
+    tokio::spawn(async move {
+        use futures::StreamExt;
+        let pattern = f.pattern();
+        on_db!(&db, pool => {
+            let mut rows = sqlx::query_as::<_, AuditRow>(&sql)
+                .bind(&f.uid).bind(f.has_permission).bind(&pattern).bind(f.from).bind(f.to)
+                .fetch(pool);
+            while let Some(row) = rows.next().await {
+                if tx.send(row.map_err(Into::into)).await.is_err() {
+                    break; // the download was abandoned
+                }
+            }
+        })
+    });
+    tokio_stream::wrappers::ReceiverStream::new(rx)
+}
+
 pub async fn list_audit(
     db: &Db,
     f: &AuditFilter,
     limit: i64,
     offset: i64,
 ) -> Result<(Vec<AuditRow>, i64)> {
-    let pattern =
-        f.q.as_ref()
-            .map(|q| format!("%{}%", q.trim().to_lowercase()));
-    let filter = "($1 IS NULL OR uid = $1) AND ($2 IS NULL OR has_permission = $2) \
-                  AND ($3 IS NULL OR LOWER(content) LIKE $3 OR LOWER(email) LIKE $3) \
-                  AND ($4 IS NULL OR created_at >= $4) AND ($5 IS NULL OR created_at < $5)";
+    let pattern = f.pattern();
+    let filter = AUDIT_FILTER;
     let list = format!(
-        "SELECT id, uid, email, content, has_permission, client_addr, created_at, source FROM identity_access_audit \
-         WHERE {filter} ORDER BY created_at DESC, id DESC LIMIT $6 OFFSET $7");
+        "SELECT {AUDIT_COLUMNS} FROM identity_access_audit \
+         WHERE {filter} ORDER BY created_at DESC, id DESC LIMIT $6 OFFSET $7"
+    );
     let count = format!("SELECT COUNT(*) FROM identity_access_audit WHERE {filter}");
     on_db!(db, pool => {
         let rows: Vec<AuditRow> = sqlx::query_as(&list)

@@ -279,6 +279,31 @@ async fn dispatch_access_is_audited_and_listed_for_admins() {
         );
         let search = body(h.get("/api/v1/audit/access?q=aprovacoes", &admin).await).await;
         assert_eq!(search["total"], 1);
+
+        // The export holds what the same filters list, newest first.
+        let resp = h
+            .get(
+                format!("/api/v1/audit/access/export?format=csv&uid={uid}&has_permission=false"),
+                &admin,
+            )
+            .await;
+        resp.assert_status_is_ok();
+        resp.assert_header("content-type", "text/csv; charset=utf-8");
+        let text = resp.0.into_body().into_string().await.unwrap();
+        let lines: Vec<&str> = text.trim_start_matches('\u{feff}').lines().collect();
+        assert_eq!(lines.len(), 3, "{}: {text}", h.engine);
+        assert_eq!(
+            lines[0],
+            "Data e hora;E-mail;Acesso;Permitido;Origem;Endereço"
+        );
+        assert!(
+            lines[1].contains(";curioso@x.com.br;/hub/despachos/aprovacoes;Não;Aplicativo;"),
+            "{}",
+            lines[1]
+        );
+        h.get("/api/v1/audit/access/export?format=csv", &auth)
+            .await
+            .assert_status(StatusCode::FORBIDDEN);
     }
 }
 
@@ -322,5 +347,90 @@ async fn route_access_check_mirrors_the_permissions() {
                 (json!(true), json!(null))
             );
         }
+    }
+}
+
+#[tokio::test]
+async fn a_users_changes_passwords_and_permissions_are_in_their_history() {
+    for h in harnesses().await {
+        let (admin_uid, admin) = h.signed_in("adm@x.com.br", Role::Admin).await;
+        let admin = format!("Bearer {admin}");
+        let uid = h
+            .user(
+                "vend@x.com.br",
+                Some(Role::Salesperson),
+                RoleFlags::default(),
+                false,
+            )
+            .await;
+        h.send(
+            "PATCH",
+            format!("/api/v1/users/{uid}"),
+            &admin,
+            Some(json!({"role": "SALES_MANAGER", "access_hub": true})),
+        )
+        .await
+        .assert_status_is_ok();
+        h.send(
+            "POST",
+            format!("/api/v1/users/{uid}/reset-password"),
+            &admin,
+            Some(json!({"new_password": "Outra@2026x"})),
+        )
+        .await
+        .assert_status(StatusCode::NO_CONTENT);
+        h.send(
+            "POST",
+            format!("/api/v1/users/{uid}/deactivate"),
+            &admin,
+            None,
+        )
+        .await
+        .assert_status_is_ok();
+        let history = body(h.get(format!("/api/v1/users/{uid}/history"), &admin).await).await;
+        let actions: Vec<_> = history
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["action"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            actions,
+            [
+                "Usuário alterado",
+                "Senha redefinida por um administrador",
+                "Usuário desativado"
+            ],
+            "{}: {history}",
+            h.engine
+        );
+        assert_eq!(history[0]["by_uid"], admin_uid.as_str());
+        assert_eq!(
+            history[0]["changes"],
+            json!([
+                {"field": "role", "from": "SALESPERSON", "to": "SALES_MANAGER"},
+                {"field": "access_hub", "from": "false", "to": "true"}
+            ])
+        );
+        assert_eq!(
+            (
+                history[2]["from_state"].as_str(),
+                history[2]["to_state"].as_str()
+            ),
+            (Some("ativo"), Some("inativo"))
+        );
+        // Nothing else is written: the password is never in the history.
+        assert!(!history.to_string().contains("Outra@2026x"));
+        // Out of a salesperson's reach; an unknown user is 404.
+        let (_, seller) = h.signed_in("outro@x.com.br", Role::Salesperson).await;
+        h.get(
+            format!("/api/v1/users/{uid}/history"),
+            &format!("Bearer {seller}"),
+        )
+        .await
+        .assert_status(StatusCode::FORBIDDEN);
+        h.get("/api/v1/users/nao-existe/history", &admin)
+            .await
+            .assert_status(StatusCode::NOT_FOUND);
     }
 }

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use platform::access::SIGNED_IN;
-use platform::api::{ApiResult, BearerAuth, Omittable, PageRequest, Text};
+use platform::api::{ApiResult, BearerAuth, HistoryEntryDto, Omittable, PageRequest, Text};
 use platform::{Error, Role, RoleFlags};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
@@ -240,7 +240,7 @@ impl UsersApi {
             }
             row.active = active;
         }
-        Ok(Json(self.identity.update_user(&row).await?))
+        Ok(Json(self.identity.update_user(&auth.0, &row).await?))
     }
 
     /// Deactivates a user: they can no longer sign in and their sessions end.
@@ -264,7 +264,7 @@ impl UsersApi {
             );
         }
         row.active = false;
-        Ok(Json(self.identity.update_user(&row).await?))
+        Ok(Json(self.identity.update_user(&auth.0, &row).await?))
     }
 
     /// Sets a new password for a user, who must change it at the next opportunity; their sessions end.
@@ -284,9 +284,25 @@ impl UsersApi {
         let row = self.identity.user_row(&uid.0).await?;
         require_manage(&auth, row.role())?;
         self.identity
-            .admin_reset_password(&uid.0, &body.new_password)
+            .admin_reset_password(&auth.0, &uid.0, &body.new_password)
             .await?;
         Ok(NoContent::Done)
+    }
+
+    /// A user's history: changes, deactivation, passwords set (never the password), permissions granted
+    /// or revoked; oldest first.
+    #[oai(
+        path = "/:uid/history",
+        method = "get",
+        operation_id = "getUserHistory"
+    )]
+    async fn history(
+        &self,
+        #[oai(scope = "USERS_READ")] _auth: BearerAuth,
+        #[oai(validator(max_length = 100))] uid: Path<String>,
+    ) -> ApiResult<Json<Vec<HistoryEntryDto>>> {
+        let recorded = self.identity.user_history(&uid.0).await?;
+        Ok(Json(platform::api::history::entries(recorded)))
     }
 }
 

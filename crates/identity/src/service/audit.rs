@@ -76,4 +76,17 @@ impl Identity {
     ) -> Result<(Vec<AuditRow>, i64)> {
         Ok(store::list_audit(&self.db, filter, limit, offset).await?)
     }
+
+    /// Every entry `filter` matches, newest first, streamed (for the export).
+    pub fn access_audit_stream(
+        &self,
+        filter: AuditFilter,
+    ) -> impl futures::Stream<Item = Result<AuditRow>> + Send + 'static {
+        store::stream_audit(&self.db, filter)
+    }
+
+    /// Today in America/Sao_Paulo (an export's file name).
+    pub fn today(&self) -> chrono::NaiveDate {
+        self.clock.today()
+    }
 }

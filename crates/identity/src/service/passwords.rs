@@ -1,7 +1,9 @@
 //! Password reset by e-mailed code, change by the user, and a new password set by an administrator.
 
-use chrono::Duration;
+use chrono::{DateTime, Duration, Utc};
+use platform::db::Tx;
 use platform::error::{Error, Result, Violations};
+use platform::history::{self, Entry};
 use platform::Principal;
 
 use super::throttle::{self, RESET_CODES_PER_USER};
@@ -130,26 +132,67 @@ impl Identity {
         password::check_rules(new_password, &principal.email)
             .map_err(|m| Error::invalid_field("new_password", m))?;
         let hash = password::hash_off_thread(new_password.to_string()).await;
-        store::set_password(&self.db, &principal.uid, &hash, true, now).await?;
-        store::revoke_other_sessions(
-            &self.db,
+        // The password and the other sessions' end commit together, with the history entry.
+        let mut tx = self.db.begin().await?;
+        store::set_password(&mut tx, &principal.uid, &hash, true, now).await?;
+        let keep = principal.session_id.as_deref();
+        store::revoke_sessions(&mut tx, &principal.uid, keep, now).await?;
+        password_history(
+            &mut tx,
+            principal,
             &principal.uid,
-            principal.session_id.as_deref(),
+            "Senha alterada pelo usuário",
             now,
         )
         .await?;
+        tx.commit().await?;
         Ok(())
     }
 
     /// An administrator sets a new password: the user must change it again, and every session ends.
-    pub async fn admin_reset_password(&self, uid: &str, new_password: &str) -> Result<()> {
+    pub async fn admin_reset_password(
+        &self,
+        by: &Principal,
+        uid: &str,
+        new_password: &str,
+    ) -> Result<()> {
         let user = self.user_row(uid).await?;
         password::check_rules(new_password, &user.email)
             .map_err(|m| Error::invalid_field("new_password", m))?;
         let now = self.clock.now();
         let hash = password::hash_off_thread(new_password.to_string()).await;
-        store::set_password(&self.db, uid, &hash, false, now).await?;
-        store::revoke_all_sessions(&self.db, uid, now).await?;
+        let mut tx = self.db.begin().await?;
+        store::set_password(&mut tx, uid, &hash, false, now).await?;
+        store::revoke_sessions(&mut tx, uid, None, now).await?;
+        password_history(
+            &mut tx,
+            by,
+            uid,
+            "Senha redefinida por um administrador",
+            now,
+        )
+        .await?;
+        tx.commit().await?;
         Ok(())
     }
+}
+
+/// A password set, in the user's history (never the password).
+async fn password_history(
+    tx: &mut Tx,
+    by: &Principal,
+    uid: &str,
+    action: &str,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    let entry = Entry {
+        entity: super::users::USER_ENTITY,
+        entity_id: uid,
+        action,
+        from_state: None,
+        to_state: None,
+        reason: None,
+        changes: Vec::new(),
+    };
+    history::record(tx, &entry, by, now).await
 }

@@ -180,7 +180,7 @@ impl Identity {
         let mut tx = self.db.begin().await?;
         table::set_exception(&mut tx, uid, code, decision, reason.as_str(), &by.uid, now).await?;
         let entry = Entry {
-            entity: "identity.user",
+            entity: super::users::USER_ENTITY,
             entity_id: uid,
             action,
             from_state: None,

@@ -2,6 +2,7 @@
 
 use platform::db::is_unique_violation;
 use platform::error::{Error, Result, Violations};
+use platform::history::{self, Change, Entry, Recorded};
 use platform::{Principal, Role};
 
 use super::Identity;
@@ -10,6 +11,9 @@ use crate::domain::{NewUser, User, UserRow};
 use crate::store;
 
 pub use crate::store::UserFilter;
+
+/// The history entity of a user (`platform_history.entity`).
+pub const USER_ENTITY: &str = "identity.user";
 
 /// A user's name, on create and on update.
 pub const NAME_MAX_CHARS: usize = 120;
@@ -54,19 +58,76 @@ impl Identity {
             .ok_or_else(|| Error::internal("user vanished after insert"))
     }
 
-    /// Saves a changed user (its name checked by the same rule as on create); deactivating ends every
-    /// session.
-    pub async fn update_user(&self, row: &UserRow) -> Result<User> {
+    /// Saves a changed user (its name checked by the same rule as on create), in one transaction with its
+    /// history entry (the fields that changed); deactivating ends every session.
+    pub async fn update_user(&self, by: &Principal, row: &UserRow) -> Result<User> {
+        let before = self.user_row(&row.uid).await?;
         let mut row = row.clone();
         row.name = checked_name(&row.name)?;
         let now = self.clock.now();
-        store::update_user(&self.db, &row, now).await?;
+        let state = |active: bool| if active { "ativo" } else { "inativo" };
+        let action = match (before.active, row.active) {
+            (true, false) => "Usuário desativado",
+            (false, true) => "Usuário reativado",
+            _ => "Usuário alterado",
+        };
+        let flag = |name, from: bool, to: bool| Change::of(name, &from, &to);
+        let changes: Vec<Change> = [
+            Change::of("name", &before.name, &row.name),
+            Change::of(
+                "role",
+                &before.role.clone().unwrap_or_default(),
+                &row.role.clone().unwrap_or_default(),
+            ),
+            flag(
+                "role_id.can_see_conciliation",
+                before.can_see_conciliation,
+                row.can_see_conciliation,
+            ),
+            flag(
+                "role_id.can_see_dispatch",
+                before.can_see_dispatch,
+                row.can_see_dispatch,
+            ),
+            flag(
+                "role_id.can_approval_dispatch",
+                before.can_approval_dispatch,
+                row.can_approval_dispatch,
+            ),
+            flag("access_hub", before.access_hub, row.access_hub),
+            flag("active", before.active, row.active),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let mut tx = self.db.begin().await?;
+        store::update_user(&mut tx, &row, now).await?;
         if !row.active {
-            store::revoke_all_sessions(&self.db, &row.uid, now).await?;
+            store::revoke_sessions(&mut tx, &row.uid, None, now).await?;
         }
+        if !changes.is_empty() {
+            let entry = Entry {
+                entity: USER_ENTITY,
+                entity_id: &row.uid,
+                action,
+                from_state: Some(state(before.active)),
+                to_state: Some(state(row.active)),
+                reason: None,
+                changes,
+            };
+            history::record(&mut tx, &entry, by, now).await?;
+        }
+        tx.commit().await?;
         self.user(&row.uid)
             .await?
             .ok_or_else(|| Error::not_found("Usuário não encontrado."))
+    }
+
+    /// A user's history (changes, deactivation, passwords set, permissions granted or revoked), oldest
+    /// first; 404 for a user that does not exist.
+    pub async fn user_history(&self, uid: &str) -> Result<Vec<Recorded>> {
+        self.user_row(uid).await?;
+        history::of(&self.db, USER_ENTITY, uid).await
     }
 
     pub async fn user_row(&self, uid: &str) -> Result<UserRow> {

@@ -5,6 +5,7 @@ pub mod auth;
 pub mod date;
 pub mod download;
 pub mod error;
+pub mod history;
 pub mod host;
 pub mod omittable;
 pub mod page;
@@ -15,6 +16,7 @@ pub use auth::{AccessTable, Authenticator, BearerAuth, Operation, SharedAuthenti
 pub use date::Date;
 pub use download::{Download, Exported, Stored};
 pub use error::{ApiError, ApiResult, ErrorBody, FieldError};
+pub use history::HistoryEntryDto;
 pub use host::host;
 pub use omittable::{Clearable, Omittable};
 pub use page::PageRequest;

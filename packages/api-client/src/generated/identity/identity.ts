@@ -13,6 +13,8 @@ import type {
   CheckRouteAccessParams,
   ConfirmResetRequest,
   CreateUserRequest,
+  ExportAccessAuditParams,
+  HistoryEntry,
   ListAccessAuditParams,
   ListUsersParams,
   PermissionEntry,
@@ -364,6 +366,30 @@ export const resetUserPassword = async (uid: string,
 
 
 /**
+ * @summary A user's history: changes, deactivation, passwords set (never the password), permissions granted
+or revoked; oldest first.
+ */
+export const getGetUserHistoryUrl = (uid: string,) => {
+
+
+  
+
+  return `/api/v1/users/${uid}/history`
+}
+
+export const getUserHistory = async (uid: string, options?: RequestInit): Promise<HistoryEntry[]> => {
+  
+  return customFetch<HistoryEntry[]>(getGetUserHistoryUrl(uid),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
  * @summary Stores this device's push token for the signed-in user (idempotent; a token moves to the latest user who saved it).
  */
 export const getSaveFcmTokenUrl = () => {
@@ -433,6 +459,36 @@ export const getListAccessAuditUrl = (params?: ListAccessAuditParams,) => {
 export const listAccessAudit = async (params?: ListAccessAuditParams, options?: RequestInit): Promise<AuditPage> => {
   
   return customFetch<AuditPage>(getListAccessAuditUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * @summary Exports every entry the filters match (the list's filters and order), as CSV or XLSX.
+ */
+export const getExportAccessAuditUrl = (params: ExportAccessAuditParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/audit/access/export?${stringifiedParams}` : `/api/v1/audit/access/export`
+}
+
+export const exportAccessAudit = async (params: ExportAccessAuditParams, options?: RequestInit): Promise<Blob> => {
+  
+  return customFetch<Blob>(getExportAccessAuditUrl(params),
   {      
     ...options,
     method: 'GET'
