@@ -5,6 +5,8 @@ use banking::document::Document;
 use platform::clock::SharedClock;
 use platform::db::{is_unique_violation, Db};
 use platform::error::{Error, Existing, Result};
+use platform::history::{self, Change, Entry, Recorded};
+use platform::Principal;
 
 use crate::domain::{
     Client, ClientDraft, ClientFields, ClientFilter, ClientPatch, ClientStatus, Sort,
@@ -15,6 +17,9 @@ use crate::store::{self, Stamp};
 /// Totals are counted up to this many pages past the current one; beyond that the page says
 /// `capped` (see the crate docs).
 pub const PAGES_COUNTED_AHEAD: i64 = 10;
+
+/// The history entity of a client (`platform_history.entity`).
+pub const CLIENT_ENTITY: &str = "crm.client";
 
 /// A concurrent change between reading a client and writing it is retried this many times.
 const WRITE_ATTEMPTS: usize = 3;
@@ -66,25 +71,44 @@ impl Clients {
             .ok_or_else(|| not_found(id))
     }
 
-    pub async fn create(&self, draft: ClientDraft, uid: &str) -> Result<Client> {
+    /// Creates a client, with its history entry, in one transaction.
+    pub async fn create(&self, draft: ClientDraft, by: &Principal) -> Result<Client> {
         let client = draft.validate()?;
         let id = uuid::Uuid::now_v7().to_string();
-        match store::insert(&self.db, &id, &client, &self.stamp(uid)).await {
-            Ok(()) => self.get(&id).await,
-            Err(e) if is_unique_violation(&e) => Err(self.duplicate(&client.document).await),
-            Err(e) => Err(e.into()),
+        let stamp = self.stamp(&by.uid);
+        let mut tx = self.db.begin().await?;
+        match store::insert(&mut tx, &id, &client, &stamp).await {
+            Ok(()) => {}
+            Err(e) if is_unique_violation(&e) => {
+                drop(tx);
+                return Err(self.duplicate(&client.document).await);
+            }
+            Err(e) => return Err(e.into()),
         }
+        let entry = Entry {
+            entity: CLIENT_ENTITY,
+            entity_id: &id,
+            action: "Cliente cadastrado",
+            from_state: None,
+            to_state: Some(client.status.as_str()),
+            reason: None,
+            changes: Vec::new(),
+        };
+        history::record(&mut tx, &entry, by, stamp.at).await?;
+        tx.commit().await?;
+        self.get(&id).await
     }
 
-    /// Applies `patch` on top of the stored client, validating the whole result again.
-    pub async fn update(&self, id: &str, patch: ClientPatch, uid: &str) -> Result<Client> {
+    /// Applies `patch` on top of the stored client, validating the whole result again; the fields that
+    /// changed go to its history in the same transaction.
+    pub async fn update(&self, id: &str, patch: ClientPatch, by: &Principal) -> Result<Client> {
         for _ in 0..WRITE_ATTEMPTS {
             let current = self.get(id).await?;
             if current.fields.status == ClientStatus::Archived {
                 return Err(archived(&current));
             }
             let client = ClientDraft::patched(&current.fields, patch.clone()).validate()?;
-            if self.write(id, current.version, &client, uid).await? {
+            if self.write(&current, &client, by).await? {
                 return self.get(id).await;
             }
             // Someone else changed (or archived) it since we read it: read it again and reapply.
@@ -95,30 +119,46 @@ impl Clients {
         ))
     }
 
-    async fn write(
-        &self,
-        id: &str,
-        version: i32,
-        client: &ClientFields,
-        uid: &str,
-    ) -> Result<bool> {
-        match store::update(&self.db, id, version, client, &self.stamp(uid)).await {
-            Ok(written) => Ok(written),
-            Err(e) if is_unique_violation(&e) => Err(self.duplicate(&client.document).await),
-            Err(e) => Err(e.into()),
+    async fn write(&self, current: &Client, client: &ClientFields, by: &Principal) -> Result<bool> {
+        let stamp = self.stamp(&by.uid);
+        let mut tx = self.db.begin().await?;
+        match store::update(&mut tx, &current.id, current.version, client, &stamp).await {
+            Ok(true) => {}
+            Ok(false) => return Ok(false),
+            Err(e) if is_unique_violation(&e) => {
+                drop(tx);
+                return Err(self.duplicate(&client.document).await);
+            }
+            Err(e) => return Err(e.into()),
         }
+        let changes = changes(&current.fields, client);
+        if !changes.is_empty() {
+            let entry = Entry {
+                entity: CLIENT_ENTITY,
+                entity_id: &current.id,
+                action: "Cliente alterado",
+                from_state: Some(current.fields.status.as_str()),
+                to_state: Some(client.status.as_str()),
+                reason: None,
+                changes,
+            };
+            history::record(&mut tx, &entry, by, stamp.at).await?;
+        }
+        tx.commit().await?;
+        Ok(true)
     }
 
     /// Archives a client (idempotent: an archived client is returned as it is).
-    pub async fn archive(&self, id: &str, uid: &str) -> Result<Client> {
+    pub async fn archive(&self, id: &str, by: &Principal) -> Result<Client> {
         let from = [ClientStatus::Active, ClientStatus::Inactive];
-        self.move_status(id, &from, ClientStatus::Archived, uid)
+        self.move_status(id, &from, ClientStatus::Archived, "Cliente arquivado", by)
             .await
     }
 
     /// Restores an archived client as active (idempotent for a client that is not archived).
-    pub async fn restore(&self, id: &str, uid: &str) -> Result<Client> {
-        self.move_status(id, &[ClientStatus::Archived], ClientStatus::Active, uid)
+    pub async fn restore(&self, id: &str, by: &Principal) -> Result<Client> {
+        let from = [ClientStatus::Archived];
+        self.move_status(id, &from, ClientStatus::Active, "Cliente restaurado", by)
             .await
     }
 
@@ -127,10 +167,32 @@ impl Clients {
         id: &str,
         from: &[ClientStatus],
         to: ClientStatus,
-        uid: &str,
+        action: &str,
+        by: &Principal,
     ) -> Result<Client> {
-        store::set_status(&self.db, id, from, to, &self.stamp(uid)).await?;
+        let before = self.get(id).await?;
+        let stamp = self.stamp(&by.uid);
+        let mut tx = self.db.begin().await?;
+        if store::set_status(&mut tx, id, from, to, &stamp).await? {
+            let entry = Entry {
+                entity: CLIENT_ENTITY,
+                entity_id: id,
+                action,
+                from_state: Some(before.fields.status.as_str()),
+                to_state: Some(to.as_str()),
+                reason: None,
+                changes: Vec::new(),
+            };
+            history::record(&mut tx, &entry, by, stamp.at).await?;
+        }
+        tx.commit().await?;
         self.get(id).await
+    }
+
+    /// A client's history, oldest first; 404 for a client that does not exist.
+    pub async fn history(&self, id: &str) -> Result<Vec<Recorded>> {
+        self.get(id).await?;
+        history::of(&self.db, CLIENT_ENTITY, id).await
     }
 
     pub async fn list(&self, query: &ListQuery) -> Result<ListPage> {
@@ -263,4 +325,54 @@ fn archived(client: &Client) -> Error {
             client.fields.name
         ),
     )
+}
+
+/// The fields of a client that differ between `before` and `after`, as people read them.
+fn changes(before: &ClientFields, after: &ClientFields) -> Vec<Change> {
+    let list = |items: Vec<&str>| items.join(", ");
+    let address = |a: &ClientFields| {
+        a.address
+            .as_ref()
+            .map(|a| {
+                format!(
+                    "{}, {} {} — {} — {}/{} — CEP {}",
+                    a.street, a.number, a.complement, a.district, a.city, a.state, a.cep
+                )
+            })
+            .unwrap_or_default()
+    };
+    [
+        Change::of("kind", &before.kind.as_str(), &after.kind.as_str()),
+        Change::of(
+            "document",
+            &before.document.formatted(),
+            &after.document.formatted(),
+        ),
+        Change::of("name", &before.name, &after.name),
+        Change::of(
+            "trade_name",
+            &before.trade_name.clone().unwrap_or_default(),
+            &after.trade_name.clone().unwrap_or_default(),
+        ),
+        Change::of(
+            "emails",
+            &list(before.emails.iter().map(|e| e.as_str()).collect()),
+            &list(after.emails.iter().map(|e| e.as_str()).collect()),
+        ),
+        Change::of(
+            "phones",
+            &list(before.phones.iter().map(|p| p.as_str()).collect()),
+            &list(after.phones.iter().map(|p| p.as_str()).collect()),
+        ),
+        Change::of("address", &address(before), &address(after)),
+        Change::of("status", &before.status.as_str(), &after.status.as_str()),
+        Change::of(
+            "notes",
+            &before.notes.clone().unwrap_or_default(),
+            &after.notes.clone().unwrap_or_default(),
+        ),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }

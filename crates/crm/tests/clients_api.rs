@@ -528,6 +528,40 @@ async fn archived_clients_leave_the_list_and_cannot_be_edited_until_restored() {
             (StatusCode::OK, "Bruno Dias Filho")
         );
         assert_eq!(api.names("").await, ["Bruno Dias Filho", "Carla Dias"]);
+
+        // Each step is in the client's history, once (archiving twice recorded one entry).
+        let (status, history) = api.get(&format!("/{id}/history")).await;
+        assert_eq!(status, StatusCode::OK, "{history}");
+        let steps: Vec<(&str, &str, &str)> = history
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                (
+                    e["action"].as_str().unwrap(),
+                    e["from_state"].as_str().unwrap_or(""),
+                    e["to_state"].as_str().unwrap_or(""),
+                )
+            })
+            .collect();
+        assert_eq!(
+            steps,
+            [
+                ("Cliente cadastrado", "", "active"),
+                ("Cliente arquivado", "active", "archived"),
+                ("Cliente restaurado", "archived", "active"),
+                ("Cliente alterado", "active", "active"),
+            ],
+            "{}",
+            api.engine()
+        );
+        assert_eq!(history[0]["by_uid"], "uid-ADMIN");
+        assert_eq!(
+            history[3]["changes"],
+            json!([{"field": "name", "from": "Bruno Dias", "to": "Bruno Dias Filho"}])
+        );
+        let (status, _) = api.get("/nao-existe/history").await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
     }
 }
 
@@ -786,7 +820,11 @@ async fn the_openapi_document_lists_every_operation_with_its_permission() {
     let (status, spec) = api.0.call("GET", "/api/openapi.json", None, None).await;
     assert_eq!(status, StatusCode::OK);
     let paths = spec["paths"].as_object().unwrap();
-    assert_eq!(paths.len(), 5, "list, create, export, one client, archive");
+    assert_eq!(
+        paths.len(),
+        6,
+        "list, create, export, one client, history, archive"
+    );
     let mut declared = Vec::new();
     for (path, operations) in paths {
         for (method, operation) in operations.as_object().unwrap() {

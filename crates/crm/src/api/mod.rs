@@ -7,7 +7,9 @@ mod dto;
 
 use std::sync::Arc;
 
-use platform::api::{ApiError, ApiResult, BearerAuth, Download, Exported, PageRequest};
+use platform::api::{
+    ApiError, ApiResult, BearerAuth, Download, Exported, HistoryEntryDto, PageRequest,
+};
 use platform::export::{self, Cell, Export};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
@@ -136,7 +138,7 @@ impl ClientsApi {
         #[oai(scope = "CLIENTS_WRITE")] auth: BearerAuth,
         body: Json<NewClientRequest>,
     ) -> ApiResult<Created> {
-        let client = self.clients.create(body.0.into(), &auth.0.uid).await?;
+        let client = self.clients.create(body.0.into(), &auth.0).await?;
         Ok(Created::Created(Json(client.into())))
     }
 
@@ -150,6 +152,21 @@ impl ClientsApi {
         Ok(Json(self.clients.get(&id.0).await?.into()))
     }
 
+    /// A client's history: created, changed (the fields that changed), archived, restored; oldest first.
+    #[oai(
+        path = "/:id/history",
+        method = "get",
+        operation_id = "getClientHistory"
+    )]
+    async fn history(
+        &self,
+        #[oai(scope = "CLIENTS_READ")] _auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+    ) -> ApiResult<Json<Vec<HistoryEntryDto>>> {
+        let recorded = self.clients.history(&id.0).await?;
+        Ok(Json(platform::api::history::entries(recorded)))
+    }
+
     /// Changes a client; absent fields stay as they are.
     ///
     /// Acesso: cliente arquivado não pode ser editado antes de restaurado (409).
@@ -160,10 +177,7 @@ impl ClientsApi {
         #[oai(validator(max_length = 100))] id: Path<String>,
         body: Json<ClientPatchRequest>,
     ) -> ApiResult<Json<ClientView>> {
-        let client = self
-            .clients
-            .update(&id.0, body.0.into(), &auth.0.uid)
-            .await?;
+        let client = self.clients.update(&id.0, body.0.into(), &auth.0).await?;
         Ok(Json(client.into()))
     }
 
@@ -174,7 +188,7 @@ impl ClientsApi {
         #[oai(scope = "CLIENTS_ARCHIVE")] auth: BearerAuth,
         #[oai(validator(max_length = 100))] id: Path<String>,
     ) -> ApiResult<Json<ClientView>> {
-        Ok(Json(self.clients.archive(&id.0, &auth.0.uid).await?.into()))
+        Ok(Json(self.clients.archive(&id.0, &auth.0).await?.into()))
     }
 
     /// Restores an archived client as active.
@@ -184,7 +198,7 @@ impl ClientsApi {
         #[oai(scope = "CLIENTS_ARCHIVE")] auth: BearerAuth,
         #[oai(validator(max_length = 100))] id: Path<String>,
     ) -> ApiResult<Json<ClientView>> {
-        Ok(Json(self.clients.restore(&id.0, &auth.0.uid).await?.into()))
+        Ok(Json(self.clients.restore(&id.0, &auth.0).await?.into()))
     }
 }
 

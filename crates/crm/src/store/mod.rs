@@ -11,10 +11,10 @@ mod tests;
 
 use banking::document::Document;
 use chrono::{DateTime, Utc};
-use platform::db::Db;
-use platform::on_db;
+use platform::db::{Db, Tx};
 use platform::text::{alphanumerics, fold};
 use platform::values::{Address, Email, Phone};
+use platform::{on_db, on_tx};
 
 use crate::domain::{Client, ClientFields, ClientFilter, ClientKind, ClientStatus, Sort};
 use search::Plan;
@@ -138,11 +138,11 @@ pub async fn by_document(db: &Db, document: &Document) -> Result<Option<Client>>
 }
 
 /// Inserts a client; a duplicate document is a unique violation (`platform::db::is_unique_violation`).
-pub async fn insert(db: &Db, id: &str, client: &ClientFields, stamp: &Stamp<'_>) -> Result<()> {
+pub async fn insert(tx: &mut Tx, id: &str, client: &ClientFields, stamp: &Stamp<'_>) -> Result<()> {
     let sql = "INSERT INTO crm_clients (id, kind, document, name, trade_name, search_name, search_text, emails, \
                phones, address, status, notes, version, created_at, updated_at, created_by, updated_by) \
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 1, $13, $13, $14, $14)";
-    on_db!(db, pool => sqlx::query(sql)
+    on_tx!(tx, conn => sqlx::query(sql)
         .bind(id)
         .bind(client.kind.as_str())
         .bind(client.document.as_str())
@@ -157,13 +157,13 @@ pub async fn insert(db: &Db, id: &str, client: &ClientFields, stamp: &Stamp<'_>)
         .bind(&client.notes)
         .bind(stamp.at)
         .bind(stamp.uid)
-        .execute(pool).await.map(|_| ()))
+        .execute(&mut *conn).await.map(|_| ()))
 }
 
 /// Writes every editable field, only if the row is still at `version` and not archived. Returns whether
 /// it was written; a duplicate document is a unique violation.
 pub async fn update(
-    db: &Db,
+    tx: &mut Tx,
     id: &str,
     version: i32,
     client: &ClientFields,
@@ -173,7 +173,7 @@ pub async fn update(
                search_text = $8, emails = $9, phones = $10, address = $11, status = $12, notes = $13, \
                version = version + 1, updated_at = $14, updated_by = $15 \
                WHERE id = $1 AND version = $2 AND status <> 'archived'";
-    on_db!(db, pool => sqlx::query(sql)
+    on_tx!(tx, conn => sqlx::query(sql)
         .bind(id)
         .bind(version)
         .bind(client.kind.as_str())
@@ -189,13 +189,13 @@ pub async fn update(
         .bind(&client.notes)
         .bind(stamp.at)
         .bind(stamp.uid)
-        .execute(pool).await.map(|r| r.rows_affected() == 1))
+        .execute(&mut *conn).await.map(|r| r.rows_affected() == 1))
 }
 
 /// Moves a client from `from` to `to` (archive: active|inactive → archived; restore: archived → active).
 /// Returns whether a row changed; a client already in `to` is left alone.
 pub async fn set_status(
-    db: &Db,
+    tx: &mut Tx,
     id: &str,
     from: &[ClientStatus],
     to: ClientStatus,
@@ -207,9 +207,9 @@ pub async fn set_status(
          WHERE id = $1 AND status IN ({})",
         allowed.join(", ")
     );
-    on_db!(db, pool => sqlx::query(&sql)
+    on_tx!(tx, conn => sqlx::query(&sql)
         .bind(id).bind(to.as_str()).bind(stamp.at).bind(stamp.uid)
-        .execute(pool).await.map(|r| r.rows_affected() == 1))
+        .execute(&mut *conn).await.map(|r| r.rows_affected() == 1))
 }
 
 /// Each order has an index (`search_name, id` / `created_at, id`), so a page is an index walk that

@@ -10,6 +10,7 @@ import type {
   ClientPage,
   ClientPatchRequest,
   ExportClientsParams,
+  HistoryEntry,
   ListClientsParams,
   NewClientRequest
 } from '.././model';
@@ -146,6 +147,29 @@ export const updateClient = async (id: string,
     headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
     body: JSON.stringify(
       clientPatchRequest,)
+  }
+);}
+
+
+/**
+ * @summary A client's history: created, changed (the fields that changed), archived, restored; oldest first.
+ */
+export const getGetClientHistoryUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/crm/clients/${id}/history`
+}
+
+export const getClientHistory = async (id: string, options?: RequestInit): Promise<HistoryEntry[]> => {
+  
+  return customFetch<HistoryEntry[]>(getGetClientHistoryUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
   }
 );}
 
