@@ -7,6 +7,7 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     include: ['packages/*/src/**/*.test.{ts,tsx}', 'shell/src/**/*.test.{ts,tsx}', 'shell/sw/**/*.test.ts', 'mfe-*/src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./packages/ui/src/testing/vitestSetup.ts'],
     restoreMocks: true,
     pool: 'threads',
     maxWorkers: 2,

@@ -14,8 +14,10 @@ const workspaceVersion = (name) => require(`./packages/${name}/package.json`).ve
 /**
  * Shared singletons. `react-dom/` (with the slash) also shares `react-dom/client`; `react/` shares
  * `react/jsx-runtime`. The api-client is shared because it holds the session hooks the auth package
- * registers: a second copy in a remote would send requests without the bearer token. Never eager: every app
- * starts through `import('./bootstrap')`.
+ * registers: a second copy in a remote would send requests without the bearer token. Mantine and dayjs are
+ * shared because their React contexts (theme, modals, dates settings) and stores (notifications) only work
+ * as one instance: a remote's own copy would render unthemed and its toasts would go nowhere. Never eager:
+ * every app starts through `import('./bootstrap')`.
  */
 const SHARED = {
   react: { singleton: true, requiredVersion: rootPkg.dependencies.react },
@@ -24,6 +26,12 @@ const SHARED = {
   'react-dom/': { singleton: true, requiredVersion: rootPkg.dependencies['react-dom'] },
   'react-router': { singleton: true, requiredVersion: rootPkg.dependencies['react-router'] },
   '@tanstack/react-query': { singleton: true, requiredVersion: rootPkg.dependencies['@tanstack/react-query'] },
+  ...Object.fromEntries(
+    ['@mantine/core', '@mantine/hooks', '@mantine/notifications', '@mantine/modals', '@mantine/dates', 'dayjs'].map((name) => [
+      name,
+      { singleton: true, requiredVersion: rootPkg.dependencies[name] },
+    ]),
+  ),
   '@backoffice/api-client': { singleton: true, requiredVersion: workspaceVersion('api-client') },
   '@backoffice/auth': { singleton: true, requiredVersion: workspaceVersion('auth') },
   '@backoffice/ui': { singleton: true, requiredVersion: workspaceVersion('ui') },

@@ -42,7 +42,8 @@ test('profile changes the password', async ({ page, baseUrl, server }) => {
   await signIn(page, baseUrl, email, 'Inicial@2026');
   await page.goto(`${baseUrl}/perfil`);
   await page.getByLabel('Senha atual').fill('Inicial@2026');
-  await page.getByLabel('Nova senha', { exact: true }).fill('Trocada@2026x');
+  // The label as shown: required fields carry Mantine's " *" (hidden from screen readers, not from the label text).
+  await page.getByLabel('Nova senha *', { exact: true }).fill('Trocada@2026x');
   await page.getByLabel('Confirmar nova senha').fill('Trocada@2026x');
   await page.getByRole('button', { name: 'Alterar senha' }).click();
   await page.getByText('Senha alterada com sucesso.').waitFor();

@@ -29,8 +29,8 @@ test('create, view, edit, archive and restore a client; list search, masks and v
   await page.getByLabel('Nome', { exact: true }).fill(name);
   await page.getByLabel('E-mail 1').fill('não-é-email');
   await page.getByRole('button', { name: 'Cadastrar' }).click();
-  await page.locator('.bo-field--invalid').first().waitFor();
-  expect(await page.locator('.bo-field--invalid').count()).toBeGreaterThanOrEqual(1);
+  await page.locator('[aria-invalid="true"]').first().waitFor();
+  expect(await page.locator('[aria-invalid="true"]').count()).toBeGreaterThanOrEqual(1);
   expect(await page.getByLabel('CPF').getAttribute('aria-invalid')).toBe('true');
 
   // Valid data, typed raw: masks format as you type.

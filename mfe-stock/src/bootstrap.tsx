@@ -1,6 +1,6 @@
 import { StandaloneRemote } from '@backoffice/auth';
 import { descriptionOf, routesOf } from '@backoffice/routes';
-import '@backoffice/ui';
+import { BackofficeProvider } from '@backoffice/ui';
 import { createRoot } from 'react-dom/client';
 import { pages } from './pages';
 
@@ -8,11 +8,13 @@ const routes = routesOf('stock');
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
-    <StandaloneRemote
-      areaName="Estoque"
-      routes={routes}
-      pages={pages}
-      pageProps={(route) => ({ route, description: descriptionOf(route.path) })}
-    />,
+    <BackofficeProvider>
+      <StandaloneRemote
+        areaName="Estoque"
+        routes={routes}
+        pages={pages}
+        pageProps={(route) => ({ route, description: descriptionOf(route.path) })}
+      />
+    </BackofficeProvider>,
   );
 }

@@ -30,5 +30,5 @@ start().catch((error: unknown) => {
   // A startup error is the app error: show the general error page without React.
   console.error('Falha ao iniciar a aplicação.', error);
   const root = document.getElementById('root');
-  if (root) root.innerHTML = '<main class="bo-container"><h1>500</h1><p>Internal Server Error</p></main>';
+  if (root) root.innerHTML = '<main style="max-width:40rem;margin:8vh auto;padding:1.5rem"><h1>500</h1><p>Internal Server Error</p></main>';
 });

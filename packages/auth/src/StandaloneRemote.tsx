@@ -1,4 +1,5 @@
 import { configureApiBase } from '@backoffice/api-client';
+import { Alert, Anchor, Button, Container, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState, type ComponentType, type FormEvent } from 'react';
 import { BrowserRouter, Link, useLocation } from 'react-router';
@@ -19,7 +20,8 @@ interface StandaloneProps<R extends StandaloneRoute, P> {
 
 /**
  * A remote's own development harness: sign in against the server on 3001 and open the remote's pages without
- * the shell. Production always goes through the shell.
+ * the shell. Production always goes through the shell. The remote's bootstrap puts it inside the UI kit's
+ * `BackofficeProvider` (theme, notifications, modals), as the shell does.
  */
 export function StandaloneRemote<R extends StandaloneRoute, P extends object>(props: StandaloneProps<R, P>) {
   const adapter = useMemo(() => {
@@ -46,17 +48,19 @@ function Harness<R extends StandaloneRoute, P extends object>({ areaName, routes
   const route = routes.find((r) => r.path === pathname);
   const Page = route ? pages[route.path] : undefined;
   return (
-    <main className="bo-container">
-      <p className="bo-muted">Modo isolado: {areaName}</p>
-      <nav aria-label="Páginas da área" className="bo-row">
+    <Container component="main" size={1800} py="md">
+      <Text c="dimmed" size="sm">
+        Modo isolado: {areaName}
+      </Text>
+      <Group component="nav" aria-label="Páginas da área" gap="sm" my="md">
         {routes.map((r) => (
-          <Link key={r.path} to={r.path}>
+          <Anchor key={r.path} component={Link} to={r.path} size="sm">
             {r.title}
-          </Link>
+          </Anchor>
         ))}
-      </nav>
-      {route && Page ? <Page {...pageProps(route)} /> : <p>Escolha uma página.</p>}
-    </main>
+      </Group>
+      {route && Page ? <Page {...pageProps(route)} /> : <Text>Escolha uma página.</Text>}
+    </Container>
   );
 }
 
@@ -71,15 +75,22 @@ function DevSignIn() {
     );
   };
   return (
-    <form className="bo-container" onSubmit={onSubmit}>
-      {error && <p role="alert">{error}</p>}
-      <label>
-        E-mail <input name="email" type="email" />
-      </label>
-      <label>
-        Senha <input name="password" type="password" />
-      </label>
-      <button type="submit">Entrar</button>
-    </form>
+    <Container size={416} py="xl">
+      <Paper component="form" withBorder p="xl" radius="md" onSubmit={onSubmit}>
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            Entrar (modo isolado)
+          </Title>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput label="E-mail" name="email" type="email" autoComplete="username" />
+          <PasswordInput label="Senha" name="password" autoComplete="current-password" />
+          <Button type="submit">Entrar</Button>
+        </Stack>
+      </Paper>
+    </Container>
   );
 }

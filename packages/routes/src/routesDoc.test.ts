@@ -1,7 +1,7 @@
 import * as apiClient from '@backoffice/api-client';
 import type { User } from '@backoffice/api-client';
 import { AuthProvider, type AuthAdapter } from '@backoffice/auth';
-import { NotificationsProvider } from '@backoffice/ui';
+import { BackofficeProvider } from '@backoffice/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
@@ -75,8 +75,9 @@ async function renderedText(route: RouteEntry): Promise<string> {
   const signedIn = h(AuthProvider, { adapter, children: withSuspense });
   const routed = h(MemoryRouter, { initialEntries: [route.path] }, signedIn);
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(h(QueryClientProvider, { client: queries }, h(NotificationsProvider, { children: routed })));
-  await waitFor(() => expect(screen.queryByText('carregando a página')).toBeNull());
+  render(h(BackofficeProvider, { env: 'test', children: h(QueryClientProvider, { client: queries }, routed) }));
+  // Lazy pages load their modules on first render; on a busy machine that takes longer than the default 1 s.
+  await waitFor(() => expect(screen.queryByText('carregando a página')).toBeNull(), { timeout: 10_000 });
   return document.body.textContent ?? '';
 }
 
@@ -96,7 +97,7 @@ describe('route states in docs/routes.md', () => {
     } else {
       expect(state, `${route.path} não mostra "${UNDER_CONSTRUCTION}"`).toBe(BUILT);
     }
-  });
+  }, 20_000);
 
   it('the three hub routes are not built (they show "Em construção")', () => {
     for (const path of ['/hub', '/hub/despachos', '/hub/despachos/aprovacoes']) expect(routeState(path)).not.toBe(BUILT);

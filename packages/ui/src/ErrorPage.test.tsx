@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import { BackofficeProvider } from './BackofficeProvider';
 import { ErrorPage, errorPageContent } from './ErrorPage';
 
 describe('error page', () => {
@@ -12,7 +13,11 @@ describe('error page', () => {
     expect(errorPageContent({})).toEqual({ variant: 'general', status: 500, message: 'Internal Server Error' });
   });
   it('renders a given message', () => {
-    render(<ErrorPage status={404} message="Page Not Found: /nada" />);
+    render(
+      <BackofficeProvider env="test">
+        <ErrorPage status={404} message="Page Not Found: /nada" />
+      </BackofficeProvider>,
+    );
     expect(screen.getByText('Page Not Found: /nada')).toBeTruthy();
   });
 });

@@ -1,3 +1,5 @@
+import { Anchor, Container, Paper, Text, Title } from '@mantine/core';
+
 /** The seed's error page: 404 → not-found variant ('Page Not Found'); anything else → general ('Internal Server Error'). */
 export interface ErrorPageProps {
   status?: number;
@@ -16,15 +18,19 @@ export function errorPageContent({ status = 500, message }: ErrorPageProps) {
 export function ErrorPage(props: ErrorPageProps) {
   const { variant, status, message } = errorPageContent(props);
   return (
-    <main className="bo-container" data-error-variant={variant}>
-      <section className="bo-card">
-        <h1>{status}</h1>
-        <p>{message}</p>
-        <p className="bo-muted">
+    <Container component="main" size="sm" py="xl" data-error-variant={variant}>
+      <Paper withBorder p="xl" radius="md" mt="8vh">
+        <Title order={1} c="green.7" fz={56} lh={1}>
+          {status}
+        </Title>
+        <Text fw={600} size="lg" mt="md">
+          {message}
+        </Text>
+        <Text c="dimmed" mt="xs">
           {variant === 'not-found' ? 'A página procurada não existe.' : 'Ocorreu um erro inesperado.'}{' '}
-          <a href="/inicio">Voltar ao início</a>
-        </p>
-      </section>
-    </main>
+          <Anchor href="/inicio">Voltar ao início</Anchor>
+        </Text>
+      </Paper>
+    </Container>
   );
 }

@@ -1,67 +1,6 @@
-import { useEffect, useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
-
-type ButtonVariant = 'primary' | 'secondary' | 'danger';
-
-export function Button({ variant = 'primary', className, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
-  const variantClass = variant === 'primary' ? '' : ` bo-button--${variant}`;
-  return <button type="button" className={`bo-button${variantClass}${className ? ` ${className}` : ''}`} {...rest} />;
-}
-
-interface FieldShellProps {
-  label: string;
-  error?: string;
-  children: (id: string, describedBy: string | undefined) => ReactNode;
-}
-
-function FieldShell({ label, error, children }: FieldShellProps) {
-  const id = useId();
-  const errorId = `${id}-erro`;
-  return (
-    <div className={`bo-field${error ? ' bo-field--invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      {children(id, error ? errorId : undefined)}
-      {error && (
-        <span id={errorId} className="bo-field__error" role="alert">
-          {error}
-        </span>
-      )}
-    </div>
-  );
-}
-
-export function TextField({ label, error, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string }) {
-  return (
-    <FieldShell label={label} error={error}>
-      {(id, describedBy) => <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />}
-    </FieldShell>
-  );
-}
-
-export function SelectField({ label, error, children, ...select }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string }) {
-  return (
-    <FieldShell label={label} error={error}>
-      {(id, describedBy) => (
-        <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
-          {children}
-        </select>
-      )}
-    </FieldShell>
-  );
-}
-
-/** A modal dialog; without `actions` it has no buttons at all (the denied-access dialog). */
-export function Dialog({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
-  const titleId = useId();
-  return (
-    <div className="bo-dialog-backdrop">
-      <div className="bo-dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId}>
-        <h2 id={titleId}>{title}</h2>
-        {children}
-        {actions && <div className="bo-row" style={{ justifyContent: 'flex-end', marginTop: '1rem' }}>{actions}</div>}
-      </div>
-    </div>
-  );
-}
+import { Badge, Group, Loader, Overlay, Paper, Portal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { ToolIcon } from './icons';
 
 /**
  * A loading message. With `delayMs` it stays invisible for that long: most waits (restoring a stored session)
@@ -76,29 +15,66 @@ export function Spinner({ label = 'Carregando…', delayMs = 0 }: { label?: stri
   }, [delayMs]);
   if (!visible) return null;
   return (
-    <div className="bo-spinner" role="status" aria-live="polite">
-      {label}
-    </div>
+    <Group justify="center" gap="sm" p="xl" role="status" aria-live="polite">
+      <Loader size="sm" />
+      <Text c="dimmed">{label}</Text>
+    </Group>
   );
 }
 
 /** For routes whose business feature a later issue builds: say so, show no fake data. */
 export function UnderConstruction({ title }: { title: string }) {
   return (
-    <section className="bo-card">
-      <h1>{title}</h1>
-      <p>Em construção</p>
-      <p className="bo-muted">Esta página ainda está sendo desenvolvida e estará disponível em uma próxima versão.</p>
-    </section>
+    <Paper withBorder p="lg" radius="md">
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <ThemeIcon size={44} radius="xl" variant="light" aria-hidden>
+          <ToolIcon size={24} />
+        </ThemeIcon>
+        <Stack gap={6}>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+          <Badge variant="light" color="yellow" size="lg" radius="sm" tt="none" w="fit-content">
+            Em construção
+          </Badge>
+          <Text c="dimmed">Esta página ainda está sendo desenvolvida e estará disponível em uma próxima versão.</Text>
+        </Stack>
+      </Group>
+    </Paper>
   );
 }
 
 /** The page every not-yet-built route renders (takes the shell's page props: route title and description). */
 export function UnderConstructionPage({ route, description }: { route: { title: string }; description?: string }) {
   return (
-    <>
-      {description && <p className="bo-muted">{description}</p>}
+    <Stack gap="md">
+      {description && <Text c="dimmed">{description}</Text>}
       <UnderConstruction title={route.title} />
-    </>
+    </Stack>
+  );
+}
+
+/**
+ * A modal alert the user cannot dismiss (the hub's "Acesso negado": no buttons, it goes away by itself).
+ * Mantine's Modal is always a dismissable `dialog`; this is an `alertdialog` built from its parts.
+ */
+export function AlertDialog({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Portal>
+      <Overlay fixed center zIndex={300} backgroundOpacity={0.45}>
+        <Paper role="alertdialog" aria-modal="true" aria-labelledby={titleId} p="lg" m="md" radius="md" shadow="xl" maw={448}>
+          <Title order={2} size="h3" id={titleId} mb="sm">
+            {title}
+          </Title>
+          <Stack gap="xs">{children}</Stack>
+          {actions && (
+            <Group justify="flex-end" mt="md">
+              {actions}
+            </Group>
+          )}
+        </Paper>
+      </Overlay>
+    </Portal>
   );
 }

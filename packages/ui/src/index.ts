@@ -1,6 +1,10 @@
-import './theme.css';
+import './styles';
 
+export * from './theme';
+export * from './dates';
+export * from './BackofficeProvider';
 export * from './components';
+export * from './icons';
 export * from './ErrorPage';
 export * from './notifications';
 export * from './format';

@@ -1,42 +1,16 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { notifications } from '@mantine/notifications';
 
-type Tone = 'info' | 'success' | 'error';
-interface Toast {
-  id: number;
-  tone: Tone;
-  text: string;
+export type NotifyTone = 'info' | 'success' | 'error';
+
+const COLORS: Record<NotifyTone, string> = { info: 'neutral', success: 'green', error: 'red' };
+const TITLES: Record<NotifyTone, string | undefined> = { info: undefined, success: undefined, error: 'Não foi possível concluir' };
+
+/** Shows a notification (top right, below the header; see BackofficeProvider). */
+export function notify(text: string, tone: NotifyTone = 'info'): void {
+  notifications.show({ message: text, color: COLORS[tone], title: TITLES[tone], withBorder: true });
 }
 
-interface Notifier {
-  notify: (text: string, tone?: Tone) => void;
-}
-
-const NotifierContext = createContext<Notifier>({ notify: () => undefined });
-const TOAST_MS = 5000;
-
-/** Notifications appear top right (the seed). */
-export function NotificationsProvider({ children }: { children: ReactNode }) {
-  const [toasts, setToasts] = useState<Toast[]>([]);
-  const notify = useCallback((text: string, tone: Tone = 'info') => {
-    const id = Date.now() + Math.random();
-    setToasts((current) => [...current, { id, tone, text }]);
-    setTimeout(() => setToasts((current) => current.filter((t) => t.id !== id)), TOAST_MS);
-  }, []);
-  const value = useMemo(() => ({ notify }), [notify]);
-  return (
-    <NotifierContext.Provider value={value}>
-      {children}
-      <div className="bo-toasts" aria-live="polite">
-        {toasts.map((t) => (
-          <div key={t.id} className={`bo-toast bo-toast--${t.tone}`} role="status">
-            {t.text}
-          </div>
-        ))}
-      </div>
-    </NotifierContext.Provider>
-  );
-}
-
-export function useNotify(): Notifier['notify'] {
-  return useContext(NotifierContext).notify;
+/** The notifier for components (kept as a hook so pages do not depend on where notifications live). */
+export function useNotify(): typeof notify {
+  return notify;
 }

@@ -1,5 +1,5 @@
 import { AuthProvider, type AuthAdapter, type RuntimeConfig } from '@backoffice/auth';
-import { NotificationsProvider } from '@backoffice/ui';
+import { BackofficeProvider } from '@backoffice/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
@@ -36,16 +36,16 @@ export function SessionRoot({ config, adapter, children = <AppRoutes /> }: { con
 export function App({ config, adapter }: { config: RuntimeConfig; adapter: AuthAdapter }) {
   const stableConfig = useMemo(() => config, [config]);
   return (
-    <AppErrorBoundary>
-      <RuntimeConfigContext.Provider value={stableConfig}>
-        <QueryClientProvider client={queryClient}>
-          <NotificationsProvider>
+    <BackofficeProvider>
+      <AppErrorBoundary>
+        <RuntimeConfigContext.Provider value={stableConfig}>
+          <QueryClientProvider client={queryClient}>
             <BrowserRouter>
               <SessionRoot config={stableConfig} adapter={adapter} />
             </BrowserRouter>
-          </NotificationsProvider>
-        </QueryClientProvider>
-      </RuntimeConfigContext.Provider>
-    </AppErrorBoundary>
+          </QueryClientProvider>
+        </RuntimeConfigContext.Provider>
+      </AppErrorBoundary>
+    </BackofficeProvider>
   );
 }

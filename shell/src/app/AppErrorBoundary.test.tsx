@@ -1,3 +1,4 @@
+import { BackofficeProvider } from '@backoffice/ui';
 import { render, screen } from '@testing-library/react';
 import { AppErrorBoundary, isBot } from './AppErrorBoundary';
 
@@ -17,9 +18,11 @@ describe('app error boundary', () => {
     const quiet = (event: ErrorEvent) => event.preventDefault();
     window.addEventListener('error', quiet);
     render(
-      <AppErrorBoundary>
-        <Boom />
-      </AppErrorBoundary>,
+      <BackofficeProvider env="test">
+        <AppErrorBoundary>
+          <Boom />
+        </AppErrorBoundary>
+      </BackofficeProvider>,
     );
     expect(screen.getByText('Internal Server Error')).toBeTruthy();
     expect(screen.getByText('500')).toBeTruthy();

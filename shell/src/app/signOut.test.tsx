@@ -1,6 +1,7 @@
 import * as apiClient from '@backoffice/api-client';
 import type { User } from '@backoffice/api-client';
 import { DEFAULT_RUNTIME_CONFIG, useSession, type AuthAdapter } from '@backoffice/auth';
+import { BackofficeProvider } from '@backoffice/ui';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { RouteGuard } from '../features/guard/RouteGuard';
@@ -54,13 +55,15 @@ describe('sign-out', () => {
   it.each(['/clientes?q=ana&sort=-name', '/perfil', '/inicio'])('from %s goes to plain / (no redirect back to the page)', async (start) => {
     vi.spyOn(apiClient, 'getUserByUid').mockResolvedValue([admin]);
     render(
-      <MemoryRouter initialEntries={[start]}>
-        <SessionRoot config={DEFAULT_RUNTIME_CONFIG} adapter={signedInAdapter()}>
-          <RouteGuard>
-            <Page />
-          </RouteGuard>
-        </SessionRoot>
-      </MemoryRouter>,
+      <BackofficeProvider env="test">
+        <MemoryRouter initialEntries={[start]}>
+          <SessionRoot config={DEFAULT_RUNTIME_CONFIG} adapter={signedInAdapter()}>
+            <RouteGuard>
+              <Page />
+            </RouteGuard>
+          </SessionRoot>
+        </MemoryRouter>
+      </BackofficeProvider>,
     );
     await screen.findByText(`signed-in ${start}`);
     await act(async () => {

@@ -1,7 +1,8 @@
 import type { RemoteName } from '@backoffice/auth';
 import type { PageProps, RouteEntry } from '@backoffice/routes';
 import { descriptionOf } from '@backoffice/routes';
-import { Button, Spinner } from '@backoffice/ui';
+import { AlertIcon, Spinner } from '@backoffice/ui';
+import { Alert, Button, Text } from '@mantine/core';
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useRuntimeConfig } from '../app/runtimeConfigContext';
 import { reloadOnChunkError } from '../pwa/versionWatch';
@@ -80,11 +81,22 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <section className="bo-card" role="alert" data-remote-error>
-        <h1>Área indisponível</h1>
-        <p>Não foi possível carregar a área {this.props.area}. O restante do sistema continua funcionando.</p>
+      <Alert
+        color="red"
+        variant="outline"
+        radius="md"
+        role="alert"
+        data-remote-error
+        icon={<AlertIcon />}
+        title={
+          <Text component="h1" fw={700} size="lg" m={0}>
+            Área indisponível
+          </Text>
+        }
+      >
+        <Text mb="md">Não foi possível carregar a área {this.props.area}. O restante do sistema continua funcionando.</Text>
         <Button onClick={this.props.onRetry}>Tentar novamente</Button>
-      </section>
+      </Alert>
     );
   }
 }

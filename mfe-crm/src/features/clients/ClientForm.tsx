@@ -1,5 +1,6 @@
 import type { ClientKind } from '@backoffice/api-client';
-import { Button, maskCep, maskDocument, maskPhone, SelectField, TextField } from '@backoffice/ui';
+import { maskCep, maskDocument, maskPhone } from '@backoffice/ui';
+import { Button, Fieldset, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { KIND_LABELS, type ClientFormValues } from './clientModel';
 
@@ -15,6 +16,12 @@ interface ClientFormProps {
 
 type TextKey = Exclude<keyof ClientFormValues, 'emails' | 'phones' | 'kind' | 'status'>;
 
+const KIND_OPTIONS = Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }));
+const STATUS_OPTIONS = [
+  { value: 'active', label: 'Ativo' },
+  { value: 'inactive', label: 'Inativo' },
+];
+
 export function ClientForm({ initial, errors, submitting, submitLabel, onSubmit, onCancel }: ClientFormProps) {
   const [values, setValues] = useState(initial);
   const set = <K extends keyof ClientFormValues>(key: K, value: ClientFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
@@ -22,7 +29,7 @@ export function ClientForm({ initial, errors, submitting, submitLabel, onSubmit,
     setValues((v) => ({ ...v, [key]: v[key].map((item, i) => (i === index ? value : item)) }));
 
   const text = (key: TextKey, label: string, mask?: (value: string) => string, errorKey: string = key) => (
-    <TextField label={label} value={values[key]} error={errors[errorKey]} onChange={(e) => set(key, mask ? mask(e.target.value) : e.target.value)} />
+    <TextInput label={label} value={values[key]} error={errors[errorKey]} onChange={(e) => set(key, mask ? mask(e.currentTarget.value) : e.currentTarget.value)} />
   );
 
   const submit = (event: FormEvent) => {
@@ -31,69 +38,93 @@ export function ClientForm({ initial, errors, submitting, submitLabel, onSubmit,
   };
 
   return (
-    <form className="bo-card" onSubmit={submit} noValidate>
-      <div className="bo-row">
-        <SelectField
-          label="Tipo"
-          value={values.kind}
-          error={errors.kind}
-          onChange={(e) => {
-            const kind = e.target.value as ClientKind;
-            setValues((v) => ({ ...v, kind, document: maskDocument(v.document, kind) }));
-          }}
-        >
-          {Object.entries(KIND_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
-        {text('document', values.kind === 'person' ? 'CPF' : 'CNPJ', (v) => maskDocument(v, values.kind))}
-        <SelectField label="Situação" value={values.status} error={errors.status} onChange={(e) => set('status', e.target.value as 'active' | 'inactive')}>
-          <option value="active">Ativo</option>
-          <option value="inactive">Inativo</option>
-        </SelectField>
-      </div>
-      <div className="bo-row">
-        {text('name', values.kind === 'person' ? 'Nome' : 'Razão social')}
-        {values.kind === 'company' && text('trade_name', 'Nome fantasia')}
-      </div>
-      <fieldset className="bo-row" style={{ border: 0, padding: 0 }}>
-        <legend className="bo-muted">Contatos</legend>
-        {values.emails.map((email, i) => (
-          <TextField key={`e${i}`} label={`E-mail ${i + 1}`} type="email" value={email} error={errors[`emails[${i}]`]} onChange={(e) => setListItem('emails', i, e.target.value)} />
-        ))}
-        {values.phones.map((phone, i) => (
-          <TextField key={`p${i}`} label={`Telefone ${i + 1}`} type="tel" value={phone} error={errors[`phones[${i}]`]} onChange={(e) => setListItem('phones', i, maskPhone(e.target.value))} />
-        ))}
-      </fieldset>
-      <div className="bo-row" style={{ marginBottom: '1rem' }}>
-        <Button variant="secondary" onClick={() => set('emails', [...values.emails, ''])}>
-          Adicionar e-mail
-        </Button>
-        <Button variant="secondary" onClick={() => set('phones', [...values.phones, ''])}>
-          Adicionar telefone
-        </Button>
-      </div>
-      <fieldset className="bo-row" style={{ border: 0, padding: 0 }}>
-        <legend className="bo-muted">Endereço</legend>
-        {text('cep', 'CEP', maskCep, 'address.cep')}
-        {text('street', 'Logradouro', undefined, 'address.street')}
-        {text('number', 'Número', undefined, 'address.number')}
-        {text('complement', 'Complemento', undefined, 'address.complement')}
-        {text('district', 'Bairro', undefined, 'address.district')}
-        {text('city', 'Cidade', undefined, 'address.city')}
-        {text('state', 'UF', (v) => v.toUpperCase().slice(0, 2), 'address.state')}
-      </fieldset>
-      {text('notes', 'Observações')}
-      <div className="bo-row">
-        <Button type="submit" disabled={submitting}>
-          {submitLabel}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancelar
-        </Button>
-      </div>
-    </form>
+    <Paper component="form" withBorder p="lg" radius="md" onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <NativeSelect
+            label="Tipo"
+            value={values.kind}
+            error={errors.kind}
+            data={KIND_OPTIONS}
+            onChange={(e) => {
+              const kind = e.currentTarget.value as ClientKind;
+              setValues((v) => ({ ...v, kind, document: maskDocument(v.document, kind) }));
+            }}
+          />
+          {text('document', values.kind === 'person' ? 'CPF' : 'CNPJ', (v) => maskDocument(v, values.kind))}
+          <NativeSelect
+            label="Situação"
+            value={values.status}
+            error={errors.status}
+            data={STATUS_OPTIONS}
+            onChange={(e) => set('status', e.currentTarget.value as 'active' | 'inactive')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {text('name', values.kind === 'person' ? 'Nome' : 'Razão social')}
+          {values.kind === 'company' && text('trade_name', 'Nome fantasia')}
+        </SimpleGrid>
+        <Fieldset legend={<Legend>Contatos</Legend>} variant="unstyled">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {values.emails.map((email, i) => (
+              <TextInput
+                key={`e${i}`}
+                label={`E-mail ${i + 1}`}
+                type="email"
+                value={email}
+                error={errors[`emails[${i}]`]}
+                onChange={(e) => setListItem('emails', i, e.currentTarget.value)}
+              />
+            ))}
+            {values.phones.map((phone, i) => (
+              <TextInput
+                key={`p${i}`}
+                label={`Telefone ${i + 1}`}
+                type="tel"
+                value={phone}
+                error={errors[`phones[${i}]`]}
+                onChange={(e) => setListItem('phones', i, maskPhone(e.currentTarget.value))}
+              />
+            ))}
+          </SimpleGrid>
+          <Group gap="xs" mt="sm">
+            <Button variant="light" size="xs" onClick={() => set('emails', [...values.emails, ''])}>
+              Adicionar e-mail
+            </Button>
+            <Button variant="light" size="xs" onClick={() => set('phones', [...values.phones, ''])}>
+              Adicionar telefone
+            </Button>
+          </Group>
+        </Fieldset>
+        <Fieldset legend={<Legend>Endereço</Legend>} variant="unstyled">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+            {text('cep', 'CEP', maskCep, 'address.cep')}
+            {text('street', 'Logradouro', undefined, 'address.street')}
+            {text('number', 'Número', undefined, 'address.number')}
+            {text('complement', 'Complemento', undefined, 'address.complement')}
+            {text('district', 'Bairro', undefined, 'address.district')}
+            {text('city', 'Cidade', undefined, 'address.city')}
+            {text('state', 'UF', (v) => v.toUpperCase().slice(0, 2), 'address.state')}
+          </SimpleGrid>
+        </Fieldset>
+        {text('notes', 'Observações')}
+        <Group gap="sm">
+          <Button type="submit" loading={submitting}>
+            {submitLabel}
+          </Button>
+          <Button variant="default" onClick={onCancel}>
+            Cancelar
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Legend({ children }: { children: string }) {
+  return (
+    <Text component="span" fw={700} size="sm" tt="uppercase" c="dimmed" mb="xs" display="block">
+      {children}
+    </Text>
   );
 }

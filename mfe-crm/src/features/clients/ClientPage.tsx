@@ -1,6 +1,7 @@
 import { ApiError, archiveClient, createClient, getClient, restoreClient, updateClient, type Address, type Client } from '@backoffice/api-client';
 import type { PageProps } from '@backoffice/routes';
-import { Button, formatDate, maskCep, maskDocument, maskPhone, Spinner, useNotify } from '@backoffice/ui';
+import { formatDate, maskCep, maskDocument, maskPhone, Spinner, useNotify } from '@backoffice/ui';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -30,9 +31,9 @@ function useFieldErrors() {
 
 function FormMessage({ message }: { message: string | null }) {
   return message ? (
-    <div className="bo-alert" role="alert">
+    <Alert color="red" role="alert">
       {message}
-    </div>
+    </Alert>
   ) : null;
 }
 
@@ -52,8 +53,8 @@ function NewClient() {
     },
   });
   return (
-    <section>
-      <h1>Novo cliente</h1>
+    <Stack gap="md">
+      <Title order={1}>Novo cliente</Title>
       <FormMessage message={feedback.message} />
       <ClientForm
         initial={EMPTY_FORM}
@@ -63,7 +64,7 @@ function NewClient() {
         onSubmit={(values) => create.mutate(values)}
         onCancel={() => navigate('/clientes')}
       />
-    </section>
+    </Stack>
   );
 }
 
@@ -98,11 +99,11 @@ function ExistingClient({ id }: { id: string }) {
   if (query.isError) return <FormMessage message={query.error.message} />;
   const client = query.data;
   return (
-    <section>
-      <p>
-        <Link to="/clientes">← Clientes</Link>
-      </p>
-      <h1>{client.name}</h1>
+    <Stack gap="md">
+      <Anchor component={Link} to="/clientes" size="sm" w="fit-content">
+        ← Clientes
+      </Anchor>
+      <Title order={1}>{client.name}</Title>
       <FormMessage message={feedback.message} />
       {editing ? (
         <ClientForm
@@ -116,15 +117,20 @@ function ExistingClient({ id }: { id: string }) {
       ) : (
         <>
           <ClientDetails client={client} />
-          <div className="bo-row" style={{ marginTop: '1rem' }}>
+          <Group gap="sm">
             {client.status !== 'archived' && <Button onClick={() => setEditing(true)}>Editar</Button>}
-            <Button variant={client.status === 'archived' ? 'secondary' : 'danger'} disabled={toggleArchive.isPending} onClick={() => toggleArchive.mutate(client)}>
+            <Button
+              variant={client.status === 'archived' ? 'default' : 'outline'}
+              color={client.status === 'archived' ? undefined : 'red'}
+              loading={toggleArchive.isPending}
+              onClick={() => toggleArchive.mutate(client)}
+            >
               {client.status === 'archived' ? 'Restaurar' : 'Arquivar'}
             </Button>
-          </div>
+          </Group>
         </>
       )}
-    </section>
+    </Stack>
   );
 }
 
@@ -149,13 +155,19 @@ function ClientDetails({ client }: { client: Client }) {
     ['Atualizado em', formatDate(client.updated_at)],
   ];
   return (
-    <dl className="bo-card" style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '.4rem 1rem' }}>
-      {rows.map(([label, value]) => (
-        <div key={label} style={{ display: 'contents' }}>
-          <dt style={{ fontWeight: 600 }}>{label}</dt>
-          <dd style={{ margin: 0 }}>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <Paper withBorder p="lg" radius="md">
+      <SimpleGrid component="dl" cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="md" m={0}>
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <Text component="dt" size="sm" c="dimmed">
+              {label}
+            </Text>
+            <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {value}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Paper>
   );
 }

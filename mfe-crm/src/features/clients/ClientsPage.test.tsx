@@ -1,6 +1,7 @@
 import * as apiClient from '@backoffice/api-client';
 import type { Client, ClientPage } from '@backoffice/api-client';
 import { findRoute } from '@backoffice/routes';
+import { BackofficeProvider } from '@backoffice/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -26,11 +27,13 @@ function renderWith(page: ClientPage) {
   const route = findRoute('/clientes');
   if (!route) throw new Error('rota /clientes ausente');
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/clientes']}>
-        <ClientsPage route={route} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <BackofficeProvider env="test">
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/clientes']}>
+          <ClientsPage route={route} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </BackofficeProvider>,
   );
 }
 

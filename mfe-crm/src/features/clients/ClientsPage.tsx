@@ -1,12 +1,16 @@
 import { listClients } from '@backoffice/api-client';
 import type { PageProps } from '@backoffice/routes';
-import { Button, formatDate, maskDocument, maskPhone, SelectField, Spinner, TextField } from '@backoffice/ui';
+import { formatDate, maskDocument, maskPhone, Spinner } from '@backoffice/ui';
+import { Alert, Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { countLabel, KIND_LABELS, pageLabel, queryFromSearch, SORT_OPTIONS, STATUS_LABELS } from './clientModel';
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+const STATUS_FILTER = [{ value: '', label: 'Ativos e inativos' }, ...Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))];
+const KIND_FILTER = [{ value: '', label: 'Todos' }, ...Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))];
 
 export default function ClientsPage({ route }: PageProps) {
   const [params, setParams] = useSearchParams();
@@ -33,96 +37,82 @@ export default function ClientsPage({ route }: PageProps) {
   const result = useQuery({ queryKey: ['crm', 'clients', query], queryFn: () => listClients(query), placeholderData: keepPreviousData });
 
   return (
-    <section>
-      <div className="bo-row" style={{ justifyContent: 'space-between', alignItems: 'center' }}>
-        <h1>{route.title}</h1>
+    <Stack gap="md">
+      <Group justify="space-between" align="center">
+        <Title order={1}>{route.title}</Title>
         <Button onClick={() => navigate('/cliente')}>Novo cliente</Button>
-      </div>
-      <form className="bo-row" role="search" onSubmit={(e) => e.preventDefault()}>
-        <TextField label="Buscar" placeholder="Nome, documento, e-mail…" value={text} onChange={(e) => setText(e.target.value)} />
-        <SelectField label="Situação" value={query.status ?? ''} onChange={(e) => setParam('status', e.target.value)}>
-          <option value="">Ativos e inativos</option>
-          {Object.entries(STATUS_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Tipo" value={query.kind ?? ''} onChange={(e) => setParam('kind', e.target.value)}>
-          <option value="">Todos</option>
-          {Object.entries(KIND_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Ordenar por" value={query.sort} onChange={(e) => setParam('sort', e.target.value)}>
-          {SORT_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </SelectField>
-      </form>
+      </Group>
+      <Paper component="form" role="search" withBorder p="md" radius="md" onSubmit={(e: FormEvent) => e.preventDefault()}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+          <TextInput label="Buscar" placeholder="Nome, documento, e-mail…" value={text} onChange={(e) => setText(e.currentTarget.value)} />
+          <NativeSelect label="Situação" value={query.status ?? ''} data={STATUS_FILTER} onChange={(e) => setParam('status', e.currentTarget.value)} />
+          <NativeSelect label="Tipo" value={query.kind ?? ''} data={KIND_FILTER} onChange={(e) => setParam('kind', e.currentTarget.value)} />
+          <NativeSelect label="Ordenar por" value={query.sort} data={SORT_OPTIONS} onChange={(e) => setParam('sort', e.currentTarget.value)} />
+        </SimpleGrid>
+      </Paper>
       {result.isPending && <Spinner />}
       {result.isError && (
-        <div className="bo-alert" role="alert">
+        <Alert color="red" role="alert">
           {result.error.message}
-        </div>
+        </Alert>
       )}
       {result.data && <ClientsTable data={result.data} onPage={(page) => setParam('page', String(page))} />}
-    </section>
+    </Stack>
   );
 }
 
 function ClientsTable({ data, onPage }: { data: Awaited<ReturnType<typeof listClients>>; onPage: (page: number) => void }) {
-  if (data.items.length === 0) return <p>Nenhum cliente encontrado.</p>;
+  if (data.items.length === 0) return <Text>Nenhum cliente encontrado.</Text>;
   // The server counts up to ten pages past this one (see countLabel); beyond that the labels say "mais de" and
   // "Próxima" follows has_more.
   return (
-    <>
-      <p className="bo-muted" aria-live="polite">
+    <Stack gap="sm">
+      <Text c="dimmed" aria-live="polite">
         {countLabel(data)}
-      </p>
-      <div style={{ overflowX: 'auto' }}>
-        <table className="bo-table">
-          <thead>
-            <tr>
-              <th scope="col">Nome</th>
-              <th scope="col">Documento</th>
-              <th scope="col">Tipo</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Telefone</th>
-              <th scope="col">Situação</th>
-              <th scope="col">Cadastrado em</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((client) => (
-              <tr key={client.id}>
-                <td>
-                  <Link to={`/cliente?id=${encodeURIComponent(client.id)}`}>{client.name}</Link>
-                </td>
-                <td>{client.document_formatted || maskDocument(client.document, client.kind)}</td>
-                <td>{KIND_LABELS[client.kind]}</td>
-                <td>{client.emails[0] ?? '—'}</td>
-                <td>{client.phones[0] ? maskPhone(client.phones[0]) : '—'}</td>
-                <td>{STATUS_LABELS[client.status]}</td>
-                <td>{formatDate(client.created_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <nav className="bo-row" aria-label="Paginação" style={{ alignItems: 'center', marginTop: '1rem' }}>
-        <Button variant="secondary" disabled={data.page <= 1} onClick={() => onPage(data.page - 1)}>
+      </Text>
+      <Paper withBorder radius="md">
+        <Table.ScrollContainer minWidth={880}>
+          <Table striped highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Nome</Table.Th>
+                <Table.Th scope="col">Documento</Table.Th>
+                <Table.Th scope="col">Tipo</Table.Th>
+                <Table.Th scope="col">E-mail</Table.Th>
+                <Table.Th scope="col">Telefone</Table.Th>
+                <Table.Th scope="col">Situação</Table.Th>
+                <Table.Th scope="col">Cadastrado em</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((client) => (
+                <Table.Tr key={client.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/cliente?id=${encodeURIComponent(client.id)}`}>
+                      {client.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{client.document_formatted || maskDocument(client.document, client.kind)}</Table.Td>
+                  <Table.Td>{KIND_LABELS[client.kind]}</Table.Td>
+                  <Table.Td>{client.emails[0] ?? '—'}</Table.Td>
+                  <Table.Td>{client.phones[0] ? maskPhone(client.phones[0]) : '—'}</Table.Td>
+                  <Table.Td>{STATUS_LABELS[client.status]}</Table.Td>
+                  <Table.Td>{formatDate(client.created_at)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      <Group component="nav" aria-label="Paginação" gap="sm" align="center">
+        <Button variant="default" disabled={data.page <= 1} onClick={() => onPage(data.page - 1)}>
           Anterior
         </Button>
-        <span>{pageLabel(data)}</span>
-        <Button variant="secondary" disabled={!data.has_more} onClick={() => onPage(data.page + 1)}>
+        <Text>{pageLabel(data)}</Text>
+        <Button variant="default" disabled={!data.has_more} onClick={() => onPage(data.page + 1)}>
           Próxima
         </Button>
-      </nav>
-    </>
+      </Group>
+    </Stack>
   );
 }

@@ -1,19 +1,37 @@
 import { hasDispatchPermission, useSession } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
 import { UnderConstruction } from '@backoffice/ui';
-import { Link } from 'react-router';
+import { Button, Group, Stack } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
 
 /** The hub's landing and dispatch pages: navigation by permission; the dispatch features come later. */
 export default function HubPage({ route }: PageProps) {
   const { user } = useSession();
+  const { pathname } = useLocation();
+  const links = [
+    { to: '/hub', label: 'Hub', shown: true },
+    { to: '/hub/despachos', label: 'Despachos', shown: !!user && hasDispatchPermission(user, 'dispatch') },
+    { to: '/hub/despachos/aprovacoes', label: 'Aprovações', shown: !!user && hasDispatchPermission(user, 'approval') },
+  ];
   return (
-    <>
-      <nav aria-label="Hub" className="bo-row" style={{ marginBottom: '1rem' }}>
-        <Link to="/hub">Hub</Link>
-        {user && hasDispatchPermission(user, 'dispatch') && <Link to="/hub/despachos">Despachos</Link>}
-        {user && hasDispatchPermission(user, 'approval') && <Link to="/hub/despachos/aprovacoes">Aprovações</Link>}
-      </nav>
+    <Stack gap="md">
+      <Group component="nav" aria-label="Hub" gap="xs">
+        {links
+          .filter((link) => link.shown)
+          .map((link) => (
+            <Button
+              key={link.to}
+              component={Link}
+              to={link.to}
+              size="xs"
+              variant={pathname === link.to ? 'filled' : 'light'}
+              aria-current={pathname === link.to ? 'page' : undefined}
+            >
+              {link.label}
+            </Button>
+          ))}
+      </Group>
       <UnderConstruction title={route.title} />
-    </>
+    </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import * as apiClient from '@backoffice/api-client';
 import type { User } from '@backoffice/api-client';
 import * as auth from '@backoffice/auth';
+import { BackofficeProvider } from '@backoffice/ui';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { HubGate } from './HubGate';
@@ -21,13 +22,15 @@ const hubUser = (flags: Partial<NonNullable<User['role_id']>>, access_hub = true
 function renderAt(path: string, user: User) {
   vi.spyOn(auth, 'useSession').mockReturnValue({ user, reloadUser: () => Promise.resolve(user) } as unknown as auth.Session);
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/hub" element={<HubGate>hub</HubGate>} />
-        <Route path="/hub/despachos" element={<HubGate>despachos</HubGate>} />
-        <Route path="/inicio" element={<p>inicio</p>} />
-      </Routes>
-    </MemoryRouter>,
+    <BackofficeProvider env="test">
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/hub" element={<HubGate>hub</HubGate>} />
+          <Route path="/hub/despachos" element={<HubGate>despachos</HubGate>} />
+          <Route path="/inicio" element={<p>inicio</p>} />
+        </Routes>
+      </MemoryRouter>
+    </BackofficeProvider>,
   );
 }
 

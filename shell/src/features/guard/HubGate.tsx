@@ -1,5 +1,6 @@
 import { DENIED_DIALOG_MS, decideHub, reportDispatchCheck, useSession, type HubDecision } from '@backoffice/auth';
-import { Dialog, Spinner } from '@backoffice/ui';
+import { AlertDialog, Spinner } from '@backoffice/ui';
+import { Text } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 
@@ -46,9 +47,9 @@ export function HubGate({ children }: { children: ReactNode }) {
 
 export function AccessDeniedDialog() {
   return (
-    <Dialog title="Acesso negado">
-      <p>Você não tem permissão para acessar esta área.</p>
-      <p>A falta de permissão será reportada ao comitê de segurança da informação.</p>
-    </Dialog>
+    <AlertDialog title="Acesso negado">
+      <Text>Você não tem permissão para acessar esta área.</Text>
+      <Text>A falta de permissão será reportada ao comitê de segurança da informação.</Text>
+    </AlertDialog>
   );
 }

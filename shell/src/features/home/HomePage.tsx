@@ -1,4 +1,5 @@
 import { useSession } from '@backoffice/auth';
+import { Anchor, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { visibleAreas } from './areas';
 
@@ -7,23 +8,29 @@ export default function HomePage() {
   if (!user) return null;
   const areas = visibleAreas(user);
   return (
-    <section>
-      <h1>Olá, {user.name}</h1>
-      <p className="bo-muted">Estas são as áreas que você pode acessar.</p>
-      <div style={{ display: 'grid', gap: '1rem', gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))' }}>
-        {areas.map((area) => (
-          <nav key={area.name} className="bo-card" aria-label={area.name}>
-            <h2>{area.name}</h2>
-            <ul>
-              {area.links.map((link) => (
-                <li key={link.path}>
-                  <Link to={link.path}>{link.label}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ))}
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Olá, {user.name}</Title>
+        <Text c="dimmed">Estas são as áreas que você pode acessar.</Text>
       </div>
-    </section>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
+        {areas.map((area) => (
+          <Paper key={area.name} component="nav" aria-label={area.name} withBorder p="lg" radius="md">
+            <Title order={2} size="h4" mb="sm">
+              {area.name}
+            </Title>
+            <List spacing={6} listStyleType="none" ml={0} pl={0}>
+              {area.links.map((link) => (
+                <List.Item key={link.path}>
+                  <Anchor component={Link} to={link.path}>
+                    {link.label}
+                  </Anchor>
+                </List.Item>
+              ))}
+            </List>
+          </Paper>
+        ))}
+      </SimpleGrid>
+    </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { useSession } from '@backoffice/auth';
-import { Button } from '@backoffice/ui';
+import { CONTENT_MAX_WIDTH, HEADER_HEIGHT } from '@backoffice/ui';
+import { Anchor, AppShell, Button, Container, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PwaBanners } from '../../pwa/PwaBanners';
@@ -7,30 +8,38 @@ import { PwaBanners } from '../../pwa/PwaBanners';
 export function Layout({ children }: { children: ReactNode }) {
   const { user, signOut } = useSession();
   return (
-    <>
-      <header style={{ background: 'var(--bo-neutral)', color: '#fff' }}>
-        <div className="bo-container bo-row" style={{ padding: '.75rem 1.5rem', alignItems: 'center', justifyContent: 'space-between' }}>
-          <nav className="bo-row" aria-label="Principal" style={{ alignItems: 'center' }}>
-            <Link to="/inicio" style={{ color: '#fff', fontWeight: 700, textDecoration: 'none' }}>
+    <AppShell header={{ height: HEADER_HEIGHT }} padding="md">
+      <AppShell.Header bg="neutral.7" c="white" withBorder={false}>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group component="nav" aria-label="Principal" gap="md" wrap="nowrap">
+            <Anchor component={Link} to="/inicio" c="white" fw={700} underline="never">
               Backoffice
-            </Link>
-            <Link to="/inicio" style={{ color: '#fff' }}>
+            </Anchor>
+            <Anchor component={Link} to="/inicio" c="white">
               Início
-            </Link>
-            <Link to="/perfil" style={{ color: '#fff' }}>
+            </Anchor>
+            <Anchor component={Link} to="/perfil" c="white">
               Meu perfil
-            </Link>
-          </nav>
-          <div className="bo-row" style={{ alignItems: 'center' }}>
-            {user && <span>{user.name}</span>}
-            <Button variant="secondary" onClick={() => void signOut()}>
+            </Anchor>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            {user && (
+              <Text size="sm" visibleFrom="sm">
+                {user.name}
+              </Text>
+            )}
+            <Button variant="white" size="xs" onClick={() => void signOut()}>
               Sair
             </Button>
-          </div>
-        </div>
-      </header>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main>
+        <Container size={CONTENT_MAX_WIDTH} px={0}>
+          {children}
+        </Container>
+      </AppShell.Main>
       <PwaBanners />
-      <main className="bo-container">{children}</main>
-    </>
+    </AppShell>
   );
 }

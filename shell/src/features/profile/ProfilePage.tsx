@@ -1,49 +1,61 @@
 import { ApiError } from '@backoffice/api-client';
 import { useSession } from '@backoffice/auth';
-import { Button, formatDate, TextField, useNotify } from '@backoffice/ui';
+import { formatDate, notify } from '@backoffice/ui';
+import { Alert, Avatar, Badge, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-
-const ROLE_LABELS: Record<string, string> = {
-  FINANCIAL_ASSISTANT: 'Assistente financeiro',
-  FINANCIAL_MANAGER: 'Gerente financeiro',
-  LEGAL_ASSISTANT: 'Assistente jurídico',
-  ADMIN: 'Administrador',
-  SUPER_ADMIN: 'Superadministrador',
-  SALESPERSON: 'Vendedor',
-  SALES_MANAGER: 'Gerente de vendas',
-  PURCHASING: 'Compras',
-  STOCK_KEEPER: 'Estoquista',
-};
+import { initialsOf, roleLabel } from './roles';
 
 export default function ProfilePage() {
   const { user } = useSession();
   if (!user) return null;
+  const details: Array<[string, string]> = [
+    ['E-mail', user.email],
+    ['Perfil', roleLabel(user.role)],
+    ['Cadastrado em', formatDate(user.created_at)],
+  ];
   return (
-    <section>
-      <h1>Meu perfil</h1>
-      <dl className="bo-card">
-        <dt>Nome</dt>
-        <dd>{user.name}</dd>
-        <dt>E-mail</dt>
-        <dd>{user.email}</dd>
-        <dt>Perfil</dt>
-        <dd>{user.role ? (ROLE_LABELS[user.role] ?? user.role) : 'Sem perfil'}</dd>
-        <dt>Cadastrado em</dt>
-        <dd>{formatDate(user.created_at)}</dd>
-      </dl>
+    <Stack gap="lg" maw={720}>
+      <Title order={1}>Meu perfil</Title>
+      <Paper withBorder p="lg" radius="md">
+        <Group gap="md" wrap="nowrap" align="center">
+          <Avatar size={64} radius="xl" color="green" variant="filled" aria-hidden>
+            {initialsOf(user.name)}
+          </Avatar>
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Text fw={700} size="lg" truncate="end">
+              {user.name}
+            </Text>
+            <Badge variant="light" tt="none" w="fit-content">
+              {roleLabel(user.role)}
+            </Badge>
+          </Stack>
+        </Group>
+        <SimpleGrid component="dl" cols={{ base: 1, sm: 3 }} spacing="md" mt="lg" mb={0}>
+          {details.map(([label, value]) => (
+            <div key={label}>
+              <Text component="dt" size="sm" c="dimmed">
+                {label}
+              </Text>
+              <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {value}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      </Paper>
       <ChangePasswordForm />
-    </section>
+    </Stack>
   );
 }
 
 function ChangePasswordForm() {
   const { adapter, reloadUser } = useSession();
-  const notify = useNotify();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,6 +64,7 @@ function ChangePasswordForm() {
       setErrors({ confirmation: 'A confirmação não confere com a nova senha.' });
       return;
     }
+    setBusy(true);
     try {
       await adapter.changePassword(current, next);
       setErrors({});
@@ -63,21 +76,36 @@ function ChangePasswordForm() {
     } catch (error) {
       setErrors(error instanceof ApiError ? error.fieldMessages() : {});
       setFormError(error instanceof Error ? error.message : 'Não foi possível alterar a senha.');
+    } finally {
+      setBusy(false);
     }
   };
 
   return (
-    <form className="bo-card" style={{ marginTop: '1rem', maxWidth: '32rem' }} onSubmit={(e) => void onSubmit(e)} noValidate>
-      <h2>Alterar senha</h2>
-      {formError && (
-        <div className="bo-alert" role="alert">
-          {formError}
-        </div>
-      )}
-      <TextField label="Senha atual" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={errors.current_password} />
-      <TextField label="Nova senha" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} error={errors.new_password} />
-      <TextField label="Confirmar nova senha" type="password" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} error={errors.confirmation} />
-      <Button type="submit">Alterar senha</Button>
-    </form>
+    <Paper component="form" withBorder p="lg" radius="md" onSubmit={(e: FormEvent) => void onSubmit(e)} noValidate>
+      <Stack gap="md" maw={420}>
+        <Title order={2} size="h3">
+          Alterar senha
+        </Title>
+        {formError && (
+          <Alert color="red" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <PasswordInput label="Senha atual" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.currentTarget.value)} error={errors.current_password} />
+        <PasswordInput label="Nova senha" autoComplete="new-password" required value={next} onChange={(e) => setNext(e.currentTarget.value)} error={errors.new_password} />
+        <PasswordInput
+          label="Confirmar nova senha"
+          autoComplete="new-password"
+          required
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.currentTarget.value)}
+          error={errors.confirmation}
+        />
+        <Button type="submit" loading={busy} w="fit-content">
+          Alterar senha
+        </Button>
+      </Stack>
+    </Paper>
   );
 }

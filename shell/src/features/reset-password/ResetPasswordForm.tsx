@@ -1,6 +1,7 @@
 import { ApiError } from '@backoffice/api-client';
 import { useSession } from '@backoffice/auth';
-import { Button, TextField } from '@backoffice/ui';
+import { notify } from '@backoffice/ui';
+import { Alert, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 
 /** Password reset in two steps: send the code to the e-mail, then confirm the code with the new password. */
@@ -12,57 +13,62 @@ export function ResetPasswordForm({ initialEmail = '', onDone }: { initialEmail?
   const [newPassword, setNewPassword] = useState('');
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
 
   const fail = (error: unknown) => {
     setFieldErrors(error instanceof ApiError ? error.fieldMessages() : {});
     setMessage({ tone: 'error', text: error instanceof Error ? error.message : 'Não foi possível concluir.' });
   };
 
-  const sendCode = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      await adapter.sendResetCode(email.trim());
-      setStep('confirm');
-      setMessage({ tone: 'info', text: 'Se o e-mail estiver cadastrado, você receberá um código.' });
-    } catch (error) {
-      fail(error);
-    }
+  const sendCode = async () => {
+    await adapter.sendResetCode(email.trim());
+    setStep('confirm');
+    setFieldErrors({});
+    setMessage({ tone: 'info', text: 'Se o e-mail estiver cadastrado, você receberá um código.' });
   };
 
-  const confirm = async (event: FormEvent) => {
+  const confirm = async () => {
+    await adapter.confirmReset(email.trim(), code.trim(), newPassword);
+    setMessage({ tone: 'info', text: 'Senha redefinida. Entre com a nova senha.' });
+    notify('Senha redefinida. Entre com a nova senha.', 'success');
+    onDone();
+  };
+
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    try {
-      await adapter.confirmReset(email.trim(), code.trim(), newPassword);
-      setMessage({ tone: 'info', text: 'Senha redefinida. Entre com a nova senha.' });
-      onDone();
-    } catch (error) {
-      fail(error);
-    }
+    setBusy(true);
+    (step === 'send' ? sendCode() : confirm()).catch(fail).finally(() => setBusy(false));
   };
 
   return (
-    <form onSubmit={(event) => void (step === 'send' ? sendCode(event) : confirm(event))} noValidate>
-      <h2>Redefinir senha</h2>
-      {message && (
-        <div className={`bo-alert${message.tone === 'info' ? ' bo-alert--info' : ''}`} role={message.tone === 'error' ? 'alert' : 'status'}>
-          {message.text}
-        </div>
-      )}
-      <TextField label="E-mail" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={fieldErrors.email} />
-      {step === 'confirm' && (
-        <>
-          <TextField label="Código" value={code} onChange={(e) => setCode(e.target.value)} error={fieldErrors.code} />
-          <TextField
-            label="Nova senha"
-            type="password"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
-            error={fieldErrors.new_password}
-          />
-        </>
-      )}
-      <Button type="submit">{step === 'send' ? 'Enviar código' : 'Redefinir senha'}</Button>
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          Redefinir senha
+        </Title>
+        {message && (
+          <Alert color={message.tone === 'error' ? 'red' : 'green'} role={message.tone === 'error' ? 'alert' : 'status'}>
+            {message.text}
+          </Alert>
+        )}
+        <TextInput label="E-mail" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={fieldErrors.email} />
+        {step === 'confirm' && (
+          <>
+            <TextInput label="Código" autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.currentTarget.value)} error={fieldErrors.code} />
+            <PasswordInput
+              label="Nova senha"
+              autoComplete="new-password"
+              required
+              value={newPassword}
+              onChange={(e) => setNewPassword(e.currentTarget.value)}
+              error={fieldErrors.new_password}
+            />
+          </>
+        )}
+        <Button type="submit" loading={busy}>
+          {step === 'send' ? 'Enviar código' : 'Redefinir senha'}
+        </Button>
+      </Stack>
     </form>
   );
 }

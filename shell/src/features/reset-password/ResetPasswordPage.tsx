@@ -1,4 +1,5 @@
 import { useSession } from '@backoffice/auth';
+import { Container, Paper } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { ResetPasswordForm } from './ResetPasswordForm';
 
@@ -12,10 +13,10 @@ export default function ResetPasswordPage() {
       .then(() => navigate('/inicio', { replace: true }));
   };
   return (
-    <main className="bo-container" style={{ maxWidth: '28rem', marginTop: '6vh' }}>
-      <section className="bo-card">
+    <Container component="main" size={448} py="xl" mt="6vh">
+      <Paper withBorder shadow="sm" p="xl" radius="md">
         <ResetPasswordForm initialEmail={user?.email ?? ''} onDone={onDone} />
-      </section>
-    </main>
+      </Paper>
+    </Container>
   );
 }

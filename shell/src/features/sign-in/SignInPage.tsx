@@ -1,5 +1,5 @@
 import { useSession } from '@backoffice/auth';
-import { Button, TextField } from '@backoffice/ui';
+import { Alert, Anchor, Button, Container, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ResetPasswordForm } from '../reset-password/ResetPasswordForm';
 
@@ -30,43 +30,45 @@ export default function SignInPage() {
   };
 
   return (
-    <main className="bo-container" style={{ maxWidth: '26rem', marginTop: '8vh' }}>
-      <section className="bo-card">
-        <h1>Backoffice</h1>
+    <Container component="main" size={416} py="xl" mt="8vh">
+      <Stack gap={4} mb="lg" align="center">
+        <Title order={1} c="green.7">
+          Backoffice
+        </Title>
+        <Text c="dimmed" size="sm">
+          Sistema interno de gestão
+        </Text>
+      </Stack>
+      <Paper withBorder shadow="sm" p="xl" radius="md">
         {resetting ? (
-          <>
+          <Stack gap="md">
             <ResetPasswordForm initialEmail={email} onDone={() => setResetting(false)} />
-            <Button variant="secondary" onClick={() => setResetting(false)}>
+            <Button variant="subtle" onClick={() => setResetting(false)}>
               Voltar para o login
             </Button>
-          </>
+          </Stack>
         ) : (
           <form onSubmit={(event) => void onSubmit(event)} noValidate>
-            {error && (
-              <div className="bo-alert" role="alert">
-                {error}
-              </div>
-            )}
-            <TextField label="E-mail" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required />
-            <TextField
-              label="Senha"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              required
-            />
-            <div className="bo-row" style={{ justifyContent: 'space-between', alignItems: 'center' }}>
-              <Button type="submit" disabled={busy}>
+            <Stack gap="md">
+              {error && (
+                <Alert color="red" role="alert">
+                  {error}
+                </Alert>
+              )}
+              <TextInput label="E-mail" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.currentTarget.value)} required />
+              <PasswordInput label="Senha" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} required />
+              <Button type="submit" loading={busy} fullWidth>
                 Entrar
               </Button>
-              <Button variant="secondary" onClick={() => setResetting(true)}>
-                Esqueci minha senha
-              </Button>
-            </div>
+              <Group justify="center">
+                <Anchor component="button" type="button" size="sm" onClick={() => setResetting(true)}>
+                  Esqueci minha senha
+                </Anchor>
+              </Group>
+            </Stack>
           </form>
         )}
-      </section>
-    </main>
+      </Paper>
+    </Container>
   );
 }
