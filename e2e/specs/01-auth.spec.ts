@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, demoEmail, expect, expectExactPath, expectPath, pathOf, signIn, test } from '../support/fixtures';
+import { DEMO_PASSWORD, demoEmail, expect, expectExactPath, expectPath, pathOf, signIn, signOut, test } from '../support/fixtures';
 
 test('wrong password shows the provider message', async ({ page, baseUrl }) => {
   await page.goto(`${baseUrl}/entrar`);
@@ -18,7 +18,7 @@ test('sign-in caches the user, sign-out clears storage and goes to exactly / (no
   const cached = JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? 'null') as { email: string; role: string };
   expect(cached.email).toBe(demoEmail('admin'));
   expect(cached.role).toBe('ADMIN');
-  await page.getByRole('button', { name: 'Sair' }).click();
+  await signOut(page);
   await expectExactPath(page, '/');
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
   await page.getByRole('button', { name: 'Entrar' }).waitFor();
@@ -47,7 +47,7 @@ test('profile changes the password', async ({ page, baseUrl, server }) => {
   await page.getByLabel('Confirmar nova senha').fill('Trocada@2026x');
   await page.getByRole('button', { name: 'Alterar senha' }).click();
   await page.getByText('Senha alterada com sucesso.').waitFor();
-  await page.getByRole('button', { name: 'Sair' }).click();
+  await signOut(page);
   await signIn(page, baseUrl, email, 'Trocada@2026x');
   await expectPath(page, '/inicio');
 });

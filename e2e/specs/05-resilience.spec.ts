@@ -1,4 +1,4 @@
-import { demoEmail, expect, expectPath, signIn, test } from '../support/fixtures';
+import { demoEmail, expect, expectPath, signIn, test, userMenu } from '../support/fixtures';
 
 test('a remote that is down shows an error in its area with a retry; the rest keeps working', async ({ context, page, baseUrl }) => {
   const config = (await (await fetch(`${baseUrl}/runtime-config.json`)).json()) as { remotes: Record<string, string> };
@@ -21,7 +21,7 @@ test('a remote that is down shows an error in its area with a retry; the rest ke
   // Back on the broken area, the error is still contained there.
   await page.goto(`${baseUrl}/clientes`);
   await retry.waitFor();
-  expect(await page.getByRole('button', { name: 'Sair' }).count()).toBe(1);
+  expect(await userMenu(page).count()).toBe(1);
 });
 
 test('retry loads the area when it comes back', async ({ context, page, baseUrl }) => {
@@ -49,7 +49,7 @@ test('the app shell opens offline after the first visit', async ({ context, page
   await page.getByRole('heading', { name: /Olá/ }).waitFor();
   await context.setOffline(true);
   await page.reload();
-  await page.getByRole('button', { name: 'Sair' }).waitFor();
+  await userMenu(page).waitFor();
   await page.getByRole('heading', { name: /Olá/ }).waitFor();
   await context.setOffline(false);
 });

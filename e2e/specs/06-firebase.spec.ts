@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, expectExactPath, expectPath, signIn, test } from '../support/fixtures';
+import { expect, expectExactPath, expectPath, signIn, signOut, test } from '../support/fixtures';
 import { ROOT } from '../support/server';
 
 const FIREBASE_DIR = join(ROOT, 'e2e', 'firebase');
@@ -87,7 +87,7 @@ test('Firebase mode: sign in through the Auth emulator, see /inicio, sign out', 
     expect(cached.email).toBe(email);
     await page.goto(`${server.baseUrl}/clientes`);
     await page.getByRole('button', { name: 'Novo cliente' }).waitFor();
-    await page.getByRole('button', { name: 'Sair' }).click();
+    await signOut(page);
     await expectExactPath(page, '/');
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
   } finally {

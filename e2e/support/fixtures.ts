@@ -3,7 +3,7 @@
  * project's database engine (`server`, started with the mailbox as its SMTP relay); per test, a fresh browser
  * context (Playwright's default) and helpers to sign in and to wait for a path.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { startMailbox, type Mailbox } from './mailbox';
 import { startServer, type Engine, type Server } from './server';
 
@@ -65,6 +65,17 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByLabel('Senha').fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.waitForURL((url) => url.pathname !== '/' && url.pathname !== '/entrar', { timeout: 15_000 });
+}
+
+/** The header's user menu button (only pages inside the layout have it). */
+export function userMenu(page: Page): Locator {
+  return page.getByRole('button', { name: /^Menu do usuário/ });
+}
+
+/** Sign out through the header's user menu ("Sair"). */
+export async function signOut(page: Page): Promise<void> {
+  await userMenu(page).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
 }
 
 /** An API token for checks the UI does not show (the audit list). */

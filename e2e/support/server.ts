@@ -28,6 +28,11 @@ export interface Server {
   log(): string;
   /** `backoffice users create …` against the same database; returns the printed uid. */
   createUser(args: string[]): Promise<string>;
+  /**
+   * An in-app notification for `uid`, written straight into the database (nothing in the product publishes one
+   * yet); the bell reads it through the real API.
+   */
+  addNotification(uid: string, notification: { title: string; body: string; url: string }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -148,6 +153,19 @@ export async function startServer({ engine, extraEnv = {} }: StartOptions): Prom
     baseUrl,
     databaseUrl,
     log: () => log,
+    async addNotification(uid, { title, body, url }) {
+      const id = randomBytes(16).toString('hex');
+      const values = [id, uid, title, body, url].map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');
+      if (pg) {
+        await run('psql', ['-q', '-v', 'ON_ERROR_STOP=1', '-d', databaseUrl, '-c',
+          `INSERT INTO system_notifications (id, uid, title, body, url, created_at) VALUES (${values}, now())`], { timeout: 30_000 });
+      } else {
+        // The text form sqlx writes for a UTC instant.
+        const now = new Date().toISOString().replace('Z', '+00:00');
+        await run('sqlite3', [join(dir, 'e2e.db'),
+          `INSERT INTO system_notifications (id, uid, title, body, url, created_at) VALUES (${values}, '${now}')`], { timeout: 30_000 });
+      }
+    },
     async createUser(args) {
       const { stdout } = await run(bin, ['users', 'create', ...args], { env, encoding: 'utf8' });
       const uid = stdout.trim().split(/\s+/).pop();

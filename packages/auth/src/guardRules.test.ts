@@ -1,5 +1,5 @@
 import type { GuardUser } from './guardRules';
-import { decideNavigation, postSignInTarget } from './guardRules';
+import { decideNavigation, mayOpen, postSignInTarget } from './guardRules';
 
 const user = (overrides: Partial<GuardUser> = {}): GuardUser => ({
   role: 'ADMIN',
@@ -117,5 +117,37 @@ describe('postSignInTarget', () => {
   });
   it('defaults to /inicio', () => {
     expect(postSignInTarget('')).toBe('/inicio');
+  });
+});
+
+describe('mayOpen (what the menu and /inicio offer)', () => {
+  const flags = (f: Partial<NonNullable<GuardUser['role_id']>>) => ({ can_see_conciliation: false, can_see_dispatch: false, can_approval_dispatch: false, ...f });
+  it('offers what the guard allows and nothing it redirects', () => {
+    expect(mayOpen('/clientes', user({ role: 'SALESPERSON' }))).toBe(true);
+    expect(mayOpen('/pagamentos', user({ role: 'SALESPERSON' }))).toBe(false);
+    expect(mayOpen('/pagamentos', user({ role: 'FINANCIAL_ASSISTANT' }))).toBe(true);
+    expect(mayOpen('/conciliacao', user({ role: 'ADMIN' }))).toBe(false);
+    expect(mayOpen('/conciliacao', user({ role_id: flags({ can_see_conciliation: true }) }))).toBe(true);
+  });
+  it('pages the server decides follow the declared role defaults', () => {
+    for (const path of ['/remessa', '/remessas', '/pagamentos-remessa']) {
+      expect(mayOpen(path, user({ role: 'SALESPERSON' })), path).toBe(false);
+      expect(mayOpen(path, user({ role: 'FINANCIAL_ASSISTANT' })), path).toBe(false);
+      expect(mayOpen(path, user({ role: 'FINANCIAL_MANAGER' })), path).toBe(true);
+      expect(mayOpen(path, user({ role: 'ADMIN' })), path).toBe(true);
+    }
+  });
+  it('hub pages need access_hub and the dispatch flags', () => {
+    expect(mayOpen('/hub', user())).toBe(false);
+    expect(mayOpen('/hub', user({ access_hub: true }))).toBe(true);
+    expect(mayOpen('/hub/despachos', user({ access_hub: true }))).toBe(false);
+    expect(mayOpen('/hub/despachos', user({ access_hub: true, role_id: flags({ can_see_dispatch: true }) }))).toBe(true);
+    expect(mayOpen('/hub/despachos/aprovacoes', user({ access_hub: true, role_id: flags({ can_see_dispatch: true }) }))).toBe(false);
+    expect(mayOpen('/hub/despachos/aprovacoes', user({ access_hub: false, role_id: flags({ can_approval_dispatch: true }) }))).toBe(false);
+  });
+  it('a role sent elsewhere from a page is not offered it', () => {
+    expect(mayOpen('/inicio', user({ role: 'LEGAL_ASSISTANT' }))).toBe(false);
+    expect(mayOpen('/minhas-vendas', user({ role: 'LEGAL_ASSISTANT' }))).toBe(false);
+    expect(mayOpen('/clientes', user({ role: 'LEGAL_ASSISTANT' }))).toBe(true);
   });
 });

@@ -61,6 +61,26 @@ export function decideNavigation(input: GuardInput): GuardDecision {
 }
 
 /**
+ * Whether the menu and /inicio offer `pathname` to a signed-in `user`: the guard lets the user in and nothing
+ * bounces. Pages the server decides (`/remessa`, `/pagamentos-remessa`) and the hub's (decided on a fresh copy
+ * of the user) are judged by the generated declarations — the role defaults and flags of every rule on the
+ * path — so the menu, /inicio and the guard agree. (A grant or revoke made for one person on the server is not
+ * in those defaults: such a page is still reachable by its address, where the server decides.)
+ */
+export function mayOpen(pathname: string, user: GuardUser): boolean {
+  const decision = decideNavigation({ pathname, search: '', user });
+  switch (decision.kind) {
+    case 'allow':
+      return true;
+    case 'redirect':
+      return false;
+    case 'server-check':
+    case 'hub':
+      return routeRulesFor(pathname).every((rule) => holds(user, rule.permission)) && roleRedirectFor(pathname, user.role) === null;
+  }
+}
+
+/**
  * Where to go after sign-in: the `redirect` query when it is an internal path, else `/inicio`. Anything that
  * could leave the origin (`//host`, `https://…`, `/\host`) is ignored.
  */

@@ -1,32 +1,77 @@
 /**
- * The one route table: every route of the seed, the app that owns it, whether it renders inside the layout,
- * and its title. The shell routes by it; each remote builds its page map from its own rows; docs/routes.md is
- * generated from it (`node scripts/web-routes-doc.mjs`).
+ * The one route table: every route of the seed, the app that owns it, its area (the menu group and the first
+ * breadcrumb), whether it renders inside the layout, and its title. The shell routes by it and builds its menu
+ * and breadcrumbs from it; each remote builds its page map from its own rows; docs/routes.md is generated from
+ * it (`node scripts/web-routes-doc.mjs`).
  */
 export type AppName = 'shell' | 'finance' | 'crm' | 'stock' | 'purchasing';
+
+/** Where a page belongs for people: the menu groups it, the breadcrumbs start with it. */
+export type AreaName =
+  | 'Início'
+  | 'Vendas e CRM'
+  | 'Financeiro'
+  | 'Comissões'
+  | 'Compras'
+  | 'Estoque'
+  | 'Hub'
+  | 'Integrações'
+  | 'Administração';
+
+/** The menu's groups, in order. The "Início" pages are the menu's first links, outside any group. */
+export const MENU_AREAS: readonly AreaName[] = [
+  'Vendas e CRM',
+  'Financeiro',
+  'Comissões',
+  'Compras',
+  'Estoque',
+  'Hub',
+  'Integrações',
+  'Administração',
+];
 
 export interface RouteEntry {
   path: string;
   app: AppName;
+  area: AreaName;
   layout: boolean;
   title: string;
+  /**
+   * A page reached from another one (a detail or a step: `/cliente?id=…` from `/clientes`): not in the menu,
+   * its breadcrumbs go through the parent, and the parent stays highlighted in the menu.
+   */
+  parent?: string;
 }
 
-type Row = [path: string, title: string, layout?: boolean];
+type Row = [path: string, title: string, options?: { layout?: false; parent?: string }];
 
-const rows = (app: AppName, list: Row[]): RouteEntry[] =>
-  list.map(([path, title, layout = true]) => ({ path, app, title, layout }));
+const rows = (app: AppName, area: AreaName, list: Row[]): RouteEntry[] =>
+  list.map(([path, title, options = {}]) => ({
+    path,
+    app,
+    area,
+    title,
+    layout: options.layout ?? true,
+    ...(options.parent ? { parent: options.parent } : {}),
+  }));
 
+const NO_LAYOUT = { layout: false } as const;
+
+/**
+ * Areas: by the owning app and the path. Commissions (`/comissoes…`, `/minhas-comissoes`) and the hub are their
+ * own groups inside finance; Bling, Shopify and the CRM plugin are integrations; the registers under a
+ * `/backoffice/` segment (chart of accounts, procedure cost base) are administration.
+ */
 export const ROUTES: readonly RouteEntry[] = [
-  ...rows('shell', [
-    ['/', 'Entrar', false],
-    ['/entrar', 'Entrar', false],
-    ['/reset-senha', 'Redefinir senha', false],
+  ...rows('shell', 'Início', [
+    ['/', 'Entrar', NO_LAYOUT],
+    ['/entrar', 'Entrar', NO_LAYOUT],
+    ['/reset-senha', 'Redefinir senha', NO_LAYOUT],
     ['/inicio', 'Início'],
     ['/perfil', 'Meu perfil'],
   ]),
-  ...rows('finance', [
-    ['/resumo-temporario', 'Resumo temporário', false],
+  ...rows('finance', 'Financeiro', [
+    ['/resumo-temporario', 'Resumo temporário', NO_LAYOUT],
     ['/pagamentos', 'Pagamentos'],
     ['/recebimentos', 'Recebimentos'],
     ['/recebimentos-por-periodo', 'Recebimentos por período'],
@@ -37,12 +82,14 @@ export const ROUTES: readonly RouteEntry[] = [
     ['/upload-file', 'Envio de arquivo'],
     ['/upload-pagamentos', 'Envio de pagamentos'],
     ['/boletos', 'Boletos'],
-    ['/boletos/detalhes', 'Detalhes do boleto'],
+    ['/boletos/detalhes', 'Detalhes do boleto', { parent: '/boletos' }],
     ['/cancelamentos', 'Cancelamentos'],
     ['/contas-a-pagar', 'Contas a pagar'],
     ['/contas-a-pagar-legado', 'Contas a pagar (legado)'],
     ['/pagamento-lote', 'Pagamentos em lote'],
-    ['/novo-pagamento-lote', 'Novo pagamento em lote'],
+    ['/novo-pagamento-lote', 'Novo pagamento em lote', { parent: '/pagamento-lote' }],
+  ]),
+  ...rows('finance', 'Comissões', [
     ['/comissoes', 'Comissões'],
     ['/comissoes/nf', 'Comissões — notas fiscais'],
     ['/comissoes/payment', 'Comissões — pagamento'],
@@ -51,24 +98,25 @@ export const ROUTES: readonly RouteEntry[] = [
     ['/comissoes/validation', 'Comissões — validação'],
     ['/comissoes/commissoes-status', 'Comissões — situação'],
     ['/minhas-comissoes', 'Minhas comissões'],
-    ['/backoffice/financeiro/planos-de-conta', 'Planos de conta'],
+  ]),
+  ...rows('finance', 'Administração', [['/backoffice/financeiro/planos-de-conta', 'Planos de conta']]),
+  ...rows('finance', 'Hub', [
     ['/hub', 'Hub'],
     ['/hub/despachos', 'Despachos'],
     ['/hub/despachos/aprovacoes', 'Aprovação de despachos'],
   ]),
-  ...rows('crm', [
-    ['/timer', 'Cronômetro', false],
-    ['/crm/plugin', 'Plugin do CRM', false],
-    ['/blackfriday', 'Black Friday', false],
+  ...rows('crm', 'Vendas e CRM', [
+    ['/timer', 'Cronômetro', NO_LAYOUT],
+    ['/blackfriday', 'Black Friday', NO_LAYOUT],
     ['/clientes', 'Clientes'],
-    ['/cliente', 'Cliente'],
+    ['/cliente', 'Cliente', { parent: '/clientes' }],
     ['/crm', 'CRM'],
     ['/crmDev', 'CRM (desenvolvimento)'],
     ['/crm/times', 'Times'],
-    ['/crm/times/comparar', 'Comparar times'],
-    ['/crm/times/detalhes', 'Detalhes do time'],
+    ['/crm/times/comparar', 'Comparar times', { parent: '/crm/times' }],
+    ['/crm/times/detalhes', 'Detalhes do time', { parent: '/crm/times' }],
     ['/crm/usuarios', 'Usuários do CRM'],
-    ['/crm/usuarios/detalhes', 'Detalhes do usuário'],
+    ['/crm/usuarios/detalhes', 'Detalhes do usuário', { parent: '/crm/usuarios' }],
     ['/crm/marketing/links', 'Links de marketing'],
     ['/crm/atividades', 'Atividades'],
     ['/crm/atividades/cadencias', 'Cadências'],
@@ -77,19 +125,22 @@ export const ROUTES: readonly RouteEntry[] = [
     ['/vendas-produtos', 'Vendas por produto'],
     ['/dashboard', 'Painel'],
     ['/assinaturas', 'Assinaturas'],
-    ['/assinaturas/detalhes', 'Detalhes da assinatura'],
+    ['/assinaturas/detalhes', 'Detalhes da assinatura', { parent: '/assinaturas' }],
+  ]),
+  ...rows('crm', 'Integrações', [
+    ['/crm/plugin', 'Plugin do CRM', NO_LAYOUT],
     ['/bling', 'Bling'],
-    ['/bling-auth', 'Autorização do Bling'],
+    ['/bling-auth', 'Autorização do Bling', { parent: '/bling' }],
     ['/shopify', 'Shopify'],
   ]),
-  ...rows('stock', [
+  ...rows('stock', 'Estoque', [
     ['/estoque/inventario', 'Inventário'],
     ['/estoque/cadastro-materiais', 'Cadastro de materiais'],
     ['/estoque/visao-geral', 'Visão Geral do Estoque'],
     ['/estoque/movimentacao-estoque', 'Movimentação de Estoque'],
-    ['/estoque/backoffice/base-calculo-procedimentos', 'Base de cálculo de procedimentos'],
   ]),
-  ...rows('purchasing', [
+  ...rows('stock', 'Administração', [['/estoque/backoffice/base-calculo-procedimentos', 'Base de cálculo de procedimentos']]),
+  ...rows('purchasing', 'Compras', [
     ['/fornecedores', 'Fornecedores'],
     ['/pedidos-de-compras', 'Pedidos de compras'],
     ['/requisicoes-de-compras', 'Requisições de compras'],
@@ -116,6 +167,38 @@ export function routesOf(app: AppName): RouteEntry[] {
   return ROUTES.filter((entry) => entry.app === app);
 }
 
+/** The routes the menu lists: inside the layout, not reached from another page. */
+export function menuRoutes(): RouteEntry[] {
+  return ROUTES.filter((entry) => entry.layout && !entry.parent);
+}
+
+/** The menu's label: "Comissões — notas fiscais" is "Notas fiscais" inside the Comissões group. */
+export function menuLabel(route: RouteEntry): string {
+  const prefix = `${route.area} — `;
+  if (!route.title.startsWith(prefix)) return route.title;
+  const rest = route.title.slice(prefix.length);
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
+export interface Breadcrumb {
+  label: string;
+  /** The page it opens; none for the area itself and for the current page. */
+  path?: string;
+}
+
+/** Area › (parent page ›) page. The Início area links to /inicio; /inicio itself is just "Início". */
+export function breadcrumbsOf(route: RouteEntry): Breadcrumb[] {
+  if (route.path === '/inicio') return [{ label: route.title }];
+  const area: Breadcrumb = route.area === 'Início' ? { label: 'Início', path: '/inicio' } : { label: route.area };
+  const parent = route.parent ? findRoute(route.parent) : undefined;
+  return [area, ...(parent ? [{ label: parent.title, path: parent.path }] : []), { label: route.title }];
+}
+
+/** What the browser tab says: "Clientes · Backoffice". */
+export const APP_NAME = 'Backoffice';
+export function documentTitle(pageTitle: string): string {
+  return `${pageTitle} · ${APP_NAME}`;
+}
 
 /** What the shell passes to every page. */
 export interface PageProps {

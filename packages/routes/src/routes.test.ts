@@ -1,4 +1,4 @@
-import { findRoute, ROUTES, routesOf } from './index';
+import { breadcrumbsOf, documentTitle, findRoute, MENU_AREAS, menuLabel, menuRoutes, ROUTES, routesOf, type RouteEntry } from './index';
 
 // Copied from the seed's route list (section 2) so a route dropped from the table fails here.
 const SEED_ROUTES = `/ /timer /crm/plugin /reset-senha /resumo-temporario /blackfriday /bling /venda /crmDev /inicio /perfil
@@ -33,5 +33,53 @@ describe('route table', () => {
   });
   it('gives the crm remote the client pages', () => {
     expect(routesOf('crm').map((r) => r.path)).toEqual(expect.arrayContaining(['/clientes', '/cliente']));
+  });
+});
+
+describe('areas, menu and breadcrumbs', () => {
+  const route = (path: string): RouteEntry => {
+    const found = findRoute(path);
+    if (!found) throw new Error(`sem rota ${path}`);
+    return found;
+  };
+  const areaOf = (path: string) => route(path).area;
+
+  it('puts every menu page in one of the menu areas, in the fixed order, or in Início', () => {
+    expect(MENU_AREAS).toEqual(['Vendas e CRM', 'Financeiro', 'Comissões', 'Compras', 'Estoque', 'Hub', 'Integrações', 'Administração']);
+    for (const r of menuRoutes()) expect(['Início', ...MENU_AREAS], r.path).toContain(r.area);
+  });
+  it('decides the area by app and path', () => {
+    expect(areaOf('/clientes')).toBe('Vendas e CRM');
+    expect(areaOf('/pagamentos')).toBe('Financeiro');
+    expect(areaOf('/comissoes/nf')).toBe('Comissões');
+    expect(areaOf('/minhas-comissoes')).toBe('Comissões');
+    expect(areaOf('/fornecedores')).toBe('Compras');
+    expect(areaOf('/estoque/inventario')).toBe('Estoque');
+    expect(areaOf('/hub/despachos')).toBe('Hub');
+    expect(areaOf('/bling')).toBe('Integrações');
+    expect(areaOf('/shopify')).toBe('Integrações');
+    expect(areaOf('/backoffice/financeiro/planos-de-conta')).toBe('Administração');
+    expect(areaOf('/estoque/backoffice/base-calculo-procedimentos')).toBe('Administração');
+    expect(areaOf('/perfil')).toBe('Início');
+  });
+  it('lists layout pages in the menu, except those reached from another page', () => {
+    const listed = menuRoutes().map((r) => r.path);
+    expect(listed).toEqual(expect.arrayContaining(['/inicio', '/perfil', '/clientes', '/pagamentos', '/hub']));
+    for (const path of ['/', '/entrar', '/reset-senha', '/resumo-temporario', '/timer', '/cliente', '/boletos/detalhes']) expect(listed).not.toContain(path);
+    for (const r of ROUTES.filter((x) => x.parent)) expect(findRoute(r.parent ?? '')?.area, r.path).toBe(r.area);
+  });
+  it('shortens the commission titles inside their group', () => {
+    expect(menuLabel(route('/comissoes/nf'))).toBe('Notas fiscais');
+    expect(menuLabel(route('/comissoes'))).toBe('Comissões');
+    expect(menuLabel(route('/clientes'))).toBe('Clientes');
+  });
+  it('builds breadcrumbs area › (parent ›) page', () => {
+    expect(breadcrumbsOf(route('/clientes'))).toEqual([{ label: 'Vendas e CRM' }, { label: 'Clientes' }]);
+    expect(breadcrumbsOf(route('/cliente'))).toEqual([{ label: 'Vendas e CRM' }, { label: 'Clientes', path: '/clientes' }, { label: 'Cliente' }]);
+    expect(breadcrumbsOf(route('/perfil'))).toEqual([{ label: 'Início', path: '/inicio' }, { label: 'Meu perfil' }]);
+    expect(breadcrumbsOf(route('/inicio'))).toEqual([{ label: 'Início' }]);
+  });
+  it('titles the browser tab', () => {
+    expect(documentTitle('Clientes')).toBe('Clientes · Backoffice');
   });
 });

@@ -1,4 +1,4 @@
-import { ROUTES, type AppName } from './index';
+import { ROUTES, type AppName, type RouteEntry } from './index';
 
 const APP_DIRS: Record<AppName, string> = {
   shell: 'shell',
@@ -32,6 +32,11 @@ export function routeState(path: string): string {
   return STATES[path] ?? UNDER_CONSTRUCTION;
 }
 
+function menuCell(route: RouteEntry): string {
+  if (!route.layout) return 'no';
+  return route.parent ? `under \`${route.parent}\`` : 'yes';
+}
+
 /** docs/routes.md, generated from the route table so the two cannot drift (a unit test compares them). */
 export function renderRoutesDoc(): string {
   const lines = [
@@ -43,9 +48,16 @@ export function renderRoutesDoc(): string {
     'whatever its state). Only pages that show no "Em construção" are `built`: the test renders every page to',
     'check. Detail pages take their identifier as a query parameter (`/cliente?id=…`).',
     '',
-    '| Route | App | Layout | Title | State |',
-    '|---|---|---|---|---|',
-    ...ROUTES.map((r) => `| \`${r.path}\` | ${APP_DIRS[r.app]} | ${r.layout ? 'yes' : 'no'} | ${r.title} | ${routeState(r.path)} |`),
+    'Area: the menu group and the first breadcrumb. Menu: the layout pages are listed in the menu under their area,',
+    'to the people who can open them (`mayOpen`, packages/auth); a page reached from another one is not listed and',
+    'its breadcrumbs go through that page ("under …"). The browser tab says "{Title} · Backoffice".',
+    '',
+    '| Route | App | Area | Layout | Menu | Title | State |',
+    '|---|---|---|---|---|---|---|',
+    ...ROUTES.map(
+      (r) =>
+        `| \`${r.path}\` | ${APP_DIRS[r.app]} | ${r.area} | ${r.layout ? 'yes' : 'no'} | ${menuCell(r)} | ${r.title} | ${routeState(r.path)} |`,
+    ),
     '',
   ];
   return lines.join('\n');

@@ -1,6 +1,6 @@
-import { findRoute, type RouteEntry } from '@backoffice/routes';
+import { documentTitle, findRoute, type RouteEntry } from '@backoffice/routes';
 import { ErrorPage, Spinner } from '@backoffice/ui';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { RouteGuard } from '../features/guard/RouteGuard';
 import SignInPage from '../features/sign-in/SignInPage';
@@ -26,10 +26,20 @@ function RoutePage({ route }: { route: RouteEntry }) {
   return Page ? <Page /> : <ErrorPage status={404} />;
 }
 
+/** The page's title in the browser tab (and history, bookmarks): "Clientes · Backoffice". */
+export function useDocumentTitle(pageTitle: string): void {
+  useEffect(() => {
+    document.title = documentTitle(pageTitle);
+  }, [pageTitle]);
+}
+
+export const NOT_FOUND_TITLE = 'Página não encontrada';
+
 /** Exact-path routing over the one route table; no match is the fatal 404 'Page Not Found: {path}'. */
 export function AppRoutes() {
   const { pathname } = useLocation();
   const route = findRoute(pathname);
+  useDocumentTitle(route ? route.title : NOT_FOUND_TITLE);
   if (!route) return <ErrorPage status={404} message={`Page Not Found: ${pathname}`} />;
   const page = (
     <Suspense fallback={<Spinner />}>

@@ -1,5 +1,5 @@
 import type { GuardUser } from '@backoffice/auth';
-import { userMayOpen, visibleAreas } from './areas';
+import { visibleAreas } from './areas';
 
 const noFlags = { can_see_conciliation: false, can_see_dispatch: false, can_approval_dispatch: false };
 const base: GuardUser = {
@@ -10,9 +10,16 @@ const base: GuardUser = {
 };
 
 describe('areas on /inicio', () => {
+  const paths = (user: GuardUser) => visibleAreas(user).flatMap((a) => a.links.map((l) => l.path));
+
   it('hide payments from a salesperson and show clients', () => {
-    expect(userMayOpen('/pagamentos', base)).toBe(false);
-    expect(userMayOpen('/clientes', base)).toBe(true);
+    expect(paths(base)).not.toContain('/pagamentos');
+    expect(paths(base)).toContain('/clientes');
+  });
+  it('offer the remittance pages the server decides only to the roles the declarations give them', () => {
+    expect(paths(base)).not.toContain('/remessa');
+    expect(paths(base)).not.toContain('/pagamentos-remessa');
+    expect(paths({ ...base, role: 'FINANCIAL_MANAGER' })).toEqual(expect.arrayContaining(['/pagamentos', '/remessa', '/pagamentos-remessa']));
   });
   it('show the hub only with access_hub and dispatch only with its flag', () => {
     expect(visibleAreas(base).some((a) => a.name === 'Hub')).toBe(false);
@@ -21,7 +28,7 @@ describe('areas on /inicio', () => {
     expect(hub?.links.map((l) => l.path)).toEqual(['/hub', '/hub/despachos']);
   });
   it('show conciliation only with can_see_conciliation', () => {
-    expect(userMayOpen('/conciliacao', { ...base, role: 'ADMIN' })).toBe(false);
-    expect(userMayOpen('/conciliacao', { ...base, role_id: { ...noFlags, can_see_conciliation: true } })).toBe(true);
+    expect(paths({ ...base, role: 'ADMIN' })).not.toContain('/conciliacao');
+    expect(paths({ ...base, role_id: { ...noFlags, can_see_conciliation: true } })).toContain('/conciliacao');
   });
 });

@@ -1,4 +1,4 @@
-import { decideHub, decideNavigation, isHubPath, type GuardUser } from '@backoffice/auth';
+import { mayOpen, type GuardUser } from '@backoffice/auth';
 
 /** The areas shown on /inicio and in the layout's menu, each with the pages a user can start from. */
 export interface AreaLink {
@@ -61,17 +61,11 @@ const AREAS: Area[] = [
 ];
 
 /**
- * A link is shown when the guard would let this user in (server-checked pages are shown; the server decides
- * on click). Same rules as navigation, so the menu never offers a page that bounces.
+ * The areas with only the links the user can open: the same rule as the menu (`mayOpen`), so /inicio never
+ * offers a page that bounces (pages the server decides follow the declared role defaults).
  */
-export function userMayOpen(path: string, user: GuardUser): boolean {
-  const decision = decideNavigation({ pathname: path, search: '', user });
-  if (decision.kind === 'hub') return isHubPath(path) && decideHub(path, user).kind === 'allow';
-  return decision.kind === 'allow' || decision.kind === 'server-check';
-}
-
 export function visibleAreas(user: GuardUser): Area[] {
-  return AREAS.map((area) => ({ ...area, links: area.links.filter((link) => userMayOpen(link.path, user)) })).filter(
+  return AREAS.map((area) => ({ ...area, links: area.links.filter((link) => mayOpen(link.path, user)) })).filter(
     (area) => area.links.length > 0,
   );
 }

@@ -1,41 +1,61 @@
-import { useSession } from '@backoffice/auth';
 import { CONTENT_MAX_WIDTH, HEADER_HEIGHT } from '@backoffice/ui';
-import { Anchor, AppShell, Button, Container, Group, Text } from '@mantine/core';
+import { Anchor, AppShell, Burger, Container, Group, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PwaBanners } from '../../pwa/PwaBanners';
+import { NotificationBell } from '../notifications/NotificationBell';
+import { MainMenu } from './MainMenu';
+import { PageBreadcrumbs } from './PageBreadcrumbs';
+import { UserMenu } from './UserMenu';
 
+/** Below this width the menu is a drawer opened by the burger (phones, small tablets). */
+const NAVBAR_BREAKPOINT = 'md';
+export const NAVBAR_WIDTH = 272;
+
+/**
+ * The app frame: the header (brand, burger on narrow screens, notifications bell, user menu), the menu by area
+ * with only the pages the user can open, the breadcrumbs, and the page, at most 1800 px wide.
+ */
 export function Layout({ children }: { children: ReactNode }) {
-  const { user, signOut } = useSession();
+  const [menuOpened, menu] = useDisclosure(false);
   return (
-    <AppShell header={{ height: HEADER_HEIGHT }} padding="md">
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{ width: NAVBAR_WIDTH, breakpoint: NAVBAR_BREAKPOINT, collapsed: { mobile: !menuOpened } }}
+      padding="md"
+    >
       <AppShell.Header bg="neutral.7" c="white" withBorder={false}>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group component="nav" aria-label="Principal" gap="md" wrap="nowrap">
-            <Anchor component={Link} to="/inicio" c="white" fw={700} underline="never">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={menuOpened}
+              onClick={menu.toggle}
+              hiddenFrom={NAVBAR_BREAKPOINT}
+              size="sm"
+              color="white"
+              aria-label={menuOpened ? 'Fechar menu' : 'Abrir menu'}
+              aria-controls="menu-principal"
+              aria-expanded={menuOpened}
+            />
+            <Anchor component={Link} to="/inicio" c="white" fw={700} fz="lg" underline="never">
               Backoffice
             </Anchor>
-            <Anchor component={Link} to="/inicio" c="white">
-              Início
-            </Anchor>
-            <Anchor component={Link} to="/perfil" c="white">
-              Meu perfil
-            </Anchor>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            {user && (
-              <Text size="sm" visibleFrom="sm">
-                {user.name}
-              </Text>
-            )}
-            <Button variant="white" size="xs" onClick={() => void signOut()}>
-              Sair
-            </Button>
+          <Group gap="xs" wrap="nowrap">
+            <NotificationBell />
+            <UserMenu />
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Main>
+      <AppShell.Navbar id="menu-principal" component="nav" aria-label="Menu principal" p="xs">
+        <AppShell.Section grow component={ScrollArea} type="auto">
+          <MainMenu onNavigate={menu.close} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main bg="neutral.0">
         <Container size={CONTENT_MAX_WIDTH} px={0}>
+          <PageBreadcrumbs />
           {children}
         </Container>
       </AppShell.Main>

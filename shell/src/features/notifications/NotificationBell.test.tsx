@@ -1,0 +1,76 @@
+import type { Notification, NotificationPage } from '@backoffice/api-client/src/generated/model';
+import * as system from '@backoffice/api-client/src/generated/system/system';
+import * as auth from '@backoffice/auth';
+import { BackofficeProvider } from '@backoffice/ui';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { NotificationBell, unreadLabel } from './NotificationBell';
+import { markedRead } from './notificationsApi';
+
+const note = (id: string, read = false): Notification => ({
+  id,
+  title: `Aviso ${id}`,
+  body: `Corpo ${id}`,
+  url: '/clientes',
+  created_at: '2026-03-08T02:30:00Z',
+  ...(read ? { read_at: '2026-03-08T03:00:00Z' } : {}),
+});
+
+function renderBell(page: NotificationPage) {
+  vi.spyOn(auth, 'useSession').mockReturnValue({ status: 'signed-in' } as unknown as auth.Session);
+  const list = vi.spyOn(system, 'listNotifications').mockResolvedValue(page);
+  const mark = vi.spyOn(system, 'markNotificationRead').mockImplementation((id) => Promise.resolve({ ...note(id), read_at: '2026-03-08T04:00:00Z' }));
+  render(
+    <BackofficeProvider env="test">
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <NotificationBell />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </BackofficeProvider>,
+  );
+  return { list, mark };
+}
+
+describe('the notifications bell', () => {
+  it('says how many are unread', () => {
+    expect(unreadLabel(0)).toBe('nenhuma não lida');
+    expect(unreadLabel(1)).toBe('1 não lida');
+    expect(unreadLabel(7)).toBe('7 não lidas');
+    expect(unreadLabel(120)).toBe('mais de 99 não lidas');
+  });
+
+  it('shows the unread count, lists the notifications and marks one read', async () => {
+    const { list, mark } = renderBell({ items: [note('a'), note('b', true)], unread: 1, page: 1, page_size: 20, has_more: false });
+    const bell = await screen.findByRole('button', { name: 'Notificações: 1 não lida' });
+    expect(list).toHaveBeenCalledWith({ page: 1, page_size: 20 });
+    fireEvent.click(bell);
+    const dropdown = await screen.findByRole('dialog', { name: 'Notificações' });
+    expect(within(dropdown).getByText('Aviso a')).toBeTruthy();
+    expect(within(dropdown).getByText('Corpo b')).toBeTruthy();
+    // São Paulo time.
+    expect(within(dropdown).getAllByText('07/03/2026 23:30')).toHaveLength(2);
+    expect(within(dropdown).getAllByRole('button', { name: 'marcar como lida' })).toHaveLength(1);
+    // The server now says everything is read.
+    list.mockResolvedValue({ items: [note('a', true), note('b', true)], unread: 0, page: 1, page_size: 20, has_more: false });
+    fireEvent.click(within(dropdown).getByRole('button', { name: 'marcar como lida' }));
+    await waitFor(() => expect(mark).toHaveBeenCalledWith('a'));
+    expect(await screen.findByRole('button', { name: 'Notificações: nenhuma não lida' })).toBeTruthy();
+    expect(within(dropdown).queryByRole('button', { name: 'marcar como lida' })).toBeNull();
+  });
+
+  it('an empty inbox says so', async () => {
+    renderBell({ items: [], unread: 0, page: 1, page_size: 20, has_more: false });
+    fireEvent.click(await screen.findByRole('button', { name: 'Notificações: nenhuma não lida' }));
+    expect(await screen.findByText('Nenhuma notificação.')).toBeTruthy();
+  });
+
+  it('marking read updates the page and the count at once', () => {
+    const page: NotificationPage = { items: [note('a'), note('b'), note('c', true)], unread: 5, page: 1, page_size: 20, has_more: true };
+    const after = markedRead(page, (n) => n.id === 'a', 'agora');
+    expect(after.items.map((n) => n.read_at ?? null)).toEqual(['agora', null, '2026-03-08T03:00:00Z']);
+    expect(after.unread).toBe(4);
+    expect(markedRead(page, () => true, 'agora').unread).toBe(3);
+  });
+});
