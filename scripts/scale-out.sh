@@ -143,11 +143,12 @@ await_batch() {
 }
 # Every job of BATCH ran to completion exactly once; prints the completions per instance.
 exactly_once() {
-  local r jobs runs distinct
+  local r jobs runs distinct done_jobs
   r=$(report "$1" "$2")
   jobs=$(json jobs <<<"$r"); runs=$(json runs <<<"$r"); distinct=$(json distinct_jobs <<<"$r")
-  [ "$runs" = "$jobs" ] && [ "$distinct" = "$jobs" ] ||
-    fail "lote $2: $jobs tarefas, $runs conclusões, $distinct distintas"
+  done_jobs=$(json done <<<"$r")
+  [ "$runs" = "$jobs" ] && [ "$distinct" = "$jobs" ] && [ "$done_jobs" = "$jobs" ] ||
+    fail "lote $2: $jobs tarefas, $done_jobs concluídas na fila, $runs conclusões gravadas, $distinct distintas"
   json by_worker <<<"$r"
 }
 

@@ -344,6 +344,30 @@ async fn a_queue_probe_runs_every_job_once_and_says_where() {
         );
         assert_eq!(report["by_worker"].as_array().unwrap().len(), 1, "{report}");
         assert_eq!(report["by_worker"][0]["runs"], 25);
+        assert_eq!(report["done"], 25);
+
+        // A batch that records nothing is a true no-op: the jobs are done, no run row is written.
+        let (status, created) = api
+            .call(
+                "POST",
+                "/api/v1/system/job-probes",
+                Some("ADMIN"),
+                Some(json!({"jobs": 40, "work_ms": 0, "record": false})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        assert_eq!(created["done"], 0);
+        api.platform.jobs.run_until_idle().await.unwrap();
+        let noop = format!(
+            "/api/v1/system/job-probes/{}",
+            created["batch"].as_str().unwrap()
+        );
+        let (_, report) = api.call("GET", &noop, Some("ADMIN"), None).await;
+        assert_eq!(
+            (report["done"].as_i64(), report["runs"].as_i64()),
+            (Some(40), Some(0)),
+            "{report}"
+        );
 
         // Bad input names its field; nothing is enqueued.
         for (body, field) in [

@@ -150,6 +150,11 @@ impl Jobs {
         events::publish(self, tx, E::KIND, event, &consumers).await
     }
 
+    /// How many of the jobs enqueued with dedupe keys `prefix` + (digits or letters) are done.
+    pub async fn done_with_key_prefix(&self, prefix: &str) -> Result<i64> {
+        Ok(store::done_with_key_prefix(&self.db, prefix).await?)
+    }
+
     pub async fn get(&self, id: &str) -> Result<Option<JobView>> {
         Ok(store::get(&self.db, id).await?)
     }

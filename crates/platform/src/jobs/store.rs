@@ -408,6 +408,19 @@ pub(super) async fn list(
     Ok((rows.into_iter().map(JobView::from).collect(), more))
 }
 
+/// How many jobs whose dedupe key starts with `prefix` are done (a range over the key's unique index).
+pub(super) async fn done_with_key_prefix(db: &Db, prefix: &str) -> Result<i64> {
+    // Keys are `prefix` + a suffix of ASCII digits and letters: every one sorts below `prefix` + '~'.
+    let end = format!("{prefix}~");
+    on_db!(db, pool => sqlx::query_scalar(
+        "SELECT COUNT(*) FROM platform_jobs WHERE dedupe_key >= $1 AND dedupe_key < $2 AND status = 'done'",
+    )
+    .bind(prefix)
+    .bind(end)
+    .fetch_one(pool)
+    .await)
+}
+
 pub(super) async fn retry(db: &Db, id: &str, now: DateTime<Utc>) -> Result<bool> {
     let updated = on_db!(db, pool => sqlx::query(
         "UPDATE platform_jobs SET status = 'queued', attempts = 0, run_at = $2, updated_at = $2, \

@@ -33,6 +33,9 @@ pub struct NewProbeRequest {
     /// How long each job works, in milliseconds (0 to 2.000).
     #[oai(validator(minimum(value = "0"), maximum(value = "2000")))]
     pub work_ms: i64,
+    /// Whether each job writes its completion row, the proof that it ran once (default true). Without
+    /// it a job is a true no-op (the jobs benchmark) and only `done` counts it.
+    pub record: Option<bool>,
 }
 
 impl Example for NewProbeRequest {
@@ -40,6 +43,7 @@ impl Example for NewProbeRequest {
         NewProbeRequest {
             jobs: 100,
             work_ms: 0,
+            record: Some(true),
         }
     }
 }
@@ -60,6 +64,8 @@ pub struct ProbeDto {
     pub jobs: i64,
     pub work_ms: i64,
     pub created_at: DateTime<Utc>,
+    /// Jobs of the batch that are done.
+    pub done: i64,
     /// Completions recorded (a job completed twice would count twice).
     pub runs: i64,
     pub distinct_jobs: i64,
@@ -73,6 +79,7 @@ impl From<ProbeReport> for ProbeDto {
             jobs: r.jobs,
             work_ms: r.work_ms,
             created_at: r.created_at,
+            done: r.done,
             runs: r.runs,
             distinct_jobs: r.distinct_jobs,
             by_worker: r
@@ -102,7 +109,12 @@ impl ProbesApi {
         #[oai(scope = "JOBS_ADMIN")] auth: BearerAuth,
         body: Json<NewProbeRequest>,
     ) -> ApiResult<Enqueued> {
-        let batch = probe::enqueue(&self.platform, body.jobs, body.work_ms, &auth.0.uid).await?;
+        let request = probe::ProbeRequest {
+            jobs: body.jobs,
+            work_ms: body.work_ms,
+            record: body.record.unwrap_or(true),
+        };
+        let batch = probe::enqueue(&self.platform, request, &auth.0.uid).await?;
         let report = probe::report(&self.platform, &batch)
             .await?
             .ok_or_else(|| Error::internal("lote recém-criado não encontrado"))?;

@@ -28,10 +28,36 @@ pub const MAX_WORK_MS: i64 = 2_000;
 struct Payload {
     batch: String,
     work_ms: u64,
+    /// Whether the job writes its completion row (the proof of exactly once). Without it the job is a
+    /// true no-op, completed in the worker's batched completions (the jobs benchmark).
+    #[serde(default = "yes")]
+    record: bool,
 }
 
-/// Enqueues a batch of `jobs` probe jobs, each working `work_ms`, in one transaction; returns its id.
-pub async fn enqueue(platform: &Platform, jobs: i64, work_ms: i64, by_uid: &str) -> Result<String> {
+fn yes() -> bool {
+    true
+}
+
+/// What to enqueue.
+#[derive(Debug, Clone, Copy)]
+pub struct ProbeRequest {
+    pub jobs: i64,
+    pub work_ms: i64,
+    pub record: bool,
+}
+
+/// The dedupe-key prefix of a batch's jobs (their keys are this plus the job's number).
+fn key_prefix(batch: &str) -> String {
+    format!("system.probe:{batch}:")
+}
+
+/// Enqueues a batch of probe jobs in one transaction; returns its id.
+pub async fn enqueue(platform: &Platform, request: ProbeRequest, by_uid: &str) -> Result<String> {
+    let ProbeRequest {
+        jobs,
+        work_ms,
+        record,
+    } = request;
     let mut violations = Vec::new();
     if !(1..=MAX_JOBS).contains(&jobs) {
         violations.push(Violation::new(
@@ -55,10 +81,13 @@ pub async fn enqueue(platform: &Platform, jobs: i64, work_ms: i64, by_uid: &str)
     let payload = Payload {
         batch: batch.clone(),
         work_ms: work_ms as u64,
+        record,
     };
-    for _ in 0..jobs {
+    let prefix = key_prefix(&batch);
+    for n in 0..jobs {
         let options = JobOptions {
             created_by: Some(by_uid.to_string()),
+            dedupe_key: Some(format!("{prefix}{n:06}")),
             ..JobOptions::default()
         };
         platform
@@ -72,7 +101,14 @@ pub async fn enqueue(platform: &Platform, jobs: i64, work_ms: i64, by_uid: &str)
 
 /// What became of a batch; `None` when there is no such batch.
 pub async fn report(platform: &Platform, batch: &str) -> Result<Option<ProbeReport>> {
-    Ok(store::report(&platform.db, batch).await?)
+    let Some(mut report) = store::report(&platform.db, batch).await? else {
+        return Ok(None);
+    };
+    report.done = platform
+        .jobs
+        .done_with_key_prefix(&key_prefix(batch))
+        .await?;
+    Ok(Some(report))
 }
 
 /// Runs one probe job.
@@ -80,6 +116,9 @@ pub fn handler() -> JobHandler {
     JobHandler::new(JOB_KIND, |job: JobRun, payload: Payload| async move {
         if payload.work_ms > 0 {
             tokio::time::sleep(Duration::from_millis(payload.work_ms)).await;
+        }
+        if !payload.record {
+            return Ok(JobOutcome::done());
         }
         let now = job.jobs().clock().now();
         let mut tx = job.db().begin().await?;

@@ -14,7 +14,9 @@ pub struct ProbeReport {
     pub jobs: i64,
     pub work_ms: i64,
     pub created_at: DateTime<Utc>,
-    /// Completions recorded (a job completed twice counts twice).
+    /// Jobs of the batch whose status is done.
+    pub done: i64,
+    /// Completions recorded (a job completed twice counts twice); 0 for a batch that records none.
     pub runs: i64,
     /// Distinct jobs completed.
     pub distinct_jobs: i64,
@@ -97,6 +99,7 @@ pub async fn report(db: &Db, batch: &str) -> Result<Option<ProbeReport>> {
         jobs,
         work_ms,
         created_at,
+        done: 0,
         runs,
         distinct_jobs,
         by_worker,

@@ -15,6 +15,8 @@ export interface JobProbe {
   jobs: number;
   work_ms: number;
   created_at: string;
+  /** Jobs of the batch that are done. */
+  done: number;
   /** Completions recorded (a job completed twice would count twice). */
   runs: number;
   distinct_jobs: number;

@@ -22,4 +22,7 @@ export interface NewProbeRequest {
    * @maximum 2000
    */
   work_ms: number;
+  /** Whether each job writes its completion row, the proof that it ran once (default true). Without
+it a job is a true no-op (the jobs benchmark) and only `done` counts it. */
+  record?: boolean;
 }
