@@ -17,7 +17,7 @@ pub mod tokens;
 
 use std::sync::Arc;
 
-use platform::access::Permission;
+use platform::access::{Permission, RouteRule};
 use platform::context::{Context, Demo, Platform, StartError, Started};
 use platform::migrate::Migrations;
 use platform::Error;
@@ -45,6 +45,10 @@ impl Context for Identity {
 
     fn permissions() -> &'static [&'static Permission] {
         permissions::ALL
+    }
+
+    fn route_rules() -> &'static [RouteRule] {
+        permissions::ROUTE_RULES
     }
 
     async fn start(platform: &Platform, _started: &Started) -> Result<Identity, StartError> {

@@ -1,6 +1,6 @@
 //! What identity's operations need beyond being signed in, and which roles hold it by default.
 
-use platform::access::{Grant, Permission, Role};
+use platform::access::{Grant, Permission, Role, RouteCheck, RouteMatch, RouteRule};
 
 /// Read any user, list users.
 pub static USERS_READ: Permission = Permission {
@@ -32,3 +32,20 @@ pub static PERMISSIONS_MANAGE: Permission = Permission {
 
 /// Every permission identity declares.
 pub static ALL: &[&Permission] = &[&USERS_READ, &USERS_MANAGE, &AUDIT_READ, &PERMISSIONS_MANAGE];
+
+/// The administration pages of identity: the server decides (permissions are data, so a user's own
+/// grants count), and a denial goes to `/inicio`.
+pub static ROUTE_RULES: &[RouteRule] = &[
+    RouteRule::new(
+        RouteMatch::Exact(&["/admin/usuarios"]),
+        &USERS_MANAGE,
+        RouteCheck::Server,
+        "/inicio",
+    ),
+    RouteRule::new(
+        RouteMatch::Exact(&["/admin/auditoria"]),
+        &AUDIT_READ,
+        RouteCheck::Server,
+        "/inicio",
+    ),
+];

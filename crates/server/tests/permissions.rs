@@ -102,10 +102,16 @@ async fn a_grant_to_one_user_opens_the_endpoint_at_once_and_a_revoke_closes_it()
             .unwrap()
             .contains(&json!("auditoria_ler")));
         assert_eq!(granted["exceptions"][0]["granted"], true);
-        // The same token: the change applies on the next request.
+        // The same token: the change applies on the next request, to the page's route check as well.
         h.get("/api/v1/audit/access", &seller)
             .await
             .assert_status_is_ok();
+        let route = body(
+            h.get("/api/v1/auth/access?path=/admin/auditoria", &seller)
+                .await,
+        )
+        .await;
+        assert_eq!(route["allowed"], true, "{}: {route}", h.engine);
         // The user reads what they hold.
         let mine = body(
             h.get(format!("/api/v1/users/{seller_uid}/permissions"), &seller)
@@ -128,6 +134,12 @@ async fn a_grant_to_one_user_opens_the_endpoint_at_once_and_a_revoke_closes_it()
         h.get("/api/v1/audit/access", &seller)
             .await
             .assert_status(StatusCode::FORBIDDEN);
+        let route = body(
+            h.get("/api/v1/auth/access?path=/admin/auditoria", &seller)
+                .await,
+        )
+        .await;
+        assert_eq!(route["allowed"], false);
 
         // A revoke wins over the role: one administrator loses the audit.
         let (other_admin_uid, other_admin) = {

@@ -14,7 +14,7 @@ pub mod probe;
 use std::sync::Arc;
 
 use identity::Identity;
-use platform::access::Permission;
+use platform::access::{Permission, RouteRule};
 use platform::context::{Context, Platform, StartError, Started};
 use platform::jobs::{Consumer, JobHandler};
 use platform::migrate::Migrations;
@@ -49,6 +49,10 @@ impl Context for System {
 
     fn permissions() -> &'static [&'static Permission] {
         permissions::ALL
+    }
+
+    fn route_rules() -> &'static [RouteRule] {
+        permissions::ROUTE_RULES
     }
 
     async fn start(platform: &Platform, started: &Started) -> Result<System, StartError> {

@@ -1,6 +1,6 @@
 //! What the system operations need beyond being signed in.
 
-use platform::access::{Grant, Permission, Role};
+use platform::access::{Grant, Permission, Role, RouteCheck, RouteMatch, RouteRule};
 use Role::*;
 
 /// See every job, retry and cancel them (`/admin/tarefas`).
@@ -25,3 +25,19 @@ pub static FILES_ALL: Permission = Permission {
 };
 
 pub static ALL: &[&Permission] = &[&JOBS_ADMIN, &HOLIDAYS_MANAGE, &FILES_ALL];
+
+/// The administration pages of the system context: the server decides, a denial goes to `/inicio`.
+pub static ROUTE_RULES: &[RouteRule] = &[
+    RouteRule::new(
+        RouteMatch::Exact(&["/admin/tarefas"]),
+        &JOBS_ADMIN,
+        RouteCheck::Server,
+        "/inicio",
+    ),
+    RouteRule::new(
+        RouteMatch::Exact(&["/admin/feriados"]),
+        &HOLIDAYS_MANAGE,
+        RouteCheck::Server,
+        "/inicio",
+    ),
+];

@@ -115,6 +115,16 @@ pub struct RouteRule {
 }
 
 impl RouteRule {
+    /// A rule that sends a user without `permission` to `denied_to` (not audited, no exception).
+    pub const fn new(
+        matches: RouteMatch,
+        permission: &'static Permission,
+        check: RouteCheck,
+        denied_to: &'static str,
+    ) -> RouteRule {
+        rule(matches, permission, check, denied_to)
+    }
+
     pub fn applies_to(&self, path: &str) -> bool {
         let path = path.split(['?', '#']).next().unwrap_or("");
         self.matches.matches(path) && !self.except.is_some_and(|e| e.matches(path))

@@ -32,6 +32,10 @@ export const ACCESS: AccessRules = {
     { match: { kind: 'section', root: '/hub' }, except: null, permission: 'hub', check: 'hub', deniedTo: '/inicio', audited: false },
     { match: { kind: 'section', root: '/hub/despachos' }, except: { kind: 'section', root: '/hub/despachos/aprovacoes' }, permission: 'despachos_ver', check: 'hub', deniedTo: '/hub', audited: true },
     { match: { kind: 'section', root: '/hub/despachos/aprovacoes' }, except: null, permission: 'despachos_aprovar', check: 'hub', deniedTo: '/hub', audited: true },
+    { match: { kind: 'exact', paths: ['/admin/usuarios'] }, except: null, permission: 'usuarios_gerenciar', check: 'server', deniedTo: '/inicio', audited: false },
+    { match: { kind: 'exact', paths: ['/admin/auditoria'] }, except: null, permission: 'auditoria_ler', check: 'server', deniedTo: '/inicio', audited: false },
+    { match: { kind: 'exact', paths: ['/admin/tarefas'] }, except: null, permission: 'tarefas_administrar', check: 'server', deniedTo: '/inicio', audited: false },
+    { match: { kind: 'exact', paths: ['/admin/feriados'] }, except: null, permission: 'feriados_gerenciar', check: 'server', deniedTo: '/inicio', audited: false },
   ],
   roleRedirects: [
     { role: 'LEGAL_ASSISTANT', paths: ['/minhas-vendas', '/inicio'], to: '/clientes' },
