@@ -4,7 +4,7 @@
 #     (`POST /api/v1/system/job-probes`, work_ms 0) enqueued through one of them;
 #   - graphile-worker (npm) on the same PostgreSQL server, in the same run: two worker processes with the same
 #     concurrency, the same number of no-op jobs enqueued in one statement;
-#   - backoffice on SQLite: one instance (4 workers).
+#   - backoffice on SQLite: one instance (16 workers).
 # Each figure is JOBS / (seconds from the enqueue request to an empty queue), the best of ROUNDS rounds.
 # Our jobs are probes with `record: false`: true no-ops, completed in the worker's batched completions
 # (scripts/scale-out.sh runs the recording kind, which proves exactly once).
@@ -123,5 +123,5 @@ b_pg=$(best "${ours_pg[@]}"); b_peer=$(best "${peer[@]}"); b_sqlite=$(best "${ou
   echo "|---|---:|---:|"
   echo "| backoffice, PostgreSQL, 2 instances × 16 | $b_pg | $(rate "$b_pg") |"
   echo "| graphile-worker $GRAPHILE_VERSION, PostgreSQL, 2 processes × 16 | $b_peer | $(rate "$b_peer") |"
-  echo "| backoffice, SQLite, 1 instance × 4 | $b_sqlite | $(rate "$b_sqlite") |"
+  echo "| backoffice, SQLite, 1 instance × 16 | $b_sqlite | $(rate "$b_sqlite") |"
 } | tee "$OUTDIR/results.md"

@@ -346,3 +346,36 @@ async fn an_event_is_published_with_its_change_and_applied_once_per_consumer() {
         );
     }
 }
+
+#[tokio::test]
+async fn many_jobs_enqueued_at_once_all_run_and_a_repeated_key_is_skipped() {
+    for db in engines().await {
+        let (jobs, _) = jobs(&db);
+        jobs.register(recording("t.muitos"));
+        let keyed = |n: usize| JobOptions {
+            dedupe_key: Some(format!("t.muitos:{n:05}")),
+            ..JobOptions::default()
+        };
+        // 2,500 rows cross the statement's chunk of 1,000; the repeated keys insert nothing.
+        let mut tx = db.begin().await.unwrap();
+        let first = (0..2500).map(|n| (format!("n{n}"), keyed(n)));
+        assert_eq!(
+            jobs.enqueue_many(&mut tx, "t.muitos", first).await.unwrap(),
+            2500
+        );
+        let again = (2490..2510).map(|n| (format!("de novo {n}"), keyed(n)));
+        assert_eq!(
+            jobs.enqueue_many(&mut tx, "t.muitos", again).await.unwrap(),
+            10
+        );
+        tx.commit().await.unwrap();
+
+        assert_eq!(jobs.run_until_idle().await.unwrap(), 2510);
+        let done = effects(&db).await;
+        assert_eq!(done.len(), 2510);
+        assert!(done.iter().any(|(_, note)| note == "n2499"));
+        assert!(done.iter().any(|(_, note)| note == "de novo 2509"));
+        assert!(!done.iter().any(|(_, note)| note == "de novo 2495"));
+        assert_eq!(jobs.done_with_key_prefix("t.muitos:").await.unwrap(), 2510);
+    }
+}

@@ -91,11 +91,10 @@ impl App {
     /// Returns the worker, to stop it on shutdown.
     pub fn on_serve(&self) -> WorkerHandle {
         let id = format!("{}-{}", hostname(), std::process::id());
-        let concurrency = match self.db() {
-            // One writer at a time on SQLite: more workers would only wait for each other.
-            Db::Sqlite(_) => 4,
-            Db::Postgres(_) => 16,
-        };
+        // A claim takes as many ready jobs as there are free slots, in one statement. On SQLite, where
+        // every claim is a write and writes take turns, few slots meant many small claims (4 at most);
+        // jobs that mostly wait (HTTP calls, files) also need the slots. Writers still take turns.
+        let concurrency = 16;
         let worker = Worker::new(self.platform.jobs.clone(), &id, concurrency).spawn();
         self.contexts.on_serve();
         worker

@@ -127,6 +127,27 @@ impl Jobs {
         Ok(id)
     }
 
+    /// Enqueues many jobs of one kind in the caller's transaction, a thousand rows a statement (a
+    /// repeated dedupe key is skipped); returns how many were enqueued.
+    pub async fn enqueue_many<P: Serialize>(
+        &self,
+        tx: &mut Tx,
+        kind: &str,
+        jobs: impl IntoIterator<Item = (P, JobOptions)>,
+    ) -> Result<u64> {
+        let jobs = jobs
+            .into_iter()
+            .map(|(payload, options)| {
+                serde_json::to_string(&payload)
+                    .map(|p| (p, options))
+                    .map_err(Error::internal)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let inserted = store::insert_many(tx, kind, &jobs, self.clock.now()).await?;
+        self.wake.notify_one();
+        Ok(inserted)
+    }
+
     /// Enqueues in a transaction of its own (work nothing else is written with).
     pub async fn enqueue_now(
         &self,

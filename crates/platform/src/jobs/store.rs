@@ -157,6 +157,61 @@ pub(super) async fn insert(
     }
 }
 
+/// Rows per statement of [`insert_many`]: 8 parameters a row stays far below both engines' limits.
+const ROWS_PER_INSERT: usize = 1000;
+
+/// Inserts many jobs of one kind with multi-row statements; a repeated dedupe key inserts nothing.
+/// Returns how many were inserted.
+pub(super) async fn insert_many(
+    tx: &mut Tx,
+    kind: &str,
+    jobs: &[(String, JobOptions)],
+    now: DateTime<Utc>,
+) -> Result<u64> {
+    use std::fmt::Write;
+    let mut inserted = 0;
+    for chunk in jobs.chunks(ROWS_PER_INSERT) {
+        let mut sql = String::from(
+            "INSERT INTO platform_jobs (id, kind, payload, status, attempts, max_attempts, run_at, \
+             created_by, created_at, updated_at, dedupe_key) VALUES ",
+        );
+        for i in 0..chunk.len() {
+            let b = i * 8;
+            let sep = if i == 0 { "" } else { ", " };
+            let _ = write!(
+                sql,
+                "{sep}(${}, ${}, ${}, 'queued', 0, ${}, ${}, ${}, ${}, ${}, ${})",
+                b + 1,
+                b + 2,
+                b + 3,
+                b + 4,
+                b + 5,
+                b + 6,
+                b + 7,
+                b + 7,
+                b + 8
+            );
+        }
+        sql.push_str(" ON CONFLICT (dedupe_key) DO NOTHING");
+        inserted += on_tx!(&mut *tx, conn => {
+            let mut query = sqlx::query(&sql);
+            for (payload, options) in chunk {
+                query = query
+                    .bind(uuid::Uuid::now_v7().to_string())
+                    .bind(kind)
+                    .bind(payload.as_str())
+                    .bind(options.max_attempts.unwrap_or(super::DEFAULT_MAX_ATTEMPTS).max(1))
+                    .bind(options.run_at.unwrap_or(now))
+                    .bind(options.created_by.as_deref())
+                    .bind(now)
+                    .bind(options.dedupe_key.as_deref());
+            }
+            query.execute(&mut *conn).await.map(|r| r.rows_affected())
+        })?;
+    }
+    Ok(inserted)
+}
+
 async fn existing(tx: &mut Tx, key: &str) -> Result<String> {
     on_tx!(tx, conn => sqlx::query_scalar("SELECT id FROM platform_jobs WHERE dedupe_key = $1")
         .bind(key)

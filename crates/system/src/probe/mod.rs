@@ -84,17 +84,18 @@ pub async fn enqueue(platform: &Platform, request: ProbeRequest, by_uid: &str) -
         record,
     };
     let prefix = key_prefix(&batch);
-    for n in 0..jobs {
+    let jobs_of_batch = (0..jobs).map(|n| {
         let options = JobOptions {
             created_by: Some(by_uid.to_string()),
             dedupe_key: Some(format!("{prefix}{n:06}")),
             ..JobOptions::default()
         };
-        platform
-            .jobs
-            .enqueue(&mut tx, JOB_KIND, &payload, options)
-            .await?;
-    }
+        (&payload, options)
+    });
+    platform
+        .jobs
+        .enqueue_many(&mut tx, JOB_KIND, jobs_of_batch)
+        .await?;
     tx.commit().await?;
     Ok(batch)
 }
