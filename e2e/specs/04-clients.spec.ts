@@ -26,7 +26,7 @@ test('create, view, edit, archive and restore a client; list search, masks and v
 
   // Invalid data: the server's messages appear on their fields.
   await page.getByLabel('CPF').fill('11111111111');
-  await page.getByLabel('Nome', { exact: true }).fill(name);
+  await page.getByLabel('Nome *', { exact: true }).fill(name);
   await page.getByLabel('E-mail 1').fill('não-é-email');
   await page.getByRole('button', { name: 'Cadastrar' }).click();
   await page.locator('[aria-invalid="true"]').first().waitFor();
@@ -45,7 +45,11 @@ test('create, view, edit, archive and restore a client; list search, masks and v
   await page.getByLabel('Número').fill('1000');
   await page.getByLabel('Bairro').fill('Bela Vista');
   await page.getByLabel('Cidade').fill('São Paulo');
-  await page.getByLabel('UF').fill('sp');
+  // UF is a searchable select: type, then choose.
+  const uf = page.getByRole('combobox', { name: 'UF' });
+  await uf.fill('sp');
+  await page.getByRole('option', { name: 'SP — São Paulo' }).click();
+  expect(await uf.inputValue()).toBe('SP — São Paulo');
   await page.getByRole('button', { name: 'Cadastrar' }).click();
   await page.waitForURL((url) => url.pathname === '/cliente' && url.searchParams.has('id'));
   await page.getByRole('heading', { name }).waitFor();
@@ -53,12 +57,14 @@ test('create, view, edit, archive and restore a client; list search, masks and v
 
   // Edit.
   await page.getByRole('button', { name: 'Editar' }).click();
-  await page.getByLabel('Nome', { exact: true }).fill(`${name} Editado`);
+  await page.getByLabel('Nome *', { exact: true }).fill(`${name} Editado`);
   await page.getByRole('button', { name: 'Salvar' }).click();
   await page.getByRole('heading', { name: `${name} Editado` }).waitFor();
 
-  // Archive and restore.
+  // Archive (after confirming: it is a destructive action) and restore.
   await page.getByRole('button', { name: 'Arquivar' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Arquivar cliente' });
+  await confirm.getByRole('button', { name: 'Arquivar' }).click();
   await page.getByText('Arquivado', { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Restaurar' }).click();
   await page.getByRole('button', { name: 'Editar' }).waitFor();
@@ -66,7 +72,7 @@ test('create, view, edit, archive and restore a client; list search, masks and v
   // Duplicate document: the 409 message on the document field.
   await page.goto(`${baseUrl}/cliente`);
   await page.getByLabel('CPF').fill(document);
-  await page.getByLabel('Nome', { exact: true }).fill('Outro nome');
+  await page.getByLabel('Nome *', { exact: true }).fill('Outro nome');
   await page.getByRole('button', { name: 'Cadastrar' }).click();
   await page.getByText(/Já existe um cliente com este documento/).first().waitFor();
 

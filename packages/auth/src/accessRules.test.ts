@@ -1,5 +1,5 @@
 import { decideNavigation } from './guardRules';
-import { holds, roleRedirectFor, routeRulesFor, type AccessRules } from './accessRules';
+import { holds, requiredPermissionLabels, roleRedirectFor, routeRulesFor, type AccessRules } from './accessRules';
 import { ACCESS } from './generated/access';
 
 const user = (role: string | null, flags: Record<string, boolean> = {}, access_hub = false) => ({
@@ -45,6 +45,14 @@ describe('access rules generated from the server', () => {
     expect(decideNavigation({ pathname: '/pagamentos', search: '', user: user('STOCK_KEEPER') })).toEqual({
       kind: 'redirect',
       to: '/minhas-vendas',
+      denied: true,
     });
+  });
+
+  it('says in words what a path needs', () => {
+    expect(requiredPermissionLabels('/pagamentos')).toEqual(['acessar pagamentos e recebimentos']);
+    expect(requiredPermissionLabels('/hub/despachos')).toEqual(['acessar o hub', 'ver despachos']);
+    expect(requiredPermissionLabels('/remessa')).toEqual(['gerar remessas de cobrança']);
+    expect(requiredPermissionLabels('/clientes')).toEqual([]);
   });
 });

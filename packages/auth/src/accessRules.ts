@@ -92,6 +92,12 @@ export function routeRulesFor(pathname: string, rules: AccessRules = ACCESS): Ro
   return rules.routeRules.filter((r) => matches(r.match, pathname) && !(r.except && matches(r.except, pathname)));
 }
 
+/** What the permissions a path needs allow, in words ("acessar pagamentos e recebimentos"), in rule order. */
+export function requiredPermissionLabels(pathname: string, rules: AccessRules = ACCESS): string[] {
+  const labels = routeRulesFor(pathname, rules).map((rule) => rules.permissions[rule.permission]?.label ?? '');
+  return [...new Set(labels.filter(Boolean))];
+}
+
 /** Where a role is sent from `pathname` whatever its permissions, if anywhere. */
 export function roleRedirectFor(pathname: string, role: string | null | undefined, rules: AccessRules = ACCESS): string | null {
   const redirect = rules.roleRedirects.find((r) => r.role === role && r.paths.includes(pathname));

@@ -16,8 +16,8 @@ describe('/pagamentos and /recebimentos', () => {
     expect(go('/recebimentos', user({ role }))).toEqual({ kind: 'allow' });
   });
   it.each(['LEGAL_ASSISTANT', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER'])('send %s to /minhas-vendas', (role) => {
-    expect(go('/pagamentos', user({ role }))).toEqual({ kind: 'redirect', to: '/minhas-vendas' });
-    expect(go('/recebimentos', user({ role }))).toEqual({ kind: 'redirect', to: '/minhas-vendas' });
+    expect(go('/pagamentos', user({ role }))).toEqual({ kind: 'redirect', to: '/minhas-vendas', denied: true });
+    expect(go('/recebimentos', user({ role }))).toEqual({ kind: 'redirect', to: '/minhas-vendas', denied: true });
   });
   it('does not apply to /recebimentos-por-periodo', () => {
     expect(go('/recebimentos-por-periodo', user({ role: 'SALESPERSON' }))).toEqual({ kind: 'allow' });
@@ -38,10 +38,10 @@ describe('/conciliacao', () => {
   it('needs role_id.can_see_conciliation', () => {
     const allowed = user({ role_id: { can_see_conciliation: true, can_see_dispatch: false, can_approval_dispatch: false } });
     expect(go('/conciliacao', allowed)).toEqual({ kind: 'allow' });
-    expect(go('/conciliacao', user())).toEqual({ kind: 'redirect', to: '/inicio' });
+    expect(go('/conciliacao', user())).toEqual({ kind: 'redirect', to: '/inicio', denied: true });
   });
   it('treats a missing role_id as no permission', () => {
-    expect(go('/conciliacao', user({ role_id: null }))).toEqual({ kind: 'redirect', to: '/inicio' });
+    expect(go('/conciliacao', user({ role_id: null }))).toEqual({ kind: 'redirect', to: '/inicio', denied: true });
   });
 });
 
@@ -58,7 +58,7 @@ describe('/reset-senha', () => {
 });
 
 describe('LEGAL_ASSISTANT', () => {
-  it.each(['/minhas-vendas', '/inicio'])('goes from %s to /clientes', (path) => {
+  it.each(['/minhas-vendas', '/inicio'])('goes from %s to /clientes (its start page: no denial)', (path) => {
     expect(go(path, user({ role: 'LEGAL_ASSISTANT' }))).toEqual({ kind: 'redirect', to: '/clientes' });
   });
   it('other roles stay on /inicio', () => {

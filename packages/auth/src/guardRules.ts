@@ -19,7 +19,8 @@ export interface GuardInput {
 
 export type GuardDecision =
   | { kind: 'allow' }
-  | { kind: 'redirect'; to: string; clearStoredUser?: boolean }
+  /** `denied`: a permission the user lacks sent them away (the page they land on says so). */
+  | { kind: 'redirect'; to: string; clearStoredUser?: boolean; denied?: boolean }
   /** Ask the server (`GET /api/v1/auth/access?path=`) and go to `deniedTo` when it says no. */
   | { kind: 'server-check'; path: string; deniedTo: string }
   /** Hub rules need the freshly loaded user and may show the denial dialog. */
@@ -49,7 +50,7 @@ function signedInDecision({ pathname, search }: GuardInput, user: GuardUser): Gu
   for (const rule of routeRulesFor(pathname)) {
     if (rule.check === 'hub') return { kind: 'hub' };
     if (rule.check === 'server') return { kind: 'server-check', path: pathname, deniedTo: rule.deniedTo };
-    if (!holds(user, rule.permission)) return redirect(rule.deniedTo);
+    if (!holds(user, rule.permission)) return { kind: 'redirect', to: rule.deniedTo, denied: true };
   }
   const roleRedirect = roleRedirectFor(pathname, user.role);
   return roleRedirect ? redirect(roleRedirect) : allow;

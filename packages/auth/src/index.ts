@@ -9,4 +9,5 @@ export * from './hubRules';
 export * from './audit';
 export * from './externalNavigation';
 export * from './session';
+export { usePermission } from './usePermission';
 export { StandaloneRemote } from './StandaloneRemote';

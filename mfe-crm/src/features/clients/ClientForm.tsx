@@ -1,8 +1,8 @@
 import type { ClientKind } from '@backoffice/api-client';
 import { maskCep, maskDocument, maskPhone } from '@backoffice/ui';
-import { Button, Fieldset, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, NativeSelect, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { KIND_LABELS, type ClientFormValues } from './clientModel';
+import { hasAddress, KIND_LABELS, UFS, type ClientFormValues } from './clientModel';
 
 interface ClientFormProps {
   initial: ClientFormValues;
@@ -14,7 +14,7 @@ interface ClientFormProps {
   onCancel: () => void;
 }
 
-type TextKey = Exclude<keyof ClientFormValues, 'emails' | 'phones' | 'kind' | 'status'>;
+type TextKey = Exclude<keyof ClientFormValues, 'emails' | 'phones' | 'kind' | 'status' | 'state' | 'notes'>;
 
 const KIND_OPTIONS = Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }));
 const STATUS_OPTIONS = [
@@ -28,8 +28,18 @@ export function ClientForm({ initial, errors, submitting, submitLabel, onSubmit,
   const setListItem = (key: 'emails' | 'phones', index: number, value: string) =>
     setValues((v) => ({ ...v, [key]: v[key].map((item, i) => (i === index ? value : item)) }));
 
-  const text = (key: TextKey, label: string, mask?: (value: string) => string, errorKey: string = key) => (
-    <TextInput label={label} value={values[key]} error={errors[errorKey]} onChange={(e) => set(key, mask ? mask(e.currentTarget.value) : e.currentTarget.value)} />
+  // Required as on the server: type, document, name and situation always; CEP, street, city and UF once any
+  // part of the address is filled in.
+  const withAddress = hasAddress(values);
+  const text = (key: TextKey, label: string, options: { mask?: (value: string) => string; errorKey?: string; required?: boolean } = {}) => (
+    <TextInput
+      label={label}
+      value={values[key]}
+      error={errors[options.errorKey ?? key]}
+      withAsterisk={options.required}
+      aria-required={options.required || undefined}
+      onChange={(e) => set(key, options.mask ? options.mask(e.currentTarget.value) : e.currentTarget.value)}
+    />
   );
 
   const submit = (event: FormEvent) => {
@@ -43,6 +53,7 @@ export function ClientForm({ initial, errors, submitting, submitLabel, onSubmit,
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <NativeSelect
             label="Tipo"
+            withAsterisk
             value={values.kind}
             error={errors.kind}
             data={KIND_OPTIONS}
@@ -51,9 +62,10 @@ export function ClientForm({ initial, errors, submitting, submitLabel, onSubmit,
               setValues((v) => ({ ...v, kind, document: maskDocument(v.document, kind) }));
             }}
           />
-          {text('document', values.kind === 'person' ? 'CPF' : 'CNPJ', (v) => maskDocument(v, values.kind))}
+          {text('document', values.kind === 'person' ? 'CPF' : 'CNPJ', { mask: (v) => maskDocument(v, values.kind), required: true })}
           <NativeSelect
             label="Situação"
+            withAsterisk
             value={values.status}
             error={errors.status}
             data={STATUS_OPTIONS}
@@ -61,7 +73,7 @@ export function ClientForm({ initial, errors, submitting, submitLabel, onSubmit,
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {text('name', values.kind === 'person' ? 'Nome' : 'Razão social')}
+          {text('name', values.kind === 'person' ? 'Nome' : 'Razão social', { required: true })}
           {values.kind === 'company' && text('trade_name', 'Nome fantasia')}
         </SimpleGrid>
         <Fieldset legend={<Legend>Contatos</Legend>} variant="unstyled">
@@ -98,16 +110,40 @@ export function ClientForm({ initial, errors, submitting, submitLabel, onSubmit,
         </Fieldset>
         <Fieldset legend={<Legend>Endereço</Legend>} variant="unstyled">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-            {text('cep', 'CEP', maskCep, 'address.cep')}
-            {text('street', 'Logradouro', undefined, 'address.street')}
-            {text('number', 'Número', undefined, 'address.number')}
-            {text('complement', 'Complemento', undefined, 'address.complement')}
-            {text('district', 'Bairro', undefined, 'address.district')}
-            {text('city', 'Cidade', undefined, 'address.city')}
-            {text('state', 'UF', (v) => v.toUpperCase().slice(0, 2), 'address.state')}
+            {text('cep', 'CEP', { mask: maskCep, errorKey: 'address.cep', required: withAddress })}
+            {text('street', 'Logradouro', { errorKey: 'address.street', required: withAddress })}
+            {text('number', 'Número', { errorKey: 'address.number' })}
+            {text('complement', 'Complemento', { errorKey: 'address.complement' })}
+            {text('district', 'Bairro', { errorKey: 'address.district' })}
+            {text('city', 'Cidade', { errorKey: 'address.city', required: withAddress })}
+            <Select
+              label="UF"
+              placeholder="Escolha o estado"
+              data={UFS}
+              value={values.state || null}
+              onChange={(state) => set('state', state ?? '')}
+              searchable
+              clearable
+              nothingFoundMessage="Nenhum estado encontrado"
+              withAsterisk={withAddress}
+              aria-required={withAddress || undefined}
+              error={errors['address.state']}
+              comboboxProps={{ withinPortal: true }}
+            />
           </SimpleGrid>
         </Fieldset>
-        {text('notes', 'Observações')}
+        <Textarea
+          label="Observações"
+          value={values.notes}
+          error={errors.notes}
+          onChange={(e) => set('notes', e.currentTarget.value)}
+          autosize
+          minRows={3}
+          maxRows={8}
+        />
+        <Text size="xs" c="dimmed">
+          * campo obrigatório
+        </Text>
         <Group gap="sm">
           <Button type="submit" loading={submitting}>
             {submitLabel}

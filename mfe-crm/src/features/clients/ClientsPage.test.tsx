@@ -1,5 +1,6 @@
 import * as apiClient from '@backoffice/api-client';
 import type { Client, ClientPage } from '@backoffice/api-client';
+import * as auth from '@backoffice/auth';
 import { findRoute } from '@backoffice/routes';
 import { BackofficeProvider } from '@backoffice/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -22,7 +23,9 @@ const client = (i: number): Client => ({
   updated_by: 'u',
 });
 
-function renderWith(page: ClientPage) {
+/** The list as a role with `permissions` sees it (everything by default). */
+function renderWith(page: ClientPage, permissions?: string[]) {
+  vi.spyOn(auth, 'usePermission').mockImplementation((code) => !permissions || permissions.includes(code));
   vi.spyOn(apiClient, 'listClients').mockResolvedValue(page);
   const route = findRoute('/clientes');
   if (!route) throw new Error('rota /clientes ausente');
@@ -58,5 +61,18 @@ describe('<ClientsPage> count', () => {
     expect(await screen.findByText('1 cliente')).toBeTruthy();
     // 02:30Z on 8 March is 23:30 on 7 March in São Paulo.
     expect(screen.getByText('07/03/2026')).toBeTruthy();
+  });
+});
+
+describe('<ClientsPage> actions by permission', () => {
+  const one = { items: [client(1)], total: 1, total_capped: false, page: 1, page_size: 20, has_more: false };
+  it('offers "Novo cliente" to those who may create clients', async () => {
+    renderWith(one, ['clientes_ler', 'clientes_editar']);
+    expect(await screen.findByRole('button', { name: 'Novo cliente' })).toBeTruthy();
+  });
+  it('offers no "Novo cliente" to a role that only consults', async () => {
+    renderWith(one, ['clientes_ler']);
+    expect(await screen.findByText('1 cliente')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Novo cliente' })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { listClients } from '@backoffice/api-client';
+import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
 import { formatDate, maskDocument, maskPhone, Spinner } from '@backoffice/ui';
 import { Alert, Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
@@ -17,6 +18,8 @@ export default function ClientsPage({ route }: PageProps) {
   const navigate = useNavigate();
   const query = queryFromSearch(params);
   const [text, setText] = useState(query.q ?? '');
+  // Roles that only consult clients are not offered "Novo cliente" (the server would refuse it).
+  const mayCreate = usePermission('clientes_editar');
 
   const setParam = (key: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -40,7 +43,7 @@ export default function ClientsPage({ route }: PageProps) {
     <Stack gap="md">
       <Group justify="space-between" align="center">
         <Title order={1}>{route.title}</Title>
-        <Button onClick={() => navigate('/cliente')}>Novo cliente</Button>
+        {mayCreate && <Button onClick={() => navigate('/cliente')}>Novo cliente</Button>}
       </Group>
       <Paper component="form" role="search" withBorder p="md" radius="md" onSubmit={(e: FormEvent) => e.preventDefault()}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
@@ -71,8 +74,9 @@ function ClientsTable({ data, onPage }: { data: Awaited<ReturnType<typeof listCl
         {countLabel(data)}
       </Text>
       <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={880}>
-          <Table striped highlightOnHover verticalSpacing="sm">
+        {/* On a phone the table scrolls sideways inside its box, and the name column stays in place. */}
+        <Table.ScrollContainer minWidth={880} type="native">
+          <Table highlightOnHover verticalSpacing="sm" className="bo-sticky-first" style={{ whiteSpace: 'nowrap' }}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Nome</Table.Th>

@@ -1,5 +1,20 @@
 import type { Client } from '@backoffice/api-client';
-import { countLabel, EMPTY_FORM, formFromClient, inputFromForm, pageLabel, PAGES_COUNTED_AHEAD, patchFromForm, queryFromSearch, totalPages } from './clientModel';
+import {
+  countLabel,
+  EMPTY_FORM,
+  fieldErrorSummary,
+  fieldLabel,
+  formFromClient,
+  hasAddress,
+  inputFromForm,
+  pageLabel,
+  PAGES_COUNTED_AHEAD,
+  patchFromForm,
+  queryFromSearch,
+  shownFields,
+  totalPages,
+  UFS,
+} from './clientModel';
 
 const client: Client = {
   id: 'c1',
@@ -94,5 +109,55 @@ describe('how far the count goes (as crates/crm counts)', () => {
   it('within ten pages ahead the count is exact even on a middle page', () => {
     expect(countLabel(serverPage(150, 2))).toBe('150 clientes');
     expect(pageLabel(serverPage(150, 2))).toBe('Página 2 de 8');
+  });
+});
+
+describe('field errors in the form labels', () => {
+  it('names every field the server may name as the form does', () => {
+    expect(fieldLabel('document', 'person')).toBe('CPF');
+    expect(fieldLabel('document', 'company')).toBe('CNPJ');
+    expect(fieldLabel('name', 'company')).toBe('Razão social');
+    expect(fieldLabel('emails[0]', 'person')).toBe('E-mail 1');
+    expect(fieldLabel('phones[2]', 'person')).toBe('Telefone 3');
+    expect(fieldLabel('address.cep', 'person')).toBe('CEP');
+    expect(fieldLabel('address.state', 'person')).toBe('UF');
+    expect(fieldLabel('address', 'person')).toBe('Endereço');
+    expect(fieldLabel('algo_novo', 'person')).toBeNull();
+  });
+  it('sums up the fields to fix by label, with the messages of fields the form cannot point at', () => {
+    const shown = shownFields({ ...EMPTY_FORM, kind: 'person' });
+    const has = (field: string) => shown.has(field);
+    expect(fieldErrorSummary([{ field: 'document', message: 'CPF inválido' }], 'person', has)).toBe('Corrija o campo CPF.');
+    expect(
+      fieldErrorSummary(
+        [
+          { field: 'document', message: 'x' },
+          { field: 'name', message: 'y' },
+          { field: 'emails[0]', message: 'z' },
+        ],
+        'person',
+        has,
+      ),
+    ).toBe('Corrija os campos CPF, Nome e E-mail 1.');
+    // A person's form has no "Nome fantasia" and one e-mail input; a field unknown to the form keeps only its message.
+    const summary = fieldErrorSummary(
+      [
+        { field: 'trade_name', message: 'Muito longo.' },
+        { field: 'emails[3]', message: 'E-mail inválido.' },
+        { field: 'algo_novo', message: 'Valor inválido.' },
+      ],
+      'person',
+      has,
+    );
+    expect(summary).toBe('Nome fantasia: Muito longo. E-mail 4: E-mail inválido. Valor inválido.');
+    expect(summary).not.toMatch(/trade_name|emails|algo_novo/);
+  });
+  it('lists the 27 states the server accepts', () => {
+    expect(UFS).toHaveLength(27);
+    expect(UFS.find((uf) => uf.value === 'SP')?.label).toBe('SP — São Paulo');
+  });
+  it('knows when the address is being filled in (its required parts then apply)', () => {
+    expect(hasAddress(EMPTY_FORM)).toBe(false);
+    expect(hasAddress({ ...EMPTY_FORM, city: 'Recife' })).toBe(true);
   });
 });

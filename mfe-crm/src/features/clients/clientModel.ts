@@ -85,7 +85,6 @@ export function inputFromForm(form: ClientFormValues): ClientInput {
 }
 
 export function patchFromForm(form: ClientFormValues): ClientPatch {
-  const hasAddress = ADDRESS_KEYS.some((key) => form[key].trim() !== '');
   return {
     kind: form.kind,
     document: unmaskDocument(form.document),
@@ -93,7 +92,7 @@ export function patchFromForm(form: ClientFormValues): ClientPatch {
     trade_name: form.kind === 'company' ? trimmed(form.trade_name) : '',
     emails: form.emails.map(trimmed).filter(Boolean),
     phones: form.phones.map(unmaskDigits).filter(Boolean),
-    ...(hasAddress
+    ...(hasAddress(form)
       ? {
           address: {
             cep: unmaskDigits(form.cep),
@@ -151,4 +150,106 @@ export function countLabel({ total, total_capped }: CountedPage): string {
 export function pageLabel({ total, total_capped, page, page_size }: CountedPage): string {
   if (!total_capped) return `Página ${formatInteger(page)} de ${formatInteger(totalPages(total, page_size))}`;
   return `Página ${formatInteger(page)} de mais de ${formatInteger(Math.max(page, Math.floor(total / page_size)))}`;
+}
+
+/** The states' abbreviations the server accepts, with their names (the UF select). */
+export const UFS: ReadonlyArray<{ value: string; label: string }> = [
+  ['AC', 'Acre'],
+  ['AL', 'Alagoas'],
+  ['AP', 'Amapá'],
+  ['AM', 'Amazonas'],
+  ['BA', 'Bahia'],
+  ['CE', 'Ceará'],
+  ['DF', 'Distrito Federal'],
+  ['ES', 'Espírito Santo'],
+  ['GO', 'Goiás'],
+  ['MA', 'Maranhão'],
+  ['MT', 'Mato Grosso'],
+  ['MS', 'Mato Grosso do Sul'],
+  ['MG', 'Minas Gerais'],
+  ['PA', 'Pará'],
+  ['PB', 'Paraíba'],
+  ['PR', 'Paraná'],
+  ['PE', 'Pernambuco'],
+  ['PI', 'Piauí'],
+  ['RJ', 'Rio de Janeiro'],
+  ['RN', 'Rio Grande do Norte'],
+  ['RS', 'Rio Grande do Sul'],
+  ['RO', 'Rondônia'],
+  ['RR', 'Roraima'],
+  ['SC', 'Santa Catarina'],
+  ['SP', 'São Paulo'],
+  ['SE', 'Sergipe'],
+  ['TO', 'Tocantins'],
+].map(([value, name]) => ({ value: value ?? '', label: `${value} — ${name}` }));
+
+/** Whether the form holds an address (then CEP, logradouro, cidade and UF are required, as on the server). */
+export function hasAddress(form: ClientFormValues): boolean {
+  return ADDRESS_KEYS.some((key) => form[key].trim() !== '');
+}
+
+const ADDRESS_LABELS: Record<string, string> = {
+  cep: 'CEP',
+  street: 'Logradouro',
+  number: 'Número',
+  complement: 'Complemento',
+  district: 'Bairro',
+  city: 'Cidade',
+  state: 'UF',
+};
+
+/**
+ * The label a person sees for a field the server names (`document`, `emails[0]`, `address.cep`…): the form's
+ * own label, never the API name. Null for a name the form does not know.
+ */
+export function fieldLabel(field: string, kind: ClientKind): string | null {
+  const item = /^(emails|phones)\[(\d+)\]$/.exec(field);
+  if (item) return `${item[1] === 'emails' ? 'E-mail' : 'Telefone'} ${Number(item[2]) + 1}`;
+  const address = /^address\.(\w+)$/.exec(field);
+  if (address) return ADDRESS_LABELS[address[1] ?? ''] ?? 'Endereço';
+  const labels: Record<string, string> = {
+    kind: 'Tipo',
+    document: kind === 'person' ? 'CPF' : 'CNPJ',
+    name: kind === 'person' ? 'Nome' : 'Razão social',
+    trade_name: 'Nome fantasia',
+    emails: 'E-mails',
+    phones: 'Telefones',
+    address: 'Endereço',
+    status: 'Situação',
+    notes: 'Observações',
+  };
+  return labels[field] ?? null;
+}
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * The message above the form when the server refuses fields: which fields to fix, by their labels (each field
+ * shows its own message), plus the messages of fields the form cannot point at (a list item it no longer shows,
+ * the address as a whole). Never an API name.
+ */
+export function fieldErrorSummary(problems: FieldProblem[], kind: ClientKind, shown: (field: string) => boolean): string {
+  const labels: string[] = [];
+  const elsewhere: string[] = [];
+  for (const { field, message } of problems) {
+    const label = fieldLabel(field, kind);
+    if (shown(field) && label) labels.push(label);
+    else elsewhere.push(label ? `${label}: ${message}` : message);
+  }
+  const parts: string[] = [];
+  if (labels.length === 1) parts.push(`Corrija o campo ${labels[0]}.`);
+  if (labels.length > 1) parts.push(`Corrija os campos ${labels.slice(0, -1).join(', ')} e ${labels[labels.length - 1]}.`);
+  return [...parts, ...elsewhere].join(' ');
+}
+
+/** The fields the form shows for these values (where a server message can be put next to its input). */
+export function shownFields(form: ClientFormValues): Set<string> {
+  const fields = ['kind', 'document', 'name', 'status', 'notes', ...ADDRESS_KEYS.map((key) => `address.${key}`)];
+  if (form.kind === 'company') fields.push('trade_name');
+  form.emails.forEach((_, i) => fields.push(`emails[${i}]`));
+  form.phones.forEach((_, i) => fields.push(`phones[${i}]`));
+  return new Set(fields);
 }

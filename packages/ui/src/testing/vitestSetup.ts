@@ -23,3 +23,10 @@ if (!('ResizeObserver' in window)) {
 }
 
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+
+// Textarea's autosize listens for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() },
+  });
+}

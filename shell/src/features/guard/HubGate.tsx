@@ -3,6 +3,7 @@ import { AlertDialog, Spinner } from '@backoffice/ui';
 import { Text } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { deniedState } from './denied';
 
 /**
  * The hub: load the current user first (fresh from the server, then stored locally), require access_hub, and
@@ -40,7 +41,7 @@ export function HubGate({ children }: { children: ReactNode }) {
   }, [decision, navigate]);
 
   if (!decision) return <Spinner label="Verificando acesso ao hub…" />;
-  if (decision.kind === 'no-hub-access') return <Navigate to={decision.redirectTo} replace />;
+  if (decision.kind === 'no-hub-access') return <Navigate to={decision.redirectTo} replace state={deniedState(pathname)} />;
   if (decision.kind === 'dispatch-denied') return <AccessDeniedDialog />;
   return <>{children}</>;
 }

@@ -3,6 +3,7 @@ import { clearStoredUser, decideNavigation, useSession } from '@backoffice/auth'
 import { Spinner } from '@backoffice/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { deniedState } from './denied';
 import { HubGate } from './HubGate';
 
 /** Applies the navigation rules (packages/auth guardRules) to the current location before a page renders. */
@@ -16,7 +17,8 @@ export function RouteGuard({ children }: { children: ReactNode }) {
       return <>{children}</>;
     case 'redirect':
       if (decision.clearStoredUser) clearStoredUser();
-      return <Navigate to={decision.to} replace />;
+      // A permission the user lacks: the page they land on says so (DeniedNotice), instead of a silent bounce.
+      return <Navigate to={decision.to} replace state={decision.denied ? deniedState(pathname) : undefined} />;
     case 'server-check':
       return (
         <ServerCheck key={decision.path} path={decision.path} deniedTo={decision.deniedTo}>
@@ -41,6 +43,6 @@ function ServerCheck({ path, deniedTo, children }: { path: string; deniedTo: str
     };
   }, [path]);
   if (outcome === 'pending') return <Spinner label="Verificando permissão…" />;
-  if (outcome === 'denied') return <Navigate to={deniedTo} replace />;
+  if (outcome === 'denied') return <Navigate to={deniedTo} replace state={deniedState(path)} />;
   return <>{children}</>;
 }

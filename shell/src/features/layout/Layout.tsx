@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PwaBanners } from '../../pwa/PwaBanners';
+import { DeniedNotice } from '../guard/denied';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { MainMenu } from './MainMenu';
 import { PageBreadcrumbs } from './PageBreadcrumbs';
@@ -56,6 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <AppShell.Main bg="neutral.0">
         <Container size={CONTENT_MAX_WIDTH} px={0}>
           <PageBreadcrumbs />
+          <DeniedNotice />
           {children}
         </Container>
       </AppShell.Main>
