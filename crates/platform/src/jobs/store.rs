@@ -220,7 +220,8 @@ async fn existing(tx: &mut Tx, key: &str) -> Result<String> {
 }
 
 /// Claims up to `limit` ready jobs for `worker` until `until`: queued or retrying ones whose time has
-/// come, and running ones whose worker's lease ran out (it died).
+/// come, in order (read from the `platform_jobs_queue` index, stopping at `limit`), then — when that
+/// leaves room — running ones whose worker's lease ran out (it died).
 pub(super) async fn claim(
     db: &Db,
     worker: &str,
@@ -228,39 +229,42 @@ pub(super) async fn claim(
     now: DateTime<Utc>,
     until: DateTime<Utc>,
 ) -> Result<Vec<Claimed>> {
-    let ready = "(status IN ('queued', 'retrying') AND run_at <= $3) OR (status = 'running' AND locked_until < $3)";
-    match db {
-        Db::Postgres(pool) => {
-            let sql = format!(
-                "UPDATE platform_jobs SET status = 'running', locked_by = $1, locked_until = $2, \
-                 attempts = attempts + 1, updated_at = $3 \
-                 WHERE id IN (SELECT id FROM platform_jobs WHERE {ready} ORDER BY run_at, id LIMIT {limit} \
-                 FOR UPDATE SKIP LOCKED) \
-                 RETURNING id, kind, payload, attempts, max_attempts"
-            );
-            sqlx::query_as(&sql)
-                .bind(worker)
-                .bind(until)
-                .bind(now)
-                .fetch_all(pool)
-                .await
-        }
-        Db::Sqlite(pool) => {
-            // One worker per SQLite database; the statement is atomic on its own.
-            let sql = format!(
-                "UPDATE platform_jobs SET status = 'running', locked_by = $1, locked_until = $2, \
-                 attempts = attempts + 1, updated_at = $3 \
-                 WHERE id IN (SELECT id FROM platform_jobs WHERE {ready} ORDER BY run_at, id LIMIT {limit}) \
-                 RETURNING id, kind, payload, attempts, max_attempts"
-            );
-            sqlx::query_as(&sql)
-                .bind(worker)
-                .bind(until)
-                .bind(now)
-                .fetch_all(pool)
-                .await
-        }
+    const READY: &str = "status IN ('queued', 'retrying') AND run_at <= $3";
+    const ABANDONED: &str = "status = 'running' AND locked_until < $3";
+    let mut claimed = claim_where(db, worker, READY, limit, now, until).await?;
+    let room = limit - claimed.len() as i64;
+    if room > 0 {
+        claimed.extend(claim_where(db, worker, ABANDONED, room, now, until).await?);
     }
+    Ok(claimed)
+}
+
+async fn claim_where(
+    db: &Db,
+    worker: &str,
+    condition: &str,
+    limit: i64,
+    now: DateTime<Utc>,
+    until: DateTime<Utc>,
+) -> Result<Vec<Claimed>> {
+    // On PostgreSQL any number of workers claim at once, each skipping the rows another holds; SQLite has
+    // one worker per database and the statement is atomic on its own.
+    let lock = match db {
+        Db::Postgres(_) => "FOR UPDATE SKIP LOCKED",
+        Db::Sqlite(_) => "",
+    };
+    let sql = format!(
+        "UPDATE platform_jobs SET status = 'running', locked_by = $1, locked_until = $2, \
+         attempts = attempts + 1, updated_at = $3 \
+         WHERE id IN (SELECT id FROM platform_jobs WHERE {condition} ORDER BY run_at, id LIMIT {limit} {lock}) \
+         RETURNING id, kind, payload, attempts, max_attempts"
+    );
+    on_db!(db, pool => sqlx::query_as(&sql)
+        .bind(worker)
+        .bind(until)
+        .bind(now)
+        .fetch_all(pool)
+        .await)
 }
 
 /// Marks done the jobs `worker` still holds; returns how many.
