@@ -2,7 +2,7 @@ import { useSession } from '@backoffice/auth';
 import { LogoutIcon, UserIcon } from '@backoffice/ui';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import { initialsOf, roleLabel } from '../profile/roles';
+import { roleLabel } from '../profile/roles';
 
 /** The header's user menu: who is signed in, "Meu perfil" and "Sair". */
 export function UserMenu() {
@@ -13,8 +13,9 @@ export function UserMenu() {
       <Menu.Target>
         <UnstyledButton aria-label={`Menu do usuário: ${user.name}`} c="white" px={4} py={2} style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
           <Group gap="xs" wrap="nowrap">
+            {/* An icon, not initials: the button's visible text must be part of its name. */}
             <Avatar size={32} radius="xl" color="green" variant="filled" aria-hidden>
-              {initialsOf(user.name)}
+              <UserIcon size={18} />
             </Avatar>
             <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate="end">
               {user.name}

@@ -38,7 +38,7 @@ describe('the notifications bell', () => {
     expect(unreadLabel(0)).toBe('nenhuma não lida');
     expect(unreadLabel(1)).toBe('1 não lida');
     expect(unreadLabel(7)).toBe('7 não lidas');
-    expect(unreadLabel(120)).toBe('mais de 99 não lidas');
+    expect(unreadLabel(120)).toBe('99+ não lidas');
   });
 
   it('shows the unread count, lists the notifications and marks one read', async () => {

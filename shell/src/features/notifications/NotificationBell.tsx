@@ -5,10 +5,15 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotificationsQuery, type Notification } from './notificationsApi';
 
-/** "3 não lidas" for the bell's label and badge ("99+" past that). */
+/** The badge: the count, "99+" past that. */
+export function unreadBadge(unread: number): string {
+  return unread > 99 ? '99+' : String(unread);
+}
+
+/** "3 não lidas" for the bell's name; it contains the badge's text, as the visible text must be in the name. */
 export function unreadLabel(unread: number): string {
   if (unread === 0) return 'nenhuma não lida';
-  return `${unread > 99 ? 'mais de 99' : unread} ${unread === 1 ? 'não lida' : 'não lidas'}`;
+  return `${unreadBadge(unread)} ${unread === 1 ? 'não lida' : 'não lidas'}`;
 }
 
 /** The header's bell: the unread count, and a dropdown with the latest notifications. */
@@ -20,29 +25,13 @@ export function NotificationBell() {
   const unread = query.data?.unread ?? 0;
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal trapFocus={false} returnFocus>
+      {/* The target gets the popover's aria-haspopup/aria-expanded: it must be the button itself. */}
       <Popover.Target>
-        <Indicator
-          label={unread > 99 ? '99+' : unread}
-          size={18}
-          color="red"
-          offset={6}
-          disabled={unread === 0}
-          aria-hidden={unread === 0 ? undefined : false}
-          data-testid="notifications-unread"
-        >
-          <ActionIcon
-            variant="subtle"
-            color="white"
-            size="lg"
-            radius="xl"
-            aria-label={`Notificações: ${unreadLabel(unread)}`}
-            aria-haspopup="dialog"
-            aria-expanded={opened}
-            onClick={() => setOpened((o) => !o)}
-          >
+        <ActionIcon variant="subtle" color="white" size="lg" radius="xl" aria-label={`Notificações: ${unreadLabel(unread)}`} onClick={() => setOpened((o) => !o)}>
+          <Indicator label={unreadBadge(unread)} size={18} color="red" offset={2} disabled={unread === 0}>
             <BellIcon />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Popover.Target>
       {/* Named by its own title (Mantine would name it after the bell, count included). */}
       <Popover.Dropdown p={0} maw="calc(100vw - 16px)" aria-labelledby={titleId}>
