@@ -74,8 +74,9 @@ for (const [remote, paths] of Object.entries(ROUTE_PAGES)) {
         globalThis.history.pushState({}, '', p);
         globalThis.dispatchEvent(new globalThis.PopStateEvent('popstate'));
       }, path);
+      // The route's own heading (not /inicio's "Olá, …", still on screen until the remote's chunks arrive).
+      await fresh.locator('main h1').filter({ hasNotText: /^Olá/ }).first().waitFor();
       await fresh.waitForLoadState('networkidle');
-      await fresh.locator('main h1').first().waitFor();
     });
     console.log(`${remote} route ${path}: ${kb(total(loaded))} gzipped in ${loaded.size} files`);
     for (const [url, size] of loaded) console.log(`  ${kb(size).padStart(9)}  ${new URL(url).pathname}`);
