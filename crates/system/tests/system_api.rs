@@ -374,6 +374,7 @@ async fn a_queue_probe_runs_every_job_once_and_says_where() {
             (json!({"jobs": 0, "work_ms": 0}), "jobs"),
             (json!({"jobs": 10001, "work_ms": 0}), "jobs"),
             (json!({"jobs": 5, "work_ms": 60000}), "work_ms"),
+            (json!({"jobs": 5, "work_ms": 0, "record": null}), "record"),
         ] {
             let (status, refused) = api
                 .call(

@@ -75,8 +75,9 @@ async fn with_missing_member(
         .and_then(|mut error| {
             let body = serde_json::from_slice(request).ok()?;
             let field = required.missing(&error.message, &body)?;
-            error.message = format!("Requisição inválida: falta o campo obrigatório {field}.");
-            error.fields = vec![FieldError::new(field, "Campo obrigatório.")];
+            error.message =
+                format!("Requisição inválida: informe um valor em {field} (ausente ou nulo).");
+            error.fields = vec![FieldError::new(field, "Informe um valor.")];
             serde_json::to_vec(&error).ok()
         });
     match named {

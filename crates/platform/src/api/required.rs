@@ -28,7 +28,8 @@ impl RequiredMembers {
     /// The path of the first required member missing from `body` (`name`, `address.cep`,
     /// `emails[1].address`), when `detail` is poem-openapi's refusal of a body for a missing value.
     pub fn missing(&self, detail: &str, body: &Value) -> Option<String> {
-        if !detail.contains("found null") {
+        // poem-openapi's own words for a missing value, and `Omittable`'s refusal of an explicit null.
+        if !detail.contains("found null") && !detail.contains("null não é aceito") {
             return None;
         }
         self.missing_in(outer_schema(detail)?, body, "", 0)
@@ -49,6 +50,13 @@ impl RequiredMembers {
             return Some(join(at, name));
         }
         let properties = schema["properties"].as_object()?;
+        // A member that may be left out but is not nullable, sent as null.
+        if let Some(name) = object.iter().find_map(|(name, value)| {
+            let property = properties.get(name)?;
+            (value.is_null() && property["nullable"] != Value::Bool(true)).then_some(name)
+        }) {
+            return Some(join(at, name));
+        }
         object.iter().find_map(|(name, value)| {
             let property = properties.get(name)?;
             let path = join(at, name);
@@ -133,6 +141,24 @@ mod tests {
             m.missing(DETAIL, &body).as_deref(),
             Some("emails[1].address")
         );
+    }
+
+    #[test]
+    fn names_an_optional_member_sent_as_null_unless_it_is_nullable() {
+        let spec = json!({"components": {"schemas": {"Probe": {
+            "type": "object",
+            "required": ["jobs"],
+            "properties": {
+                "jobs": {"type": "integer"},
+                "notes": {"type": "string", "nullable": true},
+                "record": {"type": "boolean"}
+            }
+        }}}});
+        let m = RequiredMembers::from_spec(&spec.to_string());
+        let detail = "failed to parse \"omittable_boolean\": null não é aceito: omita o campo \
+                      (occurred while parsing \"Probe\")";
+        let body = json!({"jobs": 1, "notes": null, "record": null});
+        assert_eq!(m.missing(detail, &body).as_deref(), Some("record"));
     }
 
     #[test]

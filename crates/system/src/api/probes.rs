@@ -1,7 +1,7 @@
 //! Queue probes for administrators (`crate::probe`): enqueue a batch of no-op jobs, read what became of it.
 
 use chrono::{DateTime, Utc};
-use platform::api::{ApiResult, BearerAuth};
+use platform::api::{ApiResult, BearerAuth, Omittable};
 use platform::context::Platform;
 use platform::Error;
 use poem_openapi::param::Path;
@@ -35,7 +35,7 @@ pub struct NewProbeRequest {
     pub work_ms: i64,
     /// Whether each job writes its completion row, the proof that it ran once (default true). Without
     /// it a job is a true no-op (the jobs benchmark) and only `done` counts it.
-    pub record: Option<bool>,
+    pub record: Omittable<bool>,
 }
 
 impl Example for NewProbeRequest {
@@ -43,7 +43,7 @@ impl Example for NewProbeRequest {
         NewProbeRequest {
             jobs: 100,
             work_ms: 0,
-            record: Some(true),
+            record: Omittable(Some(true)),
         }
     }
 }
@@ -112,7 +112,7 @@ impl ProbesApi {
         let request = probe::ProbeRequest {
             jobs: body.jobs,
             work_ms: body.work_ms,
-            record: body.record.unwrap_or(true),
+            record: body.record.0.unwrap_or(true),
         };
         let batch = probe::enqueue(&self.platform, request, &auth.0.uid).await?;
         let report = probe::report(&self.platform, &batch)
