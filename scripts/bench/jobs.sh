@@ -44,15 +44,18 @@ best() { python3 -c 'import sys; v=[float(x) for x in sys.argv[1:]]; print(f"{mi
 rate() { python3 -c "print(f'{$JOBS / $1:,.0f}'.replace(',', '.'))"; }
 json() { python3 -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])' "$1"; }
 
-start_instance() { # URL DIR → echo base URL
+# Starts an instance over URL, logging to DIR; sets BASE. (Not run in a subshell: its PID must reach
+# PIDS, which the exit trap stops.)
+start_instance() { # URL DIR
   local url=$1 dir=$2 port
   port=$(free_port)
   mkdir -p "$dir"
   BACKOFFICE_DATABASE_URL=$url BACKOFFICE_PORT=$port BACKOFFICE_FILES_DIR="$dir/files" \
     BACKOFFICE_JWT_SECRET=bench-jobs-secret RUST_LOG=warn "$BIN" serve >"$dir/server.log" 2>&1 &
   PIDS+=($!)
-  for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.1; done
-  echo "http://127.0.0.1:$port"
+  BASE="http://127.0.0.1:$port"
+  for _ in $(seq 1 100); do curl -sf "$BASE/readyz" >/dev/null && return 0; sleep 0.1; done
+  echo "a instância não ficou pronta: $dir/server.log" >&2; exit 1
 }
 
 # Seconds for one batch through BASE (token TOKEN): from the enqueue request to every job completed.
@@ -92,8 +95,8 @@ token_of() {
 echo "== backoffice, PostgreSQL, two instances"
 PG_OURS=$(new_pg_database benchjobs); DBS+=("$PG_OURS")
 setup_ours "$PG_OURS"
-A=$(start_instance "$PG_OURS" "$OUTDIR/pg-a")
-B=$(start_instance "$PG_OURS" "$OUTDIR/pg-b")
+start_instance "$PG_OURS" "$OUTDIR/pg-a"; A=$BASE
+start_instance "$PG_OURS" "$OUTDIR/pg-b"
 TOKEN=$(token_of "$A")
 ours_pg=()
 for _ in $(seq 1 "$ROUNDS"); do ours_pg+=("$(drain_ours "$A" "$TOKEN")"); echo "   ${ours_pg[-1]} s"; done
@@ -112,7 +115,7 @@ echo "== backoffice, SQLite, one instance"
 SQLITE_DIR="$OUTDIR/sqlite"; rm -rf "$SQLITE_DIR"; mkdir -p "$SQLITE_DIR"
 SQLITE_URL="sqlite://$SQLITE_DIR/backoffice.db"
 setup_ours "$SQLITE_URL"
-S=$(start_instance "$SQLITE_URL" "$SQLITE_DIR")
+start_instance "$SQLITE_URL" "$SQLITE_DIR"; S=$BASE
 TOKEN=$(token_of "$S")
 ours_sqlite=()
 for _ in $(seq 1 "$ROUNDS"); do ours_sqlite+=("$(drain_ours "$S" "$TOKEN")"); echo "   ${ours_sqlite[-1]} s"; done
