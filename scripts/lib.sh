@@ -45,6 +45,21 @@ ensure_postgres() {
 
 postgres_up() { command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -p 5432; }
 
+# The Rust tests create a PostgreSQL database per test (`bo_test_<uuid>`, platform::testing) and leave it:
+# over runs they filled the disk (1,222 of them, 10 GB, on this machine once). Drops every such database
+# nobody is connected to — a test still running holds its connections, so its database stays. Never fails.
+drop_idle_test_databases() {
+  postgres_up || return 0
+  local names
+  names=$(psql -h 127.0.0.1 -U postgres -d postgres -At -c \
+    "SELECT datname FROM pg_database WHERE datname LIKE 'bo\_test\_%' \
+     AND datname NOT IN (SELECT datname FROM pg_stat_activity WHERE datname IS NOT NULL)" 2>/dev/null) || return 0
+  for name in $names; do
+    psql -q -h 127.0.0.1 -U postgres -d postgres -c "DROP DATABASE IF EXISTS $name" >/dev/null 2>&1 || true
+  done
+  return 0
+}
+
 # Debian packages, installed only when missing (apt-get update once, first).
 ensure_debian_packages() {
   local missing=()

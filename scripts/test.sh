@@ -10,7 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
-trap print_step_times EXIT
+# On exit: the step times, and the test databases this run left in PostgreSQL.
+trap 'drop_idle_test_databases; print_step_times' EXIT
 if in_ci; then
   unset SKIP_WEB SKIP_FUZZ SKIP_SCHEMATHESIS ALLOW_NO_POSTGRES
   # A clean clone builds once: the incremental cache would only double the disk it needs.
@@ -18,6 +19,7 @@ if in_ci; then
 fi
 
 ensure_postgres
+drop_idle_test_databases
 ensure_debian_packages poppler-utils zbar-tools
 
 step "rustfmt";  cargo fmt --all --check
