@@ -107,33 +107,24 @@ async fn add_role(tx: &mut Tx, role: &str, code: &str) -> Result<()> {
     Ok(())
 }
 
-/// What `uid`, whose role is `role`, holds according to the table.
+/// What `uid`, whose role is `role`, holds according to the table. Read with every authenticated
+/// request, so in one statement: the role's permissions (`granted` NULL) and the user's exceptions.
 pub async fn held(db: &Db, role: Option<Role>, uid: &str) -> Result<Held> {
-    let by_role: Vec<String> = match role {
-        Some(role) => on_db!(db, pool => sqlx::query_scalar(
-            "SELECT permission FROM platform_role_permissions WHERE role = $1",
-        )
-        .bind(role.as_str())
-        .fetch_all(pool)
-        .await)?,
-        None => Vec::new(),
-    };
-    let mut held = Held {
-        by_role: by_role.into_iter().collect(),
-        ..Held::default()
-    };
-    let exceptions: Vec<(String, bool)> = on_db!(db, pool => sqlx::query_as(
-        "SELECT permission, granted FROM platform_user_permissions WHERE uid = $1",
+    let rows: Vec<(String, Option<bool>)> = on_db!(db, pool => sqlx::query_as(
+        "SELECT permission, NULL FROM platform_role_permissions WHERE role = $1 \
+         UNION ALL SELECT permission, granted FROM platform_user_permissions WHERE uid = $2",
     )
+    .bind(role.map(Role::as_str))
     .bind(uid)
     .fetch_all(pool)
     .await)?;
-    for (code, granted) in exceptions {
-        if granted {
-            held.granted.insert(code);
-        } else {
-            held.revoked.insert(code);
-        }
+    let mut held = Held::default();
+    for (code, granted) in rows {
+        match granted {
+            None => held.by_role.insert(code),
+            Some(true) => held.granted.insert(code),
+            Some(false) => held.revoked.insert(code),
+        };
     }
     Ok(held)
 }
