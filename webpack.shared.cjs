@@ -16,7 +16,9 @@ const workspaceVersion = (name) => require(`./packages/${name}/package.json`).ve
  * `react/jsx-runtime`. The api-client is shared because it holds the session hooks the auth package
  * registers: a second copy in a remote would send requests without the bearer token. Mantine and dayjs are
  * shared because their React contexts (theme, modals, dates settings) and stores (notifications) only work
- * as one instance: a remote's own copy would render unthemed and its toasts would go nowhere. Never eager:
+ * as one instance: a remote's own copy would render unthemed and its toasts would go nowhere. react-hook-form
+ * (its form context) and zod (schemas generated into the shared api-client are checked by a remote's resolver)
+ * are shared for the same reason. Never eager:
  * every app starts through `import('./bootstrap')`.
  */
 const SHARED = {
@@ -26,6 +28,8 @@ const SHARED = {
   'react-dom/': { singleton: true, requiredVersion: rootPkg.dependencies['react-dom'] },
   'react-router': { singleton: true, requiredVersion: rootPkg.dependencies['react-router'] },
   '@tanstack/react-query': { singleton: true, requiredVersion: rootPkg.dependencies['@tanstack/react-query'] },
+  'react-hook-form': { singleton: true, requiredVersion: rootPkg.dependencies['react-hook-form'] },
+  zod: { singleton: true, requiredVersion: rootPkg.dependencies.zod },
   ...Object.fromEntries(
     ['@mantine/core', '@mantine/hooks', '@mantine/notifications', '@mantine/modals', '@mantine/dates', 'dayjs'].map((name) => [
       name,
