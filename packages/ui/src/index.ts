@@ -12,3 +12,5 @@ export * from './masks';
 export * from './sliderModel';
 export { Slider } from './Slider';
 export type { SliderProps } from './Slider';
+export * from './jobs';
+export * from './data-table';
