@@ -13,4 +13,3 @@ export * from './sliderModel';
 export { Slider } from './Slider';
 export type { SliderProps } from './Slider';
 export * from './jobs';
-export * from './data-table';
