@@ -1,20 +1,28 @@
 /**
- * The calls the apps use, under stable names, all delegating to the orval output (`generated/`, from
- * openapi/openapi.json), which goes through the one mutator.
+ * What the apps import from the API, all from the orval output (`generated/`, from openapi/openapi.json), every
+ * call through the one mutator (`customFetch`):
+ * - every generated call under its operation name (`listClients(params)`, `getClientHistory(id)`,
+ *   `markNotificationRead(id)`…) with its TanStack Query v5 hook (`useListClients(params)`,
+ *   `useCreateClient()`…), query key (`getListClientsQueryKey(params)`) and query options;
+ * - every model type (`Client`, `NotificationPage`…) and enum object (`Role`, `ClientKind`…);
+ * - the zod schemas of bodies, parameters and responses (`createClientBody`, `listClientsQueryParams`,
+ *   `getClientResponse`…; index.ts);
+ * - a few stable names the session code used before the generated client existed (`authSignIn`…, below).
+ * Apps never import `@backoffice/api-client/src/generated/*` (eslint forbids it).
  */
-import * as crm from './generated/crm/crm';
 import * as identity from './generated/identity/identity';
-import type { ClientPatchRequest as ClientPatch, ListClientsParams as ClientQuery, NewClientRequest as ClientInput } from './generated/model';
 
-export type { RoleFlags, User } from './generated/model';
+export * from './generated/model';
+export * from './generated/crm/crm';
+export * from './generated/identity/identity';
+export * from './generated/system/system';
+
 export type { SessionTokens as TokenResponse, RouteAccess as AccessDecision } from './generated/model';
-export { Role } from './generated/model';
-
-export type { Client, ClientAddress as Address, ClientKind, ClientPage, ClientStatus } from './generated/model';
+export type { ClientAddress as Address } from './generated/model';
 export type { NewClientRequest as ClientInput, ClientPatchRequest as ClientPatch } from './generated/model';
 export type { ListClientsParams as ClientQuery } from './generated/model';
 
-// Identity: the orval-generated calls (openapi/openapi.json), under the names the apps use.
+// Identity under the names the session code (packages/auth) uses: plain arguments instead of a request body.
 export const authSignIn = (email: string, password: string) => identity.signIn({ email, password });
 export const authRefresh = (refresh_token: string) => identity.refreshSession({ refresh_token });
 /** Ends the server session of the bearer token, so it must be called before the token is discarded. */
@@ -26,14 +34,7 @@ export const authChangePassword = (current_password: string, new_password: strin
   identity.changePassword({ current_password, new_password });
 export const authAccess = (path: string) => identity.checkRouteAccess({ path });
 export const getUserByUid = (uid: string) => identity.getUser(uid);
+/** The generated `saveFcmToken({ fcmToken })` takes the body; this one the token (a local export wins over `export *`). */
 export const saveFcmToken = (fcmToken: string) => identity.saveFcmToken({ fcmToken });
 export const reportDispatchAccess = (content: string, has_permission: boolean) =>
   identity.recordDispatchAccess({ content, has_permission });
-
-// CRM clients: the generated calls.
-export const listClients = (query: ClientQuery) => crm.listClients(query);
-export const getClient = (id: string) => crm.getClient(id);
-export const createClient = (input: ClientInput) => crm.createClient(input);
-export const updateClient = (id: string, patch: ClientPatch) => crm.updateClient(id, patch);
-export const archiveClient = (id: string) => crm.archiveClient(id);
-export const restoreClient = (id: string) => crm.restoreClient(id);

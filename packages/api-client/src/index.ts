@@ -4,3 +4,4 @@ export * from './errors';
 export * from './config';
 export { customFetch, setFetchImpl } from './mutator';
 export * from './contract';
+export * from './schemas';

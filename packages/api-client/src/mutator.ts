@@ -1,7 +1,13 @@
 import { joinUrl } from './apiBase';
 import { currentApiBase, getSessionHooks } from './config';
-import { toApiError } from './errors';
+import { type ApiError, toApiError } from './errors';
 import { retryDelayMs, shouldRetry } from './retryPolicy';
+
+/**
+ * The error of every generated call and hook (orval reads this name from the mutator): whatever the operation
+ * declares (`ErrorBody`), what is thrown is an `ApiError` carrying it.
+ */
+export type ErrorType<Body> = Body extends unknown ? ApiError : never;
 
 export type FetchImpl = (input: string, init: RequestInit) => Promise<Response>;
 

@@ -1,0 +1,9 @@
+/**
+ * zod schemas generated from openapi/openapi.json (orval's `zod` client, `generated/zod/`): per operation its
+ * body (`createClientBody`), path and query parameters (`getClientParams`, `listClientsQueryParams`) and
+ * response (`getClientResponse`), with the limits the server declares (`createClientBodyNameMax`…).
+ * Forms extend them with their own rules and Portuguese messages (packages/ui/src/forms).
+ */
+export * from './generated/zod/crm/crm';
+export * from './generated/zod/identity/identity';
+export * from './generated/zod/system/system';
