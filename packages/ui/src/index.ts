@@ -13,3 +13,4 @@ export * from './sliderModel';
 export { Slider } from './Slider';
 export type { SliderProps } from './Slider';
 export * from './jobs';
+export * from './data-table';
