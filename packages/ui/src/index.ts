@@ -14,3 +14,4 @@ export { Slider } from './Slider';
 export type { SliderProps } from './Slider';
 export * from './jobs';
 export * from './data-table';
+export * from './forms';

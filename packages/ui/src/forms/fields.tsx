@@ -1,0 +1,101 @@
+import {
+  NativeSelect,
+  PasswordInput,
+  Select,
+  Textarea,
+  TextInput,
+  type NativeSelectProps,
+  type PasswordInputProps,
+  type SelectProps,
+  type TextareaProps,
+  type TextInputProps,
+} from '@mantine/core';
+import type { FieldValues } from 'react-hook-form';
+import { requiredProps, useBoundField, type BoundFieldProps } from './bind';
+
+type Bound<P> = Omit<P, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'>;
+
+/** Mantine's `TextInput` bound to a string field. */
+export function TextField<T extends FieldValues>({ name, control, withAsterisk, ...props }: BoundFieldProps<T> & Bound<TextInputProps>) {
+  const { field, error } = useBoundField({ name, control });
+  return (
+    <TextInput
+      {...props}
+      {...requiredProps(withAsterisk)}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string | undefined) ?? ''}
+      onChange={(event) => field.onChange(event.currentTarget.value)}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+/** Mantine's `PasswordInput` bound to a string field. */
+export function PasswordField<T extends FieldValues>({ name, control, withAsterisk, ...props }: BoundFieldProps<T> & Bound<PasswordInputProps>) {
+  const { field, error } = useBoundField({ name, control });
+  return (
+    <PasswordInput
+      {...props}
+      {...requiredProps(withAsterisk)}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string | undefined) ?? ''}
+      onChange={(event) => field.onChange(event.currentTarget.value)}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+/** Mantine's `Textarea` bound to a string field. */
+export function TextareaField<T extends FieldValues>({ name, control, withAsterisk, ...props }: BoundFieldProps<T> & Bound<TextareaProps>) {
+  const { field, error } = useBoundField({ name, control });
+  return (
+    <Textarea
+      {...props}
+      {...requiredProps(withAsterisk)}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string | undefined) ?? ''}
+      onChange={(event) => field.onChange(event.currentTarget.value)}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+/** Mantine's `Select` (searchable list) bound to a string field; no choice is `''`. */
+export function SelectField<T extends FieldValues>({ name, control, withAsterisk, ...props }: BoundFieldProps<T> & Bound<SelectProps>) {
+  const { field, error } = useBoundField({ name, control });
+  return (
+    <Select
+      {...props}
+      {...requiredProps(withAsterisk)}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string | undefined) || null}
+      onChange={(value) => field.onChange(value ?? '')}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+/** Mantine's `NativeSelect` bound to a string field. */
+export function NativeSelectField<T extends FieldValues>({ name, control, withAsterisk, ...props }: BoundFieldProps<T> & Bound<NativeSelectProps>) {
+  const { field, error } = useBoundField({ name, control });
+  return (
+    <NativeSelect
+      {...props}
+      {...requiredProps(withAsterisk)}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string | undefined) ?? ''}
+      onChange={(event) => field.onChange(event.currentTarget.value)}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
