@@ -15,3 +15,4 @@ export type { SliderProps } from './Slider';
 export * from './jobs';
 export * from './data-table';
 export * from './forms';
+export * from './history';

@@ -1,0 +1,2 @@
+export { HistoryPanel } from './HistoryPanel';
+export type { HistoryPanelProps } from './HistoryPanel';
