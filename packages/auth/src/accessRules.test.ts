@@ -19,6 +19,18 @@ describe('access rules generated from the server', () => {
     expect(holds(user('ADMIN'), 'nao-existe')).toBe(false);
   });
 
+  it("the permissions the server says a user holds win over the role's defaults (per-user grants and revokes)", () => {
+    const granted = { ...user('FINANCIAL_ASSISTANT'), permissions: ['financeiro', 'remessa_cobranca'] };
+    expect(holds(user('FINANCIAL_ASSISTANT'), 'remessa_cobranca')).toBe(false);
+    expect(holds(granted, 'remessa_cobranca')).toBe(true);
+    const revoked = { ...user('ADMIN'), permissions: ['usuarios_ler'] };
+    expect(holds(user('ADMIN'), 'auditoria_ler')).toBe(true);
+    expect(holds(revoked, 'auditoria_ler')).toBe(false);
+    // Still nothing for a user without a role, and nothing the catalog does not declare.
+    expect(holds({ ...user(null), permissions: ['financeiro'] }, 'financeiro')).toBe(false);
+    expect(holds({ ...user('ADMIN'), permissions: ['nao-existe'] }, 'nao-existe')).toBe(false);
+  });
+
   it('every rule that applies comes in the server order', () => {
     expect(routeRulesFor('/hub/despachos').map((r) => r.permission)).toEqual(['hub', 'despachos_ver']);
     expect(routeRulesFor('/pagamentos-remessa').map((r) => r.permission)).toEqual(['remessa_pagamentos']);

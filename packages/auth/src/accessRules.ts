@@ -45,8 +45,15 @@ export interface AccessRules {
   roleRedirects: readonly RoleRedirect[];
 }
 
-/** What the rules read from a user: a role and the seed's flags (a user without a role holds nothing). */
+/**
+ * What the rules read from a user: a role and the seed's flags (a user without a role holds nothing), and,
+ * once the session has read them (`GET /api/v1/users/{uid}/permissions`), the permissions the server says the
+ * user holds: role, flags and the user's own grants and revokes together. With them the menu, the home page
+ * and the guard follow an administrator's per-user grants; without them (an older stored user, or the read
+ * failed) the role defaults decide.
+ */
 export interface AccessUser {
+  permissions?: readonly string[];
   role?: string | null;
   role_id?: {
     can_see_conciliation?: boolean;
@@ -73,6 +80,7 @@ function flagIsSet(user: AccessUser, flag: FlagName): boolean {
 export function holds(user: AccessUser, code: string, rules: AccessRules = ACCESS): boolean {
   const permission = rules.permissions[code];
   if (!permission || typeof user.role !== 'string') return false;
+  if (Array.isArray(user.permissions)) return user.permissions.includes(code);
   return permission.flag ? flagIsSet(user, permission.flag) : permission.roles.includes(user.role);
 }
 

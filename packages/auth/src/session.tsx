@@ -1,5 +1,6 @@
-import { getUserByUid, registerSessionHooks, type User } from '@backoffice/api-client';
+import { getUserByUid, getUserPermissions, registerSessionHooks, type User } from '@backoffice/api-client';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { AccessUser } from './accessRules';
 import type { AuthAdapter } from './adapter';
 import { createEmbeddedAdapter } from './embeddedAdapter';
 import { createFirebaseAdapter } from './firebaseAdapter';
@@ -24,11 +25,21 @@ export function createAdapter(config: RuntimeConfig): AuthAdapter {
   return config.auth.provider === 'firebase' ? createFirebaseAdapter(config.auth) : createEmbeddedAdapter();
 }
 
-/** `GET /api/v1/users/{uid}` returns a list; the first item is the user. */
+/**
+ * `GET /api/v1/users/{uid}` returns a list; the first item is the user. The permissions the user holds now
+ * (`GET /api/v1/users/{uid}/permissions`: role, flags and per-user grants and revokes) come with it, so the
+ * menu and the guard show what an administrator granted to this one user; if that read fails the role
+ * defaults decide, and the server still enforces every permission.
+ */
 export async function fetchUser(uid: string): Promise<User> {
   const [user] = await getUserByUid(uid);
   if (!user) throw new Error('Usuário não encontrado.');
-  return user;
+  const permissions = await getUserPermissions(user.uid)
+    .then((held) => held.permissions)
+    .catch(() => undefined);
+  if (!permissions) return user;
+  const withPermissions: User & Pick<AccessUser, 'permissions'> = { ...user, permissions };
+  return withPermissions;
 }
 
 interface AuthProviderProps {
