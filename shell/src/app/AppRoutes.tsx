@@ -2,16 +2,16 @@ import { documentTitle, findRoute, type RouteEntry } from '@backoffice/routes';
 import { ErrorPage, Spinner } from '@backoffice/ui';
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
-import { RouteGuard } from '../features/guard/RouteGuard';
-import SignInPage from '../features/sign-in/SignInPage';
-import { Layout } from '../features/layout/Layout';
+import { RouteGuard } from '../features/guard/components/RouteGuard';
+import SignInPage from '../features/sign-in/components/SignInPage';
+import { AppFrame } from './AppFrame';
 import { RemoteRoute } from '../remotes/RemoteRoute';
 
 /** The sign-in page is in the bootstrap chunk (the first page most visits show); the others are lazy. */
 export const shellPageLoaders: Record<string, () => Promise<{ default: ComponentType }>> = {
-  '/reset-senha': () => import(/* webpackChunkName: "reset-password" */ '../features/reset-password/ResetPasswordPage'),
+  '/reset-senha': () => import(/* webpackChunkName: "reset-password" */ '../features/reset-password/components/ResetPasswordPage'),
   '/inicio': () => import(/* webpackChunkName: "home" */ '../features/home/HomePage'),
-  '/perfil': () => import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage'),
+  '/perfil': () => import(/* webpackChunkName: "profile" */ '../features/profile/components/ProfilePage'),
 };
 
 export const shellPages: Record<string, ComponentType> = {
@@ -46,5 +46,5 @@ export function AppRoutes() {
       <RoutePage route={route} />
     </Suspense>
   );
-  return <RouteGuard>{route.layout ? <Layout>{page}</Layout> : page}</RouteGuard>;
+  return <RouteGuard>{route.layout ? <AppFrame>{page}</AppFrame> : page}</RouteGuard>;
 }

@@ -4,7 +4,7 @@ import { DEFAULT_RUNTIME_CONFIG, useSession, type AuthAdapter } from '@backoffic
 import { BackofficeProvider } from '@backoffice/ui';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { RouteGuard } from '../features/guard/RouteGuard';
+import { RouteGuard } from '../features/guard/components/RouteGuard';
 import { SessionRoot } from './App';
 
 const admin: User = {

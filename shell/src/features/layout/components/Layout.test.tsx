@@ -1,5 +1,4 @@
 import type { User } from '@backoffice/api-client';
-import * as system from '@backoffice/api-client/src/generated/system/system';
 import * as auth from '@backoffice/auth';
 import { BackofficeProvider } from '@backoffice/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -23,12 +22,11 @@ const someone = (role: string): User => ({
 function renderFrame(role: string, path = '/clientes') {
   const signOut = vi.fn().mockResolvedValue(undefined);
   vi.spyOn(auth, 'useSession').mockReturnValue({ status: 'signed-in', user: someone(role), signOut } as unknown as auth.Session);
-  vi.spyOn(system, 'listNotifications').mockResolvedValue({ items: [], unread: 0, page: 1, page_size: 20, has_more: false });
   render(
     <BackofficeProvider env="test">
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <MemoryRouter initialEntries={[path]}>
-          <Layout>
+          <Layout headerActions={<button type="button">Sino</button>} notice={<p>Aviso acima da página</p>}>
             <p>conteúdo</p>
           </Layout>
         </MemoryRouter>
@@ -46,6 +44,9 @@ const menuLink = (name: string) => within(menu()).findByRole('link', { name });
 describe('<Layout> (the app frame)', () => {
   it('shows a salesperson only the pages a salesperson can open', async () => {
     renderFrame('SALESPERSON');
+    // What the app puts in the frame (the bell, the denied notice) shows where it belongs.
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Sino' })).toBeTruthy();
+    expect(within(screen.getByRole('main')).getByText('Aviso acima da página')).toBeTruthy();
     expect(within(menu()).getByRole('link', { name: 'Clientes' }).getAttribute('aria-current')).toBe('page');
     openGroup('Financeiro');
     expect(await menuLink('Recebimentos por período')).toBeTruthy();

@@ -3,9 +3,7 @@ import { Anchor, AppShell, Burger, Container, Group, ScrollArea } from '@mantine
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PwaBanners } from '../../pwa/PwaBanners';
-import { DeniedNotice } from '../guard/denied';
-import { NotificationBell } from '../notifications/NotificationBell';
+import { PwaBanners } from '../../../pwa/PwaBanners';
 import { MainMenu } from './MainMenu';
 import { PageBreadcrumbs } from './PageBreadcrumbs';
 import { UserMenu } from './UserMenu';
@@ -14,11 +12,20 @@ import { UserMenu } from './UserMenu';
 const NAVBAR_BREAKPOINT = 'md';
 export const NAVBAR_WIDTH = 272;
 
+interface LayoutProps {
+  children: ReactNode;
+  /** In the header, before the user menu (the shell puts the notifications bell there: `app/AppFrame.tsx`). */
+  headerActions?: ReactNode;
+  /** Between the breadcrumbs and the page (the shell puts the denied notice there). */
+  notice?: ReactNode;
+}
+
 /**
- * The app frame: the header (brand, burger on narrow screens, notifications bell, user menu), the menu by area
- * with only the pages the user can open, the breadcrumbs, and the page, at most 1800 px wide.
+ * The app frame: the header (brand, burger on narrow screens, `headerActions`, user menu), the menu by area
+ * with only the pages the user can open, the breadcrumbs, `notice`, and the page, at most 1800 px wide. What
+ * other features put in it comes as props, so this feature imports none of them.
  */
-export function Layout({ children }: { children: ReactNode }) {
+export function Layout({ children, headerActions, notice }: LayoutProps) {
   const [menuOpened, menu] = useDisclosure(false);
   return (
     <AppShell
@@ -44,7 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <NotificationBell />
+            {headerActions}
             <UserMenu />
           </Group>
         </Group>
@@ -57,7 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <AppShell.Main bg="neutral.0">
         <Container size={CONTENT_MAX_WIDTH} px={0}>
           <PageBreadcrumbs />
-          <DeniedNotice />
+          {notice}
           {children}
         </Container>
       </AppShell.Main>

@@ -2,7 +2,7 @@ import { useSession } from '@backoffice/auth';
 import { LogoutIcon, UserIcon } from '@backoffice/ui';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import { roleLabel } from '../profile/roles';
+import { roleLabel } from '../../../lib/roles';
 
 /** The header's user menu: who is signed in, "Meu perfil" and "Sair". */
 export function UserMenu() {

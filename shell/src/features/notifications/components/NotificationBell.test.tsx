@@ -1,12 +1,12 @@
-import type { Notification, NotificationPage } from '@backoffice/api-client/src/generated/model';
-import * as system from '@backoffice/api-client/src/generated/system/system';
+import type { Notification, NotificationPage } from '@backoffice/api-client';
+import { fakeApi } from '@backoffice/api-client/src/testing/fakeApi';
 import * as auth from '@backoffice/auth';
 import { BackofficeProvider } from '@backoffice/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { NotificationBell, unreadLabel } from './NotificationBell';
-import { markedRead } from './notificationsApi';
+import { markedRead } from '../api/notificationsApi';
 
 const note = (id: string, read = false): Notification => ({
   id,
@@ -17,10 +17,17 @@ const note = (id: string, read = false): Notification => ({
   ...(read ? { read_at: '2026-03-08T03:00:00Z' } : {}),
 });
 
+let api: ReturnType<typeof fakeApi> | undefined;
+afterEach(() => api?.restore());
+
+/** The server's side, through the generated hooks and the real mutator: the page, and "read" for any id. */
 function renderBell(page: NotificationPage) {
   vi.spyOn(auth, 'useSession').mockReturnValue({ status: 'signed-in' } as unknown as auth.Session);
-  const list = vi.spyOn(system, 'listNotifications').mockResolvedValue(page);
-  const mark = vi.spyOn(system, 'markNotificationRead').mockImplementation((id) => Promise.resolve({ ...note(id), read_at: '2026-03-08T04:00:00Z' }));
+  const server = { page };
+  api = fakeApi({
+    'GET /api/v1/system/notifications': () => server.page,
+    'POST /api/v1/system/notifications/a/read': () => ({ ...note('a'), read_at: '2026-03-08T04:00:00Z' }),
+  });
   render(
     <BackofficeProvider env="test">
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -30,7 +37,7 @@ function renderBell(page: NotificationPage) {
       </QueryClientProvider>
     </BackofficeProvider>,
   );
-  return { list, mark };
+  return { server, api };
 }
 
 describe('the notifications bell', () => {
@@ -42,9 +49,9 @@ describe('the notifications bell', () => {
   });
 
   it('shows the unread count, lists the notifications and marks one read', async () => {
-    const { list, mark } = renderBell({ items: [note('a'), note('b', true)], unread: 1, page: 1, page_size: 20, has_more: false });
+    const { server, api } = renderBell({ items: [note('a'), note('b', true)], unread: 1, page: 1, page_size: 20, has_more: false });
     const bell = await screen.findByRole('button', { name: 'Notificações: 1 não lida' });
-    expect(list).toHaveBeenCalledWith({ page: 1, page_size: 20 });
+    expect(api.callsTo('GET /api/v1/system/notifications').map((c) => c.query.toString())).toEqual(['page=1&page_size=20']);
     fireEvent.click(bell);
     const dropdown = await screen.findByRole('dialog', { name: 'Notificações' });
     expect(within(dropdown).getByText('Aviso a')).toBeTruthy();
@@ -53,9 +60,9 @@ describe('the notifications bell', () => {
     expect(within(dropdown).getAllByText('07/03/2026 23:30')).toHaveLength(2);
     expect(within(dropdown).getAllByRole('button', { name: 'marcar como lida' })).toHaveLength(1);
     // The server now says everything is read.
-    list.mockResolvedValue({ items: [note('a', true), note('b', true)], unread: 0, page: 1, page_size: 20, has_more: false });
+    server.page = { items: [note('a', true), note('b', true)], unread: 0, page: 1, page_size: 20, has_more: false };
     fireEvent.click(within(dropdown).getByRole('button', { name: 'marcar como lida' }));
-    await waitFor(() => expect(mark).toHaveBeenCalledWith('a'));
+    await waitFor(() => expect(api.callsTo('POST /api/v1/system/notifications/a/read')).toHaveLength(1));
     expect(await screen.findByRole('button', { name: 'Notificações: nenhuma não lida' })).toBeTruthy();
     expect(within(dropdown).queryByRole('button', { name: 'marcar como lida' })).toBeNull();
   });

@@ -3,7 +3,7 @@ import { BellIcon, CheckIcon, formatDateTime } from '@backoffice/ui';
 import { ActionIcon, Anchor, Box, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotificationsQuery, type Notification } from './notificationsApi';
+import { useMarkAllRead, useMarkRead, useNotifications, type Notification } from '../api/notificationsApi';
 
 /** The badge: the count, "99+" past that. */
 export function unreadBadge(unread: number): string {
@@ -21,7 +21,7 @@ export function NotificationBell() {
   const { status } = useSession();
   const [opened, setOpened] = useState(false);
   const titleId = useId();
-  const query = useNotificationsQuery(status === 'signed-in');
+  const query = useNotifications(status === 'signed-in');
   const unread = query.data?.unread ?? 0;
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal trapFocus={false} returnFocus>
@@ -58,7 +58,7 @@ interface ListProps {
 }
 
 export function NotificationList({ titleId, items, unread, loading, failed, onOpen }: ListProps) {
-  const markAll = useMarkAllNotificationsRead();
+  const markAll = useMarkAllRead();
   return (
     <>
       <Group justify="space-between" px="md" py="sm" wrap="nowrap">
@@ -100,11 +100,11 @@ export function NotificationList({ titleId, items, unread, loading, failed, onOp
 
 function NotificationItem({ item, onOpen }: { item: Notification; onOpen: () => void }) {
   const navigate = useNavigate();
-  const markRead = useMarkNotificationRead();
+  const markRead = useMarkRead();
   const unread = !item.read_at;
   const internal = item.url.startsWith('/') && !item.url.startsWith('//');
   const open = () => {
-    if (unread) markRead.mutate(item.id);
+    if (unread) markRead.mutate({ id: item.id });
     onOpen();
     if (internal) navigate(item.url);
     else window.open(item.url, '_blank', 'noopener');
@@ -124,7 +124,7 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: () => 
           </Text>
         </UnstyledButton>
         {unread ? (
-          <Anchor component="button" type="button" size="xs" onClick={() => markRead.mutate(item.id)} style={{ whiteSpace: 'nowrap' }}>
+          <Anchor component="button" type="button" size="xs" onClick={() => markRead.mutate({ id: item.id })} style={{ whiteSpace: 'nowrap' }}>
             marcar como lida
           </Anchor>
         ) : (

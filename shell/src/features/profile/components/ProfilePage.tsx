@@ -3,7 +3,7 @@ import { useSession } from '@backoffice/auth';
 import { formatDate, notify } from '@backoffice/ui';
 import { Alert, Avatar, Badge, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { initialsOf, roleLabel } from './roles';
+import { initialsOf, roleLabel } from '../../../lib/roles';
 
 export default function ProfilePage() {
   const { user } = useSession();

@@ -1,7 +1,7 @@
 import { useSession } from '@backoffice/auth';
 import { Container, Paper } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { ResetPasswordForm } from './ResetPasswordForm';
+import { ResetPasswordForm } from '../../../lib/ResetPasswordForm';
 
 /** Reached by a signed-in user who has not updated the password yet (the guard sends the others away). */
 export default function ResetPasswordPage() {

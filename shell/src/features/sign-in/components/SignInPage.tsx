@@ -1,7 +1,7 @@
 import { useSession } from '@backoffice/auth';
 import { Alert, Anchor, Button, Container, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { ResetPasswordForm } from '../reset-password/ResetPasswordForm';
+import { ResetPasswordForm } from '../../../lib/ResetPasswordForm';
 
 function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Não foi possível entrar. Tente novamente.';
