@@ -39,6 +39,8 @@ export function PasswordField<T extends FieldValues>({ name, control, withAsteri
     <PasswordInput
       {...props}
       {...requiredProps(withAsterisk)}
+      // Mantine marks the password input only with data-invalid; screen readers need aria-invalid.
+      aria-invalid={error ? true : undefined}
       ref={field.ref}
       name={field.name}
       value={(field.value as string | undefined) ?? ''}

@@ -1,9 +1,8 @@
-import { ApiError } from '@backoffice/api-client';
 import { useSession } from '@backoffice/auth';
-import { formatDate, notify } from '@backoffice/ui';
-import { Alert, Avatar, Badge, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { formatDate } from '@backoffice/ui';
+import { Avatar, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { initialsOf, roleLabel } from '../../../lib/roles';
+import { ChangePasswordForm } from './ChangePasswordForm';
 
 export default function ProfilePage() {
   const { user } = useSession();
@@ -45,67 +44,5 @@ export default function ProfilePage() {
       </Paper>
       <ChangePasswordForm />
     </Stack>
-  );
-}
-
-function ChangePasswordForm() {
-  const { adapter, reloadUser } = useSession();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    if (next !== confirmation) {
-      setErrors({ confirmation: 'A confirmação não confere com a nova senha.' });
-      return;
-    }
-    setBusy(true);
-    try {
-      await adapter.changePassword(current, next);
-      setErrors({});
-      setCurrent('');
-      setNext('');
-      setConfirmation('');
-      notify('Senha alterada com sucesso.', 'success');
-      await reloadUser().catch(() => null);
-    } catch (error) {
-      setErrors(error instanceof ApiError ? error.fieldMessages() : {});
-      setFormError(error instanceof Error ? error.message : 'Não foi possível alterar a senha.');
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Paper component="form" withBorder p="lg" radius="md" onSubmit={(e: FormEvent) => void onSubmit(e)} noValidate>
-      <Stack gap="md" maw={420}>
-        <Title order={2} size="h3">
-          Alterar senha
-        </Title>
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <PasswordInput label="Senha atual" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.currentTarget.value)} error={errors.current_password} />
-        <PasswordInput label="Nova senha" autoComplete="new-password" required value={next} onChange={(e) => setNext(e.currentTarget.value)} error={errors.new_password} />
-        <PasswordInput
-          label="Confirmar nova senha"
-          autoComplete="new-password"
-          required
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.currentTarget.value)}
-          error={errors.confirmation}
-        />
-        <Button type="submit" loading={busy} w="fit-content">
-          Alterar senha
-        </Button>
-      </Stack>
-    </Paper>
   );
 }

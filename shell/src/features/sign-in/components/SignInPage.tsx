@@ -1,34 +1,45 @@
 import { useSession } from '@backoffice/auth';
-import { Alert, Anchor, Button, Container, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Form, FormErrors, PasswordField, TextField, useZodForm } from '@backoffice/ui';
+import { Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { z } from 'zod';
 import { ResetPasswordForm } from '../../../lib/ResetPasswordForm';
 
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Não foi possível entrar. Tente novamente.';
+export const signInSchema = z.object({
+  email: z.string().trim().min(1, 'Informe o e-mail.'),
+  password: z.string().min(1, 'Informe a senha.'),
+});
+type SignInValues = z.input<typeof signInSchema>;
+
+const LABELS = { email: 'E-mail', password: 'Senha' };
+
+/** E-mail and password; a refusal shows the provider's own message ("E-mail ou senha inválidos.", throttling…). */
+function SignInForm({ onForgot }: { onForgot: (email: string) => void }) {
+  const { signIn } = useSession();
+  const form = useZodForm(signInSchema, { defaultValues: { email: '', password: '' } });
+  return (
+    // Once signed in, the guard moves on from this page (to /inicio or the `redirect` query).
+    <Form form={form} onSubmit={({ email, password }) => signIn(email, password)} labels={LABELS}>
+      <Stack gap="md">
+        <FormErrors labels={LABELS} />
+        <TextField<SignInValues> name="email" label="E-mail" type="email" autoComplete="username" withAsterisk />
+        <PasswordField<SignInValues> name="password" label="Senha" autoComplete="current-password" withAsterisk />
+        <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
+          Entrar
+        </Button>
+        <Group justify="center">
+          <Anchor component="button" type="button" size="sm" onClick={() => onForgot(form.getValues('email').trim())}>
+            Esqueci minha senha
+          </Anchor>
+        </Group>
+      </Stack>
+    </Form>
+  );
 }
 
 export default function SignInPage() {
-  const { signIn } = useSession();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [resetting, setResetting] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      // Once signed in, the guard moves on from this page (to /inicio or the `redirect` query).
-      await signIn(email.trim(), password);
-    } catch (caught) {
-      // The provider's own message, as the seed says ("E-mail ou senha inválidos.", throttling…).
-      setError(messageOf(caught));
-      setBusy(false);
-    }
-  };
-
+  // The e-mail typed before "Esqueci minha senha", or null while signing in.
+  const [resetting, setResetting] = useState<string | null>(null);
   return (
     <Container component="main" size={416} py="xl" mt="8vh">
       <Stack gap={4} mb="lg" align="center">
@@ -40,33 +51,15 @@ export default function SignInPage() {
         </Text>
       </Stack>
       <Paper withBorder shadow="sm" p="xl" radius="md">
-        {resetting ? (
+        {resetting !== null ? (
           <Stack gap="md">
-            <ResetPasswordForm initialEmail={email} onDone={() => setResetting(false)} />
-            <Button variant="subtle" onClick={() => setResetting(false)}>
+            <ResetPasswordForm initialEmail={resetting} onDone={() => setResetting(null)} />
+            <Button variant="subtle" onClick={() => setResetting(null)}>
               Voltar para o login
             </Button>
           </Stack>
         ) : (
-          <form onSubmit={(event) => void onSubmit(event)} noValidate>
-            <Stack gap="md">
-              {error && (
-                <Alert color="red" role="alert">
-                  {error}
-                </Alert>
-              )}
-              <TextInput label="E-mail" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.currentTarget.value)} required />
-              <PasswordInput label="Senha" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} required />
-              <Button type="submit" loading={busy} fullWidth>
-                Entrar
-              </Button>
-              <Group justify="center">
-                <Anchor component="button" type="button" size="sm" onClick={() => setResetting(true)}>
-                  Esqueci minha senha
-                </Anchor>
-              </Group>
-            </Stack>
-          </form>
+          <SignInForm onForgot={setResetting} />
         )}
       </Paper>
     </Container>
