@@ -4,7 +4,7 @@ import { lazy, type ComponentType } from 'react';
 
 /** Every route this area owns; built pages are lazy chunks, the rest say "Em construção" (no fake data). */
 const built: Record<string, ComponentType<PageProps>> = {
-  '/clientes': lazy(() => import(/* webpackChunkName: "clients" */ './features/clients/ClientsPage')),
+  '/clientes': lazy(() => import(/* webpackChunkName: "clients" */ './features/clients/components/ClientsPage')),
   '/cliente': lazy(() => import(/* webpackChunkName: "client" */ './features/clients/ClientPage')),
 };
 

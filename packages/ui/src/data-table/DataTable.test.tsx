@@ -5,6 +5,9 @@ import { formatCentavos } from '../format';
 import { DataTable, type DataTableProps } from './DataTable';
 import type { DataTableColumn, PageInfo } from './types';
 
+// Mantine renders slowly on a loaded two-core machine: generous limits, the assertions stay the same.
+vi.setConfig({ testTimeout: 30_000 });
+
 interface Row {
   id: string;
   name: string;
@@ -97,6 +100,23 @@ describe('<DataTable> paging', () => {
     expect(screen.getByText('Página 1 de 1')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Próxima' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Anterior' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('<DataTable> pages of other shapes', () => {
+  it('an exact total without has_more (the audit): next page from the count', () => {
+    renderTable({ pageInfo: { page: 1, page_size: 20, total: 45 }, onPageChange: vi.fn() });
+    expect(screen.getByText('45 registros')).toBeTruthy();
+    expect(screen.getByText('Página 1 de 3')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Próxima' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('has_more without a count (the jobs): no count, the page number only', () => {
+    renderTable({ pageInfo: { page: 2, page_size: 20, has_more: false }, onPageChange: vi.fn() });
+    expect(screen.queryByText(/registros/)).toBeNull();
+    expect(screen.getByText('Página 2')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Próxima' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Anterior' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });
 

@@ -29,11 +29,11 @@ import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { notify } from '../notifications';
 import { downloadFile } from './downloadFile';
-import { defaultCountLabel, defaultPageLabel, selectedLabel } from './paging';
+import { defaultCountLabel, defaultPageLabel, hasNextPage, selectedLabel } from './paging';
 import type { DataTableColumn, DataTableDetail, DataTableExport, PageInfo, SortState } from './types';
 import { DEFAULT_PAGE_SIZES, type ListParams } from './useListParams';
 
-export interface DataTableProps<T> {
+export interface DataTableProps<T, P extends PageInfo = PageInfo> {
   /** Stable id of the list (`crm.clients`): the key under which the hidden columns are remembered. */
   id: string;
   /** The table's accessible name ("Clientes"). */
@@ -45,7 +45,7 @@ export interface DataTableProps<T> {
   /** How a row is named to screen readers ("Selecionar linha {label}"); defaults to its id. */
   getRowLabel?: (row: T) => string;
   /** The page as the server reports it: count, page, page size, whether more follow. */
-  pageInfo?: PageInfo;
+  pageInfo?: P;
   /** A request is under way (the previous page stays shown under an overlay). */
   loading?: boolean;
   error?: Error | null;
@@ -56,8 +56,8 @@ export interface DataTableProps<T> {
   onPageChange?: (page: number) => void;
   pageSizes?: readonly number[];
   onPageSizeChange?: (size: number) => void;
-  countLabel?: (info: PageInfo) => string;
-  pageLabel?: (info: PageInfo) => string;
+  countLabel?: (info: P) => string;
+  pageLabel?: (info: P) => string;
   /** Server-computed totals of the whole filtered set, by column id; drawn as the last row. */
   totals?: Record<string, unknown> | null;
   totalsLabel?: string;
@@ -122,7 +122,7 @@ function sortKeyOf<T>(column: DataTableColumn<T>): string {
  * are manual, the server's) drawn with Mantine's `Table`. The table never sorts or filters: it reports header
  * clicks and page changes, and the page's query refetches. Long pages are virtualised (TanStack Virtual).
  */
-export function DataTable<T>(props: DataTableProps<T>) {
+export function DataTable<T, P extends PageInfo = PageInfo>(props: DataTableProps<T, P>) {
   const {
     id,
     label,
@@ -358,7 +358,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Paper>
       ) : (
         <>
-          {pageInfo && (
+          {pageInfo && pageInfo.total !== undefined && (
             <Text c="dimmed" aria-live="polite">
               {countLabel(pageInfo)}
             </Text>
@@ -517,7 +517,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 Anterior
               </Button>
               <Text>{pageLabel(pageInfo)}</Text>
-              <Button variant="default" disabled={!pageInfo.has_more || loading} onClick={() => onPageChange(pageInfo.page + 1)}>
+              <Button variant="default" disabled={!hasNextPage(pageInfo) || loading} onClick={() => onPageChange(pageInfo.page + 1)}>
                 Próxima
               </Button>
             </>

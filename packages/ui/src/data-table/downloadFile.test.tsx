@@ -1,8 +1,12 @@
 import { ApiError, currentApiBase, registerSessionHooks } from '@backoffice/api-client';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { BackofficeProvider } from '../BackofficeProvider';
 import { DataTable } from './DataTable';
 import { downloadFile, fileNameFromDisposition, urlWithParams } from './downloadFile';
+
+// Mantine renders slowly on a loaded two-core machine: generous limits, the assertions stay the same.
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 const saved: Array<{ name: string; href: string }> = [];
 

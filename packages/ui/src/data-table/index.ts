@@ -5,4 +5,4 @@ export { useListParams, parseSort, formatSort, DEFAULT_PAGE_SIZES, TEXT_FILTER_D
 export type { ListParams, ListParamsOptions } from './useListParams';
 export { downloadFile, fileNameFromDisposition, urlWithParams, saveBlob } from './downloadFile';
 export type { DownloadParams } from './downloadFile';
-export { defaultCountLabel, defaultPageLabel, selectedLabel } from './paging';
+export { defaultCountLabel, defaultPageLabel, hasNextPage, selectedLabel } from './paging';

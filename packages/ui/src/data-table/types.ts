@@ -6,14 +6,18 @@ export interface SortState {
   desc: boolean;
 }
 
-/** A page as the server reports it (the clients' API shape: the count may stop early, see `total_capped`). */
+/**
+ * A page as the server reports it. Lists differ: the clients' has a count that may stop early (`total_capped`)
+ * and `has_more`; the audit's an exact `total` only; the jobs' `has_more` only. "Próxima" follows `has_more`,
+ * else `total`; the count is shown when there is a `total`.
+ */
 export interface PageInfo {
   page: number;
   page_size: number;
   /** The count of matches, or a lower bound when `total_capped`. */
-  total: number;
+  total?: number;
   total_capped?: boolean;
-  has_more: boolean;
+  has_more?: boolean;
 }
 
 /** One column of a list. Its `id` is the key for totals, hidden columns and (unless `sortKey`) the server's sort. */

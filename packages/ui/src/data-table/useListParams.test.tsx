@@ -2,6 +2,9 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { TEXT_FILTER_DEBOUNCE_MS, useListParams } from './useListParams';
 
+// Mantine renders slowly on a loaded two-core machine: generous limits, the assertions stay the same.
+vi.setConfig({ testTimeout: 30_000 });
+
 function Probe() {
   const list = useListParams({ filters: ['q', 'status'] as const, textFilters: ['q'] as const, sortKeys: ['name', 'created_at'] });
   return (
@@ -101,6 +104,26 @@ describe('useListParams: the list state lives in the URL', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('a default sort is shown when the URL names none, and choosing it again leaves the URL clean', () => {
+    function WithDefault() {
+      const list = useListParams({ sortKeys: ['name', 'created_at'], defaultSort: { id: 'name', desc: false } });
+      return (
+        <div>
+          <output aria-label="ordem">{list.sortParam}</output>
+          <button type="button" onClick={() => list.setSort({ id: 'name', desc: false })}>
+            nome
+          </button>
+        </div>
+      );
+    }
+    const router = createMemoryRouter([{ path: '/lista', element: <WithDefault /> }], { initialEntries: ['/lista?sort=-created_at'] });
+    render(<RouterProvider router={router} />);
+    expect(screen.getByLabelText('ordem').textContent).toBe('-created_at');
+    fireEvent.click(screen.getByRole('button', { name: 'nome' }));
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByLabelText('ordem').textContent).toBe('name');
   });
 
   it('the text box follows the URL when it changes otherwise (Back, a link)', async () => {

@@ -12,6 +12,8 @@ export interface ListParamsOptions<F extends string> {
   textFilters?: readonly F[];
   /** The sort keys the server accepts; another value in the URL is ignored. */
   sortKeys?: readonly string[];
+  /** The server's order when the request names none (clients: `name` ascending), shown on its header. */
+  defaultSort?: SortState | null;
   pageSizes?: readonly number[];
   /** Defaults to the first of `pageSizes`. */
   defaultPageSize?: number;
@@ -25,8 +27,9 @@ export interface ListParams<F extends string> {
   inputs: Record<F, string>;
   /** A text filter: shown at once, written (replace) after the pause; any other: written at once (push). Page → 1. */
   setFilter: (name: F, value: string) => void;
+  /** The sort in the URL, else `defaultSort`, else null (the server's order). */
   sort: SortState | null;
-  /** The URL/API form of the sort: `name`, `-created_at`; undefined for the server's default order. */
+  /** The URL/API form of the sort: `name`, `-created_at`; undefined for the server's default order (when no `defaultSort`). */
   sortParam: string | undefined;
   /** Pushes a history entry; back to page 1. */
   setSort: (sort: SortState | null) => void;
@@ -65,6 +68,7 @@ export function useListParams<F extends string = string>(options: ListParamsOpti
     pageSizes = DEFAULT_PAGE_SIZES,
     defaultPageSize = pageSizes[0] ?? 20,
     debounceMs = TEXT_FILTER_DEBOUNCE_MS,
+    defaultSort = null,
   } = options;
   const [params, setParams] = useSearchParams();
 
@@ -76,7 +80,8 @@ export function useListParams<F extends string = string>(options: ListParamsOpti
   );
 
   const sortText = params.get('sort');
-  const sort = useMemo(() => parseSort(sortText, sortKeys), [sortText, sortKeys]);
+  const defaultSortText = formatSort(defaultSort);
+  const sort = useMemo(() => parseSort(sortText, sortKeys) ?? parseSort(defaultSortText ?? null), [sortText, sortKeys, defaultSortText]);
   const pageNumber = Number(params.get('page') ?? '1');
   const page = Number.isInteger(pageNumber) && pageNumber > 0 ? pageNumber : 1;
   const sizeNumber = Number(params.get('page_size') ?? defaultPageSize);
@@ -148,7 +153,14 @@ export function useListParams<F extends string = string>(options: ListParamsOpti
     [update, debounceMs, textFilters.join('|')],
   );
 
-  const setSort = useCallback((next: SortState | null) => update({ sort: formatSort(next), page: undefined }, false), [update]);
+  // The default order is not written: `?sort=` only names another one.
+  const setSort = useCallback(
+    (next: SortState | null) => {
+      const text = formatSort(next);
+      update({ sort: text === defaultSortText ? undefined : text, page: undefined }, false);
+    },
+    [update, defaultSortText],
+  );
   const setPage = useCallback((next: number) => update({ page: next > 1 ? String(next) : undefined }, false), [update]);
   const setPageSize = useCallback(
     (size: number) => update({ page_size: size === defaultPageSize ? undefined : String(size), page: undefined }, false),

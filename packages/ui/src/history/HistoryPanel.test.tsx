@@ -1,7 +1,10 @@
-import type { HistoryEntry } from '@backoffice/api-client/src/generated/model';
+import type { HistoryEntry } from '@backoffice/api-client';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { BackofficeProvider } from '../BackofficeProvider';
 import { HistoryPanel, type HistoryPanelProps } from './HistoryPanel';
+
+// Mantine renders slowly on a loaded two-core machine: generous limits, the assertions stay the same.
+vi.setConfig({ testTimeout: 30_000 });
 
 const entries: HistoryEntry[] = [
   { id: 'h1', at: '2026-03-08T02:30:00Z', by_uid: 'u1', by_name: 'Ana Admin', action: 'Cliente cadastrado', to_state: 'active', changes: [] },
