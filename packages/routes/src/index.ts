@@ -70,6 +70,13 @@ export const ROUTES: readonly RouteEntry[] = [
     ['/inicio', 'Início'],
     ['/perfil', 'Meu perfil'],
   ]),
+  // The product's own administration pages (not in the seed), in the shell; first in their menu group.
+  ...rows('shell', 'Administração', [
+    ['/admin/usuarios', 'Usuários'],
+    ['/admin/auditoria', 'Auditoria de acesso'],
+    ['/admin/tarefas', 'Tarefas'],
+    ['/admin/feriados', 'Feriados'],
+  ]),
   ...rows('finance', 'Financeiro', [
     ['/resumo-temporario', 'Resumo temporário', NO_LAYOUT],
     ['/pagamentos', 'Pagamentos'],

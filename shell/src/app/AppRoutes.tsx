@@ -12,6 +12,10 @@ export const shellPageLoaders: Record<string, () => Promise<{ default: Component
   '/reset-senha': () => import(/* webpackChunkName: "reset-password" */ '../features/reset-password/components/ResetPasswordPage'),
   '/inicio': () => import(/* webpackChunkName: "home" */ '../features/home/HomePage'),
   '/perfil': () => import(/* webpackChunkName: "profile" */ '../features/profile/components/ProfilePage'),
+  '/admin/usuarios': () => import(/* webpackChunkName: "admin-users" */ '../features/admin/users/components/UsersPage'),
+  '/admin/auditoria': () => import(/* webpackChunkName: "admin-audit" */ '../features/admin/audit/components/AuditPage'),
+  '/admin/tarefas': () => import(/* webpackChunkName: "admin-jobs" */ '../features/admin/jobs/components/JobsPage'),
+  '/admin/feriados': () => import(/* webpackChunkName: "admin-holidays" */ '../features/admin/holidays/components/HolidaysPage'),
 };
 
 export const shellPages: Record<string, ComponentType> = {

@@ -58,6 +58,15 @@ const AREAS: Area[] = [
       { path: '/hub/despachos/aprovacoes', label: 'Aprovação de despachos' },
     ],
   },
+  {
+    name: 'Administração',
+    links: [
+      { path: '/admin/usuarios', label: 'Usuários' },
+      { path: '/admin/auditoria', label: 'Auditoria de acesso' },
+      { path: '/admin/tarefas', label: 'Tarefas' },
+      { path: '/admin/feriados', label: 'Feriados' },
+    ],
+  },
 ];
 
 /**

@@ -1,0 +1,80 @@
+import { notify } from '@backoffice/ui';
+import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useRemoveHoliday, type Holiday } from '../api/holidaysApi';
+import { isoToBr } from '../../shared/dates';
+
+const WEEKDAYS = ['domingo', 'segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado'];
+
+/** "2027-01-25" → "segunda-feira" (a calendar date: no time zone involved). */
+export function weekdayOf(iso: string): string {
+  const [year, month, day] = iso.split('-').map(Number);
+  return WEEKDAYS[new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)).getUTCDay()] ?? '';
+}
+
+/** The year's holidays: national ones marked as such (computed, not removable), extra ones removable. */
+export function HolidaysTable({ holidays, year }: { holidays: Holiday[]; year: number }) {
+  const remove = useRemoveHoliday();
+  const confirmRemove = (holiday: Holiday) =>
+    modals.openConfirmModal({
+      title: 'Remover feriado',
+      children: (
+        <Text size="sm">
+          Remover o feriado “{holiday.name}” de {isoToBr(holiday.day)}? O dia volta a ser útil nos cálculos de vencimento.
+        </Text>
+      ),
+      labels: { confirm: 'Remover', cancel: 'Cancelar' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(holiday.day, {
+          onSuccess: () => notify(`Feriado de ${isoToBr(holiday.day)} removido.`, 'success'),
+          onError: (error) => notify(error.message, 'error'),
+        }),
+    });
+
+  if (holidays.length === 0) return <Text c="dimmed">Nenhum feriado em {year}.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped highlightOnHover aria-label={`Feriados de ${year}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Data</Table.Th>
+            <Table.Th>Dia da semana</Table.Th>
+            <Table.Th>Nome</Table.Th>
+            <Table.Th>Tipo</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Ações</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {holidays.map((holiday) => (
+            <Table.Tr key={holiday.day}>
+              <Table.Td>{isoToBr(holiday.day)}</Table.Td>
+              <Table.Td>{weekdayOf(holiday.day)}</Table.Td>
+              <Table.Td>{holiday.name}</Table.Td>
+              <Table.Td>
+                {holiday.national ? (
+                  <Badge variant="light" color="gray" tt="none">
+                    Nacional
+                  </Badge>
+                ) : (
+                  <Badge variant="light" color="green" tt="none">
+                    Adicionado
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td ta="right">
+                {!holiday.national && (
+                  <Button size="xs" variant="subtle" color="red" onClick={() => confirmRemove(holiday)} aria-label={`Remover ${holiday.name} (${isoToBr(holiday.day)})`}>
+                    Remover
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

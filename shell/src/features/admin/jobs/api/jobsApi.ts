@@ -1,0 +1,47 @@
+/** The jobs page's server calls (`/api/v1/system/jobs…`, `/api/v1/system/job-probes`), in TanStack Query. */
+import { cancelJob, createJobProbe, listJobs, retryJob, type ApiError, type Job, type JobPage, type JobProbe, type ListJobsParams, type NewProbeRequest } from '@backoffice/api-client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+export type { Job, JobPage };
+
+const JOBS = ['system', 'jobs'] as const;
+
+/** The list; asked again every 5 s while it shows a job that may still change. */
+export function useJobs(params: ListJobsParams) {
+  return useQuery<JobPage, ApiError>({
+    queryKey: [...JOBS, 'list', params],
+    queryFn: ({ signal }) => listJobs(params, { signal }),
+    placeholderData: (previous) => previous,
+    refetchInterval: (query) => (query.state.data?.items.some((job) => ['queued', 'running', 'retrying'].includes(job.status)) ? 5_000 : false),
+  });
+}
+
+function useRefreshJobs() {
+  const queries = useQueryClient();
+  return () => queries.invalidateQueries({ queryKey: JOBS });
+}
+
+export function useRetryJob() {
+  const refresh = useRefreshJobs();
+  return useMutation<Job, ApiError, string>({ mutationFn: (id) => retryJob(id), onSuccess: refresh });
+}
+
+export function useCancelJob() {
+  const refresh = useRefreshJobs();
+  return useMutation<Job, ApiError, string>({ mutationFn: (id) => cancelJob(id), onSuccess: refresh });
+}
+
+/** "Testar fila": one diagnostic job of `steps` steps of `work_ms` each, reporting its progress after each one. */
+export const QUEUE_TEST: NewProbeRequest & { steps: number } = { jobs: 1, work_ms: 250, steps: 12 };
+
+export function useQueueTest() {
+  const refresh = useRefreshJobs();
+  return useMutation<string, ApiError, undefined>({
+    mutationFn: async () => {
+      const probe: JobProbe & { job_id?: string } = await createJobProbe(QUEUE_TEST);
+      if (!probe.job_id) throw new Error('O servidor não informou a tarefa do teste da fila.');
+      return probe.job_id;
+    },
+    onSuccess: refresh,
+  });
+}
