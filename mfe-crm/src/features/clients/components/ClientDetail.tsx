@@ -4,7 +4,7 @@ import { Anchor, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useClientHistoryQuery } from '../api/clientsQueries';
-import { fieldLabel, KIND_LABELS, STATUS_LABELS } from '../clientModel';
+import { fieldLabel, KIND_LABELS, STATUS_LABELS } from '../api/clientModel';
 
 const STATUS_COLORS = { active: 'green', inactive: 'gray', archived: 'orange' } as const;
 

@@ -7,7 +7,7 @@ import { modals } from '@mantine/modals';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CLIENTS_EXPORT_URL, useBulkClientAction, useClientsQuery, type BulkAction } from '../api/clientsQueries';
-import { countLabel, KIND_LABELS, pageLabel, STATUS_LABELS } from '../clientModel';
+import { countLabel, KIND_LABELS, pageLabel, STATUS_LABELS } from '../api/clientModel';
 import { useClientListParams } from '../hooks/useClientListParams';
 import { ClientHistory, ClientSummary } from './ClientDetail';
 
