@@ -5,7 +5,7 @@ import { lazy, type ComponentType } from 'react';
 /** Every route this area owns; built pages are lazy chunks, the rest say "Em construção" (no fake data). */
 const built: Record<string, ComponentType<PageProps>> = {
   '/clientes': lazy(() => import(/* webpackChunkName: "clients" */ './features/clients/components/ClientsPage')),
-  '/cliente': lazy(() => import(/* webpackChunkName: "client" */ './features/clients/ClientPage')),
+  '/cliente': lazy(() => import(/* webpackChunkName: "client" */ './features/clients/components/ClientPage')),
 };
 
 export const pages: Record<string, ComponentType<PageProps>> = Object.fromEntries(

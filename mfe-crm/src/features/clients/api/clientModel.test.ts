@@ -1,60 +1,4 @@
-import type { Client } from '@backoffice/api-client';
-import {
-  countLabel,
-  EMPTY_FORM,
-  fieldErrorSummary,
-  fieldLabel,
-  formFromClient,
-  hasAddress,
-  inputFromForm,
-  pageLabel,
-  PAGES_COUNTED_AHEAD,
-  patchFromForm,
-  queryFromSearch,
-  shownFields,
-  totalPages,
-  UFS,
-} from './clientModel';
-
-const client: Client = {
-  id: 'c1',
-  kind: 'company',
-  document: '11222333000181',
-  name: 'ACME Ltda',
-  trade_name: 'ACME',
-  document_formatted: '11.222.333/0001-81',
-  emails: ['a@acme.com.br'],
-  phones: ['11912345678'],
-  address: { cep: '01310100', street: 'Av. Paulista', number: '1000', complement: '', district: 'Bela Vista', city: 'São Paulo', state: 'SP' },
-  status: 'active',
-  created_at: '2026-01-02T10:00:00Z',
-  updated_at: '2026-01-02T10:00:00Z',
-  created_by: 'u',
-  updated_by: 'u',
-};
-
-describe('client form mapping', () => {
-  it('masks on the way in and normalizes on the way out', () => {
-    const form = formFromClient(client);
-    expect(form.document).toBe('11.222.333/0001-81');
-    expect(form.phones).toEqual(['(11) 91234-5678']);
-    expect(form.cep).toBe('01310-100');
-    const input = inputFromForm(form);
-    expect(input.document).toBe('11222333000181');
-    expect(input.phones).toEqual(['11912345678']);
-    expect(input.address?.cep).toBe('01310100');
-    expect(input.trade_name).toBe('ACME');
-  });
-  it('creating drops empty list items and omits blank optional fields and a blank address', () => {
-    const input = inputFromForm({ ...EMPTY_FORM, document: '123.456.789-09', name: ' Ana ', emails: ['', 'ana@x.com'] });
-    expect(input).toEqual({ kind: 'person', document: '12345678909', name: 'Ana', emails: ['ana@x.com'], phones: [], status: 'active' });
-  });
-  it('editing sends cleared text fields as empty strings', () => {
-    const patch = patchFromForm({ ...formFromClient(client), trade_name: '', notes: '' });
-    expect(patch.trade_name).toBe('');
-    expect(patch.notes).toBe('');
-  });
-});
+import { countLabel, fieldLabel, pageLabel, PAGES_COUNTED_AHEAD, queryFromSearch, totalPages, UFS } from './clientModel';
 
 describe('list query from the URL', () => {
   it('reads filters, sort and page, with safe defaults', () => {
@@ -124,40 +68,8 @@ describe('field errors in the form labels', () => {
     expect(fieldLabel('address', 'person')).toBe('Endereço');
     expect(fieldLabel('algo_novo', 'person')).toBeNull();
   });
-  it('sums up the fields to fix by label, with the messages of fields the form cannot point at', () => {
-    const shown = shownFields({ ...EMPTY_FORM, kind: 'person' });
-    const has = (field: string) => shown.has(field);
-    expect(fieldErrorSummary([{ field: 'document', message: 'CPF inválido' }], 'person', has)).toBe('Corrija o campo CPF.');
-    expect(
-      fieldErrorSummary(
-        [
-          { field: 'document', message: 'x' },
-          { field: 'name', message: 'y' },
-          { field: 'emails[0]', message: 'z' },
-        ],
-        'person',
-        has,
-      ),
-    ).toBe('Corrija os campos CPF, Nome e E-mail 1.');
-    // A person's form has no "Nome fantasia" and one e-mail input; a field unknown to the form keeps only its message.
-    const summary = fieldErrorSummary(
-      [
-        { field: 'trade_name', message: 'Muito longo.' },
-        { field: 'emails[3]', message: 'E-mail inválido.' },
-        { field: 'algo_novo', message: 'Valor inválido.' },
-      ],
-      'person',
-      has,
-    );
-    expect(summary).toBe('Nome fantasia: Muito longo. E-mail 4: E-mail inválido. Valor inválido.');
-    expect(summary).not.toMatch(/trade_name|emails|algo_novo/);
-  });
   it('lists the 27 states the server accepts', () => {
     expect(UFS).toHaveLength(27);
     expect(UFS.find((uf) => uf.value === 'SP')?.label).toBe('SP — São Paulo');
-  });
-  it('knows when the address is being filled in (its required parts then apply)', () => {
-    expect(hasAddress(EMPTY_FORM)).toBe(false);
-    expect(hasAddress({ ...EMPTY_FORM, city: 'Recife' })).toBe(true);
   });
 });

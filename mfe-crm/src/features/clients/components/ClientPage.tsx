@@ -1,24 +1,15 @@
-import { ApiError, archiveClient, createClient, getClient, restoreClient, updateClient, type Address, type Client } from '@backoffice/api-client';
+import { useGetClient, type Address, type Client } from '@backoffice/api-client';
 import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
 import { formatDate, maskCep, maskDocument, maskPhone, Spinner, useNotify } from '@backoffice/ui';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { KIND_LABELS, STATUS_LABELS } from '../api/clientModel';
+import { useClientMutations } from '../hooks/useClientMutations';
 import { ClientForm } from './ClientForm';
-import {
-  EMPTY_FORM,
-  fieldErrorSummary,
-  formFromClient,
-  inputFromForm,
-  KIND_LABELS,
-  patchFromForm,
-  shownFields,
-  STATUS_LABELS,
-  type ClientFormValues,
-} from './clientModel';
+import { EMPTY_FORM, formFromClient, inputFromForm, patchFromForm, type ClientFormValues } from './clientFormModel';
 
 /** Who may do what here (the server's permissions, generated into packages/auth). */
 const EDIT = 'clientes_editar';
@@ -34,31 +25,7 @@ export default function ClientPage(_props: PageProps) {
   return id ? <ExistingClient key={id} id={id} /> : <NewClient />;
 }
 
-/**
- * Server errors for the form: each field's message next to its input, and above the form which fields to fix,
- * by their labels (the server's own message for errors that are not about fields).
- */
-function useFieldErrors() {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const fail = (error: Error, values: ClientFormValues) => {
-    if (error instanceof ApiError && error.fields.length > 0) {
-      const shown = shownFields(values);
-      setErrors(error.fieldMessages());
-      setMessage(fieldErrorSummary(error.fields, values.kind, (field) => shown.has(field)));
-      return;
-    }
-    setErrors({});
-    setMessage(error.message);
-  };
-  const clear = () => {
-    setErrors({});
-    setMessage(null);
-  };
-  return { errors, message, fail, clear };
-}
-
-function FormMessage({ message }: { message: string | null }) {
+function FormMessage({ message }: { message: string | null | undefined }) {
   return message ? (
     <Alert color="red" role="alert">
       {message}
@@ -70,18 +37,7 @@ function NewClient() {
   const mayEdit = usePermission(EDIT);
   const navigate = useNavigate();
   const notify = useNotify();
-  const queryClient = useQueryClient();
-  const feedback = useFieldErrors();
-  const create = useMutation({
-    mutationFn: (values: ClientFormValues) => createClient(inputFromForm(values)),
-    onMutate: feedback.clear,
-    onError: (error, values) => feedback.fail(error, values),
-    onSuccess: (client) => {
-      void queryClient.invalidateQueries({ queryKey: ['crm', 'clients'] });
-      notify('Cliente cadastrado.', 'success');
-      navigate(`/cliente?id=${encodeURIComponent(client.id)}`, { replace: true });
-    },
-  });
+  const { create } = useClientMutations();
   if (!mayEdit) {
     return (
       <Stack gap="md">
@@ -92,18 +48,15 @@ function NewClient() {
       </Stack>
     );
   }
+  const save = async (values: ClientFormValues) => {
+    const client = await create.mutateAsync({ data: inputFromForm(values) });
+    notify('Cliente cadastrado.', 'success');
+    navigate(`/cliente?id=${encodeURIComponent(client.id)}`, { replace: true });
+  };
   return (
     <Stack gap="md">
       <Title order={1}>Novo cliente</Title>
-      <FormMessage message={feedback.message} />
-      <ClientForm
-        initial={EMPTY_FORM}
-        errors={feedback.errors}
-        submitting={create.isPending}
-        submitLabel="Cadastrar"
-        onSubmit={(values) => create.mutate(values)}
-        onCancel={() => navigate('/clientes')}
-      />
+      <ClientForm initial={EMPTY_FORM} submitLabel="Cadastrar" onSubmit={save} onCancel={() => navigate('/clientes')} />
     </Stack>
   );
 }
@@ -111,31 +64,22 @@ function NewClient() {
 function ExistingClient({ id }: { id: string }) {
   const mayEdit = usePermission(EDIT);
   const mayArchive = usePermission(ARCHIVE);
-  const queryClient = useQueryClient();
   const notify = useNotify();
   const [editing, setEditing] = useState(false);
-  const feedback = useFieldErrors();
-  const query = useQuery({ queryKey: ['crm', 'client', id], queryFn: () => getClient(id) });
-  const onSaved = (client: Client, text: string) => {
-    queryClient.setQueryData(['crm', 'client', id], client);
-    void queryClient.invalidateQueries({ queryKey: ['crm', 'clients'] });
-    notify(text, 'success');
+  const query = useGetClient(id);
+  const { update, archive, restore } = useClientMutations();
+  const save = async (values: ClientFormValues) => {
+    await update.mutateAsync({ id, data: patchFromForm(values) });
+    notify('Alterações salvas.', 'success');
+    setEditing(false);
   };
-  const save = useMutation({
-    mutationFn: (values: ClientFormValues) => updateClient(id, patchFromForm(values)),
-    onMutate: feedback.clear,
-    onError: (error, values) => feedback.fail(error, values),
-    onSuccess: (client) => {
-      onSaved(client, 'Alterações salvas.');
-      setEditing(false);
-    },
-  });
-  const toggleArchive = useMutation({
-    mutationFn: (client: Client) => (client.status === 'archived' ? restoreClient(id) : archiveClient(id)),
-    onMutate: feedback.clear,
-    onError: (error, client) => feedback.fail(error, formFromClient(client)),
-    onSuccess: (client) => onSaved(client, client.status === 'archived' ? 'Cliente arquivado.' : 'Cliente restaurado.'),
-  });
+  const toggleArchive = (client: Client) => {
+    const archived = client.status === 'archived';
+    const mutation = archived ? restore : archive;
+    mutation.mutate({ id }, { onSuccess: () => notify(archived ? 'Cliente restaurado.' : 'Cliente arquivado.', 'success') });
+  };
+  const archiving = archive.isPending || restore.isPending;
+  const archiveError = archive.error ?? restore.error;
 
   if (query.isPending) return <Spinner />;
   if (query.isError) return <FormMessage message={query.error.message} />;
@@ -151,7 +95,7 @@ function ExistingClient({ id }: { id: string }) {
       ),
       labels: { confirm: 'Arquivar', cancel: 'Cancelar' },
       confirmProps: { color: 'red' },
-      onConfirm: () => toggleArchive.mutate(client),
+      onConfirm: () => toggleArchive(client),
     });
   const archived = client.status === 'archived';
   return (
@@ -160,16 +104,9 @@ function ExistingClient({ id }: { id: string }) {
         ← Clientes
       </Anchor>
       <Title order={1}>{client.name}</Title>
-      <FormMessage message={feedback.message} />
+      <FormMessage message={archiveError?.message} />
       {editing && mayEdit ? (
-        <ClientForm
-          initial={formFromClient(client)}
-          errors={feedback.errors}
-          submitting={save.isPending}
-          submitLabel="Salvar"
-          onSubmit={(values) => save.mutate(values)}
-          onCancel={() => setEditing(false)}
-        />
+        <ClientForm initial={formFromClient(client)} submitLabel="Salvar" onSubmit={save} onCancel={() => setEditing(false)} />
       ) : (
         <>
           <ClientDetails client={client} />
@@ -177,12 +114,12 @@ function ExistingClient({ id }: { id: string }) {
             <Group gap="sm">
               {mayEdit && !archived && <Button onClick={() => setEditing(true)}>Editar</Button>}
               {mayArchive && archived && (
-                <Button variant="default" loading={toggleArchive.isPending} onClick={() => toggleArchive.mutate(client)}>
+                <Button variant="default" loading={archiving} onClick={() => toggleArchive(client)}>
                   Restaurar
                 </Button>
               )}
               {mayArchive && !archived && (
-                <Button variant="outline" color="red" loading={toggleArchive.isPending} onClick={askArchive}>
+                <Button variant="outline" color="red" loading={archiving} onClick={askArchive}>
                   Arquivar
                 </Button>
               )}

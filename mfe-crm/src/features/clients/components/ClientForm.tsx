@@ -1,0 +1,122 @@
+import {
+  CepInput,
+  DocumentInput,
+  Form,
+  FormErrors,
+  NativeSelectField,
+  PhoneInput,
+  SelectField,
+  TextareaField,
+  TextField,
+  useZodForm,
+} from '@backoffice/ui';
+import { Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useWatch } from 'react-hook-form';
+import { fieldLabel, KIND_LABELS, UFS } from '../api/clientModel';
+import { clientFormSchema, hasAddress, type ClientFormValues } from './clientFormModel';
+
+interface ClientFormProps {
+  initial: ClientFormValues;
+  submitLabel: string;
+  /** Saves; a refusal it throws (ApiError) goes on the fields it names, and above the form by their labels. */
+  onSubmit: (values: ClientFormValues) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+const KIND_OPTIONS = Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }));
+const STATUS_OPTIONS = [
+  { value: 'active', label: 'Ativo' },
+  { value: 'inactive', label: 'Inativo' },
+];
+
+type V = ClientFormValues;
+
+export function ClientForm({ initial, submitLabel, onSubmit, onCancel }: ClientFormProps) {
+  const form = useZodForm(clientFormSchema, { defaultValues: initial });
+  const [kind, emails, phones, address] = useWatch({ control: form.control, name: ['kind', 'emails', 'phones', 'address'] });
+  // The labels the person sees, by the server's names for the fields (never the API names).
+  const labels = (path: string) => fieldLabel(path, kind);
+  // Required as on the server: type, document, name and situation always; CEP, street, city and UF once any
+  // part of the address is filled in.
+  const withAddress = hasAddress(address);
+  const add = (list: 'emails' | 'phones') => form.setValue(list, [...form.getValues(list), '']);
+  return (
+    <Form form={form} onSubmit={onSubmit} labels={labels}>
+      <Stack gap="md">
+        <FormErrors labels={labels} />
+        <Paper withBorder p="lg" radius="md">
+          <Stack gap="lg">
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <NativeSelectField<V> name="kind" label="Tipo" data={KIND_OPTIONS} withAsterisk />
+              <DocumentInput<V> name="document" kind={kind} withAsterisk />
+              <NativeSelectField<V> name="status" label="Situação" data={STATUS_OPTIONS} withAsterisk />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextField<V> name="name" label={kind === 'person' ? 'Nome' : 'Razão social'} withAsterisk />
+              {kind === 'company' && <TextField<V> name="trade_name" label="Nome fantasia" />}
+            </SimpleGrid>
+            <Fieldset legend={<Legend>Contatos</Legend>} variant="unstyled">
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+                {emails.map((_, i) => (
+                  <TextField<V> key={`e${i}`} name={`emails.${i}`} label={`E-mail ${i + 1}`} type="email" />
+                ))}
+                {phones.map((_, i) => (
+                  <PhoneInput<V> key={`p${i}`} name={`phones.${i}`} label={`Telefone ${i + 1}`} />
+                ))}
+              </SimpleGrid>
+              <Group gap="xs" mt="sm">
+                <Button variant="light" size="xs" onClick={() => add('emails')}>
+                  Adicionar e-mail
+                </Button>
+                <Button variant="light" size="xs" onClick={() => add('phones')}>
+                  Adicionar telefone
+                </Button>
+              </Group>
+            </Fieldset>
+            <Fieldset legend={<Legend>Endereço</Legend>} variant="unstyled">
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+                <CepInput<V> name="address.cep" withAsterisk={withAddress} />
+                <TextField<V> name="address.street" label="Logradouro" withAsterisk={withAddress} />
+                <TextField<V> name="address.number" label="Número" />
+                <TextField<V> name="address.complement" label="Complemento" />
+                <TextField<V> name="address.district" label="Bairro" />
+                <TextField<V> name="address.city" label="Cidade" withAsterisk={withAddress} />
+                <SelectField<V>
+                  name="address.state"
+                  label="UF"
+                  placeholder="Escolha o estado"
+                  data={UFS}
+                  searchable
+                  clearable
+                  nothingFoundMessage="Nenhum estado encontrado"
+                  withAsterisk={withAddress}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              </SimpleGrid>
+            </Fieldset>
+            <TextareaField<V> name="notes" label="Observações" autosize minRows={3} maxRows={8} />
+            <Text size="xs" c="dimmed">
+              * campo obrigatório
+            </Text>
+            <Group gap="sm">
+              <Button type="submit" loading={form.formState.isSubmitting}>
+                {submitLabel}
+              </Button>
+              <Button variant="default" onClick={onCancel}>
+                Cancelar
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      </Stack>
+    </Form>
+  );
+}
+
+function Legend({ children }: { children: string }) {
+  return (
+    <Text component="span" fw={700} size="sm" tt="uppercase" c="dimmed" mb="xs" display="block">
+      {children}
+    </Text>
+  );
+}
