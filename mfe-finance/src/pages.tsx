@@ -6,7 +6,7 @@ import { lazy, type ComponentType } from 'react';
  * Every route this area owns. The business features arrive in later issues; until then each page says
  * "Em construção" (no fake data). The hub pages exist so the guard's hub rules have somewhere to land.
  */
-const HubPage = lazy(() => import(/* webpackChunkName: "hub" */ './features/hub/HubPage'));
+const HubPage = lazy(() => import(/* webpackChunkName: "hub" */ './features/hub/components/HubPage'));
 
 const built: Record<string, ComponentType<PageProps>> = {
   '/hub': HubPage,
