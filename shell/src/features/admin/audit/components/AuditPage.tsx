@@ -25,7 +25,7 @@ const COLUMNS: ReadonlyArray<DataTableColumn<AuditEntry>> = [
 export default function AuditPage() {
   const { list, query, filters } = useAuditList();
   const page = query.data;
-  const pageInfo = page ? { page: page.page, page_size: page.page_size, total: page.total, has_more: page.page * page.page_size < page.total } : undefined;
+  const pageInfo = page ? { page: page.page, page_size: page.page_size, total: page.total } : undefined;
   return (
     <Stack gap="lg">
       <div>

@@ -41,16 +41,8 @@ const COLUMNS: ReadonlyArray<DataTableColumn<Job>> = [
 export default function JobsPage() {
   const { list, query } = useJobsList();
   const page = query.data;
-  const pageInfo = page
-    ? {
-        page: page.page,
-        page_size: page.page_size,
-        // The server does not count jobs: what is known is this page and whether more follow.
-        total: (page.page - 1) * page.page_size + page.items.length + (page.has_more ? 1 : 0),
-        total_capped: page.has_more,
-        has_more: page.has_more,
-      }
-    : undefined;
+  // The server does not count jobs: what is known is this page and whether more follow.
+  const pageInfo = page ? { page: page.page, page_size: page.page_size, has_more: page.has_more } : undefined;
   return (
     <Stack gap="lg">
       <div>
@@ -69,6 +61,7 @@ export default function JobsPage() {
         loading={query.isFetching}
         error={query.error}
         onRetry={() => void query.refetch()}
+        countLabel={() => (page?.items.length === 1 ? '1 tarefa nesta página' : `${page?.items.length ?? 0} tarefas nesta página`)}
         emptyMessage="Nenhuma tarefa com esses filtros."
         toolbar={<JobsFilters list={list} />}
         detail={{ title: (job) => `Tarefa ${job.kind}`, render: (job) => <JobDetail job={job} /> }}

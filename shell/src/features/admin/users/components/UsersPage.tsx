@@ -31,7 +31,7 @@ export default function UsersPage() {
   const { list, query } = useUsersList();
   const [creating, setCreating] = useState(false);
   const page = query.data;
-  const pageInfo = page ? { page: page.page, page_size: page.page_size, total: page.total, has_more: page.page * page.page_size < page.total } : undefined;
+  const pageInfo = page ? { page: page.page, page_size: page.page_size, total: page.total } : undefined;
 
   return (
     <Stack gap="lg">

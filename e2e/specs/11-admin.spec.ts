@@ -1,0 +1,211 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { apiToken, demoEmail, expect, expectPath, signIn, test } from '../support/fixtures';
+
+const ADMIN_PAGES = ['Usuários', 'Auditoria de acesso', 'Tarefas', 'Feriados'];
+
+/** A toast (Mantine notification) with this text. */
+const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
+
+test('an administrator finds Administração with the four pages in the menu and on /inicio', async ({ page, baseUrl }) => {
+  await signIn(page, baseUrl, demoEmail('admin'));
+  await expectPath(page, '/inicio');
+  const home = page.getByRole('navigation', { name: 'Administração' });
+  for (const name of ADMIN_PAGES) await expect(home.getByRole('link', { name, exact: true })).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  await menu.getByRole('button', { name: 'Administração' }).click();
+  for (const name of ADMIN_PAGES) await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+  await menu.getByRole('link', { name: 'Tarefas', exact: true }).click();
+  await expectPath(page, '/admin/tarefas');
+  await page.getByRole('heading', { name: 'Tarefas', level: 1 }).waitFor();
+  await expect(page).toHaveTitle('Tarefas · Backoffice');
+  await expect(page.getByRole('navigation', { name: 'Trilha de navegação' })).toHaveText('Administração›Tarefas');
+});
+
+test('users: create one, change its role, grant a permission with a reason (an exception), deactivate it', async ({ page, baseUrl }) => {
+  const stamp = Date.now();
+  const name = `Teste Admin ${stamp}`;
+  const email = `teste.admin.${stamp}@exemplo.com.br`;
+  await signIn(page, baseUrl, demoEmail('admin'), undefined, '/admin/usuarios');
+  await page.getByRole('heading', { name: 'Usuários', level: 1 }).waitFor();
+
+  // Create: the form checks before asking the server, then the server's answer.
+  await page.getByRole('button', { name: 'Novo usuário' }).click();
+  const create = page.getByRole('dialog', { name: 'Novo usuário' });
+  await create.getByRole('button', { name: 'Cadastrar' }).click();
+  await expect(create.getByRole('alert')).toHaveText('Corrija os campos Nome, E-mail, Perfil e Senha inicial.');
+  await create.getByLabel('Nome *', { exact: true }).fill(name);
+  await create.getByLabel('E-mail *', { exact: true }).fill(email);
+  await create.getByLabel('Perfil *', { exact: true }).click();
+  await page.getByRole('option', { name: 'Vendedor', exact: true }).click();
+  await create.getByLabel('Senha inicial *', { exact: true }).fill('Inicial2026');
+  await create.getByRole('checkbox', { name: 'Acessa o hub' }).check();
+  await create.getByRole('button', { name: 'Cadastrar' }).click();
+  await toast(page, `Usuário ${name} cadastrado.`).waitFor();
+  await expect(create).toHaveCount(0);
+
+  // Find it and open its drawer.
+  await page.getByLabel('Buscar').fill(String(stamp));
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Vendedor');
+  await expect(row).toContainText('Acessa o hub');
+  await expect(row).toContainText('Ativo');
+  await row.click();
+  const drawer = page.getByRole('dialog', { name: name });
+  await drawer.getByText(email).first().waitFor();
+
+  // Change its role.
+  await drawer.getByLabel('Perfil *', { exact: true }).click();
+  await page.getByRole('option', { name: 'Compras', exact: true }).click();
+  await drawer.getByRole('button', { name: 'Salvar alterações' }).click();
+  await toast(page, `Usuário ${name} alterado.`).waitFor();
+  await expect(row).toContainText('Compras');
+
+  // Grant a permission the role does not give, with a reason: listed as an exception.
+  await drawer.getByRole('tab', { name: 'Permissões' }).click();
+  const permissions = drawer.getByRole('table', { name: 'Permissões do usuário' });
+  const archiving = permissions.getByRole('row').filter({ hasText: 'Arquivar e restaurar clientes' });
+  await expect(archiving).toContainText('Não tem');
+  await archiving.getByRole('button', { name: 'Conceder arquivar e restaurar clientes' }).click();
+  const grant = page.getByRole('dialog', { name: 'Conceder permissão' });
+  await grant.getByLabel('Motivo *', { exact: true }).fill('curto');
+  await grant.getByRole('button', { name: 'Conceder', exact: true }).click();
+  await grant.getByText('O motivo deve ter pelo menos 10 caracteres.').waitFor();
+  await grant.getByLabel('Motivo *', { exact: true }).fill('Supervisiona a carteira de clientes durante as férias');
+  await grant.getByRole('button', { name: 'Conceder', exact: true }).click();
+  await expect(grant).toHaveCount(0);
+  const exceptions = drawer.getByRole('list', { name: 'Exceções ao perfil' });
+  await expect(exceptions).toContainText('Arquivar e restaurar clientes');
+  await expect(exceptions).toContainText('Concedida');
+  await expect(exceptions).toContainText('Supervisiona a carteira de clientes durante as férias');
+  await expect(archiving).toContainText('Concedida como exceção');
+  // What the role gives is said as such.
+  await expect(permissions.getByRole('row').filter({ hasText: 'Consultar clientes' })).toContainText('Pelo perfil');
+
+  // Deactivate, after confirming.
+  await drawer.getByRole('button', { name: 'Desativar' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Desativar usuário' });
+  await expect(confirm).toContainText('não poderá mais entrar');
+  await confirm.getByRole('button', { name: 'Desativar' }).click();
+  await toast(page, `Usuário ${name} desativado.`).waitFor();
+  await expect(drawer.getByRole('button', { name: 'Reativar' })).toBeVisible();
+  await expect(row).toContainText('Inativo');
+  // The history says all of it.
+  for (const action of ['Permissão concedida', 'Usuário desativado']) await expect(drawer.getByText(action).first()).toBeVisible();
+
+  // The deactivated user can no longer sign in.
+  const refused = await fetch(`${baseUrl}/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Inicial2026' }),
+  });
+  expect(refused.ok).toBe(false);
+});
+
+test('audit: the list filters, and the CSV export holds the filtered rows', async ({ page, baseUrl }) => {
+  // Two checks of the dispatch area by a salesperson, one allowed and one denied.
+  const seller = demoEmail('salesperson');
+  const token = await apiToken(baseUrl, seller);
+  for (const [content, has_permission] of [
+    ['/hub/despachos', true],
+    ['/hub/despachos/aprovacoes', false],
+  ] as const) {
+    const response = await fetch(`${baseUrl}/dispatch/conciliation/pega-xereta`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ content, has_permission }),
+    });
+    expect(response.status).toBe(201);
+  }
+
+  await signIn(page, baseUrl, demoEmail('admin'), undefined, '/admin/auditoria');
+  await page.getByRole('heading', { name: 'Auditoria de acesso', level: 1 }).waitFor();
+  await page.getByLabel('Buscar').fill(seller);
+  const table = page.getByRole('table', { name: 'Auditoria de acesso' });
+  await expect(table.getByRole('row').filter({ hasText: '/hub/despachos/aprovacoes' })).toHaveCount(1);
+  await expect(table.getByRole('row').filter({ hasText: seller })).toHaveCount(2);
+  await page.getByLabel('Resultado').selectOption({ label: 'Negados' });
+  await expect(page).toHaveURL(/has_permission=false/);
+  await expect(table.getByRole('row').filter({ hasText: seller })).toHaveCount(1);
+  await expect(table.getByRole('row').filter({ hasText: seller })).toContainText('/hub/despachos/aprovacoes');
+
+  // Export the filtered set and read the file.
+  await page.getByRole('button', { name: 'Exportar' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const path = await download.path();
+  const csv = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines[0]).toContain('E-mail');
+  expect(lines[0]).toContain('Acesso');
+  const rows = lines.slice(1);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toContain(seller);
+  expect(rows[0]).toContain('/hub/despachos/aprovacoes');
+  expect(rows[0]).toContain('Não');
+});
+
+test('"Testar fila" shows the job’s progress bar moving, then that it ended well', async ({ page, baseUrl }) => {
+  await signIn(page, baseUrl, demoEmail('admin'), undefined, '/admin/tarefas');
+  await page.getByRole('button', { name: 'Testar fila' }).click();
+  const counts = page.getByTestId('job-progress-counts');
+  const done = page.getByText('A fila está funcionando: a tarefa de diagnóstico foi executada até o fim.');
+  const seen = new Set<string>();
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && !(await done.isVisible())) {
+    const text = await counts.textContent({ timeout: 200 }).catch(() => null);
+    if (text) seen.add(text.trim());
+    await page.waitForTimeout(100);
+  }
+  await expect(done).toBeVisible();
+  const values = [...seen].filter((text) => /^\d+ de 12$/.test(text));
+  expect(values.length, `valores vistos: ${[...seen].join(', ')}`).toBeGreaterThanOrEqual(2);
+  // The finished job is in the list.
+  await expect(page.getByRole('table', { name: 'Tarefas' }).getByRole('row').filter({ hasText: 'system.probe' }).first()).toContainText('Concluída');
+});
+
+test('holidays: national ones are marked and fixed; an added one can be removed after confirming', async ({ page, baseUrl }) => {
+  await signIn(page, baseUrl, demoEmail('admin'), undefined, '/admin/feriados?ano=2030');
+  const table = page.getByRole('table', { name: 'Feriados de 2030' });
+  const newYear = table.getByRole('row').filter({ hasText: '01/01/2030' });
+  await expect(newYear).toContainText('Nacional');
+  await expect(newYear.getByRole('button')).toHaveCount(0);
+
+  const form = page.getByRole('form', { name: 'Adicionar feriado' });
+  await form.getByLabel('Data *', { exact: true }).fill('25/01/2030');
+  await form.getByLabel('Nome *', { exact: true }).fill('Aniversário da cidade de teste');
+  await form.getByRole('button', { name: 'Adicionar' }).click();
+  await toast(page, 'Feriado de 25/01/2030 adicionado.').waitFor();
+  const added = table.getByRole('row').filter({ hasText: 'Aniversário da cidade de teste' });
+  await expect(added).toContainText('25/01/2030');
+  await expect(added).toContainText('sexta-feira');
+
+  // The same day again: the server refuses it on the date field.
+  await form.getByLabel('Data *', { exact: true }).fill('25/01/2030');
+  await form.getByLabel('Nome *', { exact: true }).fill('Outra vez');
+  await form.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Corrija o campo Data.');
+  await form.getByText('25/01/2030 já é feriado: Aniversário da cidade de teste.').waitFor();
+
+  await added.getByRole('button', { name: /^Remover/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remover feriado' });
+  await confirm.getByRole('button', { name: 'Remover' }).click();
+  await toast(page, 'Feriado de 25/01/2030 removido.').waitFor();
+  await expect(added).toHaveCount(0);
+});
+
+test('a salesperson is offered none of the administration pages and is refused /admin/usuarios', async ({ page, baseUrl }) => {
+  await signIn(page, baseUrl, demoEmail('salesperson'));
+  await expectPath(page, '/inicio');
+  expect(await page.getByRole('navigation', { name: 'Administração' }).count()).toBe(0);
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  await menu.getByRole('button', { name: 'Vendas e CRM' }).waitFor();
+  const adminGroup = menu.getByRole('button', { name: 'Administração' });
+  // The seed's registers (chart of accounts…) sit in Administração too; none of the four pages is offered.
+  if ((await adminGroup.count()) > 0) await adminGroup.click();
+  for (const name of ADMIN_PAGES) expect(await menu.getByRole('link', { name, exact: true }).count(), name).toBe(0);
+
+  await page.goto(`${baseUrl}/admin/usuarios`);
+  await expectPath(page, '/inicio');
+  await expect(page.getByRole('alert').filter({ hasText: 'Você não tem acesso a esta página.' })).toBeVisible();
+});
