@@ -2,8 +2,7 @@
 /**
  * Measures the JavaScript a browser loads (gzip -9 of each file, as the server would send it compressed):
  * the shell's first load of `/` (shared libraries included; remotes preloaded after 1 s are excluded
- * by stopping at DOMContentLoaded + first render), and each remote route chunk for a page. CSS files (webpack
- * writes CSS to .css files) are listed and totalled apart: the budgets are for JavaScript.
+ * by stopping at DOMContentLoaded + first render), and each remote route chunk for a page.
  * Usage: node scripts/web-measure.mjs http://127.0.0.1:3001 [email password]
  * With e-mail and password it signs in through the UI (real server); without, it fakes a stored session, which
  * is enough to load the remotes' chunks from the static stand-in server.
@@ -18,7 +17,7 @@ async function jsLoadedBy(page, action) {
   const sizes = new Map();
   const onResponse = async (response) => {
     const url = response.url();
-    if (!/\.(js|css)(\?|$)/.test(url) || url.endsWith('/sw.js')) return;
+    if (!/\.js(\?|$)/.test(url) || url.endsWith('/sw.js')) return;
     try {
       sizes.set(url, gzipSync(await response.body(), { level: 9 }).length);
     } catch {
@@ -32,10 +31,7 @@ async function jsLoadedBy(page, action) {
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-const isCss = (url) => /\.css(\?|$)/.test(url);
-const total = (sizes, css = false) => [...sizes].filter(([url]) => isCss(url) === css).reduce((a, [, b]) => a + b, 0);
-const count = (sizes, css = false) => [...sizes.keys()].filter((url) => isCss(url) === css).length;
-const summary = (sizes) => `${kb(total(sizes))} gzipped in ${count(sizes)} files (+ CSS ${kb(total(sizes, true))} in ${count(sizes, true)} files)`;
+const total = (sizes) => [...sizes.values()].reduce((a, b) => a + b, 0);
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
 const context = await browser.newContext({ serviceWorkers: 'block' });
@@ -45,7 +41,7 @@ const first = await jsLoadedBy(page, async () => {
   await page.goto(`${base}/`, { waitUntil: 'load' });
   await page.getByRole('button', { name: 'Entrar' }).waitFor();
 });
-console.log(`shell first load (/): JS ${summary(first)}`);
+console.log(`shell first load (/): ${kb(total(first))} gzipped in ${first.size} files`);
 for (const [url, size] of first) console.log(`  ${kb(size).padStart(9)}  ${new URL(url).pathname}`);
 
 const [email, password] = process.argv.slice(3);
@@ -82,7 +78,7 @@ for (const [remote, paths] of Object.entries(ROUTE_PAGES)) {
       await fresh.locator('main h1').filter({ hasNotText: /^Olá/ }).first().waitFor();
       await fresh.waitForLoadState('networkidle');
     });
-    console.log(`${remote} route ${path}: JS ${summary(loaded)}`);
+    console.log(`${remote} route ${path}: ${kb(total(loaded))} gzipped in ${loaded.size} files`);
     for (const [url, size] of loaded) console.log(`  ${kb(size).padStart(9)}  ${new URL(url).pathname}`);
     await fresh.close();
   }

@@ -19,7 +19,6 @@ use platform::api::Authenticator;
 use platform::clock::SharedClock;
 use platform::db::Db;
 use platform::error::{Error, Result};
-use platform::jobs::Jobs;
 use platform::Principal;
 
 use crate::firebase::FirebaseVerifier;
@@ -45,8 +44,6 @@ pub struct Identity {
     mailer: Mailer,
     trusted_proxies: Vec<IpAddr>,
     catalog: Arc<[&'static Permission]>,
-    /// To tell a user of a change made to them (`platform::notify::Notify`, published with the change).
-    jobs: Jobs,
 }
 
 /// How identity is set up (from the server's configuration, or a test's).
@@ -61,7 +58,6 @@ pub struct Setup {
     pub trusted_proxies: Vec<IpAddr>,
     /// Every permission declared, for the administrators' permission pages.
     pub catalog: Arc<[&'static Permission]>,
-    pub jobs: Jobs,
 }
 
 impl Identity {
@@ -81,7 +77,6 @@ impl Identity {
             mailer: setup.mailer,
             trusted_proxies: setup.trusted_proxies,
             catalog: setup.catalog,
-            jobs: setup.jobs,
         })
     }
 
