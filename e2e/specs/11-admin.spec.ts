@@ -4,8 +4,11 @@ import { apiToken, demoEmail, expect, expectPath, signIn, test } from '../suppor
 
 const ADMIN_PAGES = ['Usuários', 'Auditoria de acesso', 'Tarefas', 'Feriados'];
 
-/** A toast (Mantine notification) with this text. */
-const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
+/** A toast (a notification) with exactly this text. */
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+/** An option of the open Mantine Select (a listbox; the filters' native selects have options too). */
+const option = (page: Page, name: string) => page.getByRole('listbox').getByRole('option', { name, exact: true });
 
 test('an administrator finds Administração with the four pages in the menu and on /inicio', async ({ page, baseUrl }) => {
   await signIn(page, baseUrl, demoEmail('admin'));
@@ -37,7 +40,7 @@ test('users: create one, change its role, grant a permission with a reason (an e
   await create.getByLabel('Nome *', { exact: true }).fill(name);
   await create.getByLabel('E-mail *', { exact: true }).fill(email);
   await create.getByLabel('Perfil *', { exact: true }).click();
-  await page.getByRole('option', { name: 'Vendedor', exact: true }).click();
+  await option(page, 'Vendedor').click();
   await create.getByLabel('Senha inicial *', { exact: true }).fill('Inicial2026');
   await create.getByRole('checkbox', { name: 'Acessa o hub' }).check();
   await create.getByRole('button', { name: 'Cadastrar' }).click();
@@ -46,6 +49,7 @@ test('users: create one, change its role, grant a permission with a reason (an e
 
   // Find it and open its drawer.
   await page.getByLabel('Buscar').fill(String(stamp));
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${stamp}`));
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).toContainText('Vendedor');
   await expect(row).toContainText('Acessa o hub');
@@ -56,7 +60,7 @@ test('users: create one, change its role, grant a permission with a reason (an e
 
   // Change its role.
   await drawer.getByLabel('Perfil *', { exact: true }).click();
-  await page.getByRole('option', { name: 'Compras', exact: true }).click();
+  await option(page, 'Compras').click();
   await drawer.getByRole('button', { name: 'Salvar alterações' }).click();
   await toast(page, `Usuário ${name} alterado.`).waitFor();
   await expect(row).toContainText('Compras');
@@ -121,6 +125,8 @@ test('audit: the list filters, and the CSV export holds the filtered rows', asyn
   await signIn(page, baseUrl, demoEmail('admin'), undefined, '/admin/auditoria');
   await page.getByRole('heading', { name: 'Auditoria de acesso', level: 1 }).waitFor();
   await page.getByLabel('Buscar').fill(seller);
+  // The search reaches the address after a pause in typing; choose the next filter after that.
+  await expect(page).toHaveURL(/[?&]q=salesperson/);
   const table = page.getByRole('table', { name: 'Auditoria de acesso' });
   await expect(table.getByRole('row').filter({ hasText: '/hub/despachos/aprovacoes' })).toHaveCount(1);
   await expect(table.getByRole('row').filter({ hasText: seller })).toHaveCount(2);

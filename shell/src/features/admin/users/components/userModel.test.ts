@@ -42,6 +42,11 @@ describe('the new-user form rules (the server’s)', () => {
     expect(passwordProblem('abc', '')).toBe('A senha deve ter pelo menos 8 caracteres e conter pelo menos um número.');
     expect(passwordProblem('12345678', '')).toBe('A senha deve conter pelo menos uma letra.');
     expect(passwordProblem('Bruno@Empresa.com.br1', 'bruno@empresa.com.br1')).toBe('A senha deve ser diferente do e-mail.');
+    // An empty form names every field, the password's rules included.
+    expect(Object.keys(messages(createUserSchema.safeParse({ ...valid, name: '', email: '', role: '', password: '' })))).toEqual(['name', 'email', 'role', 'password']);
+    expect(messages(createUserSchema.safeParse({ ...valid, password: 'Bruno@Empresa.com.br1', email: 'bruno@empresa.com.br1' }))).toEqual({
+      password: 'A senha deve ser diferente do e-mail.',
+    });
     expect(messages(createUserSchema.safeParse({ ...valid, password: 'curta' }))).toEqual({
       password: 'A senha deve ter pelo menos 8 caracteres e conter pelo menos um número.',
     });

@@ -94,7 +94,12 @@ export const createUserSchema = z
     name: nameField,
     email: z.string().trim().min(1, { message: 'Informe o e-mail.', abort: true }).refine(isPlausibleEmail, 'Informe um e-mail válido, como nome@empresa.com.br.'),
     role: roleField,
-    password: z.string(),
+    // The rules of the password alone are checked with the other fields (so an empty form names them all);
+    // "different from the e-mail" once both are otherwise valid.
+    password: z.string().superRefine((password, ctx) => {
+      const problem = passwordProblem(password, '');
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
     ...flagFields,
   })
   .superRefine((values, ctx) => {
