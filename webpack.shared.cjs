@@ -53,14 +53,19 @@ function baseConfig({ appDir, name, mode, publicPath, federation, plugins = [], 
       publicPath,
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      cssFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+      cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
       uniqueName: `backoffice_${name}`,
       clean: true,
     },
+    experiments: { css: true },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
     module: {
       rules: [
         { test: /\.[cm]?tsx?$/, loader: 'esbuild-loader', options: { target: 'es2020', jsx: 'automatic' } },
-        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+        // CSS stays CSS: webpack's own CSS support writes it to .css files, loaded with <link> alongside the
+        // chunk that imports it, instead of style-loader turning it into JavaScript that injects <style> tags.
+        { test: /\.css$/, type: 'css/global' },
       ],
     },
     plugins: [

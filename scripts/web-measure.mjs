@@ -2,10 +2,12 @@
 /**
  * Measures the JavaScript a browser loads (gzip -9 of each file, as the server would send it compressed):
  * the shell's first load of `/` (shared libraries included; remotes preloaded after 1 s are excluded
- * by stopping at DOMContentLoaded + first render), and each remote route chunk for a page.
+ * by stopping at DOMContentLoaded + first render), and each remote route chunk for a page. CSS files (webpack
+ * writes CSS to .css files) are listed and totalled apart: the budgets are for JavaScript.
  * Usage: node scripts/web-measure.mjs http://127.0.0.1:3001 [email password]
  * With e-mail and password it signs in through the UI (real server); without, it fakes a stored session, which
- * is enough to load the remotes' chunks from the static stand-in server.
+ * is enough to load the remotes' chunks from the static stand-in server. FIRST_LOAD_ONLY=1: the first load only
+ * (e.g. the shell alone on the static stand-in server, remotes not built).
  */
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -17,7 +19,7 @@ async function jsLoadedBy(page, action) {
   const sizes = new Map();
   const onResponse = async (response) => {
     const url = response.url();
-    if (!/\.js(\?|$)/.test(url) || url.endsWith('/sw.js')) return;
+    if (!/\.(js|css)(\?|$)/.test(url) || url.endsWith('/sw.js')) return;
     try {
       sizes.set(url, gzipSync(await response.body(), { level: 9 }).length);
     } catch {
@@ -31,18 +33,43 @@ async function jsLoadedBy(page, action) {
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-const total = (sizes) => [...sizes.values()].reduce((a, b) => a + b, 0);
+const isCss = (url) => /\.css(\?|$)/.test(url);
+const total = (sizes, css = false) => [...sizes].filter(([url]) => isCss(url) === css).reduce((a, [, b]) => a + b, 0);
+const count = (sizes, css = false) => [...sizes.keys()].filter((url) => isCss(url) === css).length;
+const summary = (sizes) => `${kb(total(sizes))} gzipped in ${count(sizes)} files (+ CSS ${kb(total(sizes, true))} in ${count(sizes, true)} files)`;
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
 const context = await browser.newContext({ serviceWorkers: 'block' });
 const page = await context.newPage();
-// First load: everything fetched before the 1 s preload timer fires.
-const first = await jsLoadedBy(page, async () => {
+// First load: everything requested before the sign-in page's first render (the moment #root gets content);
+// what is requested after it (e.g. the notifications stack, fetched when the browser is idle) is listed apart.
+await page.addInitScript(() => {
+  new globalThis.MutationObserver((_, observer) => {
+    if (!globalThis.document.getElementById('root')?.firstChild) return;
+    globalThis.__firstRenderAt = performance.now();
+    observer.disconnect();
+  }).observe(globalThis.document, { childList: true, subtree: true });
+});
+const loaded = await jsLoadedBy(page, async () => {
   await page.goto(`${base}/`, { waitUntil: 'load' });
   await page.getByRole('button', { name: 'Entrar' }).waitFor();
+  await page.waitForLoadState('networkidle');
 });
-console.log(`shell first load (/): ${kb(total(first))} gzipped in ${first.size} files`);
+const { firstRenderAt, started } = await page.evaluate(() => ({
+  firstRenderAt: globalThis.__firstRenderAt,
+  started: Object.fromEntries(performance.getEntriesByType('resource').map((entry) => [entry.name, entry.startTime])),
+}));
+const first = new Map([...loaded].filter(([url]) => !(started[url] > firstRenderAt)));
+const later = new Map([...loaded].filter(([url]) => started[url] > firstRenderAt));
+console.log(`shell first load (/): JS ${summary(first)}`);
 for (const [url, size] of first) console.log(`  ${kb(size).padStart(9)}  ${new URL(url).pathname}`);
+console.log(`after the first render: JS ${summary(later)}`);
+for (const [url, size] of later) console.log(`  ${kb(size).padStart(9)}  ${new URL(url).pathname}`);
+
+if (process.env.FIRST_LOAD_ONLY === '1') {
+  await browser.close();
+  process.exit(0);
+}
 
 const [email, password] = process.argv.slice(3);
 if (email) {
@@ -78,7 +105,7 @@ for (const [remote, paths] of Object.entries(ROUTE_PAGES)) {
       await fresh.locator('main h1').filter({ hasNotText: /^Olá/ }).first().waitFor();
       await fresh.waitForLoadState('networkidle');
     });
-    console.log(`${remote} route ${path}: ${kb(total(loaded))} gzipped in ${loaded.size} files`);
+    console.log(`${remote} route ${path}: JS ${summary(loaded)}`);
     for (const [url, size] of loaded) console.log(`  ${kb(size).padStart(9)}  ${new URL(url).pathname}`);
     await fresh.close();
   }

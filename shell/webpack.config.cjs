@@ -22,31 +22,38 @@ class LatestBuildPlugin {
 
 /**
  * Adds <link rel="preload"> for the chunks the shell needs before its first render: the `./bootstrap` chunk
- * group and the fallback chunks of the shared libraries it consumes. Without this the browser discovers them
- * only after main.js has run, one round trip later.
+ * group and the chunks of the shared libraries it consumes (their scripts and CSS). Without this the browser
+ * discovers them only after main.js has run, one round trip later. A shared library the shell provides is
+ * loaded through the provider's factory, not the consumer's fallback (webpack may put the same modules in two
+ * chunks, one per side: preloading the fallback's would fetch a file that is never used).
  */
 class PreloadStartupChunksPlugin {
   apply(compiler) {
     compiler.hooks.compilation.tap('PreloadStartupChunksPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadStartupChunksPlugin', (data) => {
+        const { chunkGraph } = compilation;
+        const provided = new Map();
+        for (const module of compilation.modules) if (module.type === 'provide-module') provided.set(module._name, module);
         const files = new Set();
         const seen = new Set();
-        // Shared fallbacks can consume further shared modules (react-dom/client → react-dom): follow them.
+        // Shared libraries can consume further shared libraries (react-dom/client → react-dom): follow them.
         const addGroup = (group) => {
           if (!group || seen.has(group)) return;
           seen.add(group);
           for (const chunk of group.chunks) {
-            chunk.files.forEach((f) => f.endsWith('.js') && files.add(f));
-            for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+            for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.add(file);
+            for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
               if (module.type !== 'consume-shared-module') continue;
-              for (const block of module.blocks) addGroup(compilation.chunkGraph.getBlockChunkGroup(block));
+              const source = provided.get(module.options.shareKey) ?? module;
+              for (const block of source.blocks) addGroup(chunkGraph.getBlockChunkGroup(block));
             }
           }
         };
         addGroup(compilation.chunkGroups.find((g) => g.origins.some((o) => o.request === './bootstrap')));
         const publicPath = compilation.outputOptions.publicPath;
         for (const file of files) {
-          data.headTags.push({ tagName: 'link', voidTag: true, meta: { plugin: 'PreloadStartupChunksPlugin' }, attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` } });
+          const as = file.endsWith('.css') ? 'style' : 'script';
+          data.headTags.push({ tagName: 'link', voidTag: true, meta: { plugin: 'PreloadStartupChunksPlugin' }, attributes: { rel: 'preload', as, href: `${publicPath}${file}` } });
         }
       });
     });
