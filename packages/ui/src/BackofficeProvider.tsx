@@ -1,13 +1,41 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { DATES_LOCALE } from './dates';
 import { backofficeTheme, cssVariablesResolver } from './theme';
 
 /** How long a notification stays (ms). */
 export const NOTIFICATION_MS = 5000;
+
+/**
+ * The notifications stack (`@mantine/notifications`, its CSS) is fetched once the first page is up (the
+ * browser idle after the load event), not before: nothing on a first paint is a toast. `notify` fetches the
+ * same module at once if it is called earlier, and its toasts come out, in order, when the stack mounts.
+ */
+const ToastHost = lazy(() => import(/* webpackChunkName: "toasts" */ './ToastHost'));
+
+function whenIdle(callback: () => void): () => void {
+  if (typeof window.requestIdleCallback !== 'function') {
+    const timer = window.setTimeout(callback, 200);
+    return () => window.clearTimeout(timer);
+  }
+  let idle = 0;
+  const start = () => (idle = window.requestIdleCallback(callback, { timeout: 2000 }));
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+  return () => {
+    window.removeEventListener('load', start);
+    window.cancelIdleCallback(idle);
+  };
+}
+
+/** True once the page has loaded and the browser is idle (at once in unit tests). */
+function useAfterFirstLoad(immediately: boolean): boolean {
+  const [ready, setReady] = useState(immediately);
+  useEffect(() => (ready ? undefined : whenIdle(() => setReady(true))), [ready]);
+  return ready;
+}
 
 interface BackofficeProviderProps {
   children: ReactNode;
@@ -21,12 +49,17 @@ interface BackofficeProviderProps {
  * in backoffice.css: it must apply to the top-right stack only).
  */
 export function BackofficeProvider({ children, env = 'default' }: BackofficeProviderProps) {
+  const toasts = useAfterFirstLoad(env === 'test');
   return (
     <MantineProvider theme={backofficeTheme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver} env={env}>
       <DatesProvider settings={{ locale: DATES_LOCALE, firstDayOfWeek: 0, weekendDays: [0, 6] }}>
         <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
-          <Notifications position="top-right" classNames={{ root: 'bo-notifications' }} autoClose={NOTIFICATION_MS} limit={4} zIndex={1000} />
           {children}
+          {toasts ? (
+            <Suspense fallback={null}>
+              <ToastHost />
+            </Suspense>
+          ) : null}
         </ModalsProvider>
       </DatesProvider>
     </MantineProvider>
