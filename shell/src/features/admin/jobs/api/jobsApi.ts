@@ -32,7 +32,7 @@ export function useCancelJob() {
 }
 
 /** "Testar fila": one diagnostic job of `steps` steps of `work_ms` each, reporting its progress after each one. */
-export const QUEUE_TEST: NewProbeRequest & { steps: number } = { jobs: 1, work_ms: 250, steps: 12 };
+export const QUEUE_TEST: NewProbeRequest & { steps: number } = { jobs: 1, work_ms: 300, steps: 20 };
 
 export function useQueueTest() {
   const refresh = useRefreshJobs();
