@@ -1,3 +1,4 @@
+import { historyValue } from './UserHistory';
 import { assignableRoles, createUserSchema, mayManage, passwordProblem, reasonSchema, toCreateRequest } from './userModel';
 
 const valid = {
@@ -74,5 +75,17 @@ describe('who manages whom', () => {
     expect(mayManage('ADMIN', { role: 'ADMIN' })).toBe(false);
     expect(mayManage('ADMIN', { role: 'SALESPERSON' })).toBe(true);
     expect(mayManage('SUPER_ADMIN', { role: 'ADMIN' })).toBe(true);
+  });
+});
+
+describe('the history says values as people do', () => {
+  it('roles by their label, flags as Sim/Não, permissions by what they allow', () => {
+    expect(historyValue('role', 'SALESPERSON')).toBe('Vendedor');
+    expect(historyValue('access_hub', 'true')).toBe('Sim');
+    expect(historyValue('active', 'false')).toBe('Não');
+    expect(historyValue('permission', 'clientes_arquivar', [{ code: 'clientes_arquivar', label: 'arquivar e restaurar clientes', default_roles: [], roles: [], editable: true }])).toBe(
+      'Arquivar e restaurar clientes',
+    );
+    expect(historyValue('name', 'Ana')).toBe('Ana');
   });
 });
