@@ -48,7 +48,8 @@ function renderForm(onSubmit: (values: z.output<typeof schema>) => unknown) {
   );
 }
 
-describe('paths', () => {
+// Rendering Mantine in jsdom takes seconds per test when the machine is busy: well past the default 5 s.
+describe('paths', { timeout: 30_000 }, () => {
   it('converts the server names to react-hook-form paths and back', () => {
     expect(toFormPath('emails[1].address')).toBe('emails.1.address');
     expect(toFormPath('address.cep')).toBe('address.cep');
@@ -63,7 +64,7 @@ describe('paths', () => {
   });
 });
 
-describe('a form with the server refusing it', () => {
+describe('a form with the server refusing it', { timeout: 30_000 }, () => {
   it("shows each server message on its field and, above, the fields by label and a hidden field's message", async () => {
     const submitted = vi.fn().mockRejectedValue(
       refusal([
@@ -126,7 +127,7 @@ describe('a form with the server refusing it', () => {
   });
 });
 
-describe('applyServerErrors on its own', () => {
+describe('applyServerErrors on its own', { timeout: 30_000 }, () => {
   it('a field the form does not show goes to the form-level message with its label; one without a label, with its message only', () => {
     let message = '';
     function Harness() {

@@ -49,7 +49,8 @@ function typeInto(input: HTMLInputElement, text: string) {
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
-describe('<MoneyInput>', () => {
+// Rendering Mantine in jsdom takes seconds per test when the machine is busy: well past the default 5 s.
+describe('<MoneyInput>', { timeout: 30_000 }, () => {
   it('typing "1.234,56" holds 123456 centavos', () => {
     const { values } = renderForm(<MoneyInput<Values> name="amount" label="Valor" />);
     typeInto(input('Valor'), '1.234,56');
@@ -83,7 +84,7 @@ describe('<MoneyInput>', () => {
   });
 });
 
-describe('<PercentInput>', () => {
+describe('<PercentInput>', { timeout: 30_000 }, () => {
   it('holds hundredths of a percent: "2,5" → 250', () => {
     const { values } = renderForm(<PercentInput<Values> name="rate" label="Multa" />);
     typeInto(input('Multa'), '2,5');
@@ -93,7 +94,7 @@ describe('<PercentInput>', () => {
   });
 });
 
-describe('<DocumentInput>', () => {
+describe('<DocumentInput>', { timeout: 30_000 }, () => {
   it('masks a CPF as typed and holds its digits', () => {
     const { values } = renderForm(<DocumentInput<Values> name="document" kind="person" />);
     typeInto(input('CPF'), '12345678909');
@@ -118,7 +119,7 @@ describe('<DocumentInput>', () => {
   });
 });
 
-describe('<CepInput> and <PhoneInput>', () => {
+describe('<CepInput> and <PhoneInput>', { timeout: 30_000 }, () => {
   it('mask as typed and hold the digits', () => {
     const { values } = renderForm(
       <>
@@ -134,7 +135,7 @@ describe('<CepInput> and <PhoneInput>', () => {
   });
 });
 
-describe('<DateInput>', () => {
+describe('<DateInput>', { timeout: 30_000 }, () => {
   it('parses dd/mm/aaaa into YYYY-MM-DD, and refuses dates that do not exist', () => {
     expect(parseBrazilianDate('07/03/2026')).toBe('2026-03-07');
     expect(parseBrazilianDate('7/3/2026')).toBe('2026-03-07');
@@ -152,7 +153,7 @@ describe('<DateInput>', () => {
   });
 });
 
-describe('required marks', () => {
+describe('required marks', { timeout: 30_000 }, () => {
   it('withAsterisk marks the label and tells screen readers', () => {
     renderForm(<MoneyInput<Values> name="amount" label="Valor" withAsterisk />);
     const field = screen.getByLabelText(/Valor/);

@@ -45,7 +45,8 @@ function renderAt(path: string, permissions: string[], routes: Parameters<typeof
 
 const ALL = ['clientes_ler', 'clientes_editar', 'clientes_arquivar'];
 
-describe('<ClientPage> actions by permission', () => {
+// Rendering Mantine in jsdom takes seconds per test when the machine is busy: well past the default 5 s.
+describe('<ClientPage> actions by permission', { timeout: 30_000 }, () => {
   it('a role that only consults sees the client and no action', async () => {
     renderAt('/cliente?id=c1', ['clientes_ler']);
     expect(await screen.findByRole('heading', { name: 'Ana Cliente' })).toBeTruthy();
@@ -63,7 +64,7 @@ describe('<ClientPage> actions by permission', () => {
   });
 });
 
-describe('<ClientPage> archiving asks first', () => {
+describe('<ClientPage> archiving asks first', { timeout: 30_000 }, () => {
   it('archives only after the confirmation', async () => {
     renderAt('/cliente?id=c1', ALL, { 'POST /api/v1/crm/clients/c1/archive': () => ({ ...acme, status: 'archived' }) });
     const archived = () => api?.callsTo('POST /api/v1/crm/clients/c1/archive') ?? [];
@@ -80,7 +81,7 @@ describe('<ClientPage> archiving asks first', () => {
   });
 });
 
-describe('<ClientPage> server field errors', () => {
+describe('<ClientPage> server field errors', { timeout: 30_000 }, () => {
   const refusal = (fields: Array<{ field: string; message: string }>) =>
     respond(422, { code: 'campos_invalidos', message: 'Alguns campos estão inválidos; corrija-os e tente novamente.', fields });
 
@@ -135,7 +136,7 @@ describe('<ClientPage> server field errors', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cadastrar' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Corrija o campo UF. Nome fantasia: Muito longo. E-mail 4: E-mail inválido. Valor inválido.'));
     expect(screen.getByText('UF inválida.')).toBeTruthy();
-  }, 20_000);
+  });
 
   it('editing sends the changes and shows the saved client', async () => {
     renderAt('/cliente?id=c1', ALL, { 'PATCH /api/v1/crm/clients/c1': ({ body }) => ({ ...acme, ...(body as object) }) });

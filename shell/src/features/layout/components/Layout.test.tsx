@@ -41,7 +41,8 @@ const openGroup = (name: string) => fireEvent.click(within(menu()).getByRole('bu
 // A group opens with Mantine's Collapse (animated): its links appear a moment later.
 const menuLink = (name: string) => within(menu()).findByRole('link', { name });
 
-describe('<Layout> (the app frame)', () => {
+// Rendering Mantine in jsdom takes seconds per test when the machine is busy: well past the default 5 s.
+describe('<Layout> (the app frame)', { timeout: 30_000 }, () => {
   it('shows a salesperson only the pages a salesperson can open', async () => {
     renderFrame('SALESPERSON');
     // What the app puts in the frame (the bell, the denied notice) shows where it belongs.

@@ -40,7 +40,8 @@ function renderBell(page: NotificationPage) {
   return { server, api };
 }
 
-describe('the notifications bell', () => {
+// Rendering Mantine in jsdom takes seconds per test when the machine is busy: well past the default 5 s.
+describe('the notifications bell', { timeout: 30_000 }, () => {
   it('says how many are unread', () => {
     expect(unreadLabel(0)).toBe('nenhuma não lida');
     expect(unreadLabel(1)).toBe('1 não lida');

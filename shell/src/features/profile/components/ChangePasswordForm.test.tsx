@@ -22,7 +22,8 @@ const fill = (current: string, next: string, confirmation: string) => {
   fireEvent.click(screen.getByRole('button', { name: 'Alterar senha' }));
 };
 
-describe('the password change on /perfil', () => {
+// Rendering Mantine in jsdom takes seconds per test when the machine is busy: well past the default 5 s.
+describe('the password change on /perfil', { timeout: 30_000 }, () => {
   it('marks the fields required', () => {
     renderForm(vi.fn());
     for (const label of [/Senha atual/, /^Nova senha/, /Confirmar nova senha/]) expect(screen.getByLabelText(label).getAttribute('aria-required')).toBe('true');

@@ -13,7 +13,8 @@ function renderPage(signIn: (email: string, password: string) => Promise<unknown
   );
 }
 
-describe('the sign-in page', () => {
+// Rendering Mantine in jsdom takes seconds per test when the machine is busy: well past the default 5 s.
+describe('the sign-in page', { timeout: 30_000 }, () => {
   it("shows the provider's message when it refuses", async () => {
     const signIn = vi.fn().mockRejectedValue(new ApiError(401, { code: 'invalid_credentials', message: 'E-mail ou senha inválidos.' }));
     renderPage(signIn);
