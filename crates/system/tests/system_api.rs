@@ -404,3 +404,76 @@ async fn a_queue_probe_runs_every_job_once_and_says_where() {
         assert_eq!(status, StatusCode::NOT_FOUND);
     }
 }
+
+#[tokio::test]
+async fn a_probe_in_steps_is_one_job_whose_progress_is_read_through_the_jobs_api() {
+    for api in apis().await {
+        let (status, created) = api
+            .call(
+                "POST",
+                "/api/v1/system/job-probes",
+                Some("ADMIN"),
+                Some(json!({"jobs": 1, "work_ms": 0, "steps": 4})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let job = format!(
+            "/api/v1/system/jobs/{}",
+            created["job_id"].as_str().expect("job_id")
+        );
+        let (_, queued) = api.call("GET", &job, Some("ADMIN"), None).await;
+        assert_eq!(queued["status"], "queued", "{queued}");
+        assert!(queued.get("progress_done").is_none(), "{queued}");
+        assert_eq!(api.platform.jobs.run_until_idle().await.unwrap(), 1);
+        let (_, done) = api.call("GET", &job, Some("ADMIN"), None).await;
+        assert_eq!(
+            (
+                done["progress_done"].as_i64(),
+                done["progress_total"].as_i64()
+            ),
+            (Some(4), Some(4)),
+            "{done}"
+        );
+        assert_eq!(done["progress_message"], "Etapa 4 de 4");
+        // A plain batch has no one job to follow.
+        let (_, plain) = api
+            .call(
+                "POST",
+                "/api/v1/system/job-probes",
+                Some("ADMIN"),
+                Some(json!({"jobs": 2, "work_ms": 0})),
+            )
+            .await;
+        assert!(plain.get("job_id").is_none(), "{plain}");
+
+        // Steps are one job: more jobs are refused naming `jobs`; steps out of range name `steps`.
+        for (body, status_expected, field) in [
+            (
+                json!({"jobs": 3, "work_ms": 0, "steps": 2}),
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "jobs",
+            ),
+            (
+                json!({"jobs": 1, "work_ms": 0, "steps": 0}),
+                StatusCode::BAD_REQUEST,
+                "steps",
+            ),
+            (
+                json!({"jobs": 1, "work_ms": 0, "steps": 101}),
+                StatusCode::BAD_REQUEST,
+                "steps",
+            ),
+        ] {
+            let (status, refused) = api
+                .call(
+                    "POST",
+                    "/api/v1/system/job-probes",
+                    Some("ADMIN"),
+                    Some(body),
+                )
+                .await;
+            assert_eq!(status, status_expected, "{refused}");
+            assert_eq!(refused["fields"][0]["field"], field, "{refused}");
+        }
+    }
+}

@@ -36,6 +36,10 @@ pub struct NewProbeRequest {
     /// Whether each job writes its completion row, the proof that it ran once (default true). Without
     /// it a job is a true no-op (the jobs benchmark) and only `done` counts it.
     pub record: Omittable<bool>,
+    /// One job in this many steps (1 to 100), reporting its progress after each step of `work_ms`:
+    /// "Testar fila" follows it as a page follows any long job. `jobs` must be 1.
+    #[oai(validator(minimum(value = "1"), maximum(value = "100")))]
+    pub steps: Omittable<i64>,
 }
 
 impl Example for NewProbeRequest {
@@ -44,6 +48,7 @@ impl Example for NewProbeRequest {
             jobs: 100,
             work_ms: 0,
             record: Omittable(Some(true)),
+            steps: Omittable(None),
         }
     }
 }
@@ -58,7 +63,7 @@ pub struct WorkerRunsDto {
 
 /// What became of a probe batch: every job ran exactly once when `runs` = `distinct_jobs` = `jobs`.
 #[derive(Object)]
-#[oai(rename = "JobProbe")]
+#[oai(rename = "JobProbe", skip_serializing_if_is_none)]
 pub struct ProbeDto {
     pub batch: String,
     pub jobs: i64,
@@ -70,6 +75,9 @@ pub struct ProbeDto {
     pub runs: i64,
     pub distinct_jobs: i64,
     pub by_worker: Vec<WorkerRunsDto>,
+    /// The job to follow (`GET /api/v1/system/jobs/{id}`), when the probe is one job in steps; given only
+    /// by the request that enqueued it.
+    pub job_id: Option<String>,
 }
 
 impl From<ProbeReport> for ProbeDto {
@@ -90,6 +98,7 @@ impl From<ProbeReport> for ProbeDto {
                     runs: w.runs,
                 })
                 .collect(),
+            job_id: None,
         }
     }
 }
@@ -113,12 +122,15 @@ impl ProbesApi {
             jobs: body.jobs,
             work_ms: body.work_ms,
             record: body.record.0.unwrap_or(true),
+            steps: body.steps.0,
         };
-        let batch = probe::enqueue(&self.platform, request, &auth.0.uid).await?;
-        let report = probe::report(&self.platform, &batch)
+        let enqueued = probe::enqueue(&self.platform, request, &auth.0.uid).await?;
+        let report = probe::report(&self.platform, &enqueued.batch)
             .await?
             .ok_or_else(|| Error::internal("lote recém-criado não encontrado"))?;
-        Ok(Enqueued::Created(Json(report.into())))
+        let mut dto = ProbeDto::from(report);
+        dto.job_id = enqueued.job_id;
+        Ok(Enqueued::Created(Json(dto)))
     }
 
     /// What became of a batch: completions, distinct jobs and completions per instance.

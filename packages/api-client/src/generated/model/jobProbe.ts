@@ -21,4 +21,7 @@ export interface JobProbe {
   runs: number;
   distinct_jobs: number;
   by_worker: ProbeWorkerRuns[];
+  /** The job to follow (`GET /api/v1/system/jobs/{id}`), when the probe is one job in steps; given only
+by the request that enqueued it. */
+  job_id?: string;
 }

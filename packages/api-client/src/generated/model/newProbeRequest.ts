@@ -25,4 +25,11 @@ export interface NewProbeRequest {
   /** Whether each job writes its completion row, the proof that it ran once (default true). Without
 it a job is a true no-op (the jobs benchmark) and only `done` counts it. */
   record?: boolean;
+  /**
+   * One job in this many steps (1 to 100), reporting its progress after each step of `work_ms`:
+"Testar fila" follows it as a page follows any long job. `jobs` must be 1.
+   * @minimum 1
+   * @maximum 100
+   */
+  steps?: number;
 }

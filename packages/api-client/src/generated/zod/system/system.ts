@@ -242,12 +242,13 @@ export const markAllNotificationsReadResponse = zod.object({
  * @summary Enqueues a batch of no-op jobs, to see the queue run them (each exactly once, on any instance).
  */
 export const createJobProbeBodyJobsMax = 10000;export const createJobProbeBodyWorkMsMin = 0;
-export const createJobProbeBodyWorkMsMax = 2000;
+export const createJobProbeBodyWorkMsMax = 2000;export const createJobProbeBodyStepsMax = 100;
 
 export const createJobProbeBody = zod.object({
   "jobs": zod.number().min(1).max(createJobProbeBodyJobsMax).describe('How many jobs (1 to 10.000).'),
   "work_ms": zod.number().min(createJobProbeBodyWorkMsMin).max(createJobProbeBodyWorkMsMax).describe('How long each job works, in milliseconds (0 to 2.000).'),
-  "record": zod.boolean().optional().describe('Whether each job writes its completion row, the proof that it ran once (default true). Without\nit a job is a true no-op (the jobs benchmark) and only `done` counts it.')
+  "record": zod.boolean().optional().describe('Whether each job writes its completion row, the proof that it ran once (default true). Without\nit a job is a true no-op (the jobs benchmark) and only `done` counts it.'),
+  "steps": zod.number().min(1).max(createJobProbeBodyStepsMax).optional().describe('One job in this many steps (1 to 100), reporting its progress after each step of `work_ms`:\n\"Testar fila\" follows it as a page follows any long job. `jobs` must be 1.')
 }).describe('A batch of no-op jobs to enqueue.')
 
 /**
@@ -270,6 +271,7 @@ export const getJobProbeResponse = zod.object({
   "by_worker": zod.array(zod.object({
   "worker": zod.string(),
   "runs": zod.number()
-}).describe('Completions by one worker (`<host>-<pid>`: one per instance).'))
+}).describe('Completions by one worker (`<host>-<pid>`: one per instance).')),
+  "job_id": zod.string().optional().describe('The job to follow (`GET /api/v1/system/jobs/{id}`), when the probe is one job in steps; given only\nby the request that enqueued it.')
 }).describe('What became of a probe batch: every job ran exactly once when `runs` = `distinct_jobs` = `jobs`.')
 
