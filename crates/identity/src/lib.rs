@@ -61,6 +61,7 @@ impl Context for Identity {
             mailer: mail::Mailer::new(config.smtp_url.as_deref(), &config.mail_from)?,
             trusted_proxies: config.http.trusted_proxies.clone(),
             catalog: platform.permissions.clone(),
+            jobs: platform.jobs.clone(),
         })
         .await?)
     }

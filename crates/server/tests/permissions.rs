@@ -294,3 +294,61 @@ async fn remittance_generation_granted_to_one_financial_assistant_opens_the_remi
         assert_eq!(body(h.get(route, &other).await).await["allowed"], false);
     }
 }
+
+#[tokio::test]
+async fn the_user_is_notified_of_a_permission_change_through_the_event_and_its_jobs() {
+    for h in harnesses().await {
+        let (_, admin) = h.signed_in("adm@x.com.br", Role::Admin).await;
+        let admin = format!("Bearer {admin}");
+        let seller_uid = h
+            .user(
+                "vend@x.com.br",
+                Some(Role::Salesperson),
+                RoleFlags::default(),
+                false,
+            )
+            .await;
+        let (seller, _) = h.token("vend@x.com.br").await;
+        let seller = format!("Bearer {seller}");
+        let inbox = "/api/v1/system/notifications?page=1&page_size=20";
+        let path = format!("/api/v1/users/{seller_uid}/permissions/auditoria_ler");
+
+        // A refused change publishes nothing.
+        h.send("PUT", &path, &admin, Some(json!({"decision": "CONCEDER"})))
+            .await
+            .assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+        h.send(
+            "PUT",
+            &path,
+            &admin,
+            Some(json!({"decision": "CONCEDER", "reason": REASON})),
+        )
+        .await
+        .assert_status_is_ok();
+        // The event waits in the outbox, written with the change; its consumer runs as a job.
+        assert_eq!(body(h.get(inbox, &seller).await).await["unread"], 0);
+        assert!(h.app.platform.jobs.run_until_idle().await.unwrap() >= 1);
+        let page = body(h.get(inbox, &seller).await).await;
+        assert_eq!(page["unread"], 1, "{}: {page}", h.engine);
+        let notice = &page["items"][0];
+        assert_eq!(notice["title"], "Você recebeu uma permissão");
+        assert_eq!(notice["url"], "/inicio");
+        let text = notice["body"].as_str().unwrap();
+        assert!(text.contains(REASON), "{text}");
+        // The administrator who made the change is not notified.
+        assert_eq!(body(h.get(inbox, &admin).await).await["unread"], 0);
+
+        h.send(
+            "PUT",
+            &path,
+            &admin,
+            Some(json!({"decision": "REVOGAR", "reason": REASON})),
+        )
+        .await
+        .assert_status_is_ok();
+        h.app.platform.jobs.run_until_idle().await.unwrap();
+        let page = body(h.get(inbox, &seller).await).await;
+        assert_eq!(page["unread"], 2, "{page}");
+        assert_eq!(page["items"][0]["title"], "Uma permissão sua foi retirada");
+    }
+}

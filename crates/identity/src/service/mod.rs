@@ -19,6 +19,7 @@ use platform::api::Authenticator;
 use platform::clock::SharedClock;
 use platform::db::Db;
 use platform::error::{Error, Result};
+use platform::jobs::Jobs;
 use platform::Principal;
 
 use crate::firebase::FirebaseVerifier;
@@ -44,6 +45,8 @@ pub struct Identity {
     mailer: Mailer,
     trusted_proxies: Vec<IpAddr>,
     catalog: Arc<[&'static Permission]>,
+    /// To tell a user of a change made to them (`platform::notify::Notify`, published with the change).
+    jobs: Jobs,
 }
 
 /// How identity is set up (from the server's configuration, or a test's).
@@ -58,6 +61,7 @@ pub struct Setup {
     pub trusted_proxies: Vec<IpAddr>,
     /// Every permission declared, for the administrators' permission pages.
     pub catalog: Arc<[&'static Permission]>,
+    pub jobs: Jobs,
 }
 
 impl Identity {
@@ -77,6 +81,7 @@ impl Identity {
             mailer: setup.mailer,
             trusted_proxies: setup.trusted_proxies,
             catalog: setup.catalog,
+            jobs: setup.jobs,
         })
     }
 

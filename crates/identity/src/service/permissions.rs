@@ -7,6 +7,7 @@ use platform::access::table::{self, Decision, Exception};
 use platform::access::{Grant, Permission, Role, SIGNED_IN};
 use platform::error::{Error, Result};
 use platform::history::{self, Change, Entry, Reason};
+use platform::notify::Notify;
 use platform::Principal;
 
 use super::{may_manage, Identity};
@@ -193,7 +194,34 @@ impl Identity {
             }],
         };
         history::record(&mut tx, &entry, by, now).await?;
+        let notice = permission_notice(uid, permission, decision, &reason);
+        self.jobs.publish(&mut tx, &notice).await?;
         tx.commit().await?;
         self.user_permissions(uid).await
+    }
+}
+
+/// What the user is told when one of their permissions changes (in-app and, with FCM, a push): the page
+/// that lists what they can open now.
+fn permission_notice(
+    uid: &str,
+    permission: &Permission,
+    decision: Decision,
+    reason: &Reason,
+) -> Notify {
+    let title = match decision {
+        Decision::Grant => "Você recebeu uma permissão",
+        Decision::Revoke => "Uma permissão sua foi retirada",
+        Decision::RoleDefault => "Uma permissão sua voltou ao padrão do seu papel",
+    };
+    Notify {
+        uids: vec![uid.to_string()],
+        title: title.to_string(),
+        body: format!(
+            "Permissão para {}. Motivo: {}",
+            permission.label,
+            reason.as_str()
+        ),
+        url: "/inicio".to_string(),
     }
 }
