@@ -167,6 +167,10 @@ describe('<DataTable> selection and bulk actions', () => {
       ),
     });
     expect(screen.queryByRole('region', { name: 'Ações em lote' })).toBeNull();
+    // The checkbox sits in the first column's cell (the one column fixed on a phone), with the row's name.
+    const firstCell = within(screen.getByText('Cidade 0').closest('tr') as HTMLElement).getAllByRole('cell')[0] as HTMLElement;
+    expect(within(firstCell).getByLabelText('Selecionar linha Linha 0')).toBeTruthy();
+    expect(within(firstCell).getByText('Linha 0')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Selecionar linha Linha 0'));
     fireEvent.click(screen.getByLabelText('Selecionar linha Linha 2'));
     const bar = screen.getByRole('region', { name: 'Ações em lote' });

@@ -89,7 +89,6 @@ export function listTableProps<F extends string>(list: ListParams<F>) {
   };
 }
 
-const SELECT_COLUMN = '__select';
 const ESTIMATED_ROW_HEIGHT = 45;
 const FORMAT_LABELS = { csv: 'CSV', xlsx: 'XLSX' } as const;
 
@@ -111,6 +110,17 @@ function readStoredVisibility(id: string): VisibilityState {
 function fromControl(event: MouseEvent<HTMLElement>): boolean {
   const target = event.target as HTMLElement;
   return Boolean(target.closest('a, button, input, label, select, textarea, [role="checkbox"], [data-no-row-click]'));
+}
+
+/** The selection checkbox sits in the first column's cell, so the one fixed column keeps both at 390 px. */
+function WithCheckbox({ checkbox, children }: { checkbox: ReactNode; children: ReactNode }) {
+  if (!checkbox) return <>{children}</>;
+  return (
+    <Group gap="sm" wrap="nowrap">
+      {checkbox}
+      {children}
+    </Group>
+  );
 }
 
 function sortKeyOf<T>(column: DataTableColumn<T>): string {
@@ -192,7 +202,6 @@ export function DataTable<T, P extends PageInfo = PageInfo>(props: DataTableProp
 
   const columnDefs = useMemo<ColumnDef<T>[]>(
     () => [
-      ...(selectable ? [{ id: SELECT_COLUMN, enableHiding: false, enableSorting: false } satisfies ColumnDef<T>] : []),
       ...columns.map(
         (column): ColumnDef<T> => ({
           id: column.id,
@@ -203,7 +212,7 @@ export function DataTable<T, P extends PageInfo = PageInfo>(props: DataTableProp
         }),
       ),
     ],
-    [columns, selectable],
+    [columns],
   );
 
   const sorting = useMemo<SortingState>(() => {
@@ -222,7 +231,7 @@ export function DataTable<T, P extends PageInfo = PageInfo>(props: DataTableProp
     manualPagination: true,
     enableRowSelection: selectable,
     enableMultiSort: false,
-    state: { sorting, columnVisibility: { ...columnVisibility, [SELECT_COLUMN]: selectable }, rowSelection },
+    state: { sorting, columnVisibility, rowSelection },
     onRowSelectionChange: setRowSelection,
   });
 
@@ -383,20 +392,7 @@ export function DataTable<T, P extends PageInfo = PageInfo>(props: DataTableProp
               >
                 <Table.Thead>
                   <Table.Tr>
-                    {visibleColumns.map((column) => {
-                      if (column.id === SELECT_COLUMN) {
-                        return (
-                          <Table.Th key={column.id} scope="col" w={40}>
-                            <Checkbox
-                              aria-label="Selecionar todos"
-                              checked={table.getIsAllRowsSelected()}
-                              indeterminate={table.getIsSomeRowsSelected()}
-                              disabled={tableRows.length === 0}
-                              onChange={table.getToggleAllRowsSelectedHandler()}
-                            />
-                          </Table.Th>
-                        );
-                      }
+                    {visibleColumns.map((column, columnIndex) => {
                       const meta = column.columnDef.meta as DataTableColumn<T>;
                       const direction = column.getIsSorted();
                       return (
@@ -406,16 +402,30 @@ export function DataTable<T, P extends PageInfo = PageInfo>(props: DataTableProp
                           ta={meta.align}
                           aria-sort={meta.sortable ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : undefined}
                         >
-                          {meta.sortable && onSortChange ? (
-                            <UnstyledButton onClick={() => headerClick(meta)} fw={700} fz="sm">
-                              {meta.header}
-                              <Text component="span" aria-hidden c={direction ? undefined : 'dimmed'} ml={4} fz="xs">
-                                {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
-                              </Text>
-                            </UnstyledButton>
-                          ) : (
-                            meta.header
-                          )}
+                          <WithCheckbox
+                            checkbox={
+                              selectable && columnIndex === 0 ? (
+                                <Checkbox
+                                  aria-label="Selecionar todos"
+                                  checked={table.getIsAllRowsSelected()}
+                                  indeterminate={table.getIsSomeRowsSelected()}
+                                  disabled={tableRows.length === 0}
+                                  onChange={table.getToggleAllRowsSelectedHandler()}
+                                />
+                              ) : null
+                            }
+                          >
+                            {meta.sortable && onSortChange ? (
+                              <UnstyledButton onClick={() => headerClick(meta)} fw={700} fz="sm">
+                                {meta.header}
+                                <Text component="span" aria-hidden c={direction ? undefined : 'dimmed'} ml={4} fz="xs">
+                                  {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
+                                </Text>
+                              </UnstyledButton>
+                            ) : (
+                              meta.header
+                            )}
+                          </WithCheckbox>
                         </Table.Th>
                       );
                     })}
@@ -458,22 +468,23 @@ export function DataTable<T, P extends PageInfo = PageInfo>(props: DataTableProp
                             : undefined
                         }
                       >
-                        {row.getVisibleCells().map((cell) => {
-                          if (cell.column.id === SELECT_COLUMN) {
-                            return (
-                              <Table.Td key={cell.id}>
-                                <Checkbox
-                                  aria-label={`Selecionar linha ${getRowLabel(original)}`}
-                                  checked={row.getIsSelected()}
-                                  onChange={row.getToggleSelectedHandler()}
-                                />
-                              </Table.Td>
-                            );
-                          }
+                        {row.getVisibleCells().map((cell, cellIndex) => {
                           const meta = cell.column.columnDef.meta as DataTableColumn<T>;
                           return (
                             <Table.Td key={cell.id} ta={meta.align}>
-                              {meta.cell(original)}
+                              <WithCheckbox
+                                checkbox={
+                                  selectable && cellIndex === 0 ? (
+                                    <Checkbox
+                                      aria-label={`Selecionar linha ${getRowLabel(original)}`}
+                                      checked={row.getIsSelected()}
+                                      onChange={row.getToggleSelectedHandler()}
+                                    />
+                                  ) : null
+                                }
+                              >
+                                {meta.cell(original)}
+                              </WithCheckbox>
                             </Table.Td>
                           );
                         })}
@@ -490,13 +501,12 @@ export function DataTable<T, P extends PageInfo = PageInfo>(props: DataTableProp
                   <Table.Tfoot>
                     <Table.Tr data-totals fw={700}>
                       {visibleColumns.map((column, index) => {
-                        const meta = column.columnDef.meta as DataTableColumn<T> | undefined;
-                        const value = meta ? totals?.[meta.id] : undefined;
-                        const shown =
-                          value !== undefined && value !== null ? (meta?.formatTotal ? meta.formatTotal(value) : String(value)) : index === 0 || (index === 1 && visibleColumns[0]?.id === SELECT_COLUMN) ? totalsLabel : null;
+                        const meta = column.columnDef.meta as DataTableColumn<T>;
+                        const value = totals?.[meta.id];
+                        const shown = value !== undefined && value !== null ? (meta.formatTotal ? meta.formatTotal(value) : String(value)) : index === 0 ? totalsLabel : null;
                         return (
-                          <Table.Th key={column.id} scope={index === 0 ? 'row' : undefined} ta={meta?.align}>
-                            {column.id === SELECT_COLUMN ? null : shown}
+                          <Table.Th key={column.id} scope={index === 0 ? 'row' : undefined} ta={meta.align}>
+                            {shown}
                           </Table.Th>
                         );
                       })}

@@ -128,15 +128,15 @@ describe('<ClientsPage> state in the URL', () => {
     expect((screen.getByLabelText('Situação') as HTMLSelectElement).value).toBe('inactive');
     expect((screen.getByLabelText('Tipo') as HTMLSelectElement).value).toBe('company');
     expect(screen.getByRole('columnheader', { name: /^Cadastrado em/ }).getAttribute('aria-sort')).toBe('descending');
-    expect(screen.getByRole('columnheader', { name: /^Nome/ }).getAttribute('aria-sort')).toBe('none');
+    expect(screen.getByRole('columnheader', { name: /Nome/ }).getAttribute('aria-sort')).toBe('none');
   });
 
   it('without a sort the server order (by name) is shown on its header; a header click pushes the sort', async () => {
     const sent = serve(pageOf(items, { total: 120, has_more: true }));
     const router = renderAt('/clientes?page=3');
     await screen.findByText('120 clientes');
-    expect(screen.getByRole('columnheader', { name: /^Nome/ }).getAttribute('aria-sort')).toBe('ascending');
-    fireEvent.click(within(screen.getByRole('columnheader', { name: /^Nome/ })).getByRole('button'));
+    expect(screen.getByRole('columnheader', { name: /Nome/ }).getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(within(screen.getByRole('columnheader', { name: /Nome/ })).getByRole('button'));
     await waitFor(() => expect(router.state.location.search).toBe('?sort=-name'));
     expect(router.state.historyAction).toBe('PUSH');
     await waitFor(() => expect(listRequests(sent).at(-1)?.url.searchParams.get('sort')).toBe('-name'));
