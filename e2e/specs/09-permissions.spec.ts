@@ -1,4 +1,4 @@
-import { demoEmail, expect, expectPath, signIn, test } from '../support/fixtures';
+import { apiToken, DEMO_PASSWORD, demoEmail, expect, expectPath, signIn, test } from '../support/fixtures';
 
 const DENIED = 'Você não tem acesso a esta página.';
 
@@ -63,4 +63,45 @@ test('server field errors are summed up with the form labels, never the API name
   await page.getByText('CPF inválido: todos os dígitos são iguais').waitFor();
   // Required fields are marked (the label shows " *"; the input says it is required).
   for (const label of ['CPF *', 'Nome *']) expect(await page.getByLabel(label, { exact: true }).getAttribute('aria-required'), label).toBe('true');
+});
+
+test("one user's grant shows in that user's menu and opens the page; a revoke takes it away", async ({ page, baseUrl }) => {
+  const admin = await apiToken(baseUrl, demoEmail('admin'));
+  const signedIn = await fetch(`${baseUrl}/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: demoEmail('financial-assistant'), password: DEMO_PASSWORD }),
+  });
+  const self = ((await signedIn.json()) as { user: { uid: string } }).user;
+  const decide = async (decision: 'CONCEDER' | 'PADRAO') => {
+    const response = await fetch(`${baseUrl}/api/v1/users/${self.uid}/permissions/remessa_cobranca`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ decision, reason: 'Cobertura das férias da gerente financeira' }),
+    });
+    expect(response.status).toBe(200);
+  };
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  // The menu's "Financeiro" group, opened (only the current page's group starts open).
+  const finance = async () => {
+    const group = menu.getByRole('button', { name: 'Financeiro' });
+    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    await menu.getByRole('link', { name: 'Contas a pagar', exact: true }).waitFor();
+  };
+
+  await signIn(page, baseUrl, demoEmail('financial-assistant'));
+  await finance();
+  expect(await menu.getByRole('link', { name: 'Remessa de cobrança' }).count()).toBe(0);
+
+  await decide('CONCEDER');
+  await page.reload();
+  await finance();
+  await menu.getByRole('link', { name: 'Remessa de cobrança' }).click();
+  await expectPath(page, '/remessa');
+  await expect(page).toHaveTitle('Remessa de cobrança · Backoffice');
+
+  await decide('PADRAO');
+  await page.goto(`${baseUrl}/inicio`);
+  await finance();
+  await expect(menu.getByRole('link', { name: 'Remessa de cobrança' })).toHaveCount(0);
 });
