@@ -1,5 +1,5 @@
 /** The jobs page's server calls (`/api/v1/system/jobs…`, `/api/v1/system/job-probes`), in TanStack Query. */
-import { cancelJob, createJobProbe, listJobs, retryJob, type ApiError, type Job, type JobPage, type JobProbe, type ListJobsParams, type NewProbeRequest } from '@backoffice/api-client';
+import { cancelJob, createJobProbe, listJobs, retryJob, type ApiError, type Job, type JobPage, type ListJobsParams, type NewProbeRequest } from '@backoffice/api-client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export type { Job, JobPage };
@@ -32,13 +32,13 @@ export function useCancelJob() {
 }
 
 /** "Testar fila": one diagnostic job of `steps` steps of `work_ms` each, reporting its progress after each one. */
-export const QUEUE_TEST: NewProbeRequest & { steps: number } = { jobs: 1, work_ms: 300, steps: 20 };
+export const QUEUE_TEST: NewProbeRequest = { jobs: 1, work_ms: 300, steps: 20 };
 
 export function useQueueTest() {
   const refresh = useRefreshJobs();
   return useMutation<string, ApiError, undefined>({
     mutationFn: async () => {
-      const probe: JobProbe & { job_id?: string } = await createJobProbe(QUEUE_TEST);
+      const probe = await createJobProbe(QUEUE_TEST);
       if (!probe.job_id) throw new Error('O servidor não informou a tarefa do teste da fila.');
       return probe.job_id;
     },

@@ -5,7 +5,7 @@ import { renderAdmin } from '../../shared/renderAdmin';
 import { QUEUE_TEST } from '../api/jobsApi';
 import { QueueTest } from './QueueTest';
 
-const probe = (over: Partial<JobProbe & { job_id: string }> = {}): JobProbe => ({
+const probe = (over: Partial<JobProbe> = {}): JobProbe => ({
   batch: 'b1',
   jobs: 1,
   work_ms: 300,
