@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { apiToken, demoEmail, expect, expectPath, signIn, test } from '../support/fixtures';
 
 const ADMIN_PAGES = ['Usuários', 'Auditoria de acesso', 'Tarefas', 'Feriados'];
@@ -106,7 +107,7 @@ test('users: create one, change its role, grant a permission with a reason (an e
   expect(refused.ok).toBe(false);
 });
 
-test('audit: the list filters, and the CSV export holds the filtered rows', async ({ page, baseUrl }) => {
+test('audit: the list filters, and the CSV and XLSX exports hold the filtered rows', async ({ page, baseUrl }) => {
   // Two checks of the dispatch area by a salesperson, one allowed and one denied.
   const seller = demoEmail('salesperson');
   const token = await apiToken(baseUrl, seller);
@@ -149,6 +150,20 @@ test('audit: the list filters, and the CSV export holds the filtered rows', asyn
   expect(rows[0]).toContain(seller);
   expect(rows[0]).toContain('/hub/despachos/aprovacoes');
   expect(rows[0]).toContain('Não');
+
+  // The same set as XLSX.
+  await page.getByRole('button', { name: 'Exportar' }).click();
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'XLSX' }).click()]);
+  expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await xlsx.path());
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('planilha vazia');
+  const cells: string[][] = [];
+  sheet.eachRow((row) => cells.push((row.values as unknown[]).slice(1).map((value) => String(value ?? ''))));
+  expect(cells[0]).toEqual(expect.arrayContaining(['E-mail', 'Acesso', 'Permitido']));
+  expect(cells.slice(1)).toHaveLength(1);
+  expect(cells[1]).toEqual(expect.arrayContaining([seller, '/hub/despachos/aprovacoes', 'Não']));
 });
 
 test('"Testar fila" shows the job’s progress bar moving, then that it ended well', async ({ page, baseUrl }) => {
