@@ -15,7 +15,8 @@ async function problems(file: string, code: string) {
   return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
 }
 
-describe('features do not import one another', () => {
+// The first lint loads typescript-eslint: seconds when the machine is busy.
+describe('features do not import one another', { timeout: 30_000 }, () => {
   it('knows which feature a file is in', () => {
     expect(featureOf('/r/shell/src/features/profile/components/ProfilePage.tsx')).toEqual({ root: '/r/shell/src/features', feature: 'profile' });
     expect(featureOf('/r/mfe-crm/src/features/clients/api/clientModel.ts')?.feature).toBe('clients');
@@ -59,7 +60,7 @@ describe('features do not import one another', () => {
   });
 });
 
-describe('apps reach the generated client only through @backoffice/api-client', () => {
+describe('apps reach the generated client only through @backoffice/api-client', { timeout: 30_000 }, () => {
   it('refuses a generated path', async () => {
     const found = await problems('shell/src/features/notifications/api/Example.ts', "export { listNotifications } from '@backoffice/api-client/src/generated/system/system';\n");
     expect(found).toEqual([expect.stringMatching(/^no-restricted-imports: .*Import the generated calls, hooks, models and zod schemas from '@backoffice\/api-client'/)]);

@@ -3,6 +3,7 @@ import { fakeApi, respond } from '@backoffice/api-client/src/testing/fakeApi';
 import * as auth from '@backoffice/auth';
 import { findRoute } from '@backoffice/routes';
 import { BackofficeProvider } from '@backoffice/ui';
+import { notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -24,7 +25,11 @@ const acme: Client = {
 };
 
 let api: ReturnType<typeof fakeApi> | undefined;
-afterEach(() => api?.restore());
+afterEach(() => {
+  api?.restore();
+  // Toasts live in Mantine's global store: one test's "Cliente arquivado." must not show in the next.
+  notifications.clean();
+});
 
 /** The page against a fake server (the generated hooks and the real mutator): the client, plus `routes`. */
 function renderAt(path: string, permissions: string[], routes: Parameters<typeof fakeApi>[0] = {}) {

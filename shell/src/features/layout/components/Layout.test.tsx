@@ -42,7 +42,7 @@ const openGroup = (name: string) => fireEvent.click(within(menu()).getByRole('bu
 const menuLink = (name: string) => within(menu()).findByRole('link', { name });
 
 // Rendering Mantine in jsdom takes seconds per test when the machine is busy: well past the default 5 s.
-describe('<Layout> (the app frame)', { timeout: 30_000 }, () => {
+describe('<Layout> (the app frame)', { timeout: 60_000 }, () => {
   it('shows a salesperson only the pages a salesperson can open', async () => {
     renderFrame('SALESPERSON');
     // What the app puts in the frame (the bell, the denied notice) shows where it belongs.
