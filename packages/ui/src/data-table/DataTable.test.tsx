@@ -283,6 +283,8 @@ describe('<DataTable> row drawer', () => {
     expect(within(drawer).getByText('Detalhe de Linha 1')).toBeTruthy();
     expect(within(drawer).getByRole('heading', { name: 'Histórico' })).toBeTruthy();
     expect(within(drawer).getByText('Histórico de r1')).toBeTruthy();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Fechar' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('Enter on a focused row opens it; a checkbox click does not', () => {

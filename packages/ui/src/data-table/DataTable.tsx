@@ -546,7 +546,7 @@ export function DataTable<T, P extends PageInfo = PageInfo>(props: DataTableProp
       )}
 
       {detail && (
-        <Drawer opened={opened !== null} onClose={closeDrawer} position="right" size="lg" title={opened ? detail.title(opened) : undefined}>
+        <Drawer opened={opened !== null} onClose={closeDrawer} position="right" size="lg" title={opened ? detail.title(opened) : undefined} closeButtonProps={{ 'aria-label': 'Fechar' }}>
           {opened && (
             <Stack gap="lg">
               {detail.render(opened, closeDrawer)}
