@@ -1,9 +1,12 @@
 import * as apiClient from '@backoffice/api-client';
 import type { CalendarYear } from '@backoffice/api-client';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderAdmin } from '../../shared/renderAdmin';
 import HolidaysPage from './HolidaysPage';
 import { weekdayOf } from './HolidaysTable';
+
+// The whole suite runs two files at a time on a shared machine: give the page time to answer.
+configure({ asyncUtilTimeout: 10_000 });
 
 const year2027: CalendarYear = {
   year: 2027,

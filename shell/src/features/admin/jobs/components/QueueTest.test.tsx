@@ -1,9 +1,12 @@
 import * as apiClient from '@backoffice/api-client';
 import type { Job, JobProbe } from '@backoffice/api-client';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderAdmin } from '../../shared/renderAdmin';
 import { QUEUE_TEST } from '../api/jobsApi';
 import { QueueTest } from './QueueTest';
+
+// The whole suite runs two files at a time on a shared machine: give the page time to answer.
+configure({ asyncUtilTimeout: 10_000 });
 
 const probe = (over: Partial<JobProbe> = {}): JobProbe => ({
   batch: 'b1',

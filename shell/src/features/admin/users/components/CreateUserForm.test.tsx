@@ -1,7 +1,10 @@
 import * as apiClient from '@backoffice/api-client';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderAdmin, someone } from '../../shared/renderAdmin';
 import { CreateUserForm } from './CreateUserForm';
+
+// The whole suite runs two files at a time on a shared machine: give the page time to answer.
+configure({ asyncUtilTimeout: 10_000 });
 
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label, { exact: false, selector: 'input' }), { target: { value } });

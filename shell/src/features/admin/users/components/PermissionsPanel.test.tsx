@@ -1,8 +1,11 @@
 import * as apiClient from '@backoffice/api-client';
 import type { PermissionEntry, UserPermissions } from '@backoffice/api-client';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderAdmin, someone } from '../../shared/renderAdmin';
 import { PermissionsPanel } from './PermissionsPanel';
+
+// The whole suite runs two files at a time on a shared machine: give the page time to answer.
+configure({ asyncUtilTimeout: 10_000 });
 
 const catalog: PermissionEntry[] = [
   { code: 'clientes_ler', label: 'consultar clientes', default_roles: ['SALESPERSON'], roles: ['SALESPERSON', 'ADMIN'], editable: true },
