@@ -9,6 +9,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router';
 import ClientPage from './ClientPage';
 
+/** Answers go through the fake server and TanStack Query: on a busy machine that takes more than the default 1 s. */
+const SLOW = { timeout: 10_000 };
+
 const acme: Client = {
   id: 'c1',
   kind: 'person',
@@ -54,17 +57,17 @@ const ALL = ['clientes_ler', 'clientes_editar', 'clientes_arquivar'];
 describe('<ClientPage> actions by permission', { timeout: 30_000 }, () => {
   it('a role that only consults sees the client and no action', async () => {
     renderAt('/cliente?id=c1', ['clientes_ler']);
-    expect(await screen.findByRole('heading', { name: 'Ana Cliente' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Ana Cliente' }, SLOW)).toBeTruthy();
     for (const name of ['Editar', 'Arquivar', 'Restaurar']) expect(screen.queryByRole('button', { name })).toBeNull();
   });
   it('a role that edits but does not archive sees "Editar" only', async () => {
     renderAt('/cliente?id=c1', ['clientes_ler', 'clientes_editar']);
-    expect(await screen.findByRole('button', { name: 'Editar' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Editar' }, SLOW)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Arquivar' })).toBeNull();
   });
   it('the creation page tells a role that only consults, and shows no form', async () => {
     renderAt('/cliente', ['clientes_ler']);
-    expect(await screen.findByText('Você não pode cadastrar clientes.')).toBeTruthy();
+    expect(await screen.findByText('Você não pode cadastrar clientes.', {}, SLOW)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cadastrar' })).toBeNull();
   });
 });
@@ -73,16 +76,16 @@ describe('<ClientPage> archiving asks first', { timeout: 30_000 }, () => {
   it('archives only after the confirmation', async () => {
     renderAt('/cliente?id=c1', ALL, { 'POST /api/v1/crm/clients/c1/archive': () => ({ ...acme, status: 'archived' }) });
     const archived = () => api?.callsTo('POST /api/v1/crm/clients/c1/archive') ?? [];
-    fireEvent.click(await screen.findByRole('button', { name: 'Arquivar' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Arquivar cliente' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Arquivar' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Arquivar cliente' }, SLOW);
     expect(archived()).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
     expect(archived()).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Arquivar' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Arquivar cliente' })).getByRole('button', { name: 'Arquivar' }));
-    await waitFor(() => expect(archived()).toHaveLength(1));
-    expect(await screen.findByRole('button', { name: 'Restaurar' })).toBeTruthy();
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Arquivar cliente' }, SLOW)).getByRole('button', { name: 'Arquivar' }));
+    await waitFor(() => expect(archived()).toHaveLength(1), SLOW);
+    expect(await screen.findByRole('button', { name: 'Restaurar' }, SLOW)).toBeTruthy();
   });
 });
 
@@ -103,11 +106,11 @@ describe('<ClientPage> server field errors', { timeout: 30_000 }, () => {
           { field: 'emails[0]', message: 'E-mail inválido.' },
         ]),
     });
-    await screen.findByRole('button', { name: 'Cadastrar' });
+    await screen.findByRole('button', { name: 'Cadastrar' }, SLOW);
     fillRequired();
     fireEvent.change(screen.getByLabelText('E-mail 1'), { target: { value: 'não-é-email' } });
     fireEvent.click(screen.getByRole('button', { name: 'Cadastrar' }));
-    const summary = await screen.findByText('Corrija os campos CPF e E-mail 1.');
+    const summary = await screen.findByText('Corrija os campos CPF e E-mail 1.', {}, SLOW);
     expect(summary.textContent).not.toMatch(/document|emails/);
     expect(screen.getByText('CPF inválido: todos os dígitos são iguais')).toBeTruthy();
     expect(screen.getByLabelText(/^CPF/).getAttribute('aria-invalid')).toBe('true');
@@ -126,29 +129,29 @@ describe('<ClientPage> server field errors', { timeout: 30_000 }, () => {
           { field: 'algo_novo', message: 'Valor inválido.' },
         ]),
     });
-    await screen.findByRole('button', { name: 'Cadastrar' });
+    await screen.findByRole('button', { name: 'Cadastrar' }, SLOW);
     fillRequired();
     fireEvent.change(screen.getByLabelText(/^Cidade/), { target: { value: 'Recife' } });
     fireEvent.change(screen.getByLabelText(/^CEP/), { target: { value: '50000000' } });
     fireEvent.change(screen.getByLabelText(/^Logradouro/), { target: { value: 'Rua A' } });
     // UF left blank: the form asks for it first.
     fireEvent.click(screen.getByRole('button', { name: 'Cadastrar' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Corrija o campo UF.');
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('Corrija o campo UF.');
     expect(api?.callsTo('POST /api/v1/crm/clients')).toHaveLength(0);
     // With a UF the server is asked, and refuses.
     fireEvent.click(screen.getByRole('combobox', { name: /^UF/ }));
-    fireEvent.click(await screen.findByRole('option', { name: 'PE — Pernambuco' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'PE — Pernambuco' }, SLOW));
     fireEvent.click(screen.getByRole('button', { name: 'Cadastrar' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Corrija o campo UF. Nome fantasia: Muito longo. E-mail 4: E-mail inválido. Valor inválido.'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Corrija o campo UF. Nome fantasia: Muito longo. E-mail 4: E-mail inválido. Valor inválido.'), SLOW);
     expect(screen.getByText('UF inválida.')).toBeTruthy();
   });
 
   it('editing sends the changes and shows the saved client', async () => {
     renderAt('/cliente?id=c1', ALL, { 'PATCH /api/v1/crm/clients/c1': ({ body }) => ({ ...acme, ...(body as object) }) });
-    fireEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar' }, SLOW));
     fireEvent.change(screen.getByLabelText(/^Nome/), { target: { value: 'Ana Editada' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByRole('heading', { name: 'Ana Editada' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Ana Editada' }, SLOW)).toBeTruthy();
     expect(api?.callsTo('PATCH /api/v1/crm/clients/c1')[0]?.body).toMatchObject({ name: 'Ana Editada', document: '12345678909', trade_name: '' });
   });
 });

@@ -8,6 +8,9 @@ import { MemoryRouter } from 'react-router';
 import { NotificationBell, unreadLabel } from './NotificationBell';
 import { markedRead } from '../api/notificationsApi';
 
+/** Answers go through the fake server and TanStack Query: on a busy machine that takes more than the default 1 s. */
+const SLOW = { timeout: 10_000 };
+
 const note = (id: string, read = false): Notification => ({
   id,
   title: `Aviso ${id}`,
@@ -51,10 +54,10 @@ describe('the notifications bell', { timeout: 30_000 }, () => {
 
   it('shows the unread count, lists the notifications and marks one read', async () => {
     const { server, api } = renderBell({ items: [note('a'), note('b', true)], unread: 1, page: 1, page_size: 20, has_more: false });
-    const bell = await screen.findByRole('button', { name: 'Notificações: 1 não lida' });
+    const bell = await screen.findByRole('button', { name: 'Notificações: 1 não lida' }, SLOW);
     expect(api.callsTo('GET /api/v1/system/notifications').map((c) => c.query.toString())).toEqual(['page=1&page_size=20']);
     fireEvent.click(bell);
-    const dropdown = await screen.findByRole('dialog', { name: 'Notificações' });
+    const dropdown = await screen.findByRole('dialog', { name: 'Notificações' }, SLOW);
     expect(within(dropdown).getByText('Aviso a')).toBeTruthy();
     expect(within(dropdown).getByText('Corpo b')).toBeTruthy();
     // São Paulo time.
@@ -63,15 +66,15 @@ describe('the notifications bell', { timeout: 30_000 }, () => {
     // The server now says everything is read.
     server.page = { items: [note('a', true), note('b', true)], unread: 0, page: 1, page_size: 20, has_more: false };
     fireEvent.click(within(dropdown).getByRole('button', { name: 'marcar como lida' }));
-    await waitFor(() => expect(api.callsTo('POST /api/v1/system/notifications/a/read')).toHaveLength(1));
-    expect(await screen.findByRole('button', { name: 'Notificações: nenhuma não lida' })).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('POST /api/v1/system/notifications/a/read')).toHaveLength(1), SLOW);
+    expect(await screen.findByRole('button', { name: 'Notificações: nenhuma não lida' }, SLOW)).toBeTruthy();
     expect(within(dropdown).queryByRole('button', { name: 'marcar como lida' })).toBeNull();
   });
 
   it('an empty inbox says so', async () => {
     renderBell({ items: [], unread: 0, page: 1, page_size: 20, has_more: false });
-    fireEvent.click(await screen.findByRole('button', { name: 'Notificações: nenhuma não lida' }));
-    expect(await screen.findByText('Nenhuma notificação.')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Notificações: nenhuma não lida' }, SLOW));
+    expect(await screen.findByText('Nenhuma notificação.', {}, SLOW)).toBeTruthy();
   });
 
   it('marking read updates the page and the count at once', () => {
