@@ -106,6 +106,23 @@ describe('useListParams: the list state lives in the URL', () => {
     }
   });
 
+  it('a filter chosen during the pause in typing survives the text filter written after it', () => {
+    vi.useFakeTimers();
+    try {
+      const { search, state } = setup('/lista');
+      fireEvent.change(screen.getByLabelText('Buscar'), { target: { value: 'maria' } });
+      act(() => vi.advanceTimersByTime(TEXT_FILTER_DEBOUNCE_MS / 3));
+      fireEvent.click(screen.getByRole('button', { name: 'inativos' }));
+      expect(search().get('status')).toBe('inactive');
+      act(() => vi.advanceTimersByTime(TEXT_FILTER_DEBOUNCE_MS));
+      expect(search().get('q')).toBe('maria');
+      expect(search().get('status')).toBe('inactive');
+      expect(state()).toMatchObject({ filters: { q: 'maria', status: 'inactive' } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a default sort is shown when the URL names none, and choosing it again leaves the URL clean', () => {
     function WithDefault() {
       const list = useListParams({ sortKeys: ['name', 'created_at'], defaultSort: { id: 'name', desc: false } });

@@ -87,19 +87,19 @@ export function useListParams<F extends string = string>(options: ListParamsOpti
   const sizeNumber = Number(params.get('page_size') ?? defaultPageSize);
   const pageSize = pageSizes.includes(sizeNumber) ? sizeNumber : defaultPageSize;
 
+  // The URL as last rendered. react-router hands a functional update the parameters of the render that made
+  // the setter, so a text filter written after its pause would otherwise undo a filter chosen meanwhile.
+  const latest = useRef(params);
+  latest.current = params;
   const update = useCallback(
     (changes: Record<string, string | undefined>, replace: boolean) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === undefined || value === '') next.delete(key);
-            else next.set(key, value);
-          }
-          return next;
-        },
-        { replace },
-      );
+      const next = new URLSearchParams(latest.current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      latest.current = next;
+      setParams(next, { replace });
     },
     [setParams],
   );
