@@ -10,11 +10,12 @@ pub static JOBS_ADMIN: Permission = Permission {
     grant: Grant::Roles(&[Admin, SuperAdmin]),
 };
 
-/// Add and remove holidays (`/admin/feriados`).
+/// Add and remove holidays (`/admin/feriados`, an administration page: administrators by default; an
+/// administrator may grant it to one finance manager).
 pub static HOLIDAYS_MANAGE: Permission = Permission {
     code: "feriados_gerenciar",
     label: "cadastrar feriados",
-    grant: Grant::Roles(&[FinancialManager, Admin, SuperAdmin]),
+    grant: Grant::Roles(&[Admin, SuperAdmin]),
 };
 
 /// Download any stored file, not only one's own.

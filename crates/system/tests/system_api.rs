@@ -166,11 +166,21 @@ async fn the_calendar_lists_national_and_added_holidays() {
             )
             .await;
         assert_eq!(status, StatusCode::FORBIDDEN);
-        let (status, added) = api
+        // An administration page: a finance manager reads the calendar but does not edit it by default.
+        let (status, _) = api
             .call(
                 "POST",
                 "/api/v1/system/holidays",
                 Some("FINANCIAL_MANAGER"),
+                Some(body.clone()),
+            )
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, added) = api
+            .call(
+                "POST",
+                "/api/v1/system/holidays",
+                Some("ADMIN"),
                 Some(body.clone()),
             )
             .await;

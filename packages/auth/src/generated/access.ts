@@ -18,7 +18,7 @@ export const ACCESS: AccessRules = {
     auditoria_ler: { label: 'consultar a auditoria de acessos', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
     permissoes_gerenciar: { label: 'alterar as permissões dos papéis e dos usuários', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
     tarefas_administrar: { label: 'administrar as tarefas em segundo plano', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
-    feriados_gerenciar: { label: 'cadastrar feriados', roles: ['FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    feriados_gerenciar: { label: 'cadastrar feriados', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
     arquivos_todos: { label: 'baixar arquivos enviados por outras pessoas', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
     clientes_ler: { label: 'consultar clientes', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER'], flag: null },
     clientes_editar: { label: 'cadastrar e editar clientes', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER'], flag: null },
