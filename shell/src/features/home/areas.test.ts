@@ -31,12 +31,15 @@ describe('areas on /inicio', () => {
     expect(paths({ ...base, role: 'ADMIN' })).not.toContain('/conciliacao');
     expect(paths({ ...base, role_id: { ...noFlags, can_see_conciliation: true } })).toContain('/conciliacao');
   });
-  it('offer the administration pages to administrators only (holidays also to finance managers, as the server declares)', () => {
+  it('offer the administration pages to administrators only (a finance manager gets holidays only if granted)', () => {
     const admin = visibleAreas({ ...base, role: 'ADMIN' }).find((a) => a.name === 'Administração');
     expect(admin?.links.map((l) => l.path)).toEqual(['/admin/usuarios', '/admin/auditoria', '/admin/tarefas', '/admin/feriados']);
     expect(visibleAreas({ ...base, role: 'SUPER_ADMIN' }).some((a) => a.name === 'Administração')).toBe(true);
     expect(visibleAreas(base).some((a) => a.name === 'Administração')).toBe(false);
     const manager = visibleAreas({ ...base, role: 'FINANCIAL_MANAGER' }).find((a) => a.name === 'Administração');
-    expect(manager?.links.map((l) => l.path)).toEqual(['/admin/feriados']);
+    expect(manager?.links.map((l) => l.path) ?? []).not.toContain('/admin/feriados');
+    const granted = { ...base, role: 'FINANCIAL_MANAGER', permissions: ['autenticado', 'financeiro', 'feriados_gerenciar'] };
+    const grantedAdmin = visibleAreas(granted).find((a) => a.name === 'Administração');
+    expect(grantedAdmin?.links.map((l) => l.path)).toContain('/admin/feriados');
   });
 });
