@@ -2,6 +2,7 @@ import { useSession } from '@backoffice/auth';
 import { Anchor, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { visibleAreas } from './areas';
+import { PendingWork } from './components/PendingWork';
 
 export default function HomePage() {
   const { user } = useSession();
@@ -13,6 +14,7 @@ export default function HomePage() {
         <Title order={1}>Olá, {user.name}</Title>
         <Text c="dimmed">Estas são as áreas que você pode acessar.</Text>
       </div>
+      <PendingWork />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
         {areas.map((area) => (
           <Paper key={area.name} component="nav" aria-label={area.name} withBorder p="lg" radius="md">
