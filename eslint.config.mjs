@@ -4,6 +4,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import features from './eslint/featureBoundaries.mjs';
 
+const GENERATED_IMPORTS = {
+  group: ['@backoffice/api-client/src/generated', '@backoffice/api-client/src/generated/*', '**/api-client/src/generated/*'],
+  message: "Import the generated calls, hooks, models and zod schemas from '@backoffice/api-client'.",
+};
+// Mantine and react-router reach the apps through @backoffice/ui's facades, so webpack bundles only what is used
+// (docs/benchmarks-web.md); scripts/web-mantine-facade.mjs --write moves an import there and lists the name.
+const FACADE_IMPORTS = {
+  group: ['@mantine/*', 'react-router', 'react-router/*'],
+  message: "Import Mantine and react-router from '@backoffice/ui' (run node scripts/web-mantine-facade.mjs --write).",
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'packages/api-client/src/generated/**', 'packages/api-client/src/.orval-check-*/**', 'target/**', 'crates/**', '.playwright/**'] },
   js.configs.recommended,
@@ -26,18 +37,14 @@ export default tseslint.config(
     plugins: { features },
     rules: {
       'features/no-cross-feature-imports': 'error',
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@backoffice/api-client/src/generated', '@backoffice/api-client/src/generated/*', '**/api-client/src/generated/*'],
-              message: "Import the generated calls, hooks, models and zod schemas from '@backoffice/api-client'.",
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [GENERATED_IMPORTS, FACADE_IMPORTS] }],
     },
+  },
+  {
+    // packages/ui holds the facades (mantine.ts, router.ts) and uses Mantine and react-router directly; unit
+    // tests may too (same module in vitest; MemoryRouter & co. stay out of the bundles).
+    files: ['packages/ui/src/**/*.{ts,tsx}', '**/*.test.{ts,tsx}', '**/testing/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [GENERATED_IMPORTS] }] },
   },
   {
     files: ['**/*.{cjs,mjs,js}', 'e2e/**/*.{ts,mjs}', 'scripts/**/*.{mjs,js}'],

@@ -14,28 +14,26 @@ const workspaceVersion = (name) => require(`./packages/${name}/package.json`).ve
 /**
  * Shared singletons. `react-dom/` (with the slash) also shares `react-dom/client`; `react/` shares
  * `react/jsx-runtime`. The api-client is shared because it holds the session hooks the auth package
- * registers: a second copy in a remote would send requests without the bearer token. Mantine and dayjs are
- * shared because their React contexts (theme, modals, dates settings) and stores (notifications) only work
- * as one instance: a remote's own copy would render unthemed and its toasts would go nowhere. react-hook-form
- * (its form context) and zod (schemas generated into the shared api-client are checked by a remote's resolver)
- * are shared for the same reason. Never eager:
- * every app starts through `import('./bootstrap')`.
+ * registers: a second copy in a remote would send requests without the bearer token. Mantine and react-router
+ * hold React contexts (theme, modals, dates settings, the router) and stores (notifications) that only work as
+ * one instance, but a shared module is bundled whole (all of Mantine, react-router's data routers): so they are
+ * not shared on their own; the apps import them from `@backoffice/ui` (its generated facades mantine.ts and
+ * router.ts, scripts/web-mantine-facade.mjs; eslint forbids `@mantine/*` and `react-router` elsewhere), which is
+ * shared, and webpack bundles inside it only the components and hooks in use. A remote that starts using a new
+ * Mantine component needs the shell rebuilt with it (the shell provides `@backoffice/ui`). dayjs is shared
+ * (its locale and zone are set once), react-hook-form (its form context) and zod (schemas generated into the
+ * shared api-client are checked by a remote's resolver) too. Never eager: every app starts through
+ * `import('./bootstrap')`.
  */
 const SHARED = {
   react: { singleton: true, requiredVersion: rootPkg.dependencies.react },
   'react/': { singleton: true, requiredVersion: rootPkg.dependencies.react },
   'react-dom': { singleton: true, requiredVersion: rootPkg.dependencies['react-dom'] },
   'react-dom/': { singleton: true, requiredVersion: rootPkg.dependencies['react-dom'] },
-  'react-router': { singleton: true, requiredVersion: rootPkg.dependencies['react-router'] },
   '@tanstack/react-query': { singleton: true, requiredVersion: rootPkg.dependencies['@tanstack/react-query'] },
   'react-hook-form': { singleton: true, requiredVersion: rootPkg.dependencies['react-hook-form'] },
   zod: { singleton: true, requiredVersion: rootPkg.dependencies.zod },
-  ...Object.fromEntries(
-    ['@mantine/core', '@mantine/hooks', '@mantine/notifications', '@mantine/modals', '@mantine/dates', 'dayjs'].map((name) => [
-      name,
-      { singleton: true, requiredVersion: rootPkg.dependencies[name] },
-    ]),
-  ),
+  dayjs: { singleton: true, requiredVersion: rootPkg.dependencies.dayjs },
   '@backoffice/api-client': { singleton: true, requiredVersion: workspaceVersion('api-client') },
   '@backoffice/auth': { singleton: true, requiredVersion: workspaceVersion('auth') },
   '@backoffice/ui': { singleton: true, requiredVersion: workspaceVersion('ui') },

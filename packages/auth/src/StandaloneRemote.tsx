@@ -1,8 +1,7 @@
 import { configureApiBase } from '@backoffice/api-client';
-import { Alert, Anchor, Button, Container, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Paper, PasswordInput, Stack, Text, TextInput, Title, BrowserRouter, Link, useLocation } from '@backoffice/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState, type ComponentType, type FormEvent } from 'react';
-import { BrowserRouter, Link, useLocation } from 'react-router';
 import { createEmbeddedAdapter } from './embeddedAdapter';
 import { AuthProvider, useSession } from './session';
 

@@ -16,3 +16,5 @@ export * from './jobs';
 export * from './data-table';
 export * from './forms';
 export * from './history';
+export * from './mantine';
+export * from './router';

@@ -1,8 +1,7 @@
 import { AuthProvider, type AuthAdapter, type RuntimeConfig } from '@backoffice/auth';
-import { BackofficeProvider } from '@backoffice/ui';
+import { BackofficeProvider, BrowserRouter, useNavigate } from '@backoffice/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useMemo, type ReactNode } from 'react';
-import { BrowserRouter, useNavigate } from 'react-router';
 import { INSTALL_DISMISSED_KEY } from '../pwa/installPrompt';
 import { browserPushDeps, registerPush } from '../push/push';
 import { AppErrorBoundary } from './AppErrorBoundary';

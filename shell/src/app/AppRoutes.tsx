@@ -1,7 +1,6 @@
 import { documentTitle, findRoute, type RouteEntry } from '@backoffice/routes';
-import { ErrorPage, Spinner } from '@backoffice/ui';
+import { ErrorPage, Spinner, useLocation } from '@backoffice/ui';
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
-import { useLocation } from 'react-router';
 import { RouteGuard } from '../features/guard/components/RouteGuard';
 import SignInPage from '../features/sign-in/components/SignInPage';
 import { AppFrame } from './AppFrame';

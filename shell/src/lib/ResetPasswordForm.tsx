@@ -1,6 +1,5 @@
 import { useSession } from '@backoffice/auth';
-import { Form, FormErrors, notify, PasswordField, TextField, useZodForm } from '@backoffice/ui';
-import { Alert, Button, Stack, Title } from '@mantine/core';
+import { Form, FormErrors, notify, PasswordField, TextField, useZodForm, Alert, Button, Stack, Title } from '@backoffice/ui';
 import { useState } from 'react';
 import { z } from 'zod';
 

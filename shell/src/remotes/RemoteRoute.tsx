@@ -1,8 +1,7 @@
 import type { RemoteName } from '@backoffice/auth';
 import type { PageProps, RouteEntry } from '@backoffice/routes';
 import { descriptionOf } from '@backoffice/routes';
-import { AlertIcon, Spinner } from '@backoffice/ui';
-import { Alert, Button, Text } from '@mantine/core';
+import { AlertIcon, Spinner, Alert, Button, Text } from '@backoffice/ui';
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useRuntimeConfig } from '../app/runtimeConfigContext';
 import { reloadOnChunkError } from '../pwa/versionWatch';

@@ -1,6 +1,5 @@
 import { useSession } from '@backoffice/auth';
-import { Anchor, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Anchor, List, Paper, SimpleGrid, Stack, Text, Title, Link } from '@backoffice/ui';
 import { visibleAreas } from './areas';
 import { PendingWork } from './components/PendingWork';
 

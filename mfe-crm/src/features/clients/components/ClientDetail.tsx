@@ -1,8 +1,6 @@
 import type { Client } from '@backoffice/api-client';
-import { formatDateTime, HistoryPanel, maskCep, maskDocument, maskPhone } from '@backoffice/ui';
-import { Anchor, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatDateTime, HistoryPanel, maskCep, maskDocument, maskPhone, Anchor, Badge, Group, SimpleGrid, Stack, Text, Link } from '@backoffice/ui';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useClientHistoryQuery } from '../api/clientsQueries';
 import { fieldLabel, KIND_LABELS, STATUS_LABELS } from '../api/clientModel';
 

@@ -1,16 +1,4 @@
-import {
-  CepInput,
-  DocumentInput,
-  Form,
-  FormErrors,
-  NativeSelectField,
-  PhoneInput,
-  SelectField,
-  TextareaField,
-  TextField,
-  useZodForm,
-} from '@backoffice/ui';
-import { Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { CepInput, DocumentInput, Form, FormErrors, NativeSelectField, PhoneInput, SelectField, TextareaField, TextField, useZodForm, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text } from '@backoffice/ui';
 import { useWatch } from 'react-hook-form';
 import { fieldLabel, KIND_LABELS, UFS } from '../api/clientModel';
 import { clientFormSchema, hasAddress, type ClientFormValues } from './clientFormModel';

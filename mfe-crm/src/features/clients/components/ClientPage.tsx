@@ -1,11 +1,8 @@
 import { useGetClient, type Address, type Client } from '@backoffice/api-client';
 import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
-import { formatDate, maskCep, maskDocument, maskPhone, Spinner, useNotify } from '@backoffice/ui';
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { formatDate, maskCep, maskDocument, maskPhone, Spinner, useNotify, Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title, modals, Link, useNavigate, useSearchParams } from '@backoffice/ui';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { KIND_LABELS, STATUS_LABELS } from '../api/clientModel';
 import { useClientMutations } from '../hooks/useClientMutations';
 import { ClientForm } from './ClientForm';

@@ -1,11 +1,8 @@
 import type { Client } from '@backoffice/api-client';
 import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
-import { DataTable, formatDate, listTableProps, maskDocument, maskPhone, notify, type DataTableColumn } from '@backoffice/ui';
-import { Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { DataTable, formatDate, listTableProps, maskDocument, maskPhone, notify, type DataTableColumn, Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title, modals, Link, useNavigate } from '@backoffice/ui';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { CLIENTS_EXPORT_URL, useBulkClientAction, useClientsQuery, type BulkAction } from '../api/clientsQueries';
 import { countLabel, KIND_LABELS, pageLabel, STATUS_LABELS } from '../api/clientModel';
 import { useClientListParams } from '../hooks/useClientListParams';

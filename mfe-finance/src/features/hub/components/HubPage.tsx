@@ -1,8 +1,6 @@
 import { hasDispatchPermission, useSession } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
-import { UnderConstruction } from '@backoffice/ui';
-import { Button, Group, Stack } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import { UnderConstruction, Button, Group, Stack, Link, useLocation } from '@backoffice/ui';
 
 /** The hub's landing and dispatch pages: navigation by permission; the dispatch features come later. */
 export default function HubPage({ route }: PageProps) {

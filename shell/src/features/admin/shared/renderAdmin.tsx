@@ -1,11 +1,10 @@
 /** Test helper: renders an administration component as the shell does (signed in as `role`, every provider). */
 import type { User } from '@backoffice/api-client';
 import * as auth from '@backoffice/auth';
-import { BackofficeProvider } from '@backoffice/ui';
+import { BackofficeProvider, MemoryRouter } from '@backoffice/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
 
 export const someone = (over: Partial<User> = {}): User => ({
   uid: 'u-admin',

@@ -1,8 +1,6 @@
 import { DENIED_DIALOG_MS, decideHub, reportDispatchCheck, useSession, type HubDecision } from '@backoffice/auth';
-import { AlertDialog, Spinner } from '@backoffice/ui';
-import { Text } from '@mantine/core';
+import { AlertDialog, Spinner, Text, Navigate, useLocation, useNavigate } from '@backoffice/ui';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
 import { deniedState } from './denied';
 
 /**

@@ -1,8 +1,7 @@
 import { authAccess } from '@backoffice/api-client';
 import { clearStoredUser, decideNavigation, useSession } from '@backoffice/auth';
-import { Spinner } from '@backoffice/ui';
+import { Spinner, Navigate, useLocation } from '@backoffice/ui';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
 import { deniedState } from './denied';
 import { HubGate } from './HubGate';
 

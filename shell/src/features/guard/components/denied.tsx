@@ -1,7 +1,6 @@
 import { requiredPermissionLabels } from '@backoffice/auth';
 import { findRoute } from '@backoffice/routes';
-import { Alert } from '@mantine/core';
-import { useLocation, useNavigate } from 'react-router';
+import { Alert, useLocation, useNavigate } from '@backoffice/ui';
 
 /** What the guard leaves in the router's state when a permission sends someone away. */
 export interface DeniedState {

@@ -1,6 +1,5 @@
 import { holds, useSession } from '@backoffice/auth';
-import { Anchor, Paper, SimpleGrid, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Anchor, Paper, SimpleGrid, Text, Title, Link } from '@backoffice/ui';
 import { countWords, PENDING_WORK, type PendingWorkEntry } from '../api/pendingWork';
 
 /** One entry, when the user holds its permission and something waits (nothing is shown for a zero). */

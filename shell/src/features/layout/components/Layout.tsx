@@ -1,8 +1,5 @@
-import { CONTENT_MAX_WIDTH, HEADER_HEIGHT } from '@backoffice/ui';
-import { Anchor, AppShell, Burger, Container, Group, ScrollArea } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { CONTENT_MAX_WIDTH, HEADER_HEIGHT, Anchor, AppShell, Burger, Container, Group, ScrollArea, useDisclosure, Link } from '@backoffice/ui';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { PwaBanners } from '../../../pwa/PwaBanners';
 import { MainMenu } from './MainMenu';
 import { PageBreadcrumbs } from './PageBreadcrumbs';

@@ -1,7 +1,6 @@
 import { useSession } from '@backoffice/auth';
-import { NavLink, Stack, Text } from '@mantine/core';
+import { NavLink, Stack, Text, Link, useLocation } from '@backoffice/ui';
 import { useMemo, useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { activeMenuPath, menuFor, type MenuGroup, type MenuLink } from './navigation';
 
 /** The navbar: "Início" and "Meu perfil", then one collapsible group per area (the current one open). */

@@ -1,6 +1,5 @@
 import { breadcrumbsOf, findRoute } from '@backoffice/routes';
-import { Anchor, Breadcrumbs, Text } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import { Anchor, Breadcrumbs, Text, Link, useLocation } from '@backoffice/ui';
 
 /** Area › (parent ›) page, above every page in the layout. */
 export function PageBreadcrumbs() {

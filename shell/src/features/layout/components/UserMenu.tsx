@@ -1,7 +1,5 @@
 import { useSession } from '@backoffice/auth';
-import { LogoutIcon, UserIcon } from '@backoffice/ui';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { Link } from 'react-router';
+import { LogoutIcon, UserIcon, Avatar, Group, Menu, Text, UnstyledButton, Link } from '@backoffice/ui';
 import { roleLabel } from '../../../lib/roles';
 
 /** The header's user menu: who is signed in, "Meu perfil" and "Sair". */

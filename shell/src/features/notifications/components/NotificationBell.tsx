@@ -1,8 +1,6 @@
 import { useSession } from '@backoffice/auth';
-import { BellIcon, CheckIcon, formatDateTime } from '@backoffice/ui';
-import { ActionIcon, Anchor, Box, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { BellIcon, CheckIcon, formatDateTime, ActionIcon, Anchor, Box, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton, useNavigate } from '@backoffice/ui';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useMarkAllRead, useMarkRead, useNotifications, type Notification } from '../api/notificationsApi';
 
 /** The badge: the count, "99+" past that. */

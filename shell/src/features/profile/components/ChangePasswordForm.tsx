@@ -1,6 +1,5 @@
 import { useSession } from '@backoffice/auth';
-import { Form, FormErrors, notify, PasswordField, useZodForm } from '@backoffice/ui';
-import { Button, Paper, Stack, Title } from '@mantine/core';
+import { Form, FormErrors, notify, PasswordField, useZodForm, Button, Paper, Stack, Title } from '@backoffice/ui';
 import { z } from 'zod';
 
 export const changePasswordSchema = z

@@ -1,6 +1,5 @@
 import { useSession } from '@backoffice/auth';
-import { formatDate } from '@backoffice/ui';
-import { Avatar, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatDate, Avatar, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@backoffice/ui';
 import { initialsOf, roleLabel } from '../../../lib/roles';
 import { ChangePasswordForm } from './ChangePasswordForm';
 

@@ -1,6 +1,5 @@
 import { useSession } from '@backoffice/auth';
-import { Container, Paper } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { Container, Paper, useNavigate } from '@backoffice/ui';
 import { ResetPasswordForm } from '../../../lib/ResetPasswordForm';
 
 /** Reached by a signed-in user who has not updated the password yet (the guard sends the others away). */

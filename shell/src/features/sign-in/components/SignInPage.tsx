@@ -1,6 +1,5 @@
 import { useSession } from '@backoffice/auth';
-import { Form, FormErrors, PasswordField, TextField, useZodForm } from '@backoffice/ui';
-import { Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Form, FormErrors, PasswordField, TextField, useZodForm, Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@backoffice/ui';
 import { useState } from 'react';
 import { z } from 'zod';
 import { ResetPasswordForm } from '../../../lib/ResetPasswordForm';

@@ -1,5 +1,5 @@
 import type { ListParams } from '@backoffice/ui';
-import { NativeSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { NativeSelect, Select, SimpleGrid, TextInput } from '@backoffice/ui';
 import { useAuditUsers } from '../api/auditApi';
 import type { AuditFilter } from '../hooks/useAuditList';
 import { DateFilterInput } from './DateFilterInput';

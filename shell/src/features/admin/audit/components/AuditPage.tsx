@@ -1,5 +1,4 @@
-import { DataTable, formatDateTime, listTableProps, type DataTableColumn } from '@backoffice/ui';
-import { Badge, Stack, Text, Title } from '@mantine/core';
+import { DataTable, formatDateTime, listTableProps, type DataTableColumn, Badge, Stack, Text, Title } from '@backoffice/ui';
 import { AUDIT_EXPORT_URL, type AuditEntry } from '../api/auditApi';
 import { AuditFilters } from './AuditFilters';
 import { useAuditList } from '../hooks/useAuditList';

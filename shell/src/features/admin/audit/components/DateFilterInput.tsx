@@ -1,4 +1,4 @@
-import { TextInput } from '@mantine/core';
+import { TextInput } from '@backoffice/ui';
 import { useEffect, useState } from 'react';
 import { isoToBr, maskDateBr, parseDateBr } from '../../shared/dates';
 

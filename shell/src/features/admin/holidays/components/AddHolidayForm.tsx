@@ -1,5 +1,4 @@
-import { DateInput, Form, FormErrors, notify, TextField, useZodForm } from '@backoffice/ui';
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { DateInput, Form, FormErrors, notify, TextField, useZodForm, Button, Group, Paper, Stack, Title } from '@backoffice/ui';
 import { useAddHoliday } from '../api/holidaysApi';
 import { isoToBr } from '../../shared/dates';
 import { HOLIDAY_FIELD_LABELS, holidayFormSchema } from './holidayForm';

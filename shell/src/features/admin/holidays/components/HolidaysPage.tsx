@@ -1,5 +1,4 @@
-import { Spinner } from '@backoffice/ui';
-import { ActionIcon, Alert, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Spinner, ActionIcon, Alert, Group, NativeSelect, Stack, Text, Title } from '@backoffice/ui';
 import { useHolidays } from '../api/holidaysApi';
 import { AddHolidayForm } from './AddHolidayForm';
 import { HolidaysTable } from './HolidaysTable';

@@ -1,6 +1,4 @@
-import { notify } from '@backoffice/ui';
-import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { notify, Badge, Button, Table, Text, VisuallyHidden, modals } from '@backoffice/ui';
 import { useRemoveHoliday, type Holiday } from '../api/holidaysApi';
 import { isoToBr } from '../../shared/dates';
 

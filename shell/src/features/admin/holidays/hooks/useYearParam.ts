@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@backoffice/ui';
 
 /** The year shown, kept in the address (`?ano=2027`) so a reload or a shared link shows the same year. */
 export function useYearParam(defaultYear: number): [number, (year: number) => void] {

@@ -1,6 +1,4 @@
-import { canCancel, canRetry, notify, type Job } from '@backoffice/ui';
-import { Button, Group, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { canCancel, canRetry, notify, type Job, Button, Group, Text, modals } from '@backoffice/ui';
 import { useCancelJob, useRetryJob } from '../api/jobsApi';
 
 /** "Tentar de novo" for a job that failed for good or was cancelled; "Cancelar" (confirmed) for one not started. */

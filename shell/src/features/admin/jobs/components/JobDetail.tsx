@@ -1,5 +1,4 @@
-import { formatDateTime, JobProgressView, useJob, type Job } from '@backoffice/ui';
-import { Code, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatDateTime, JobProgressView, useJob, type Job, Code, SimpleGrid, Stack, Text } from '@backoffice/ui';
 import { JobActions } from './JobActions';
 
 /** A job in the drawer: its state followed live (`useJob`), attempts, times, last error, result. */

@@ -1,6 +1,5 @@
 import { JobStatus } from '@backoffice/api-client';
-import { JOB_STATUS_LABELS, type ListParams } from '@backoffice/ui';
-import { MultiSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { JOB_STATUS_LABELS, type ListParams, MultiSelect, SimpleGrid, TextInput } from '@backoffice/ui';
 import { statusesOf, type JobFilter } from '../hooks/useJobsList';
 
 const STATUS_OPTIONS = (Object.values(JobStatus) as JobStatus[]).map((status) => ({ value: status, label: JOB_STATUS_LABELS[status] }));

@@ -1,5 +1,4 @@
-import { DataTable, formatDateTime, JOB_STATUS_COLORS, jobStatusLabel, listTableProps, progressOf, type DataTableColumn, type Job } from '@backoffice/ui';
-import { Badge, Stack, Text, Title } from '@mantine/core';
+import { DataTable, formatDateTime, JOB_STATUS_COLORS, jobStatusLabel, listTableProps, progressOf, type DataTableColumn, type Job, Badge, Stack, Text, Title } from '@backoffice/ui';
 import { JobActions } from './JobActions';
 import { JobDetail } from './JobDetail';
 import { JobsFilters } from './JobsFilters';

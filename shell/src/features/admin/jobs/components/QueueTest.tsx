@@ -1,5 +1,4 @@
-import { JobProgress } from '@backoffice/ui';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { JobProgress, Alert, Button, Group, Stack, Text } from '@backoffice/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useQueueTest } from '../api/jobsApi';
 

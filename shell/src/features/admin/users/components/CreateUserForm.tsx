@@ -1,6 +1,5 @@
 import { useSession } from '@backoffice/auth';
-import { Form, FormErrors, notify, PasswordField, SelectField, TextField, useZodForm } from '@backoffice/ui';
-import { Button, Group, Stack } from '@mantine/core';
+import { Form, FormErrors, notify, PasswordField, SelectField, TextField, useZodForm, Button, Group, Stack } from '@backoffice/ui';
 import { useCreateUser, type User } from '../api/usersApi';
 import { FlagsFieldset } from './FlagsFieldset';
 import { assignableRoles, CREATE_FORM_FIELDS, createUserSchema, NO_FLAGS, serverPathOf, toCreateRequest, USER_FIELD_LABELS, type CreateUserValues } from './userModel';

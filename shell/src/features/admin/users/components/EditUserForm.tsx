@@ -1,6 +1,5 @@
 import { useSession } from '@backoffice/auth';
-import { Form, FormErrors, notify, SelectField, TextField, useZodForm } from '@backoffice/ui';
-import { Button, Group, Stack } from '@mantine/core';
+import { Form, FormErrors, notify, SelectField, TextField, useZodForm, Button, Group, Stack } from '@backoffice/ui';
 import { useUpdateUser, type User } from '../api/usersApi';
 import { FlagsFieldset } from './FlagsFieldset';
 import { assignableRoles, EDIT_FORM_FIELDS, editUserSchema, editValuesOf, roleLabel, serverPathOf, toUpdateRequest, USER_FIELD_LABELS, type EditUserValues } from './userModel';

@@ -1,4 +1,4 @@
-import { Checkbox, SimpleGrid, Text } from '@mantine/core';
+import { Checkbox, SimpleGrid, Text } from '@backoffice/ui';
 import { useFormContext } from 'react-hook-form';
 import { FLAGS, type FlagName } from './userModel';
 

@@ -1,6 +1,5 @@
 import type { PermissionDecision } from '@backoffice/api-client';
-import { formatDateTime, notify, Spinner } from '@backoffice/ui';
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { formatDateTime, notify, Spinner, Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@backoffice/ui';
 import { useMemo, useState } from 'react';
 import { usePermissionCatalog, useSetUserPermission, useUserPermissions, type User } from '../api/usersApi';
 import { capitalize, permissionRows, sourceOf, type PermissionRow } from './permissionsModel';

@@ -1,5 +1,4 @@
-import { Form, FormErrors, TextareaField, useZodForm } from '@backoffice/ui';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Form, FormErrors, TextareaField, useZodForm, Button, Group, Modal, Stack, Text } from '@backoffice/ui';
 import type { ReactNode } from 'react';
 import { REASON_MAX, REASON_MIN, reasonSchema, USER_FIELD_LABELS } from './userModel';
 

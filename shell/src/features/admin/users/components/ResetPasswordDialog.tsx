@@ -1,5 +1,4 @@
-import { Form, FormErrors, notify, PasswordField, useZodForm } from '@backoffice/ui';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Form, FormErrors, notify, PasswordField, useZodForm, Button, Group, Modal, Stack, Text } from '@backoffice/ui';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { useResetUserPassword, type User } from '../api/usersApi';

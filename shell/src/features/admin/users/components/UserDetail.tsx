@@ -1,7 +1,5 @@
 import { useSession } from '@backoffice/auth';
-import { formatDateTime, notify } from '@backoffice/ui';
-import { Alert, Badge, Button, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { formatDateTime, notify, Alert, Badge, Button, Group, SimpleGrid, Stack, Tabs, Text, modals } from '@backoffice/ui';
 import { useState } from 'react';
 import { useDeactivateUser, useUpdateUser, useUser, type User } from '../api/usersApi';
 import { EditUserForm } from './EditUserForm';

@@ -1,5 +1,5 @@
 import type { ListParams } from '@backoffice/ui';
-import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, TextInput } from '@backoffice/ui';
 import { ROLE_LABELS } from '../../../../lib/roles';
 import type { UserFilter } from '../hooks/useUsersList';
 

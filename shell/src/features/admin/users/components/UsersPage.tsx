@@ -1,5 +1,4 @@
-import { DataTable, formatDateTime, listTableProps, type DataTableColumn } from '@backoffice/ui';
-import { Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { DataTable, formatDateTime, listTableProps, type DataTableColumn, Badge, Button, Group, Modal, Stack, Text, Title } from '@backoffice/ui';
 import { useState } from 'react';
 import { CreateUserForm } from './CreateUserForm';
 import { UserDetail } from './UserDetail';
