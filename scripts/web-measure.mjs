@@ -95,6 +95,12 @@ for (const [remote, paths] of Object.entries(ROUTE_PAGES)) {
     // Block the idle-time preloading so only what the route itself needs is counted.
     await fresh.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { effectiveType: 'slow-2g' } }));
     await fresh.goto(`${base}/inicio`, { waitUntil: 'networkidle' });
+    // The shell's own after-first-render files (the notifications stack) are not the route's: let them arrive.
+    await fresh.waitForFunction(
+      (urls) => urls.every((url) => performance.getEntriesByName(url).length > 0),
+      [...later.keys()].map((url) => url.replace(new URL(url).origin, new URL(base).origin)),
+      { timeout: 10_000 },
+    );
     const loaded = await jsLoadedBy(fresh, async () => {
       // In-app navigation (no reload), as a click in the menu would do.
       await fresh.evaluate((p) => {
