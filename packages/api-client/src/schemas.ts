@@ -4,6 +4,8 @@
  * response (`getClientResponse`), with the limits the server declares (`createClientBodyNameMax`…).
  * Forms extend them with their own rules and Portuguese messages (packages/ui/src/forms).
  */
+import './zodConfig';
+
 export * from './generated/zod/crm/crm';
 export * from './generated/zod/identity/identity';
 export * from './generated/zod/system/system';

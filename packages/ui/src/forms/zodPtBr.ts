@@ -43,7 +43,8 @@ let installed = false;
 export function installPtBrErrors(): void {
   if (installed) return;
   installed = true;
-  z.config({ localeError: ptBrErrorMap });
+  // jitless: no `new Function` (the Content-Security-Policy forbids it); see @backoffice/api-client's zodConfig.
+  z.config({ localeError: ptBrErrorMap, jitless: true });
 }
 
 installPtBrErrors();

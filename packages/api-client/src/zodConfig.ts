@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/**
+ * zod without its compiled fast path: that path is built with `new Function`, which the server's
+ * Content-Security-Policy forbids (zod's probe for it is refused and reported as a CSP violation). Imported before
+ * any schema is made: zod decides per schema, when the schema is built.
+ */
+z.config({ jitless: true });
