@@ -6,7 +6,14 @@ import features from './eslint/featureBoundaries.mjs';
 
 const GENERATED_IMPORTS = {
   group: ['@backoffice/api-client/src/generated', '@backoffice/api-client/src/generated/*', '**/api-client/src/generated/*'],
-  message: "Import the generated calls, hooks, models and zod schemas from '@backoffice/api-client'.",
+  message: "Import the generated calls, hooks and models from '@backoffice/api-client/endpoints', the zod schemas from '@backoffice/api-client/schemas'.",
+};
+// '@backoffice/ui/host' is the same library bundled into the app that imports it (tree-shaken, not shared): the
+// shell, which provides the shared instance, uses it for its first load (docs/web.md, "O primeiro carregamento").
+// Anywhere else it would be a second copy of Mantine, its theme and its stores.
+const HOST_IMPORTS = {
+  group: ['@backoffice/ui/host'],
+  message: "Only the shell imports '@backoffice/ui/host'; import '@backoffice/ui' (the shared library).",
 };
 // Mantine and react-router reach the apps through @backoffice/ui's facades, so webpack bundles only what is used
 // (docs/benchmarks-web.md); scripts/web-mantine-facade.mjs --write moves an import there and lists the name.
@@ -39,6 +46,11 @@ export default tseslint.config(
       'features/no-cross-feature-imports': 'error',
       'no-restricted-imports': ['error', { patterns: [GENERATED_IMPORTS, FACADE_IMPORTS] }],
     },
+  },
+  {
+    files: ['mfe-*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    ignores: ['packages/api-client/src/**', 'packages/ui/src/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [GENERATED_IMPORTS, FACADE_IMPORTS, HOST_IMPORTS] }] },
   },
   {
     // packages/ui holds the facades (mantine.ts, router.ts) and uses Mantine and react-router directly; unit

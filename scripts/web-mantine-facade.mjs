@@ -37,6 +37,8 @@ const FACADES = [
 const FACADE_PACKAGES = FACADES.flatMap((facade) => facade.packages);
 const facadeOf = (pkg) => FACADES.find((facade) => facade.packages.includes(pkg));
 const TARGET = '@backoffice/ui';
+/** The same library bundled into the shell (its first load): the same barrel, so the same names. */
+const HOST_TARGET = '@backoffice/ui/host';
 const UI_INDEX = join(ROOT, 'packages/ui/src/index.ts');
 const TEST_FILE = /(\.test\.tsx?$|\/testing\/)/;
 /** Every source tree that is not packages/ui (which uses Mantine directly and holds the facade). */
@@ -144,7 +146,7 @@ for (const file of files) {
   const direct = [];
   for (const declaration of imports(source)) {
     const from = specifierOf(declaration);
-    if (from === TARGET) {
+    if (from === TARGET || from === HOST_TARGET) {
       // Names already taken from the facade (after an earlier --write) keep their entry.
       const bindings = declaration.importClause?.namedBindings;
       if (bindings && ts.isNamedImports(bindings)) {

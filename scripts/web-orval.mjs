@@ -5,7 +5,7 @@
  * Without openapi/openapi.json there is nothing to generate: say so and succeed.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,6 +20,20 @@ function runOrval(outDir) {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, ORVAL_OUTPUT_DIR: outDir },
   });
+  importMutatorFromRuntime(outDir);
+}
+
+/**
+ * orval imports the mutator by a relative path. The generated calls are bundled into each app (tree-shaken), so a
+ * relative import would give each remote its own copy of the mutator's module state, without the session's token:
+ * they import it from the shared runtime entry instead (packages/api-client/src/index.ts).
+ */
+function importMutatorFromRuntime(outDir) {
+  for (const file of listFiles(outDir).filter((f) => f.endsWith('.ts'))) {
+    const text = readFileSync(file, 'utf8');
+    const rewritten = text.replace(/from '(\.\.\/)+mutator'/g, "from '@backoffice/api-client'");
+    if (rewritten !== text) writeFileSync(file, rewritten);
+  }
 }
 
 function listFiles(dir) {

@@ -1,4 +1,4 @@
-import { StandaloneRemote } from '@backoffice/auth';
+import { StandaloneRemote } from '@backoffice/auth/standalone';
 import { descriptionOf, routesOf } from '@backoffice/routes';
 import { BackofficeProvider } from '@backoffice/ui';
 import { createRoot } from 'react-dom/client';

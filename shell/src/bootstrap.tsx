@@ -2,7 +2,7 @@ import { configureApiBase } from '@backoffice/api-client';
 import { createAdapter, loadRuntimeConfig, REMOTE_NAMES } from '@backoffice/auth';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { shellPageLoaders } from './app/AppRoutes';
+import { loadFrame, shellPageLoaders } from './app/AppRoutes';
 import { listenForInstallPrompt } from './pwa/installPrompt';
 import { schedulePreload } from './pwa/preload';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
@@ -18,12 +18,21 @@ async function start() {
   createRoot(rootElement).render(<App config={config} adapter={adapter} />);
 
   listenForInstallPrompt();
-  void registerServiceWorker();
+  // Once the page is up and the browser idle (Workbox advises after the load event): the worker and its
+  // precaching must not compete with the first page.
+  whenPageIdle(() => void registerServiceWorker());
   startVersionWatch();
   schedulePreload([
+    loadFrame,
     ...Object.values(shellPageLoaders),
     ...REMOTE_NAMES.map((remote) => () => getContainer(remote, config.remotes[remote]).then((c) => c.get('./pages'))),
   ]);
+}
+
+function whenPageIdle(callback: () => void): void {
+  const idle = () => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(callback, { timeout: 5000 }) : window.setTimeout(callback, 1000));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }
 
 start().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { reportDispatchAccess } from '@backoffice/api-client';
+import { reportDispatchAccess } from '@backoffice/api-client/endpoints';
 import { dispatchAuditContent } from './hubRules';
 
 /** Every dispatch access check is reported, allowed or denied. A failed report is logged and changes nothing. */

@@ -1,12 +1,4 @@
-import {
-  authChangePassword,
-  authConfirmReset,
-  authRefresh,
-  authSendResetCode,
-  authSignIn,
-  authSignOut,
-  type TokenResponse,
-} from '@backoffice/api-client';
+import { authChangePassword, authConfirmReset, authRefresh, authSendResetCode, authSignIn, authSignOut, type TokenResponse } from '@backoffice/api-client/endpoints';
 import type { AuthAdapter, SignedIn } from './adapter';
 
 const SESSION_KEY = 'auth.session';

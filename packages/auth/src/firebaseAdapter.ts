@@ -1,4 +1,4 @@
-import { authChangePassword } from '@backoffice/api-client';
+import { authChangePassword } from '@backoffice/api-client/endpoints';
 import type { AuthAdapter } from './adapter';
 import type { FirebaseAuthConfig } from './runtimeConfig';
 

@@ -10,4 +10,5 @@ export * from './audit';
 export * from './externalNavigation';
 export * from './session';
 export { usePermission } from './usePermission';
-export { StandaloneRemote } from './StandaloneRemote';
+// The remotes' standalone harness is `@backoffice/auth/standalone`: it draws a page with the UI library, and this
+// entry is shared and loaded whole on the first page, which must not pull the library in.

@@ -1,5 +1,5 @@
-import * as apiClient from '@backoffice/api-client';
-import type { User } from '@backoffice/api-client';
+import * as apiClient from '@backoffice/api-client/endpoints';
+import type { User } from '@backoffice/api-client/endpoints';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import type { AuthAdapter } from './adapter';
 import { AuthProvider, useSession, type Session } from './session';

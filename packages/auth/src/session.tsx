@@ -1,4 +1,5 @@
-import { getUserByUid, getUserPermissions, registerSessionHooks, type User } from '@backoffice/api-client';
+import { registerSessionHooks } from '@backoffice/api-client';
+import { getUserByUid, getUserPermissions, type User } from '@backoffice/api-client/endpoints';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AccessUser } from './accessRules';
 import type { AuthAdapter } from './adapter';

@@ -1,4 +1,4 @@
-import type { User } from '@backoffice/api-client';
+import type { User } from '@backoffice/api-client/endpoints';
 
 /** The seed caches the signed-in user in localStorage under exactly this key. */
 export const USER_STORAGE_KEY = 'user';

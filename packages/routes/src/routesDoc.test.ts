@@ -1,5 +1,5 @@
-import * as apiClient from '@backoffice/api-client';
-import type { User } from '@backoffice/api-client';
+import * as apiClient from '@backoffice/api-client/endpoints';
+import type { User } from '@backoffice/api-client/endpoints';
 import { AuthProvider, type AuthAdapter } from '@backoffice/auth';
 import { BackofficeProvider } from '@backoffice/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

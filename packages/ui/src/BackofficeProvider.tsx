@@ -1,8 +1,9 @@
+import './styles';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { DATES_LOCALE } from './dates';
+import { DATES_LOCALE } from './locale';
+import { onModalHostRequested } from './modals';
 import { backofficeTheme, cssVariablesResolver } from './theme';
 
 /** How long a notification stays (ms). */
@@ -14,6 +15,8 @@ export const NOTIFICATION_MS = 5000;
  * same module at once if it is called earlier, and its toasts come out, in order, when the stack mounts.
  */
 const ToastHost = lazy(() => import(/* webpackChunkName: "toasts" */ './ToastHost'));
+/** The confirmation modals' provider: the same, or at once when a modal is asked for sooner (modals.ts). */
+const ModalHost = lazy(() => import(/* webpackChunkName: "modals" */ './ModalHost'));
 
 function whenIdle(callback: () => void): () => void {
   if (typeof window.requestIdleCallback !== 'function') {
@@ -49,18 +52,23 @@ interface BackofficeProviderProps {
  * in backoffice.css: it must apply to the top-right stack only).
  */
 export function BackofficeProvider({ children, env = 'default' }: BackofficeProviderProps) {
-  const toasts = useAfterFirstLoad(env === 'test');
+  const afterFirstLoad = useAfterFirstLoad(env === 'test');
+  const [modalAsked, setModalAsked] = useState(false);
+  useEffect(() => onModalHostRequested(() => setModalAsked(true)), []);
   return (
     <MantineProvider theme={backofficeTheme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver} env={env}>
       <DatesProvider settings={{ locale: DATES_LOCALE, firstDayOfWeek: 0, weekendDays: [0, 6] }}>
-        <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
-          {children}
-          {toasts ? (
-            <Suspense fallback={null}>
-              <ToastHost />
-            </Suspense>
-          ) : null}
-        </ModalsProvider>
+        {children}
+        {afterFirstLoad ? (
+          <Suspense fallback={null}>
+            <ToastHost />
+          </Suspense>
+        ) : null}
+        {afterFirstLoad || modalAsked ? (
+          <Suspense fallback={null}>
+            <ModalHost />
+          </Suspense>
+        ) : null}
       </DatesProvider>
     </MantineProvider>
   );

@@ -3,6 +3,7 @@ import 'dayjs/locale/pt-br';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { DISPLAY_TIME_ZONE } from './format';
+import { DATES_LOCALE } from './locale';
 
 /**
  * dayjs for the Mantine date components: Brazilian Portuguese, and São Paulo as the default zone for
@@ -11,8 +12,8 @@ import { DISPLAY_TIME_ZONE } from './format';
  */
 dayjs.extend(utc);
 dayjs.extend(timezone);
-dayjs.locale('pt-br');
+dayjs.locale(DATES_LOCALE);
 dayjs.tz.setDefault(DISPLAY_TIME_ZONE);
 
-export const DATES_LOCALE = 'pt-br';
+export { DATES_LOCALE };
 export { dayjs };

@@ -7,6 +7,7 @@ export * from './components';
 export * from './icons';
 export * from './ErrorPage';
 export * from './notifications';
+export { modals } from './modals';
 export * from './format';
 export * from './masks';
 export * from './sliderModel';

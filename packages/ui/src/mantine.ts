@@ -3,4 +3,3 @@
 // from '@backoffice/ui'.
 export { ActionIcon, Affix, Alert, Anchor, AppShell, Avatar, Badge, Box, Breadcrumbs, Burger, Button, Checkbox, Code, Container, Divider, Fieldset, Group, Indicator, List, Menu, Modal, MultiSelect, NativeSelect, NavLink, Paper, PasswordInput, Popover, ScrollArea, Select, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 export { useDisclosure } from '@mantine/hooks';
-export { modals } from '@mantine/modals';

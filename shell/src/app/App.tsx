@@ -1,5 +1,5 @@
 import { AuthProvider, type AuthAdapter, type RuntimeConfig } from '@backoffice/auth';
-import { BackofficeProvider, BrowserRouter, useNavigate } from '@backoffice/ui';
+import { BackofficeProvider, BrowserRouter, useNavigate } from '@backoffice/ui/host';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { INSTALL_DISMISSED_KEY } from '../pwa/installPrompt';

@@ -1,4 +1,4 @@
-import { ErrorPage } from '@backoffice/ui';
+import { ErrorPage } from '@backoffice/ui/host';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 const BOT_PATTERN = /bot|crawler|spider|slurp|facebookexternalhit|embedly|preview|whatsapp|telegram/i;

@@ -1,9 +1,8 @@
 import { documentTitle, findRoute, type RouteEntry } from '@backoffice/routes';
-import { ErrorPage, Spinner, useLocation } from '@backoffice/ui';
+import { ErrorPage, Spinner, useLocation } from '@backoffice/ui/host';
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { RouteGuard } from '../features/guard/components/RouteGuard';
 import SignInPage from '../features/sign-in/components/SignInPage';
-import { AppFrame } from './AppFrame';
 import { RemoteRoute } from '../remotes/RemoteRoute';
 
 /** The sign-in page is in the bootstrap chunk (the first page most visits show); the others are lazy. */
@@ -16,6 +15,14 @@ export const shellPageLoaders: Record<string, () => Promise<{ default: Component
   '/admin/tarefas': () => import(/* webpackChunkName: "admin-jobs" */ '../features/admin/jobs/components/JobsPage'),
   '/admin/feriados': () => import(/* webpackChunkName: "admin-holidays" */ '../features/admin/holidays/components/HolidaysPage'),
 };
+
+/**
+ * The frame of signed-in pages (menu, header, bell) is not part of the first load: the sign-in page has none. It
+ * imports the shared `@backoffice/ui` whole, so a remote's page finds the library loaded and brings only its own
+ * code (see docs/web.md, "O primeiro carregamento").
+ */
+export const loadFrame = () => import(/* webpackChunkName: "frame" */ './AppFrame');
+const AppFrame = lazy(() => loadFrame().then((module) => ({ default: module.AppFrame })));
 
 export const shellPages: Record<string, ComponentType> = {
   '/': SignInPage,
@@ -49,5 +56,15 @@ export function AppRoutes() {
       <RoutePage route={route} />
     </Suspense>
   );
-  return <RouteGuard>{route.layout ? <AppFrame>{page}</AppFrame> : page}</RouteGuard>;
+  return (
+    <RouteGuard>
+      {route.layout ? (
+        <Suspense fallback={<Spinner />}>
+          <AppFrame>{page}</AppFrame>
+        </Suspense>
+      ) : (
+        page
+      )}
+    </RouteGuard>
+  );
 }

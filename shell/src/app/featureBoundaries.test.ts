@@ -60,11 +60,16 @@ describe('features do not import one another', { timeout: 30_000 }, () => {
   });
 });
 
-describe('apps reach the generated client only through @backoffice/api-client', { timeout: 30_000 }, () => {
+describe('apps reach the generated client only through @backoffice/api-client/endpoints and /schemas', { timeout: 30_000 }, () => {
   it('refuses a generated path', async () => {
     const found = await problems('shell/src/features/notifications/api/Example.ts', "export { listNotifications } from '@backoffice/api-client/src/generated/system/system';\n");
-    expect(found).toEqual([expect.stringMatching(/^no-restricted-imports: .*Import the generated calls, hooks, models and zod schemas from '@backoffice\/api-client'/)]);
+    expect(found).toEqual([expect.stringMatching(/^no-restricted-imports: .*Import the generated calls, hooks and models from '@backoffice\/api-client\/endpoints'/)]);
     expect(await problems('mfe-crm/src/Example.ts', "export type { Client } from '@backoffice/api-client/src/generated/model';\n")).toHaveLength(1);
+  });
+  it("only the shell imports '@backoffice/ui/host' (a remote would carry a second Mantine)", async () => {
+    const remote = await problems('mfe-crm/src/Example.ts', "export { Button } from '@backoffice/ui/host';\n");
+    expect(remote).toEqual([expect.stringMatching(/^no-restricted-imports: .*Only the shell imports '@backoffice\/ui\/host'/)]);
+    expect(await problems('shell/src/app/Example.ts', "export { Button } from '@backoffice/ui/host';\n")).toEqual([]);
   });
   it('the api-client itself may', async () => {
     expect(await problems('packages/api-client/src/Example.ts', "export * from './generated/crm/crm';\n")).toEqual([]);

@@ -1,5 +1,5 @@
-import * as apiClient from '@backoffice/api-client';
-import type { User } from '@backoffice/api-client';
+import * as apiClient from '@backoffice/api-client/endpoints';
+import type { User } from '@backoffice/api-client/endpoints';
 import { DEFAULT_RUNTIME_CONFIG, useSession, type AuthAdapter } from '@backoffice/auth';
 import { BackofficeProvider } from '@backoffice/ui';
 import { act, render, screen, waitFor } from '@testing-library/react';

@@ -1,5 +1,5 @@
 import { useSession } from '@backoffice/auth';
-import { Form, FormErrors, notify, PasswordField, TextField, useZodForm, Alert, Button, Stack, Title } from '@backoffice/ui';
+import { Form, FormErrors, notify, PasswordField, TextField, useZodForm, Alert, Button, Stack, Title } from '@backoffice/ui/host';
 import { useState } from 'react';
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-import { saveFcmToken } from '@backoffice/api-client';
+import { saveFcmToken } from '@backoffice/api-client/endpoints';
 import type { FcmConfig, RuntimeConfig } from '@backoffice/auth';
 
 /**

@@ -1,4 +1,4 @@
-import { Affix, Button, Group, Paper, Stack, Text } from '@backoffice/ui';
+import { Affix, Button, Group, Paper, Stack, Text } from '@backoffice/ui/host';
 import { acceptInstall, dismissInstall } from './installPrompt';
 import { usePwaState } from './pwaState';
 import { applyUpdate } from './registerServiceWorker';

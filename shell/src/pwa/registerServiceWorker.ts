@@ -1,4 +1,3 @@
-import { Workbox } from 'workbox-window';
 import { setPwaState } from './pwaState';
 
 export const SW_URL = '/sw.js';
@@ -26,6 +25,8 @@ export async function checkForWorkerUpdate(
 
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
+  // workbox-window is fetched here, not with the first page: registering waits for nothing the user sees.
+  const { Workbox } = await import(/* webpackChunkName: "sw-register" */ 'workbox-window');
   const wb = new Workbox(SW_URL, { scope: '/' });
   wb.addEventListener('installed', (event) => {
     if (!event.isUpdate) setPwaState({ offlineReady: true });

@@ -1,7 +1,7 @@
 import type { RemoteName } from '@backoffice/auth';
 import type { PageProps, RouteEntry } from '@backoffice/routes';
 import { descriptionOf } from '@backoffice/routes';
-import { AlertIcon, Spinner, Alert, Button, Text } from '@backoffice/ui';
+import { AlertIcon, Spinner, Alert, Button, Text } from '@backoffice/ui/host';
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useRuntimeConfig } from '../app/runtimeConfigContext';
 import { reloadOnChunkError } from '../pwa/versionWatch';

@@ -1,3 +1,5 @@
+// dayjs in Brazilian Portuguese and São Paulo time, before Mantine's date input uses it.
+import '../dates';
 import { DateInput as MantineDateInput, type DateInputProps as MantineDateInputProps } from '@mantine/dates';
 import type { FieldValues } from 'react-hook-form';
 import { requiredProps, useBoundField, type BoundFieldProps } from './bind';

@@ -2,7 +2,6 @@ import { Alert } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { FormProvider, useFormContext, useFormState, type Control, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { applyServerErrors, errorPaths, fixFieldsMessage, labelOf, toApiPath, type ApplyServerErrorsOptions, type FieldLabels } from './serverErrors';
-import { installPtBrErrors } from './zodPtBr';
 
 interface FormProps<TValues extends FieldValues, TOutput> {
   form: UseFormReturn<TValues, unknown, TOutput>;
@@ -24,7 +23,6 @@ interface FormProps<TValues extends FieldValues, TOutput> {
  * in `<FormErrors />`.
  */
 export function Form<TValues extends FieldValues, TOutput>({ form, onSubmit, labels = {}, serverErrors, children, ...rest }: FormProps<TValues, TOutput>) {
-  installPtBrErrors();
   const submit = form.handleSubmit(async (values) => {
     try {
       await onSubmit(values);

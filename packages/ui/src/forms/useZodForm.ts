@@ -3,8 +3,11 @@ import { useForm, type FieldValues, type UseFormProps, type UseFormReturn } from
 import type { z } from 'zod';
 import { installPtBrErrors } from './zodPtBr';
 
-/** A zod schema a form can use: its input is what the inputs hold, its output what `onSubmit` receives. */
-export type FormSchema = z.ZodType<FieldValues, FieldValues>;
+/**
+ * A zod schema a form can use (classic `zod` or `zod/mini`: both are zod's core types): its input is what the
+ * inputs hold, its output what `onSubmit` receives.
+ */
+export type FormSchema = z.core.$ZodType<FieldValues, FieldValues>;
 
 export type ZodFormReturn<S extends FormSchema> = UseFormReturn<z.input<S>, unknown, z.output<S>>;
 

@@ -1,11 +1,12 @@
-import { z } from 'zod';
+import { config, type $ZodErrorMap } from 'zod/v4/core';
 
 /**
  * zod's messages in Brazilian Portuguese, for a person filling in a form (zod's own `pt` locale speaks to
  * developers: "esperado string, recebido undefined"). Installed once, globally, when the forms module loads
- * (zod is a shared singleton, so every app's schemas get it: `installPtBrErrors`); a schema's own message still wins.
+ * (in zod's core, which classic zod and `zod/mini` share, and zod is a shared singleton: every app's schemas get it;
+ * `installPtBrErrors`); a schema's own message still wins.
  */
-export const ptBrErrorMap: z.core.$ZodErrorMap = (issue) => {
+export const ptBrErrorMap: $ZodErrorMap = (issue) => {
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null || issue.input === '' ? 'Campo obrigatório.' : 'Valor inválido.';
@@ -44,7 +45,7 @@ export function installPtBrErrors(): void {
   if (installed) return;
   installed = true;
   // jitless: no `new Function` (the Content-Security-Policy forbids it); see @backoffice/api-client's zodConfig.
-  z.config({ localeError: ptBrErrorMap, jitless: true });
+  config({ localeError: ptBrErrorMap, jitless: true });
 }
 
 installPtBrErrors();

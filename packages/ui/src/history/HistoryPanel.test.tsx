@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '@backoffice/api-client';
+import type { HistoryEntry } from '@backoffice/api-client/endpoints';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { BackofficeProvider } from '../BackofficeProvider';
 import { HistoryPanel, type HistoryPanelProps } from './HistoryPanel';

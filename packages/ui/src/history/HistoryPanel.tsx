@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '@backoffice/api-client';
+import type { HistoryEntry } from '@backoffice/api-client/endpoints';
 import { Alert, Button, Group, List, Skeleton, Stack, Text, Timeline } from '@mantine/core';
 import { formatDateTime } from '../format';
 

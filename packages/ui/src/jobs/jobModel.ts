@@ -2,7 +2,7 @@
  * A background job as the pages show it (`GET /api/v1/system/jobs/{id}`): its state in Portuguese, its
  * progress and whether it is over. Pure functions, shared by `JobProgress` and the jobs page.
  */
-import type { Job, JobStatus } from '@backoffice/api-client';
+import type { Job, JobStatus } from '@backoffice/api-client/endpoints';
 
 export type { Job, JobStatus };
 

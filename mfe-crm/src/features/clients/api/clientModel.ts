@@ -2,7 +2,7 @@
  * The clients feature's model: labels of kinds, situations and fields, the states (UF), and the list's query
  * and count wording. The form's values and their mapping to the API are in components/clientFormModel.ts.
  */
-import type { ClientKind, ClientPage, ClientQuery, ClientStatus } from '@backoffice/api-client';
+import type { ClientKind, ClientPage, ClientQuery, ClientStatus } from '@backoffice/api-client/endpoints';
 import { formatInteger } from '@backoffice/ui';
 
 export const KIND_LABELS: Record<ClientKind, string> = { person: 'Pessoa física', company: 'Pessoa jurídica' };

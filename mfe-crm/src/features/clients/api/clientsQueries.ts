@@ -1,13 +1,4 @@
-import {
-  archiveClient,
-  getClientHistory,
-  getGetClientHistoryQueryKey,
-  getListClientsQueryKey,
-  listClients,
-  restoreClient,
-  type Client,
-  type ClientQuery,
-} from '@backoffice/api-client';
+import { archiveClient, getClientHistory, getGetClientHistoryQueryKey, getListClientsQueryKey, listClients, restoreClient, type Client, type ClientQuery } from '@backoffice/api-client/endpoints';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 

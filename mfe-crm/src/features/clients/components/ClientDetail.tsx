@@ -1,4 +1,4 @@
-import type { Client } from '@backoffice/api-client';
+import type { Client } from '@backoffice/api-client/endpoints';
 import { formatDateTime, HistoryPanel, maskCep, maskDocument, maskPhone, Anchor, Badge, Group, SimpleGrid, Stack, Text, Link } from '@backoffice/ui';
 import type { ReactNode } from 'react';
 import { useClientHistoryQuery } from '../api/clientsQueries';

@@ -1,5 +1,5 @@
-import type { Client } from '@backoffice/api-client';
-import { fakeApi, respond } from '@backoffice/api-client/src/testing/fakeApi';
+import type { Client } from '@backoffice/api-client/endpoints';
+import { fakeApi, respond } from '@backoffice/api-client/testing';
 import * as auth from '@backoffice/auth';
 import { findRoute } from '@backoffice/routes';
 import { BackofficeProvider } from '@backoffice/ui';

@@ -1,4 +1,4 @@
-import { useGetClient, type Address, type Client } from '@backoffice/api-client';
+import { useGetClient, type Address, type Client } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
 import { formatDate, maskCep, maskDocument, maskPhone, Spinner, useNotify, Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title, modals, Link, useNavigate, useSearchParams } from '@backoffice/ui';

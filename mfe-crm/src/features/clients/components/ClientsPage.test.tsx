@@ -1,4 +1,5 @@
-import { setFetchImpl, type Client, type ClientPage, type HistoryEntry } from '@backoffice/api-client';
+import { setFetchImpl } from '@backoffice/api-client';
+import { type Client, type ClientPage, type HistoryEntry } from '@backoffice/api-client/endpoints';
 import * as auth from '@backoffice/auth';
 import { findRoute } from '@backoffice/routes';
 import { BackofficeProvider } from '@backoffice/ui';

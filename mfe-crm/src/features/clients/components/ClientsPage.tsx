@@ -1,4 +1,4 @@
-import type { Client } from '@backoffice/api-client';
+import type { Client } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
 import { DataTable, formatDate, listTableProps, maskDocument, maskPhone, notify, type DataTableColumn, Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title, modals, Link, useNavigate } from '@backoffice/ui';

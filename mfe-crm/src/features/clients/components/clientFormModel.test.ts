@@ -1,4 +1,4 @@
-import type { Client } from '@backoffice/api-client';
+import type { Client } from '@backoffice/api-client/endpoints';
 import { clientFormSchema, EMPTY_FORM, formFromClient, hasAddress, inputFromForm, patchFromForm } from './clientFormModel';
 
 const client: Client = {

@@ -1,21 +1,5 @@
-import {
-  createClientBodyAddressCepMax,
-  createClientBodyAddressCityMax,
-  createClientBodyAddressComplementMax,
-  createClientBodyAddressDistrictMax,
-  createClientBodyAddressNumberMax,
-  createClientBodyAddressStateMax,
-  createClientBodyAddressStreetMax,
-  createClientBodyDocumentMax,
-  createClientBodyEmailsMax,
-  createClientBodyNameMax,
-  createClientBodyNotesMax,
-  createClientBodyPhonesMax,
-  createClientBodyTradeNameMax,
-  type Client,
-  type ClientInput,
-  type ClientPatch,
-} from '@backoffice/api-client';
+import { type Client, type ClientInput, type ClientPatch } from '@backoffice/api-client/endpoints';
+import { createClientBodyAddressCepMax, createClientBodyAddressCityMax, createClientBodyAddressComplementMax, createClientBodyAddressDistrictMax, createClientBodyAddressNumberMax, createClientBodyAddressStateMax, createClientBodyAddressStreetMax, createClientBodyDocumentMax, createClientBodyEmailsMax, createClientBodyNameMax, createClientBodyNotesMax, createClientBodyPhonesMax, createClientBodyTradeNameMax } from '@backoffice/api-client/schemas';
 import { unmaskDigits, unmaskDocument } from '@backoffice/ui';
 import { z } from 'zod';
 

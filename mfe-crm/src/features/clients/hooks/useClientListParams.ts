@@ -1,4 +1,4 @@
-import type { ClientKind, ClientQuery, ClientStatus } from '@backoffice/api-client';
+import type { ClientKind, ClientQuery, ClientStatus } from '@backoffice/api-client/endpoints';
 import { useListParams, type SortState } from '@backoffice/ui';
 import { useMemo } from 'react';
 

@@ -1,13 +1,4 @@
-import {
-  getGetClientHistoryQueryKey,
-  getGetClientQueryKey,
-  getListClientsQueryKey,
-  useArchiveClient,
-  useCreateClient,
-  useRestoreClient,
-  useUpdateClient,
-  type Client,
-} from '@backoffice/api-client';
+import { getGetClientHistoryQueryKey, getGetClientQueryKey, getListClientsQueryKey, useArchiveClient, useCreateClient, useRestoreClient, useUpdateClient, type Client } from '@backoffice/api-client/endpoints';
 import { useQueryClient } from '@tanstack/react-query';
 
 /**

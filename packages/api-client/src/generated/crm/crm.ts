@@ -35,8 +35,8 @@ import type {
   NewClientRequest
 } from '.././model';
 
-import { customFetch } from '../../mutator';
-import type { ErrorType } from '../../mutator';
+import { customFetch } from '@backoffice/api-client';
+import type { ErrorType } from '@backoffice/api-client';
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];

@@ -1,5 +1,5 @@
 /** Test helper: renders an administration component as the shell does (signed in as `role`, every provider). */
-import type { User } from '@backoffice/api-client';
+import type { User } from '@backoffice/api-client/endpoints';
 import * as auth from '@backoffice/auth';
 import { BackofficeProvider, MemoryRouter } from '@backoffice/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

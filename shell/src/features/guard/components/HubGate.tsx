@@ -1,5 +1,5 @@
 import { DENIED_DIALOG_MS, decideHub, reportDispatchCheck, useSession, type HubDecision } from '@backoffice/auth';
-import { AlertDialog, Spinner, Text, Navigate, useLocation, useNavigate } from '@backoffice/ui';
+import { AlertDialog, Spinner, Text, Navigate, useLocation, useNavigate } from '@backoffice/ui/host';
 import { useEffect, useState, type ReactNode } from 'react';
 import { deniedState } from './denied';
 

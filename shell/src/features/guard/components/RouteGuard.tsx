@@ -1,6 +1,6 @@
-import { authAccess } from '@backoffice/api-client';
+import { authAccess } from '@backoffice/api-client/endpoints';
 import { clearStoredUser, decideNavigation, useSession } from '@backoffice/auth';
-import { Spinner, Navigate, useLocation } from '@backoffice/ui';
+import { Spinner, Navigate, useLocation } from '@backoffice/ui/host';
 import { useEffect, useState, type ReactNode } from 'react';
 import { deniedState } from './denied';
 import { HubGate } from './HubGate';

@@ -1,6 +1,6 @@
 import { requiredPermissionLabels } from '@backoffice/auth';
 import { findRoute } from '@backoffice/routes';
-import { Alert, useLocation, useNavigate } from '@backoffice/ui';
+import { Alert, useLocation, useNavigate } from '@backoffice/ui/host';
 
 /** What the guard leaves in the router's state when a permission sends someone away. */
 export interface DeniedState {

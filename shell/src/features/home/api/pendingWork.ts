@@ -1,4 +1,4 @@
-import { useListJobs } from '@backoffice/api-client';
+import { useListJobs } from '@backoffice/api-client/endpoints';
 
 /**
  * Pending work on /inicio: what waits for the user (to approve, overdue, to count, failed). Each area adds its

@@ -1,5 +1,5 @@
-import type { Job, User } from '@backoffice/api-client';
-import { fakeApi } from '@backoffice/api-client/src/testing/fakeApi';
+import type { Job, User } from '@backoffice/api-client/endpoints';
+import { fakeApi } from '@backoffice/api-client/testing';
 import * as auth from '@backoffice/auth';
 import { BackofficeProvider } from '@backoffice/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

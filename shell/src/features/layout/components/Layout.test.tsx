@@ -1,4 +1,4 @@
-import type { User } from '@backoffice/api-client';
+import type { User } from '@backoffice/api-client/endpoints';
 import * as auth from '@backoffice/auth';
 import { BackofficeProvider } from '@backoffice/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

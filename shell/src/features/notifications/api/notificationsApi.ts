@@ -3,14 +3,7 @@
  * (`GET /api/v1/system/notifications`, `POST …/{id}/read`, `POST …/read-all`), with the bell's polling and
  * optimistic "read" on top.
  */
-import {
-  getListNotificationsQueryKey,
-  useListNotifications,
-  useMarkAllNotificationsRead,
-  useMarkNotificationRead,
-  type Notification,
-  type NotificationPage,
-} from '@backoffice/api-client';
+import { getListNotificationsQueryKey, useListNotifications, useMarkAllNotificationsRead, useMarkNotificationRead, type Notification, type NotificationPage } from '@backoffice/api-client/endpoints';
 import { useQueryClient } from '@tanstack/react-query';
 
 export type { Notification, NotificationPage };

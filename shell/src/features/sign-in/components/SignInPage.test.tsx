@@ -47,8 +47,10 @@ describe('the sign-in page', { timeout: 30_000 }, () => {
     renderPage(vi.fn(), { sendResetCode, confirmReset });
     fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: 'ana@exemplo.com.br' } });
     fireEvent.click(screen.getByRole('button', { name: 'Esqueci minha senha' }));
+    // The reset forms are fetched on this click (not part of the first load).
+    const send = await screen.findByRole('button', { name: 'Enviar código' });
     expect((screen.getByLabelText(/E-mail/) as HTMLInputElement).value).toBe('ana@exemplo.com.br');
-    fireEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
+    fireEvent.click(send);
     await waitFor(() => expect(sendResetCode).toHaveBeenCalledWith('ana@exemplo.com.br'));
     expect(await screen.findByText('Se o e-mail estiver cadastrado, você receberá um código.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/Código/), { target: { value: '000000' } });

@@ -1,5 +1,6 @@
 /** The access audit's server calls (`/api/v1/audit/access`), in TanStack Query. */
-import { listAccessAudit, listUsers, type ApiError, type AuditEntry, type AuditPage, type ListAccessAuditParams, type UserPage } from '@backoffice/api-client';
+import { type ApiError } from '@backoffice/api-client';
+import { listAccessAudit, listUsers, type AuditEntry, type AuditPage, type ListAccessAuditParams, type UserPage } from '@backoffice/api-client/endpoints';
 import { useQuery } from '@tanstack/react-query';
 
 export type { AuditEntry, AuditPage };

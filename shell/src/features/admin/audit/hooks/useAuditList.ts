@@ -1,4 +1,4 @@
-import type { ListAccessAuditParams } from '@backoffice/api-client';
+import type { ListAccessAuditParams } from '@backoffice/api-client/endpoints';
 import { dayjs, DISPLAY_TIME_ZONE, useListParams } from '@backoffice/ui';
 import { useAccessAudit } from '../api/auditApi';
 

@@ -1,5 +1,6 @@
 /** The holidays page's server calls (`/api/v1/system/holidays`), in TanStack Query. */
-import { addHoliday, listHolidays, removeHoliday, type ApiError, type CalendarYear, type Holiday, type NewHolidayRequest } from '@backoffice/api-client';
+import { type ApiError } from '@backoffice/api-client';
+import { addHoliday, listHolidays, removeHoliday, type CalendarYear, type Holiday, type NewHolidayRequest } from '@backoffice/api-client/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export type { CalendarYear, Holiday };

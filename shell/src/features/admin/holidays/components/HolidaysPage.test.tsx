@@ -1,5 +1,6 @@
-import * as apiClient from '@backoffice/api-client';
-import type { CalendarYear } from '@backoffice/api-client';
+import * as apiClient from '@backoffice/api-client/endpoints';
+import { ApiError } from '@backoffice/api-client';
+import type { CalendarYear } from '@backoffice/api-client/endpoints';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderAdmin } from '../../shared/renderAdmin';
 import HolidaysPage from './HolidaysPage';
@@ -53,7 +54,7 @@ describe('<HolidaysPage>', () => {
     renderPage();
     const add = vi
       .spyOn(apiClient, 'addHoliday')
-      .mockRejectedValue(new apiClient.ApiError(400, { code: 'invalido', message: 'Dados inválidos.', fields: [{ field: 'day', message: '25/01/2027 já é feriado: Aniversário de São Paulo.' }] }));
+      .mockRejectedValue(new ApiError(400, { code: 'invalido', message: 'Dados inválidos.', fields: [{ field: 'day', message: '25/01/2027 já é feriado: Aniversário de São Paulo.' }] }));
     await screen.findByRole('table');
     const form = screen.getByRole('form', { name: 'Adicionar feriado' });
     fireEvent.click(within(form).getByRole('button', { name: 'Adicionar' }));

@@ -1,5 +1,6 @@
 /** The jobs page's server calls (`/api/v1/system/jobs…`, `/api/v1/system/job-probes`), in TanStack Query. */
-import { cancelJob, createJobProbe, listJobs, retryJob, type ApiError, type Job, type JobPage, type ListJobsParams, type NewProbeRequest } from '@backoffice/api-client';
+import { type ApiError } from '@backoffice/api-client';
+import { cancelJob, createJobProbe, listJobs, retryJob, type Job, type JobPage, type ListJobsParams, type NewProbeRequest } from '@backoffice/api-client/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export type { Job, JobPage };

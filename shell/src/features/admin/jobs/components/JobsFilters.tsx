@@ -1,4 +1,4 @@
-import { JobStatus } from '@backoffice/api-client';
+import { JobStatus } from '@backoffice/api-client/endpoints';
 import { JOB_STATUS_LABELS, type ListParams, MultiSelect, SimpleGrid, TextInput } from '@backoffice/ui';
 import { statusesOf, type JobFilter } from '../hooks/useJobsList';
 

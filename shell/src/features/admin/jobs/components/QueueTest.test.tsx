@@ -1,5 +1,6 @@
-import * as apiClient from '@backoffice/api-client';
-import type { Job, JobProbe } from '@backoffice/api-client';
+import * as runtime from '@backoffice/api-client';
+import * as apiClient from '@backoffice/api-client/endpoints';
+import type { Job, JobProbe } from '@backoffice/api-client/endpoints';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderAdmin } from '../../shared/renderAdmin';
 import { QUEUE_TEST } from '../api/jobsApi';
@@ -37,7 +38,7 @@ const job: Job = {
 describe('"Testar fila"', () => {
   it('starts one job in steps and follows it with the progress bar', async () => {
     const start = vi.spyOn(apiClient, 'createJobProbe').mockResolvedValue(probe({ job_id: 'job-1' }));
-    const poll = vi.spyOn(apiClient, 'customFetch').mockResolvedValue(job);
+    const poll = vi.spyOn(runtime, 'customFetch').mockResolvedValue(job);
     renderAdmin(<QueueTest />);
     fireEvent.click(screen.getByRole('button', { name: 'Testar fila' }));
     expect(await screen.findByText('7 de 20')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { JobStatus, type ListJobsParams } from '@backoffice/api-client';
+import { JobStatus, type ListJobsParams } from '@backoffice/api-client/endpoints';
 import { useListParams } from '@backoffice/ui';
 import { useJobs } from '../api/jobsApi';
 

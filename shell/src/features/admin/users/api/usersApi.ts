@@ -2,28 +2,8 @@
  * The users page's server calls (`/api/v1/users…`, `/api/v1/permissions`), in TanStack Query. Every change
  * refreshes the list, the user's permissions and their history.
  */
-import {
-  createUser,
-  deactivateUser,
-  getUser,
-  getUserHistory,
-  getUserPermissions,
-  listPermissions,
-  listUsers,
-  resetUserPassword,
-  setUserPermission,
-  updateUser,
-  type ApiError,
-  type CreateUserRequest,
-  type HistoryEntry,
-  type ListUsersParams,
-  type PermissionDecision,
-  type PermissionEntry,
-  type UpdateUserRequest,
-  type User,
-  type UserPage,
-  type UserPermissions,
-} from '@backoffice/api-client';
+import { type ApiError } from '@backoffice/api-client';
+import { createUser, deactivateUser, getUser, getUserHistory, getUserPermissions, listPermissions, listUsers, resetUserPassword, setUserPermission, updateUser, type CreateUserRequest, type HistoryEntry, type ListUsersParams, type PermissionDecision, type PermissionEntry, type UpdateUserRequest, type User, type UserPage, type UserPermissions } from '@backoffice/api-client/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export type { HistoryEntry, PermissionEntry, User, UserPage, UserPermissions };

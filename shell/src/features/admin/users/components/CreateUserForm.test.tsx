@@ -1,4 +1,5 @@
-import * as apiClient from '@backoffice/api-client';
+import * as apiClient from '@backoffice/api-client/endpoints';
+import { ApiError } from '@backoffice/api-client';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderAdmin, someone } from '../../shared/renderAdmin';
 import { CreateUserForm } from './CreateUserForm';
@@ -27,7 +28,7 @@ describe('<CreateUserForm>', () => {
 
   it('puts a server refusal on the field it names and says the field by its label', async () => {
     vi.spyOn(apiClient, 'createUser').mockRejectedValue(
-      new apiClient.ApiError(409, { code: 'email_duplicado', message: 'Já existe um usuário com o e-mail bruno@empresa.com.br.', fields: [{ field: 'email', message: 'e-mail já cadastrado' }] }),
+      new ApiError(409, { code: 'email_duplicado', message: 'Já existe um usuário com o e-mail bruno@empresa.com.br.', fields: [{ field: 'email', message: 'e-mail já cadastrado' }] }),
     );
     const created = vi.fn();
     renderAdmin(<CreateUserForm onCreated={created} onCancel={vi.fn()} />);

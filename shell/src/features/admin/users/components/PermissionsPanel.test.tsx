@@ -1,5 +1,6 @@
-import * as apiClient from '@backoffice/api-client';
-import type { PermissionEntry, UserPermissions } from '@backoffice/api-client';
+import * as apiClient from '@backoffice/api-client/endpoints';
+import { ApiError } from '@backoffice/api-client';
+import type { PermissionEntry, UserPermissions } from '@backoffice/api-client/endpoints';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderAdmin, someone } from '../../shared/renderAdmin';
 import { PermissionsPanel } from './PermissionsPanel';
@@ -71,7 +72,7 @@ describe('<PermissionsPanel>', () => {
   it('puts the server’s refusal of the reason on the reason field, by its label', async () => {
     renderPanel();
     vi.spyOn(apiClient, 'setUserPermission').mockRejectedValue(
-      new apiClient.ApiError(400, { code: 'invalido', message: 'Dados inválidos.', fields: [{ field: 'reason', message: 'O motivo não pode repetir um caractere.' }] }),
+      new ApiError(400, { code: 'invalido', message: 'Dados inválidos.', fields: [{ field: 'reason', message: 'O motivo não pode repetir um caractere.' }] }),
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Revogar consultar clientes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revogar permissão' });

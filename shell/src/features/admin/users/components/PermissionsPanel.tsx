@@ -1,4 +1,4 @@
-import type { PermissionDecision } from '@backoffice/api-client';
+import type { PermissionDecision } from '@backoffice/api-client/endpoints';
 import { formatDateTime, notify, Spinner, Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@backoffice/ui';
 import { useMemo, useState } from 'react';
 import { usePermissionCatalog, useSetUserPermission, useUserPermissions, type User } from '../api/usersApi';

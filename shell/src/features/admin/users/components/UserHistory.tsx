@@ -1,4 +1,4 @@
-import type { HistoryEntry, PermissionEntry } from '@backoffice/api-client';
+import type { HistoryEntry, PermissionEntry } from '@backoffice/api-client/endpoints';
 import { HistoryPanel } from '@backoffice/ui';
 import { useMemo } from 'react';
 import { usePermissionCatalog, useUserHistory } from '../api/usersApi';

@@ -2,7 +2,7 @@
  * What the permissions panel shows for one user: every permission, whether the user's role (or one of their
  * flags) gives it, whether an administrator made an exception, and whether the user holds it now.
  */
-import type { PermissionEntry, PermissionException, User, UserPermissions } from '@backoffice/api-client';
+import type { PermissionEntry, PermissionException, User, UserPermissions } from '@backoffice/api-client/endpoints';
 
 export interface PermissionRow {
   code: string;

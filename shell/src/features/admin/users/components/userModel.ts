@@ -2,7 +2,7 @@
  * The users page's rules, as the server checks them (crates/identity: name ≤ 120 characters, a plausible
  * e-mail, the password rules), with the labels people see for every field the server may name.
  */
-import { Role, type CreateUserRequest, type RoleFlags, type UpdateUserRequest, type User } from '@backoffice/api-client';
+import { Role, type CreateUserRequest, type RoleFlags, type UpdateUserRequest, type User } from '@backoffice/api-client/endpoints';
 import { z } from 'zod';
 import { ROLE_LABELS, roleLabel } from '../../../../lib/roles';
 

@@ -1,5 +1,5 @@
 import { useListParams } from '@backoffice/ui';
-import type { ListUsersParams, Role } from '@backoffice/api-client';
+import type { ListUsersParams, Role } from '@backoffice/api-client/endpoints';
 import { useUsers } from '../api/usersApi';
 
 export const USER_FILTERS = ['q', 'role', 'active'] as const;

@@ -1,12 +1,10 @@
 /**
- * What the apps import from the API, all from the orval output (`generated/`, from openapi/openapi.json), every
- * call through the one mutator (`customFetch`):
+ * `@backoffice/api-client/endpoints`: what the apps call, all from the orval output (`generated/`, from
+ * openapi/openapi.json), every call through the one mutator (`customFetch`, from the shared runtime entry):
  * - every generated call under its operation name (`listClients(params)`, `getClientHistory(id)`,
  *   `markNotificationRead(id)`…) with its TanStack Query v5 hook (`useListClients(params)`,
  *   `useCreateClient()`…), query key (`getListClientsQueryKey(params)`) and query options;
  * - every model type (`Client`, `NotificationPage`…) and enum object (`Role`, `ClientKind`…);
- * - the zod schemas of bodies, parameters and responses (`createClientBody`, `listClientsQueryParams`,
- *   `getClientResponse`…; index.ts);
  * - a few stable names the session code used before the generated client existed (`authSignIn`…, below).
  * Apps never import `@backoffice/api-client/src/generated/*` (eslint forbids it).
  */

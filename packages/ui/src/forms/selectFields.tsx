@@ -1,0 +1,38 @@
+import { NativeSelect, Select, type NativeSelectProps, type SelectProps } from '@mantine/core';
+import type { FieldValues } from 'react-hook-form';
+import { requiredProps, useBoundField, type BoundFieldProps } from './bind';
+import type { Bound } from './fields';
+
+/** Mantine's `Select` (searchable list) bound to a string field; no choice is `''`. */
+export function SelectField<T extends FieldValues>({ name, control, withAsterisk, ...props }: BoundFieldProps<T> & Bound<SelectProps>) {
+  const { field, error } = useBoundField({ name, control });
+  return (
+    <Select
+      {...props}
+      {...requiredProps(withAsterisk)}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string | undefined) || null}
+      onChange={(value) => field.onChange(value ?? '')}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+/** Mantine's `NativeSelect` bound to a string field. */
+export function NativeSelectField<T extends FieldValues>({ name, control, withAsterisk, ...props }: BoundFieldProps<T> & Bound<NativeSelectProps>) {
+  const { field, error } = useBoundField({ name, control });
+  return (
+    <NativeSelect
+      {...props}
+      {...requiredProps(withAsterisk)}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string | undefined) ?? ''}
+      onChange={(event) => field.onChange(event.currentTarget.value)}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
