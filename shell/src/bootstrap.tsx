@@ -1,13 +1,18 @@
 import { configureApiBase } from '@backoffice/api-client';
 import { createAdapter, loadRuntimeConfig, REMOTE_NAMES } from '@backoffice/auth';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { loadFrame, shellPageLoaders } from './app/AppRoutes';
+import { App, pageActivity } from './app/App';
 import { listenForInstallPrompt } from './pwa/installPrompt';
+import { whenPageIdle } from './pwa/pageIdle';
 import { schedulePreload } from './pwa/preload';
+import { loadedFiles, prefetchFiles, readRouteFiles } from './pwa/routeFiles';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { startVersionWatch } from './pwa/versionWatch';
 import { getContainer } from './remotes/remoteLoader';
+
+let fetched: Set<string> | undefined;
+/** What the page has loaded when preloading starts, then what preloading adds. */
+const fetchedFiles = () => (fetched ??= loadedFiles());
 
 async function start() {
   const config = await loadRuntimeConfig('/runtime-config.json', window.__runtimeConfigResponse);
@@ -22,17 +27,15 @@ async function start() {
   // precaching must not compete with the first page.
   whenPageIdle(() => void registerServiceWorker());
   startVersionWatch();
-  schedulePreload([
-    loadFrame,
-    ...Object.values(shellPageLoaders),
-    ...REMOTE_NAMES.map((remote) => () => getContainer(remote, config.remotes[remote]).then((c) => c.get('./pages'))),
-  ]);
-}
-
-function whenPageIdle(callback: () => void): void {
-  const idle = () => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(callback, { timeout: 5000 }) : window.setTimeout(callback, 1000));
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  schedulePreload(
+    [
+      // The shell's pages and frame: their files, fetched, not run (routeFiles.ts). The remotes': their entry and
+      // page map (loading a chunk registers its modules; nothing runs until a page is opened).
+      ...Object.values(readRouteFiles()).map((files) => () => prefetchFiles(files, fetchedFiles())),
+      ...REMOTE_NAMES.map((remote) => () => getContainer(remote, config.remotes[remote]).then((c) => c.get('./pages'))),
+    ],
+    pageActivity,
+  );
 }
 
 start().catch((error: unknown) => {

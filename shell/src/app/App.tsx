@@ -3,15 +3,29 @@ import { BackofficeProvider, BrowserRouter, useNavigate } from '@backoffice/ui/h
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { INSTALL_DISMISSED_KEY } from '../pwa/installPrompt';
+import type { PageActivity } from '../pwa/preload';
 import { browserPushDeps, registerPush } from '../push/push';
 import { AppErrorBoundary } from './AppErrorBoundary';
 import { AppRoutes } from './AppRoutes';
 import { RuntimeConfigContext } from './runtimeConfigContext';
 
-const queryClient = new QueryClient({
+export const queryClient = new QueryClient({
   // The mutator already retries idempotent calls once; a second layer of retries would multiply them.
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
+
+/** The page's requests, for what waits until they are done (route preloading). */
+export const pageActivity: PageActivity = {
+  busy: () => queryClient.isFetching() + queryClient.isMutating() > 0,
+  subscribe: (listener) => {
+    const queries = queryClient.getQueryCache().subscribe(listener);
+    const mutations = queryClient.getMutationCache().subscribe(listener);
+    return () => {
+      queries();
+      mutations();
+    };
+  },
+};
 
 const KEEP_ON_SIGN_OUT = [INSTALL_DISMISSED_KEY];
 

@@ -21,7 +21,7 @@ export const shellPageLoaders: Record<string, () => Promise<{ default: Component
  * imports the shared `@backoffice/ui` whole, so a remote's page finds the library loaded and brings only its own
  * code (see docs/web.md, "O primeiro carregamento").
  */
-export const loadFrame = () => import(/* webpackChunkName: "frame" */ './AppFrame');
+const loadFrame = () => import(/* webpackChunkName: "frame" */ './AppFrame');
 const AppFrame = lazy(() => loadFrame().then((module) => ({ default: module.AppFrame })));
 
 export const shellPages: Record<string, ComponentType> = {

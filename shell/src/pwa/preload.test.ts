@@ -1,4 +1,4 @@
-import { preloadAllowed, PRELOAD_CONCURRENCY, PRELOAD_DELAY_MS, runLimited } from './preload';
+import { preloadAllowed, PRELOAD_CONCURRENCY, PRELOAD_DELAY_MS, runLimited, schedulePreload } from './preload';
 
 describe('route chunk preloading', () => {
   it('waits 1 s and runs at most 4 at a time', async () => {
@@ -24,6 +24,75 @@ describe('route chunk preloading', () => {
     window.removeEventListener('preload-error', listener);
     expect(seen).toHaveLength(1);
     expect(after).toHaveBeenCalled();
+  });
+  it('starts 1 s after the page is loaded and the browser idle, not before', () => {
+    vi.useFakeTimers();
+    try {
+      const listeners = new Map<string, () => void>();
+      let idleCallback: (() => void) | undefined;
+      const fakeWindow = {
+        navigator: {},
+        document: { readyState: 'loading' },
+        addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
+        requestIdleCallback: (callback: () => void) => {
+          idleCallback = callback;
+          return 1;
+        },
+        setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+        clearTimeout: (id: number) => clearTimeout(id),
+      } as unknown as Window;
+      const task = vi.fn().mockResolvedValue(undefined);
+      schedulePreload([task], undefined, fakeWindow);
+      vi.advanceTimersByTime(5000);
+      expect(task).not.toHaveBeenCalled();
+      listeners.get('load')?.();
+      vi.advanceTimersByTime(5000);
+      expect(task).not.toHaveBeenCalled();
+      idleCallback?.();
+      vi.advanceTimersByTime(PRELOAD_DELAY_MS - 1);
+      expect(task).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(task).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+  it("waits until the page's own requests are done, then 1 s", () => {
+    vi.useFakeTimers();
+    try {
+      const fakeWindow = {
+        navigator: {},
+        document: { readyState: 'complete' },
+        requestIdleCallback: (callback: () => void) => {
+          callback();
+          return 1;
+        },
+        setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+        clearTimeout: (id: number) => clearTimeout(id),
+      } as unknown as Window;
+      let inFlight = 1;
+      const listeners = new Set<() => void>();
+      const activity = { busy: () => inFlight > 0, subscribe: (listener: () => void) => (listeners.add(listener), () => listeners.delete(listener)) };
+      const changeRequests = (n: number) => {
+        inFlight = n;
+        for (const listener of listeners) listener();
+      };
+      const task = vi.fn().mockResolvedValue(undefined);
+      schedulePreload([task], activity, fakeWindow);
+      vi.advanceTimersByTime(5000);
+      expect(task).not.toHaveBeenCalled();
+      changeRequests(0);
+      vi.advanceTimersByTime(PRELOAD_DELAY_MS - 100);
+      changeRequests(1); // a request starts within the second: the wait starts again when it ends
+      vi.advanceTimersByTime(5000);
+      expect(task).not.toHaveBeenCalled();
+      changeRequests(0);
+      vi.advanceTimersByTime(PRELOAD_DELAY_MS);
+      expect(task).toHaveBeenCalledTimes(1);
+      expect(listeners.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
   it('is skipped on slow-2g', () => {
     expect(preloadAllowed({ connection: { effectiveType: 'slow-2g' } } as unknown as Navigator)).toBe(false);

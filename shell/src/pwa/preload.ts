@@ -1,4 +1,11 @@
-/** Route chunk preloading: after 1 s, at most 4 at a time, skipped on slow-2g. Failures raise `preload-error`. */
+import { whenPageIdle } from './pageIdle';
+
+/**
+ * Route chunk preloading: 1 s after the page is up (loaded, the browser idle, none of its requests in flight), at
+ * most 4 at a time, skipped on slow-2g. Failures raise `preload-error`. Counting the second from the page being up,
+ * not from the start: a preload is for the next page, and parsing the next pages' code while this one still
+ * fetches and renders its data would slow it down.
+ */
 export const PRELOAD_DELAY_MS = 1000;
 export const PRELOAD_CONCURRENCY = 4;
 
@@ -29,7 +36,32 @@ export async function runLimited(tasks: Array<() => Promise<unknown>>, limit = P
   await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
 }
 
-export function schedulePreload(tasks: Array<() => Promise<unknown>>): void {
-  if (!preloadAllowed()) return;
-  setTimeout(() => void runLimited(tasks), PRELOAD_DELAY_MS);
+/** The page's own requests (the app's query client): whether one is in flight, and a signal when that changes. */
+export interface PageActivity {
+  busy(): boolean;
+  subscribe(listener: () => void): () => void;
+}
+
+export function schedulePreload(tasks: Array<() => Promise<unknown>>, activity?: PageActivity, win: Window = window): void {
+  if (!preloadAllowed(win.navigator)) return;
+  whenPageIdle(() => afterQuietDelay(activity, win, () => void runLimited(tasks)), win);
+}
+
+/** Runs `run` once PRELOAD_DELAY_MS pass with no request in flight; a request starting meanwhile restarts the wait. */
+function afterQuietDelay(activity: PageActivity | undefined, win: Window, run: () => void): void {
+  let timer: number | undefined;
+  let unsubscribe = () => {};
+  const check = () => {
+    if (activity?.busy()) {
+      if (timer !== undefined) win.clearTimeout(timer);
+      timer = undefined;
+    } else if (timer === undefined) {
+      timer = win.setTimeout(() => {
+        unsubscribe();
+        run();
+      }, PRELOAD_DELAY_MS);
+    }
+  };
+  if (activity) unsubscribe = activity.subscribe(check);
+  check();
 }

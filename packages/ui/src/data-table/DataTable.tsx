@@ -112,14 +112,42 @@ function fromControl(event: MouseEvent<HTMLElement>): boolean {
   return Boolean(target.closest('a, button, input, label, select, textarea, [role="checkbox"], [data-no-row-click]'));
 }
 
-/** The selection checkbox sits in the first column's cell, so the one fixed column keeps both at 390 px. */
+/**
+ * Body rows and cells are plain `<tr>`/`<td>` with Mantine Table's classes and data attributes (what `Table.Tr` and
+ * `Table.Td` render under this table's settings: row borders, hover): a page draws hundreds of cells, and each
+ * `Table.Td` resolves its props, theme and context — on a slow phone about a tenth of a second for 20 rows.
+ */
+const BODY_ROW_CLASS = `${Table.classes.tr} mantine-Table-tr`;
+const BODY_CELL_CLASS = `${Table.classes.td} mantine-Table-td`;
+
+/**
+ * The selection checkbox sits in the first column's cell, so the one fixed column keeps both at 390 px. A native
+ * checkbox in the theme's colour (backoffice.css), not Mantine's: one per row, and Mantine's is five components.
+ */
 function WithCheckbox({ checkbox, children }: { checkbox: ReactNode; children: ReactNode }) {
   if (!checkbox) return <>{children}</>;
   return (
-    <Group gap="sm" wrap="nowrap">
+    <div className="bo-cell-with-checkbox">
       {checkbox}
       {children}
-    </Group>
+    </div>
+  );
+}
+
+function SelectCheckbox({ label, checked, indeterminate = false, disabled, onChange }: { label: string; checked: boolean; indeterminate?: boolean; disabled?: boolean; onChange: (event: unknown) => void }) {
+  return (
+    <input
+      type="checkbox"
+      className="bo-select-checkbox"
+      aria-label={label}
+      checked={checked}
+      disabled={disabled}
+      onChange={onChange}
+      // `indeterminate` is a property, not an attribute: set on the element.
+      ref={(element) => {
+        if (element) element.indeterminate = indeterminate;
+      }}
+    />
   );
 }
 
@@ -367,9 +395,16 @@ export function DataTable<T, P extends PageInfo = PageInfo>(props: DataTableProp
         </Paper>
       ) : (
         <>
-          {pageInfo && pageInfo.total !== undefined && (
-            <Text c="dimmed" aria-live="polite">
-              {countLabel(pageInfo)}
+          {/* The count's line is kept while the first page loads, so the table does not move down when it comes. */}
+          {pageInfo ? (
+            pageInfo.total !== undefined && (
+              <Text c="dimmed" aria-live="polite">
+                {countLabel(pageInfo)}
+              </Text>
+            )
+          ) : (
+            <Text c="dimmed" aria-hidden>
+              {'\u00a0'}
             </Text>
           )}
           <Paper withBorder radius="md" pos="relative">
@@ -405,8 +440,8 @@ export function DataTable<T, P extends PageInfo = PageInfo>(props: DataTableProp
                           <WithCheckbox
                             checkbox={
                               selectable && columnIndex === 0 ? (
-                                <Checkbox
-                                  aria-label="Selecionar todos"
+                                <SelectCheckbox
+                                  label="Selecionar todos"
                                   checked={table.getIsAllRowsSelected()}
                                   indeterminate={table.getIsSomeRowsSelected()}
                                   disabled={tableRows.length === 0}
@@ -451,7 +486,10 @@ export function DataTable<T, P extends PageInfo = PageInfo>(props: DataTableProp
                     if (!row) return null;
                     const original = row.original;
                     return (
-                      <Table.Tr
+                      <tr
+                        className={BODY_ROW_CLASS}
+                        data-with-row-border
+                        data-hover
                         key={row.id}
                         data-index={index}
                         ref={virtual ? virtualizer.measureElement : undefined}
@@ -471,24 +509,20 @@ export function DataTable<T, P extends PageInfo = PageInfo>(props: DataTableProp
                         {row.getVisibleCells().map((cell, cellIndex) => {
                           const meta = cell.column.columnDef.meta as DataTableColumn<T>;
                           return (
-                            <Table.Td key={cell.id} ta={meta.align}>
+                            <td key={cell.id} className={BODY_CELL_CLASS} style={meta.align ? { textAlign: meta.align } : undefined}>
                               <WithCheckbox
                                 checkbox={
                                   selectable && cellIndex === 0 ? (
-                                    <Checkbox
-                                      aria-label={`Selecionar linha ${getRowLabel(original)}`}
-                                      checked={row.getIsSelected()}
-                                      onChange={row.getToggleSelectedHandler()}
-                                    />
+                                    <SelectCheckbox label={`Selecionar linha ${getRowLabel(original)}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
                                   ) : null
                                 }
                               >
                                 {meta.cell(original)}
                               </WithCheckbox>
-                            </Table.Td>
+                            </td>
                           );
                         })}
-                      </Table.Tr>
+                      </tr>
                     );
                   })}
                   {paddingBottom > 0 && (

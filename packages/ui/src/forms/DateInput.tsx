@@ -1,8 +1,8 @@
-// dayjs in Brazilian Portuguese and São Paulo time, before Mantine's date input uses it.
-import '../dates';
-import { DateInput as MantineDateInput, type DateInputProps as MantineDateInputProps } from '@mantine/dates';
+import { TextInput } from '@mantine/core';
+import type { DateInputProps as MantineDateInputProps } from '@mantine/dates';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { requiredProps, useBoundField, type BoundFieldProps } from './bind';
+import type { BoundFieldProps } from './bind';
 
 /**
  * "07/03/2026" (or "07032026") → "2026-03-07"; null for anything that is not a real calendar date (31/02).
@@ -22,24 +22,17 @@ export type DateInputProps<T extends FieldValues> = BoundFieldProps<T> &
 
 /**
  * A calendar date: Mantine's `DateInput` (calendar dropdown, pt-BR) shown and typed as dd/mm/aaaa; the field
- * holds `YYYY-MM-DD` (an API `date`, no time zone), or null when empty.
+ * holds `YYYY-MM-DD` (an API `date`, no time zone), or null when empty. Mantine's date components and dayjs are
+ * fetched when the first date input is drawn (DateInputField.tsx): few pages have one, and they are a fifth of the
+ * UI library; meanwhile an inert input of the same label holds the place.
  */
-export function DateInput<T extends FieldValues>({ name, control, withAsterisk, ...props }: DateInputProps<T>) {
-  const { field, error } = useBoundField({ name, control });
+export function DateInput<T extends FieldValues>(props: DateInputProps<T>) {
+  const Field = DateInputField as ComponentType<DateInputProps<T>>;
   return (
-    <MantineDateInput
-      placeholder="dd/mm/aaaa"
-      clearable={!withAsterisk}
-      {...props}
-      {...requiredProps(withAsterisk)}
-      ref={field.ref}
-      name={field.name}
-      valueFormat="DD/MM/YYYY"
-      dateParser={parseBrazilianDate}
-      value={(field.value as string | null | undefined) || null}
-      onChange={(value) => field.onChange(value ?? null)}
-      onBlur={field.onBlur}
-      error={error}
-    />
+    <Suspense fallback={<TextInput label={props.label} placeholder="dd/mm/aaaa" w={props.w} disabled />}>
+      <Field {...props} />
+    </Suspense>
   );
 }
+
+const DateInputField = lazy(() => import(/* webpackChunkName: "date-input" */ './DateInputField'));

@@ -1,4 +1,4 @@
-import { CONTENT_MAX_WIDTH, HEADER_HEIGHT, Anchor, AppShell, Burger, Container, Group, ScrollArea, useDisclosure, Link } from '@backoffice/ui';
+import { CONTENT_MAX_WIDTH, HEADER_HEIGHT, Anchor, AppShell, Burger, Container, Group, useDisclosure, Link } from '@backoffice/ui';
 import type { ReactNode } from 'react';
 import { PwaBanners } from '../../../pwa/PwaBanners';
 import { MainMenu } from './MainMenu';
@@ -54,7 +54,8 @@ export function Layout({ children, headerActions, notice }: LayoutProps) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar id="menu-principal" component="nav" aria-label="Menu principal" p="xs">
-        <AppShell.Section grow component={ScrollArea} type="auto">
+        {/* The browser's own scrolling: Mantine's ScrollArea measures itself on every resize, on every page. */}
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
           <MainMenu onNavigate={menu.close} />
         </AppShell.Section>
       </AppShell.Navbar>

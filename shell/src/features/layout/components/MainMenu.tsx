@@ -60,9 +60,9 @@ function AreaGroup({ group, active, onNavigate }: { group: MenuGroup; active: st
       childrenOffset="sm"
       style={{ borderRadius: 'var(--mantine-radius-sm)' }}
     >
-      {group.links.map((link) => (
-        <MenuItem key={link.path} link={link} active={active === link.path} onNavigate={onNavigate} />
-      ))}
+      {/* A closed group's links are not drawn (an administrator's menu holds some sixty); the placeholder keeps
+          the group's chevron, which NavLink shows only when it has children. */}
+      {opened ? group.links.map((link) => <MenuItem key={link.path} link={link} active={active === link.path} onNavigate={onNavigate} />) : <span hidden />}
     </NavLink>
   );
 }

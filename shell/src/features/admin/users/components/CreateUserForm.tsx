@@ -2,7 +2,8 @@ import { useSession } from '@backoffice/auth';
 import { Form, FormErrors, notify, PasswordField, SelectField, TextField, useZodForm, Button, Group, Stack } from '@backoffice/ui';
 import { useCreateUser, type User } from '../api/usersApi';
 import { FlagsFieldset } from './FlagsFieldset';
-import { assignableRoles, CREATE_FORM_FIELDS, createUserSchema, NO_FLAGS, serverPathOf, toCreateRequest, USER_FIELD_LABELS, type CreateUserValues } from './userModel';
+import { assignableRoles, CREATE_FORM_FIELDS, NO_FLAGS, serverPathOf, toCreateRequest, USER_FIELD_LABELS } from './userModel';
+import { createUserSchema, type CreateUserValues } from './userSchemas';
 
 /** "Novo usuário": name, e-mail, role, the flags and an initial password the person must change. */
 export function CreateUserForm({ onCreated, onCancel }: { onCreated: (user: User) => void; onCancel: () => void }) {

@@ -2,7 +2,8 @@ import { useSession } from '@backoffice/auth';
 import { Form, FormErrors, notify, SelectField, TextField, useZodForm, Button, Group, Stack } from '@backoffice/ui';
 import { useUpdateUser, type User } from '../api/usersApi';
 import { FlagsFieldset } from './FlagsFieldset';
-import { assignableRoles, EDIT_FORM_FIELDS, editUserSchema, editValuesOf, roleLabel, serverPathOf, toUpdateRequest, USER_FIELD_LABELS, type EditUserValues } from './userModel';
+import { assignableRoles, EDIT_FORM_FIELDS, editValuesOf, roleLabel, serverPathOf, toUpdateRequest, USER_FIELD_LABELS } from './userModel';
+import { editUserSchema, type EditUserValues } from './userSchemas';
 
 /** Changes a user's name, role and flags (`PATCH /api/v1/users/{uid}`). */
 export function EditUserForm({ user, disabled }: { user: User; disabled?: boolean }) {

@@ -1,6 +1,7 @@
 import { Form, FormErrors, TextareaField, useZodForm, Button, Group, Modal, Stack, Text } from '@backoffice/ui';
 import type { ReactNode } from 'react';
-import { REASON_MAX, REASON_MIN, reasonSchema, USER_FIELD_LABELS } from './userModel';
+import { REASON_MAX, REASON_MIN, USER_FIELD_LABELS } from './userModel';
+import { reasonSchema } from './userSchemas';
 
 export interface ReasonDialogProps {
   opened: boolean;

@@ -1,12 +1,15 @@
-import { DataTable, formatDateTime, listTableProps, type DataTableColumn, Badge, Button, Group, Modal, Stack, Text, Title } from '@backoffice/ui';
-import { useState } from 'react';
-import { CreateUserForm } from './CreateUserForm';
-import { UserDetail } from './UserDetail';
+import { DataTable, formatDateTime, listTableProps, Spinner, type DataTableColumn, Badge, Button, Group, Modal, Stack, Text, Title } from '@backoffice/ui';
+import { lazy, Suspense, useState } from 'react';
 import { UserHistory } from './UserHistory';
 import { UsersFilters } from './UsersFilters';
 import { flagsOf, roleLabel } from './userModel';
 import { useUsersList } from '../hooks/useUsersList';
 import type { User } from '../api/usersApi';
+
+// The forms (and zod, which they need) are fetched when the creation modal or a user's detail opens: the list
+// shows without them (userSchemas.ts).
+const CreateUserForm = lazy(() => import('./CreateUserForm').then((m) => ({ default: m.CreateUserForm })));
+const UserDetail = lazy(() => import('./UserDetail').then((m) => ({ default: m.UserDetail })));
 
 const COLUMNS: ReadonlyArray<DataTableColumn<User>> = [
   { id: 'name', header: 'Nome', cell: (user) => user.name },
@@ -57,14 +60,20 @@ export default function UsersPage() {
         toolbar={<UsersFilters list={list} />}
         detail={{
           title: (user) => user.name,
-          render: (user) => <UserDetail user={user} />,
+          render: (user) => (
+            <Suspense fallback={<Spinner />}>
+              <UserDetail user={user} />
+            </Suspense>
+          ),
           history: (user) => <UserHistory uid={user.uid} />,
         }}
         minWidth={900}
         {...listTableProps(list)}
       />
       <Modal opened={creating} onClose={() => setCreating(false)} title="Novo usuário" size="lg" centered>
-        <CreateUserForm onCreated={() => setCreating(false)} onCancel={() => setCreating(false)} />
+        <Suspense fallback={<Spinner />}>
+          <CreateUserForm onCreated={() => setCreating(false)} onCancel={() => setCreating(false)} />
+        </Suspense>
       </Modal>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { historyValue } from './UserHistory';
-import { assignableRoles, createUserSchema, mayManage, passwordProblem, reasonSchema, toCreateRequest } from './userModel';
+import { assignableRoles, mayManage, passwordProblem, toCreateRequest } from './userModel';
+import { createUserSchema, reasonSchema } from './userSchemas';
 
 const valid = {
   name: 'Bruno Souza',

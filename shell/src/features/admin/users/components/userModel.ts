@@ -3,8 +3,8 @@
  * e-mail, the password rules), with the labels people see for every field the server may name.
  */
 import { Role, type CreateUserRequest, type RoleFlags, type UpdateUserRequest, type User } from '@backoffice/api-client/endpoints';
-import { z } from 'zod';
 import { ROLE_LABELS, roleLabel } from '../../../../lib/roles';
+import type { CreateUserValues, EditUserValues } from './userSchemas';
 
 export const NAME_MAX = 120;
 export const EMAIL_MAX = 254;
@@ -56,17 +56,6 @@ export function mayManage(actorRole: string | null | undefined, target: Pick<Use
 
 export { roleLabel };
 
-const roleField = z
-  .string()
-  .refine((value) => (Object.values(Role) as string[]).includes(value), 'Escolha o perfil.');
-const nameField = z.string().trim().min(1, { message: 'Informe o nome.', abort: true }).max(NAME_MAX, `O nome deve ter no máximo ${NAME_MAX} caracteres.`);
-const flagFields = {
-  can_see_conciliation: z.boolean(),
-  can_see_dispatch: z.boolean(),
-  can_approval_dispatch: z.boolean(),
-  access_hub: z.boolean(),
-};
-
 /** The password rules (crates/identity/src/domain/password.rs), every broken one said at once. */
 export function passwordProblem(password: string, email: string): string | null {
   const broken: string[] = [];
@@ -88,29 +77,6 @@ export function isPlausibleEmail(email: string): boolean {
   const domain = value.slice(at + 1);
   return domain.includes('.') && !domain.startsWith('.') && !domain.endsWith('.') && !/\s/.test(value) && value.length <= EMAIL_MAX;
 }
-
-export const createUserSchema = z
-  .object({
-    name: nameField,
-    email: z.string().trim().min(1, { message: 'Informe o e-mail.', abort: true }).refine(isPlausibleEmail, 'Informe um e-mail válido, como nome@empresa.com.br.'),
-    role: roleField,
-    // The rules of the password alone are checked with the other fields (so an empty form names them all);
-    // "different from the e-mail" once both are otherwise valid.
-    password: z.string().superRefine((password, ctx) => {
-      const problem = passwordProblem(password, '');
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-    ...flagFields,
-  })
-  .superRefine((values, ctx) => {
-    const problem = passwordProblem(values.password, values.email);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
-  });
-
-export type CreateUserValues = z.input<typeof createUserSchema>;
-
-export const editUserSchema = z.object({ name: nameField, role: roleField, ...flagFields });
-export type EditUserValues = z.input<typeof editUserSchema>;
 
 export const NO_FLAGS = { can_see_conciliation: false, can_see_dispatch: false, can_approval_dispatch: false, access_hub: false };
 
@@ -163,17 +129,6 @@ export const CREATE_FORM_FIELDS = { ...EDIT_FORM_FIELDS, email: 'email', passwor
 export function serverPathOf(fields: Readonly<Record<string, string>>): (apiPath: string) => string | null {
   return (apiPath) => fields[apiPath] ?? null;
 }
-
-/** The reason an administrator gives for a permission exception (10 to 500 characters, kept in the history). */
-export const reasonSchema = z.object({
-  reason: z
-    .string()
-    .trim()
-    .min(1, { message: 'Informe o motivo.', abort: true })
-    .min(REASON_MIN, `O motivo deve ter pelo menos ${REASON_MIN} caracteres.`)
-    .max(REASON_MAX, `O motivo deve ter no máximo ${REASON_MAX} caracteres.`),
-});
-export type ReasonValues = z.input<typeof reasonSchema>;
 
 /** The flags a user has, by the labels people see ("Vê os despachos, Acessa o hub"). */
 export function flagsOf(user: Pick<User, 'role_id' | 'access_hub'>): string[] {
