@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The test command: every test of the project, on a fresh machine as on a developer's.
 #   Rust: rustfmt, clippy -D warnings, unit/API/store tests on SQLite AND PostgreSQL;
-#   banking fuzz targets for a bounded time; schemathesis over every API operation against the running
+#   fuzz targets of the readers of outside input (crates/*/fuzz) for a bounded time; schemathesis over every API operation against the running
 #   server; the web checks (orval staleness, tsc, eslint, vitest, builds) and the browser tests in Chromium;
 #   the scale-out demonstration (two instances on PostgreSQL behind nginx, scripts/scale-out.sh).
 # Installs what it needs (PostgreSQL start, Debian packages, cargo-fuzz, schemathesis, npm packages).
@@ -40,8 +40,8 @@ if [ "${SKIP_SCHEMATHESIS:-0}" != 1 ]; then
 fi
 if [ "${SKIP_FUZZ:-0}" != 1 ]; then
   ensure_cargo_fuzz
-  step "fuzz the banking readers (${FUZZ_SECONDS:-15}s per target)"
-  crates/banking/fuzz/run.sh "${FUZZ_SECONDS:-15}"
+  step "fuzz the readers of outside input (${FUZZ_SECONDS:-15}s per target)"
+  scripts/fuzz.sh "${FUZZ_SECONDS:-15}"
 fi
 if [ "${SKIP_WEB:-0}" != 1 ]; then
   step "web: unit tests, builds and browser tests"

@@ -12,6 +12,7 @@ import * as identity from './generated/identity/identity';
 
 export * from './generated/model';
 export * from './generated/crm/crm';
+export * from './generated/finance/finance';
 export * from './generated/identity/identity';
 export * from './generated/system/system';
 

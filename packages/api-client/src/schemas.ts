@@ -7,5 +7,6 @@
 import './zodConfig';
 
 export * from './generated/zod/crm/crm';
+export * from './generated/zod/finance/finance';
 export * from './generated/zod/identity/identity';
 export * from './generated/zod/system/system';

@@ -23,6 +23,8 @@ export const ACCESS: AccessRules = {
     clientes_ler: { label: 'consultar clientes', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER'], flag: null },
     clientes_editar: { label: 'cadastrar e editar clientes', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER'], flag: null },
     clientes_arquivar: { label: 'arquivar e restaurar clientes', roles: ['FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN', 'SALES_MANAGER'], flag: null },
+    financeiro_cadastros_ler: { label: 'consultar plano de contas, centros de custo, contas bancárias e convênios', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN', 'PURCHASING'], flag: null },
+    financeiro_cadastros_editar: { label: 'editar plano de contas, centros de custo, contas bancárias e convênios', roles: ['FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
   },
   routeRules: [
     { match: { kind: 'exact', paths: ['/pagamentos', '/recebimentos'] }, except: null, permission: 'financeiro', check: 'client', deniedTo: '/minhas-vendas', audited: false },
@@ -36,6 +38,7 @@ export const ACCESS: AccessRules = {
     { match: { kind: 'exact', paths: ['/admin/auditoria'] }, except: null, permission: 'auditoria_ler', check: 'server', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/admin/tarefas'] }, except: null, permission: 'tarefas_administrar', check: 'server', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/admin/feriados'] }, except: null, permission: 'feriados_gerenciar', check: 'server', deniedTo: '/inicio', audited: false },
+    { match: { kind: 'exact', paths: ['/backoffice/financeiro/planos-de-conta'] }, except: null, permission: 'financeiro_cadastros_ler', check: 'client', deniedTo: '/inicio', audited: false },
   ],
   roleRedirects: [
     { role: 'LEGAL_ASSISTANT', paths: ['/minhas-vendas', '/inicio'], to: '/clientes' },

@@ -1,0 +1,15 @@
+//! `/api/v1/finance/…`. Each operation declares its permission on `auth` (the server checks it before the handler
+//! runs) and maps the domain to HTTP and back. So far: the chart of accounts.
+
+mod chart;
+
+pub use chart::ChartApi;
+
+use poem_openapi::Tags;
+
+#[derive(Tags)]
+pub enum FinanceTag {
+    /// The finance context: chart of accounts, receivables, payables, boletos, remittances.
+    #[oai(rename = "finance")]
+    Finance,
+}

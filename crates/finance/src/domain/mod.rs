@@ -1,0 +1,9 @@
+//! The rules in plain Rust: no SQL, no HTTP.
+
+pub mod chart;
+pub mod chart_import;
+
+pub use chart::{
+    Account, AccountCode, AccountDraft, AccountFields, AccountKind, AccountPatch, Nature, Usage,
+};
+pub use chart_import::{plan_import, Planned, STARTER_CHART};

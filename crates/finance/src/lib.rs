@@ -1,0 +1,67 @@
+//! The finance context: the money side of the business (`../shared/product/finance.md`), on top of the pure
+//! `banking` crate. Built area by area; so far the chart of accounts.
+//!
+//! Its shape (every context has it; see `docs/architecture.md`):
+//! - [`domain`]: the rules in plain Rust (no SQL, no HTTP), input parsed once into valid types;
+//! - [`service`]: the operations, returning domain errors ([`platform::Error`]);
+//! - `store`: SQL for both engines, private to the crate;
+//! - [`api`]: the HTTP API; [`permissions`]: what its operations need;
+//! - `demo`: demo data; `migrations/`: its tables.
+
+pub mod api;
+mod demo;
+pub mod domain;
+pub mod permissions;
+pub mod service;
+mod store;
+
+use std::sync::Arc;
+
+use platform::access::{Permission, RouteRule};
+use platform::context::{Context, Demo, Platform, StartError, Started};
+use platform::migrate::Migrations;
+use platform::Error;
+
+pub use service::Chart;
+
+/// The context: its public interface for the server and for other contexts.
+pub struct Finance {
+    chart: Arc<Chart>,
+}
+
+impl Finance {
+    pub fn chart(&self) -> &Arc<Chart> {
+        &self.chart
+    }
+}
+
+impl Context for Finance {
+    const NAME: &'static str = "finance";
+    type Api = api::ChartApi;
+
+    fn migrations() -> Migrations {
+        platform::embedded_migrations!()
+    }
+
+    fn permissions() -> &'static [&'static Permission] {
+        permissions::ALL
+    }
+
+    fn route_rules() -> &'static [RouteRule] {
+        permissions::ROUTE_RULES
+    }
+
+    async fn start(platform: &Platform, _started: &Started) -> Result<Finance, StartError> {
+        Ok(Finance {
+            chart: Arc::new(Chart::new(platform.db.clone(), platform.clock.clone())),
+        })
+    }
+
+    fn api(self: &Arc<Self>) -> api::ChartApi {
+        api::ChartApi::new(self.chart.clone())
+    }
+
+    async fn seed_demo(self: &Arc<Self>, demo: &mut Demo) -> Result<Vec<String>, Error> {
+        demo::seed(&self.chart, demo).await
+    }
+}

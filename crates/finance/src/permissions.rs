@@ -1,0 +1,59 @@
+//! What the finance operations need, and which roles hold it by default (`../shared/product/finance.md` §7).
+
+use platform::access::{Grant, Permission, Role, RouteCheck, RouteMatch, RouteRule};
+
+pub static FINANCE_CHART_READ: Permission = Permission {
+    code: "financeiro_cadastros_ler",
+    label: "consultar plano de contas, centros de custo, contas bancárias e convênios",
+    // Purchasing reads them too (a purchase order names the account it will be paid from).
+    grant: Grant::Roles(&[
+        Role::FinancialAssistant,
+        Role::FinancialManager,
+        Role::Admin,
+        Role::SuperAdmin,
+        Role::Purchasing,
+    ]),
+};
+
+pub static FINANCE_CHART_WRITE: Permission = Permission {
+    code: "financeiro_cadastros_editar",
+    label: "editar plano de contas, centros de custo, contas bancárias e convênios",
+    grant: Grant::Roles(&[Role::FinancialManager, Role::Admin, Role::SuperAdmin]),
+};
+
+/// Every permission the context declares.
+pub static ALL: &[&Permission] = &[&FINANCE_CHART_READ, &FINANCE_CHART_WRITE];
+
+/// The finance pages built so far: the guard decides from the user's permissions (their own grants included);
+/// a denial goes to `/inicio`.
+pub static ROUTE_RULES: &[RouteRule] = &[RouteRule::new(
+    RouteMatch::Exact(&["/backoffice/financeiro/planos-de-conta"]),
+    &FINANCE_CHART_READ,
+    RouteCheck::Client,
+    "/inicio",
+)];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The finance roles: they work the money side.
+    const FINANCE_ROLES: [Role; 4] = [
+        Role::FinancialAssistant,
+        Role::FinancialManager,
+        Role::Admin,
+        Role::SuperAdmin,
+    ];
+
+    #[test]
+    fn the_finance_roles_read_the_chart_and_only_managers_write_it() {
+        for role in FINANCE_ROLES {
+            assert!(
+                matches!(FINANCE_CHART_READ.grant, Grant::Roles(roles) if roles.contains(&role))
+            );
+        }
+        assert!(
+            matches!(FINANCE_CHART_WRITE.grant, Grant::Roles(roles) if !roles.contains(&Role::FinancialAssistant))
+        );
+    }
+}

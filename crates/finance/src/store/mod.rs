@@ -1,0 +1,3 @@
+//! SQL for the finance tables, private to the crate. Every statement runs on SQLite and PostgreSQL alike.
+
+pub mod chart;

@@ -1,0 +1,49 @@
+import { demoEmail, expect, expectPath, signIn, test } from '../support/fixtures';
+
+const PAGE = '/backoffice/financeiro/planos-de-conta';
+
+test('a financial manager grows the chart: a child account, then a CSV refused whole and accepted once fixed', async ({ page, baseUrl }) => {
+  await signIn(page, baseUrl, demoEmail('financial-manager'), undefined, PAGE);
+  await expect(page.getByRole('heading', { name: 'Planos de conta' })).toBeVisible();
+  // The demo data's starter chart.
+  const table = page.getByRole('table', { name: 'Plano de contas' });
+  await expect(table.getByTestId('conta-5')).toContainText('Despesas administrativas');
+
+  await page.getByRole('button', { name: 'Adicionar conta em 5', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Código *')).toHaveValue('5.7');
+  await dialog.getByLabel('Nome *').fill('Material de escritório');
+  await dialog.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(table.getByTestId('conta-5.7')).toContainText('Material de escritório');
+  await expect(table.getByTestId('conta-5.7')).toContainText('Despesa');
+
+  await page.getByRole('button', { name: 'Importar CSV' }).click();
+  const importDialog = page.getByRole('dialog');
+  const upload = (csv: string) => importDialog.getByLabel('Arquivo CSV').setInputFiles({ name: 'plano.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await upload('código;nome;natureza;tipo\n9;Outras receitas;Receita;Sintética\n9.1;Doações;Despesa;Analítica\n9.2;;;Analítica\n');
+  await importDialog.getByRole('button', { name: 'Importar' }).click();
+  await expect(importDialog.getByRole('alert')).toContainText('2 problemas');
+  await expect(importDialog.getByRole('alert')).toContainText('Linha 3, natureza');
+  await expect(importDialog.getByRole('alert')).toContainText('Linha 4, nome');
+  await expect(table.getByTestId('conta-9')).toHaveCount(0);
+
+  await upload('código;nome;natureza;tipo\n9;Outras receitas;Receita;Sintética\n9.1;Doações;;Analítica\n9.2;Patrocínios;;Analítica\n');
+  await importDialog.getByRole('button', { name: 'Importar' }).click();
+  await expect(importDialog).toBeHidden();
+  await expect(table.getByTestId('conta-9.2')).toContainText('Patrocínios');
+  await expect(table.getByTestId('conta-9')).toContainText('2 contas');
+});
+
+test('a financial assistant reads the chart without editing it; a salesperson is sent to /inicio', async ({ page, baseUrl }) => {
+  await signIn(page, baseUrl, demoEmail('financial-assistant'), undefined, PAGE);
+  await expect(page.getByRole('table', { name: 'Plano de contas' }).getByTestId('conta-1')).toContainText('Receitas');
+  await expect(page.getByRole('button', { name: 'Nova conta' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Editar / })).toHaveCount(0);
+
+  const other = await page.context().browser()!.newContext();
+  const salesperson = await other.newPage();
+  await signIn(salesperson, baseUrl, demoEmail('salesperson'), undefined, PAGE);
+  await expectPath(salesperson, '/inicio');
+  await other.close();
+});
