@@ -45,7 +45,10 @@ prepare() {
   ST_FILE_ID=$(printf '%%PDF-1.4\n%% schemathesis\n' | curl -sf "$SERVER_URL/api/v1/system/files" \
     -H "Authorization: Bearer $TOKEN" -F 'file=@-;filename=anexo.pdf' | json_field '["id"]')
   ST_PERMISSION=remessa_cobranca
-  export ST_CLIENT_ID ST_USER_UID ST_HOLIDAY_DAY ST_FILE_ID ST_PERMISSION
+  ST_CHART_ACCOUNT_ID=$(api POST /api/v1/finance/chart-accounts \
+    '{"code":"9","name":"Conta Schemathesis","nature":"RECEITA","kind":"SINTETICA"}' | json_field '["id"]')
+  ST_COST_CENTER_ID=$(api POST /api/v1/finance/cost-centers '{"code":"ST","name":"Centro Schemathesis"}' | json_field '["id"]')
+  export ST_CLIENT_ID ST_USER_UID ST_HOLIDAY_DAY ST_FILE_ID ST_PERMISSION ST_CHART_ACCOUNT_ID ST_COST_CENTER_ID
 }
 
 # One run of schemathesis against the server at SERVER_URL; a one-line summary from its report.

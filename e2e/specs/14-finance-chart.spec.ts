@@ -35,15 +35,37 @@ test('a financial manager grows the chart: a child account, then a CSV refused w
   await expect(table.getByTestId('conta-9')).toContainText('2 contas');
 });
 
-test('a financial assistant reads the chart without editing it; a salesperson is sent to /inicio', async ({ page, baseUrl }) => {
+test('a financial assistant reads the chart without editing it; a salesperson is sent to /inicio', async ({ page, browser, baseUrl }) => {
   await signIn(page, baseUrl, demoEmail('financial-assistant'), undefined, PAGE);
   await expect(page.getByRole('table', { name: 'Plano de contas' }).getByTestId('conta-1')).toContainText('Receitas');
   await expect(page.getByRole('button', { name: 'Nova conta' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Editar / })).toHaveCount(0);
 
-  const other = await page.context().browser()!.newContext();
+  const other = await browser.newContext();
   const salesperson = await other.newPage();
   await signIn(salesperson, baseUrl, demoEmail('salesperson'), undefined, PAGE);
   await expectPath(salesperson, '/inicio');
   await other.close();
+});
+
+test('cost centres: a financial manager adds one, a duplicate code is refused on its field, and deactivates it', async ({ page, baseUrl }) => {
+  await signIn(page, baseUrl, demoEmail('financial-manager'), undefined, PAGE);
+  await page.getByRole('tab', { name: 'Centros de custo' }).click();
+  const table = page.getByRole('table', { name: 'Centros de custo' });
+  await expect(table.getByTestId('centro-ADM')).toContainText('Administração central');
+
+  await page.getByRole('button', { name: 'Novo centro de custo' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Código *').fill('cli-01');
+  await dialog.getByLabel('Nome *').fill('Outra clínica');
+  await dialog.getByRole('button', { name: 'Criar centro de custo' }).click();
+  await expect(dialog.getByText('O código CLI-01 já está em uso.')).toBeVisible();
+  await dialog.getByLabel('Código *').fill('cli-04');
+  await dialog.getByRole('button', { name: 'Criar centro de custo' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(table.getByTestId('centro-CLI-04')).toContainText('Outra clínica');
+
+  await page.getByRole('button', { name: 'Desativar CLI-04' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Desativar' }).click();
+  await expect(table.getByTestId('centro-CLI-04')).toContainText('Inativo');
 });

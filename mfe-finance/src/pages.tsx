@@ -7,10 +7,10 @@ import { lazy, type ComponentType } from 'react';
  * "Em construção" (no fake data). The hub pages exist so the guard's hub rules have somewhere to land.
  */
 const HubPage = lazy(() => import(/* webpackChunkName: "hub" */ './features/hub/components/HubPage'));
-const ChartOfAccountsPage = lazy(() => import(/* webpackChunkName: "chart-of-accounts" */ './features/chart-of-accounts/components/ChartOfAccountsPage'));
+const FinanceRegistersPage = lazy(() => import(/* webpackChunkName: "finance-registers" */ './app/FinanceRegistersPage'));
 
 const built: Record<string, ComponentType<PageProps>> = {
-  '/backoffice/financeiro/planos-de-conta': ChartOfAccountsPage,
+  '/backoffice/financeiro/planos-de-conta': FinanceRegistersPage,
   '/hub': HubPage,
   '/hub/despachos': HubPage,
   '/hub/despachos/aprovacoes': HubPage,

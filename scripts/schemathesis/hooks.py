@@ -6,7 +6,8 @@
   so "valid data must be accepted" is checked against real records, not answered 404.
 
 Environment (set by the script): ST_BASE_URL, ST_ADMIN_EMAIL, ST_ADMIN_PASSWORD, ST_SIGNOUT_EMAIL,
-ST_SIGNOUT_PASSWORD, ST_CLIENT_ID, ST_USER_UID, ST_FILE_ID, ST_HOLIDAY_DAY, ST_PERMISSION.
+ST_SIGNOUT_PASSWORD, ST_CLIENT_ID, ST_USER_UID, ST_FILE_ID, ST_HOLIDAY_DAY, ST_PERMISSION,
+ST_CHART_ACCOUNT_ID, ST_COST_CENTER_ID.
 """
 
 import os
@@ -73,6 +74,8 @@ EXISTING = {
     "/api/v1/users/{uid}/permissions/{code}": [("uid", "ST_USER_UID"), ("code", "ST_PERMISSION")],
     "/api/v1/permissions/{code}": [("code", "ST_PERMISSION")],
     "/api/v1/system/files/{id}": [("id", "ST_FILE_ID")],
+    "/api/v1/finance/chart-accounts/{id}": [("id", "ST_CHART_ACCOUNT_ID")],
+    "/api/v1/finance/cost-centers/{id}": [("id", "ST_COST_CENTER_ID")],
 }
 
 

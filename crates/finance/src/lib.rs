@@ -1,5 +1,5 @@
 //! The finance context: the money side of the business (`../shared/product/finance.md`), on top of the pure
-//! `banking` crate. Built area by area; so far the chart of accounts.
+//! `banking` crate. Built area by area; so far the chart of accounts and the cost centres.
 //!
 //! Its shape (every context has it; see `docs/architecture.md`):
 //! - [`domain`]: the rules in plain Rust (no SQL, no HTTP), input parsed once into valid types;
@@ -22,22 +22,27 @@ use platform::context::{Context, Demo, Platform, StartError, Started};
 use platform::migrate::Migrations;
 use platform::Error;
 
-pub use service::Chart;
+pub use service::{Chart, CostCenters};
 
 /// The context: its public interface for the server and for other contexts.
 pub struct Finance {
     chart: Arc<Chart>,
+    cost_centers: Arc<CostCenters>,
 }
 
 impl Finance {
     pub fn chart(&self) -> &Arc<Chart> {
         &self.chart
     }
+
+    pub fn cost_centers(&self) -> &Arc<CostCenters> {
+        &self.cost_centers
+    }
 }
 
 impl Context for Finance {
     const NAME: &'static str = "finance";
-    type Api = api::ChartApi;
+    type Api = api::FinanceApi;
 
     fn migrations() -> Migrations {
         platform::embedded_migrations!()
@@ -54,14 +59,21 @@ impl Context for Finance {
     async fn start(platform: &Platform, _started: &Started) -> Result<Finance, StartError> {
         Ok(Finance {
             chart: Arc::new(Chart::new(platform.db.clone(), platform.clock.clone())),
+            cost_centers: Arc::new(CostCenters::new(
+                platform.db.clone(),
+                platform.clock.clone(),
+            )),
         })
     }
 
-    fn api(self: &Arc<Self>) -> api::ChartApi {
-        api::ChartApi::new(self.chart.clone())
+    fn api(self: &Arc<Self>) -> api::FinanceApi {
+        (
+            api::ChartApi::new(self.chart.clone()),
+            api::CostCentersApi::new(self.cost_centers.clone()),
+        )
     }
 
     async fn seed_demo(self: &Arc<Self>, demo: &mut Demo) -> Result<Vec<String>, Error> {
-        demo::seed(&self.chart, demo).await
+        demo::seed(self, demo).await
     }
 }

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use platform::api::{ApiResult, BearerAuth};
+use platform::api::{ApiResult, BearerAuth, Text};
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::types::Example;
@@ -31,7 +31,8 @@ pub struct AccountView {
     pub id: String,
     /// `3.1.02`: the parent's code, a dot and a segment.
     pub code: String,
-    /// The parent's code; none at the top level.
+    /// The parent's code; absent at the top level.
+    #[oai(skip_serializing_if_is_none)]
     pub parent_code: Option<String>,
     pub name: String,
     /// RECEITA, DESPESA or TRANSFERENCIA.
@@ -98,23 +99,23 @@ pub struct TreeView {
 #[oai(rename = "NewChartAccount", example)]
 pub struct NewAccountRequest {
     #[oai(validator(max_length = 100))]
-    pub code: Option<String>,
+    pub code: Option<Text>,
     #[oai(validator(max_length = 1000))]
-    pub name: Option<String>,
+    pub name: Option<Text>,
     /// Required at the top level; under a parent, left out or the parent's.
     #[oai(validator(max_length = 100))]
-    pub nature: Option<String>,
+    pub nature: Option<Text>,
     #[oai(validator(max_length = 100))]
-    pub kind: Option<String>,
+    pub kind: Option<Text>,
 }
 
 impl Example for NewAccountRequest {
     fn example() -> Self {
         NewAccountRequest {
-            code: Some("5.7".into()),
-            name: Some("Material de escritório".into()),
+            code: Some(Text("5.7".into())),
+            name: Some(Text("Material de escritório".into())),
             nature: None,
-            kind: Some("ANALITICA".into()),
+            kind: Some(Text("ANALITICA".into())),
         }
     }
 }
@@ -125,9 +126,9 @@ impl Example for NewAccountRequest {
 pub struct AccountPatchRequest {
     pub version: i64,
     #[oai(validator(max_length = 1000))]
-    pub name: Option<String>,
+    pub name: Option<Text>,
     #[oai(validator(max_length = 100))]
-    pub kind: Option<String>,
+    pub kind: Option<Text>,
     pub active: Option<bool>,
 }
 
@@ -147,12 +148,12 @@ impl Example for AccountPatchRequest {
 #[oai(rename = "ChartAccountImport", example)]
 pub struct ImportRequest {
     #[oai(validator(max_length = 1000000))]
-    pub csv: String,
+    pub csv: Text,
 }
 
 impl Example for ImportRequest {
     fn example() -> Self {
-        ImportRequest { csv: "código;nome;natureza;tipo\n9;Outras receitas;Receita;Sintética\n9.1;Diversas;;Analítica\n".into() }
+        ImportRequest { csv: Text("código;nome;natureza;tipo\n9;Outras receitas;Receita;Sintética\n9.1;Diversas;;Analítica\n".into()) }
     }
 }
 
@@ -174,6 +175,10 @@ enum Created {
 enum CreatedMany {
     #[oai(status = 201)]
     Created(Json<CreatedView>),
+}
+
+fn text(value: Option<Text>) -> Option<String> {
+    value.map(|t| t.0)
 }
 
 fn created_many(accounts: Vec<Account>) -> CreatedMany {
@@ -209,10 +214,10 @@ impl ChartApi {
     ) -> ApiResult<Created> {
         let body = body.0;
         let draft = AccountDraft {
-            code: body.code,
-            name: body.name,
-            nature: body.nature,
-            kind: body.kind,
+            code: text(body.code),
+            name: text(body.name),
+            nature: text(body.nature),
+            kind: text(body.kind),
         };
         let account = self.chart.create(draft, &auth.0).await?;
         Ok(Created::Created(Json(account.into())))
@@ -228,8 +233,8 @@ impl ChartApi {
     ) -> ApiResult<Json<AccountView>> {
         let body = body.0;
         let patch = AccountPatch {
-            name: body.name,
-            kind: body.kind,
+            name: text(body.name),
+            kind: text(body.kind),
             active: body.active,
         };
         let account = self
@@ -251,7 +256,7 @@ impl ChartApi {
         body: Json<ImportRequest>,
     ) -> ApiResult<CreatedMany> {
         Ok(created_many(
-            self.chart.import_csv(&body.0.csv, &auth.0).await?,
+            self.chart.import_csv(&body.0.csv.0, &auth.0).await?,
         ))
     }
 

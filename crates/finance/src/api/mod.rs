@@ -2,10 +2,15 @@
 //! runs) and maps the domain to HTTP and back. So far: the chart of accounts.
 
 mod chart;
+mod cost_centers;
 
 pub use chart::ChartApi;
+pub use cost_centers::CostCentersApi;
 
 use poem_openapi::Tags;
+
+/// Every finance API, served as one.
+pub type FinanceApi = (ChartApi, CostCentersApi);
 
 #[derive(Tags)]
 pub enum FinanceTag {

@@ -2,8 +2,10 @@
 
 pub mod chart;
 pub mod chart_import;
+pub mod cost_center;
 
 pub use chart::{
     Account, AccountCode, AccountDraft, AccountFields, AccountKind, AccountPatch, Nature, Usage,
 };
 pub use chart_import::{plan_import, Planned, STARTER_CHART};
+pub use cost_center::{split, CostCenter, CostCenterDraft, CostCenterFields, Share};

@@ -1,3 +1,4 @@
 //! SQL for the finance tables, private to the crate. Every statement runs on SQLite and PostgreSQL alike.
 
 pub mod chart;
+pub mod cost_centers;

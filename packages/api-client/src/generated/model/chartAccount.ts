@@ -13,7 +13,7 @@ export interface ChartAccount {
   id: string;
   /** `3.1.02`: the parent's code, a dot and a segment. */
   code: string;
-  /** The parent's code; none at the top level. */
+  /** The parent's code; absent at the top level. */
   parent_code?: string;
   name: string;
   /** RECEITA, DESPESA or TRANSFERENCIA. */

@@ -15,7 +15,7 @@ export const listChartAccountsResponse = zod.object({
   "items": zod.array(zod.object({
   "id": zod.string(),
   "code": zod.string().describe('`3.1.02`: the parent\'s code, a dot and a segment.'),
-  "parent_code": zod.string().optional().describe('The parent\'s code; none at the top level.'),
+  "parent_code": zod.string().optional().describe('The parent\'s code; absent at the top level.'),
   "name": zod.string(),
   "nature": zod.string().describe('RECEITA, DESPESA or TRANSFERENCIA.'),
   "kind": zod.string().describe('SINTETICA (groups) or ANALITICA (used by documents).'),
@@ -60,7 +60,7 @@ export const updateChartAccountBody = zod.object({
 export const updateChartAccountResponse = zod.object({
   "id": zod.string(),
   "code": zod.string().describe('`3.1.02`: the parent\'s code, a dot and a segment.'),
-  "parent_code": zod.string().optional().describe('The parent\'s code; none at the top level.'),
+  "parent_code": zod.string().optional().describe('The parent\'s code; absent at the top level.'),
   "name": zod.string(),
   "nature": zod.string().describe('RECEITA, DESPESA or TRANSFERENCIA.'),
   "kind": zod.string().describe('SINTETICA (groups) or ANALITICA (used by documents).'),
@@ -79,4 +79,53 @@ export const importChartAccountsBodyCsvMax = 1000000;
 export const importChartAccountsBody = zod.object({
   "csv": zod.string().max(importChartAccountsBodyCsvMax)
 }).describe('A CSV file\'s text: `código;nome;natureza;tipo` per line (a header line is allowed), all or nothing.')
+
+/**
+ * @summary Every cost centre, by code.
+ */
+export const listCostCentersResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "code": zod.string().describe('Upper case: `ADM`, `CLI-01`.'),
+  "name": zod.string(),
+  "active": zod.boolean(),
+  "version": zod.number().describe('Send it back when changing the centre (a stale one is 409).')
+}).describe('A cost centre.'))
+}).describe('Every cost centre, by code.')
+
+/**
+ * @summary Adds a cost centre (a code already taken is 409).
+ */
+export const createCostCenterBodyCodeMax = 1000;export const createCostCenterBodyNameMax = 1000;
+
+export const createCostCenterBody = zod.object({
+  "code": zod.string().max(createCostCenterBodyCodeMax).optional(),
+  "name": zod.string().max(createCostCenterBodyNameMax).optional()
+}).describe('A new cost centre. The limits here only keep absurd payloads out; the rules are the domain\'s.')
+
+/**
+ * @summary Changes a cost centre's code, name or state (cost centres are never deleted).
+ */
+export const updateCostCenterPathIdMax = 100;
+
+export const updateCostCenterParams = zod.object({
+  "id": zod.string().max(updateCostCenterPathIdMax)
+})
+
+export const updateCostCenterBodyCodeMax = 1000;export const updateCostCenterBodyNameMax = 1000;
+
+export const updateCostCenterBody = zod.object({
+  "version": zod.number(),
+  "code": zod.string().max(updateCostCenterBodyCodeMax).optional(),
+  "name": zod.string().max(updateCostCenterBodyNameMax).optional(),
+  "active": zod.boolean().optional()
+}).describe('A change to a cost centre, with the version last read.')
+
+export const updateCostCenterResponse = zod.object({
+  "id": zod.string(),
+  "code": zod.string().describe('Upper case: `ADM`, `CLI-01`.'),
+  "name": zod.string(),
+  "active": zod.boolean(),
+  "version": zod.number().describe('Send it back when changing the centre (a stale one is 409).')
+}).describe('A cost centre.')
 

@@ -1,4 +1,4 @@
-//! The finance operations. Each returns a domain [`Error`]; the API layer alone decides the HTTP status.
+//! The chart of accounts' operations.
 
 use platform::access::Principal;
 use platform::clock::SharedClock;
@@ -9,6 +9,8 @@ use platform::history::{self, Change, Entry};
 use crate::domain::chart::{self, place};
 use crate::domain::{plan_import, Account, AccountDraft, AccountPatch, Usage, STARTER_CHART};
 use crate::store::chart::{self as store, Stamp};
+
+use super::stale;
 
 /// The history's name for an account.
 pub const ACCOUNT_ENTITY: &str = "finance.chart_account";
@@ -254,12 +256,5 @@ fn duplicate(account: &Account) -> Error {
     .with_field(
         "code",
         format!("O código {} já está em uso.", account.code.as_str()),
-    )
-}
-
-fn stale() -> Error {
-    Error::conflict(
-        "versao_desatualizada",
-        "Este registro foi alterado por outra pessoa. Recarregue a página.",
     )
 }

@@ -1,7 +1,7 @@
 import type { ChartAccount } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
-import { notify, Spinner, UnderConstruction, Alert, Badge, Button, Checkbox, Group, Modal, Paper, Stack, Table, Tabs, Text, TextInput, Title, modals } from '@backoffice/ui';
+import { notify, Spinner, Alert, Badge, Button, Checkbox, Group, Modal, Paper, Stack, Table, Text, TextInput, Title, modals } from '@backoffice/ui';
 import { useMemo, useState } from 'react';
 import { KIND_LABELS, NATURE_COLORS, NATURE_LABELS, nextChildCode, visibleAccounts } from '../api/chartModel';
 import { useChartMutations, useChartTree } from '../api/chartQueries';
@@ -11,41 +11,12 @@ import { ImportChartForm } from './ImportChartForm';
 type Dialog = { kind: 'new'; parent: ChartAccount | null } | { kind: 'edit'; account: ChartAccount } | { kind: 'import' } | null;
 
 /**
- * `/backoffice/financeiro/planos-de-conta` ("Cadastros financeiros"): tabs for the chart of accounts, cost centres,
- * bank accounts and convênios, and parameters; so far the first is built, the others say "Em construção".
- */
-export default function FinanceRegistersPage(props: PageProps) {
-  return (
-    <Tabs defaultValue="chart">
-      <Tabs.List mb="md">
-        <Tabs.Tab value="chart">Plano de contas</Tabs.Tab>
-        <Tabs.Tab value="cost-centers">Centros de custo</Tabs.Tab>
-        <Tabs.Tab value="bank-accounts">Contas bancárias e convênios</Tabs.Tab>
-        <Tabs.Tab value="settings">Parâmetros</Tabs.Tab>
-      </Tabs.List>
-      <Tabs.Panel value="chart">
-        <ChartOfAccounts {...props} />
-      </Tabs.Panel>
-      <Tabs.Panel value="cost-centers">
-        <UnderConstruction title="Centros de custo" />
-      </Tabs.Panel>
-      <Tabs.Panel value="bank-accounts">
-        <UnderConstruction title="Contas bancárias e convênios" />
-      </Tabs.Panel>
-      <Tabs.Panel value="settings">
-        <UnderConstruction title="Parâmetros" />
-      </Tabs.Panel>
-    </Tabs>
-  );
-}
-
-/**
- * The chart of accounts as a tree — search, synthetic/analytic, natureza,
+ * The chart of accounts (the first tab of `/backoffice/financeiro/planos-de-conta`) as a tree — search, synthetic/analytic, natureza,
  * what uses each account; who may edit adds accounts (at the top or under a synthetic one), renames, changes the
  * kind, deactivates and reactivates (nothing is deleted), imports a CSV, and on an empty chart creates the clinic
  * network's starter chart.
  */
-function ChartOfAccounts({ route, description }: PageProps) {
+export function ChartOfAccounts({ route, description }: PageProps) {
   const tree = useChartTree();
   const mayEdit = usePermission('financeiro_cadastros_editar');
   const { update, starter } = useChartMutations();

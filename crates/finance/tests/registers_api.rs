@@ -1,4 +1,5 @@
-//! The chart of accounts through the API, served as the server serves it, on SQLite and PostgreSQL.
+//! The chart of accounts and the cost centres through the API, served as the server serves it, on SQLite and
+//! PostgreSQL.
 
 use finance::Finance;
 use platform::context::{Context, Demo};
@@ -230,10 +231,102 @@ async fn demo_data_is_loaded_once() {
         api.context.seed_demo(&mut demo).await.unwrap();
         assert_eq!(api.context.chart().count().await.unwrap(), first);
         assert_eq!(first as usize, finance::domain::STARTER_CHART.len());
+        assert_eq!(api.context.cost_centers().count().await.unwrap(), 5);
     }
 }
 
 #[tokio::test]
 async fn both_engines_have_the_same_tables() {
     platform::testing::assert_same_schema(&[Finance::migrations()]).await;
+}
+
+const CENTERS: &str = "/api/v1/finance/cost-centers";
+
+#[tokio::test]
+async fn cost_centres_have_unique_codes_and_are_changed_over_their_version() {
+    for api in TestApi::<Finance>::on_each_engine().await {
+        let (status, center) = api
+            .call(
+                "POST",
+                CENTERS,
+                Some("FINANCIAL_MANAGER"),
+                Some(json!({"code": " cli-09 ", "name": "Clínica Nova"})),
+            )
+            .await;
+        assert_eq!(
+            (status, center["code"].as_str()),
+            (StatusCode::CREATED, Some("CLI-09")),
+            "{}: {center}",
+            api.engine()
+        );
+        let (status, error) = api
+            .call(
+                "POST",
+                CENTERS,
+                Some("ADMIN"),
+                Some(json!({"code": "CLI-09", "name": "Outra"})),
+            )
+            .await;
+        assert_eq!(
+            (status, error["code"].as_str()),
+            (StatusCode::CONFLICT, Some("centro_de_custo_duplicado"))
+        );
+        let (status, error) = api
+            .call(
+                "POST",
+                CENTERS,
+                Some("ADMIN"),
+                Some(json!({"code": "São Paulo", "name": ""})),
+            )
+            .await;
+        assert_eq!(
+            (status, fields(&error)),
+            (StatusCode::UNPROCESSABLE_ENTITY, vec!["code", "name"])
+        );
+        let path = format!("{CENTERS}/{}", center["id"].as_str().unwrap());
+        let (status, changed) = api
+            .call(
+                "PATCH",
+                &path,
+                Some("ADMIN"),
+                Some(json!({"version": 1, "active": false})),
+            )
+            .await;
+        assert_eq!(
+            (
+                status,
+                changed["active"].as_bool(),
+                changed["version"].as_i64()
+            ),
+            (StatusCode::OK, Some(false), Some(2))
+        );
+        let (status, error) = api
+            .call(
+                "PATCH",
+                &path,
+                Some("ADMIN"),
+                Some(json!({"version": 1, "name": "X"})),
+            )
+            .await;
+        assert_eq!(
+            (status, error["code"].as_str()),
+            (StatusCode::CONFLICT, Some("versao_desatualizada"))
+        );
+        let (status, list) = api.call("GET", CENTERS, Some("PURCHASING"), None).await;
+        assert_eq!(
+            (status, list["items"].as_array().unwrap().len()),
+            (StatusCode::OK, 1)
+        );
+        let (status, _) = api
+            .call(
+                "POST",
+                CENTERS,
+                Some("FINANCIAL_ASSISTANT"),
+                Some(json!({"code": "X", "name": "X"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, _) = api.call("GET", CENTERS, Some("SALESPERSON"), None).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+    }
 }

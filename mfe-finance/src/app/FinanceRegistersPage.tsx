@@ -1,0 +1,34 @@
+import type { PageProps } from '@backoffice/routes';
+import { UnderConstruction, Tabs } from '@backoffice/ui';
+import { ChartOfAccounts } from '../features/chart-of-accounts/components/ChartOfAccounts';
+import { CostCentersTab } from '../features/cost-centers/components/CostCentersTab';
+
+/**
+ * `/backoffice/financeiro/planos-de-conta` ("Cadastros financeiros", finance.md §2): one tab per register, each its
+ * own feature, put together here. Built: the chart of accounts and the cost centres; bank accounts and convênios,
+ * and the parameters, say "Em construção".
+ */
+export default function FinanceRegistersPage(props: PageProps) {
+  return (
+    <Tabs defaultValue="chart">
+      <Tabs.List mb="md">
+        <Tabs.Tab value="chart">Plano de contas</Tabs.Tab>
+        <Tabs.Tab value="cost-centers">Centros de custo</Tabs.Tab>
+        <Tabs.Tab value="bank-accounts">Contas bancárias e convênios</Tabs.Tab>
+        <Tabs.Tab value="settings">Parâmetros</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="chart">
+        <ChartOfAccounts {...props} />
+      </Tabs.Panel>
+      <Tabs.Panel value="cost-centers">
+        <CostCentersTab />
+      </Tabs.Panel>
+      <Tabs.Panel value="bank-accounts">
+        <UnderConstruction title="Contas bancárias e convênios" />
+      </Tabs.Panel>
+      <Tabs.Panel value="settings">
+        <UnderConstruction title="Parâmetros" />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}

@@ -1,0 +1,89 @@
+import type { CostCenter } from '@backoffice/api-client/endpoints';
+import { usePermission } from '@backoffice/auth';
+import { notify, Spinner, Alert, Button, Group, Modal, Paper, Stack, Table, Text, modals } from '@backoffice/ui';
+import { useState } from 'react';
+import { useCostCenterMutations, useCostCenters } from '../api/costCenterQueries';
+import { CostCenterForm } from './CostCenterForm';
+
+/** The cost centres: list, new, edit, deactivate and reactivate (nothing is deleted). */
+export function CostCentersTab() {
+  const list = useCostCenters();
+  const mayEdit = usePermission('financeiro_cadastros_editar');
+  const { update } = useCostCenterMutations();
+  const [editing, setEditing] = useState<CostCenter | 'new' | null>(null);
+  const centers = list.data?.items ?? [];
+
+  const toggle = (center: CostCenter) =>
+    modals.openConfirmModal({
+      title: center.active ? 'Desativar centro de custo' : 'Reativar centro de custo',
+      children: <Text size="sm">{`${center.active ? 'Desativar' : 'Reativar'} ${center.code} ${center.name}?`}</Text>,
+      labels: { confirm: center.active ? 'Desativar' : 'Reativar', cancel: 'Cancelar' },
+      confirmProps: center.active ? { color: 'red' } : undefined,
+      onConfirm: () => {
+        update.mutateAsync({ id: center.id, data: { version: center.version, active: !center.active } }).then(
+          () => notify(`Centro de custo ${center.code} ${center.active ? 'desativado' : 'reativado'}.`, 'success'),
+          (error: unknown) => notify(error instanceof Error ? error.message : 'Não foi possível alterar o centro de custo.', 'error'),
+        );
+      },
+    });
+
+  if (list.isPending) return <Spinner />;
+  if (list.isError)
+    return (
+      <Alert color="red" role="alert" title="Não foi possível carregar os centros de custo">
+        {list.error.message}
+      </Alert>
+    );
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Text c="dimmed" size="sm">
+          {centers.length === 1 ? '1 centro de custo' : `${centers.length} centros de custo`}
+        </Text>
+        {mayEdit && <Button onClick={() => setEditing('new')}>Novo centro de custo</Button>}
+      </Group>
+      {centers.length === 0 ? (
+        <Paper withBorder p="lg" radius="md">
+          <Text>Nenhum centro de custo cadastrado.</Text>
+        </Paper>
+      ) : (
+        <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+          <Table aria-label="Centros de custo" highlightOnHover verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Código</Table.Th>
+                <Table.Th scope="col">Nome</Table.Th>
+                <Table.Th scope="col">Situação</Table.Th>
+                {mayEdit && <Table.Th scope="col">Ações</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {centers.map((center) => (
+                <Table.Tr key={center.id} data-testid={`centro-${center.code}`} style={center.active ? undefined : { opacity: 0.6 }}>
+                  <Table.Td ff="monospace">{center.code}</Table.Td>
+                  <Table.Td>{center.name}</Table.Td>
+                  <Table.Td>{center.active ? 'Ativo' : 'Inativo'}</Table.Td>
+                  {mayEdit && (
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Button size="compact-xs" variant="subtle" onClick={() => setEditing(center)} aria-label={`Editar ${center.code}`}>
+                          Editar
+                        </Button>
+                        <Button size="compact-xs" variant="subtle" color={center.active ? 'red' : undefined} onClick={() => toggle(center)} aria-label={`${center.active ? 'Desativar' : 'Reativar'} ${center.code}`}>
+                          {center.active ? 'Desativar' : 'Reativar'}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Novo centro de custo' : `Editar ${editing?.code ?? ''}`} centered>
+        {editing !== null && <CostCenterForm center={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+      </Modal>
+    </Stack>
+  );
+}
