@@ -48,7 +48,8 @@ prepare() {
   ST_CHART_ACCOUNT_ID=$(api POST /api/v1/finance/chart-accounts \
     '{"code":"9","name":"Conta Schemathesis","nature":"RECEITA","kind":"SINTETICA"}' | json_field '["id"]')
   ST_COST_CENTER_ID=$(api POST /api/v1/finance/cost-centers '{"code":"ST","name":"Centro Schemathesis"}' | json_field '["id"]')
-  export ST_CLIENT_ID ST_USER_UID ST_HOLIDAY_DAY ST_FILE_ID ST_PERMISSION ST_CHART_ACCOUNT_ID ST_COST_CENTER_ID
+  ST_BANK_ACCOUNT_ID=$(api POST /api/v1/finance/bank-accounts '{"nickname":"Conta Schemathesis","bank":"341","agency":"1","account":"1","account_digit":"1","opening_date":"2026-01-01"}' | json_field '["id"]')
+  export ST_CLIENT_ID ST_USER_UID ST_HOLIDAY_DAY ST_FILE_ID ST_PERMISSION ST_CHART_ACCOUNT_ID ST_COST_CENTER_ID ST_BANK_ACCOUNT_ID
 }
 
 # One run of schemathesis against the server at SERVER_URL; a one-line summary from its report.

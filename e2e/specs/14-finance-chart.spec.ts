@@ -69,3 +69,27 @@ test('cost centres: a financial manager adds one, a duplicate code is refused on
   await page.getByRole('dialog').getByRole('button', { name: 'Desativar' }).click();
   await expect(table.getByTestId('centro-CLI-04')).toContainText('Inativo');
 });
+
+test('bank accounts: a financial manager adds one of the seven banks with its opening balance', async ({ page, baseUrl }) => {
+  await signIn(page, baseUrl, demoEmail('financial-manager'), undefined, PAGE);
+  await page.getByRole('tab', { name: 'Contas bancárias e convênios' }).click();
+  const table = page.getByRole('table', { name: 'Contas bancárias' });
+  await expect(table.getByTestId('conta-bancaria-45678')).toContainText('Itaú Operacional');
+
+  await page.getByRole('button', { name: 'Nova conta bancária' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Apelido *').fill('Santander Reserva');
+  await dialog.getByLabel('Banco *').selectOption('033');
+  await dialog.getByLabel('Agência *').fill('2271');
+  await dialog.getByLabel('Conta *', { exact: true }).fill('13005544');
+  await dialog.getByLabel('Dígito da conta *').fill('7');
+  await dialog.getByLabel('Saldo inicial', { exact: true }).fill('1.234,56');
+  await dialog.getByLabel('Data do saldo inicial *').fill('01/02/2026');
+  await dialog.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(dialog).toBeHidden();
+  const row = table.getByTestId('conta-bancaria-13005544');
+  await expect(row).toContainText('Santander Reserva');
+  await expect(row).toContainText('033');
+  await expect(row).toContainText('R$ 1.234,56');
+  await expect(row).toContainText('01/02/2026');
+});

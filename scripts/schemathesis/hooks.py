@@ -7,7 +7,7 @@
 
 Environment (set by the script): ST_BASE_URL, ST_ADMIN_EMAIL, ST_ADMIN_PASSWORD, ST_SIGNOUT_EMAIL,
 ST_SIGNOUT_PASSWORD, ST_CLIENT_ID, ST_USER_UID, ST_FILE_ID, ST_HOLIDAY_DAY, ST_PERMISSION,
-ST_CHART_ACCOUNT_ID, ST_COST_CENTER_ID.
+ST_CHART_ACCOUNT_ID, ST_COST_CENTER_ID, ST_BANK_ACCOUNT_ID.
 """
 
 import os
@@ -76,6 +76,7 @@ EXISTING = {
     "/api/v1/system/files/{id}": [("id", "ST_FILE_ID")],
     "/api/v1/finance/chart-accounts/{id}": [("id", "ST_CHART_ACCOUNT_ID")],
     "/api/v1/finance/cost-centers/{id}": [("id", "ST_COST_CENTER_ID")],
+    "/api/v1/finance/bank-accounts/{id}": [("id", "ST_BANK_ACCOUNT_ID")],
 }
 
 

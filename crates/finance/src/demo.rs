@@ -1,12 +1,14 @@
 //! Demo data, through the context's own operations; loading it again adds nothing: the clinic network's starter
-//! chart of accounts and its cost centres, created by the demo financial manager.
+//! chart of accounts, its cost centres and three bank accounts, created by the demo financial manager.
 
 use platform::access::{Principal, RoleFlags};
 use platform::context::Demo;
 use platform::error::Result;
 use platform::Role;
 
-use crate::domain::CostCenterDraft;
+use chrono::NaiveDate;
+
+use crate::domain::{BankAccountDraft, CostCenterDraft};
 use crate::Finance;
 
 const COST_CENTERS: [(&str, &str); 5] = [
@@ -57,5 +59,40 @@ pub async fn seed(finance: &Finance, demo: &Demo) -> Result<Vec<String>> {
             COST_CENTERS.len()
         ));
     }
+    if finance.bank_accounts().count().await? > 0 {
+        said.push("Financeiro: as contas bancárias já existiam.".into());
+    } else {
+        for (nickname, bank, agency, account, digit, balance) in BANK_ACCOUNTS {
+            let draft = BankAccountDraft {
+                nickname: Some(nickname.into()),
+                bank: Some(bank.into()),
+                agency: Some(agency.into()),
+                agency_digit: None,
+                account: Some(account.into()),
+                account_digit: Some(digit.into()),
+                opening_balance: Some(balance),
+                opening_date: NaiveDate::from_ymd_opt(2026, 1, 1),
+            };
+            finance.bank_accounts().create(draft, &by).await?;
+        }
+        said.push(format!(
+            "Financeiro: {} contas bancárias.",
+            BANK_ACCOUNTS.len()
+        ));
+    }
     Ok(said)
 }
+
+/// Nickname, bank, agência, conta, dígito, saldo inicial em 01/01/2026 (centavos).
+const BANK_ACCOUNTS: [(&str, &str, &str, &str, &str, i64); 3] = [
+    ("Itaú Operacional", "341", "0912", "45678", "9", 18_450_000),
+    (
+        "Bradesco Recebimentos",
+        "237",
+        "1234",
+        "0098765",
+        "4",
+        7_230_055,
+    ),
+    ("Sicoob Folha", "756", "3001", "123456", "0", 1_500_000),
+];

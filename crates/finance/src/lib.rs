@@ -1,5 +1,6 @@
 //! The finance context: the money side of the business (`../shared/product/finance.md`), on top of the pure
-//! `banking` crate. Built area by area; so far the chart of accounts and the cost centres.
+//! `banking` crate. Built area by area; so far the chart of accounts, the cost centres
+//! and the company's bank accounts.
 //!
 //! Its shape (every context has it; see `docs/architecture.md`):
 //! - [`domain`]: the rules in plain Rust (no SQL, no HTTP), input parsed once into valid types;
@@ -22,12 +23,13 @@ use platform::context::{Context, Demo, Platform, StartError, Started};
 use platform::migrate::Migrations;
 use platform::Error;
 
-pub use service::{Chart, CostCenters};
+pub use service::{BankAccounts, Chart, CostCenters};
 
 /// The context: its public interface for the server and for other contexts.
 pub struct Finance {
     chart: Arc<Chart>,
     cost_centers: Arc<CostCenters>,
+    bank_accounts: Arc<BankAccounts>,
 }
 
 impl Finance {
@@ -37,6 +39,10 @@ impl Finance {
 
     pub fn cost_centers(&self) -> &Arc<CostCenters> {
         &self.cost_centers
+    }
+
+    pub fn bank_accounts(&self) -> &Arc<BankAccounts> {
+        &self.bank_accounts
     }
 }
 
@@ -63,6 +69,10 @@ impl Context for Finance {
                 platform.db.clone(),
                 platform.clock.clone(),
             )),
+            bank_accounts: Arc::new(BankAccounts::new(
+                platform.db.clone(),
+                platform.clock.clone(),
+            )),
         })
     }
 
@@ -70,6 +80,7 @@ impl Context for Finance {
         (
             api::ChartApi::new(self.chart.clone()),
             api::CostCentersApi::new(self.cost_centers.clone()),
+            api::BankAccountsApi::new(self.bank_accounts.clone()),
         )
     }
 

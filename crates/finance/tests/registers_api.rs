@@ -232,6 +232,7 @@ async fn demo_data_is_loaded_once() {
         assert_eq!(api.context.chart().count().await.unwrap(), first);
         assert_eq!(first as usize, finance::domain::STARTER_CHART.len());
         assert_eq!(api.context.cost_centers().count().await.unwrap(), 5);
+        assert_eq!(api.context.bank_accounts().count().await.unwrap(), 3);
     }
 }
 
@@ -328,5 +329,112 @@ async fn cost_centres_have_unique_codes_and_are_changed_over_their_version() {
         assert_eq!(status, StatusCode::FORBIDDEN);
         let (status, _) = api.call("GET", CENTERS, Some("SALESPERSON"), None).await;
         assert_eq!(status, StatusCode::FORBIDDEN);
+    }
+}
+
+const ACCOUNTS: &str = "/api/v1/finance/bank-accounts";
+
+#[tokio::test]
+async fn bank_accounts_are_identified_by_bank_agency_and_account() {
+    for api in TestApi::<Finance>::on_each_engine().await {
+        let (status, banks) = api
+            .call(
+                "GET",
+                "/api/v1/finance/banks",
+                Some("FINANCIAL_ASSISTANT"),
+                None,
+            )
+            .await;
+        assert_eq!(
+            (status, banks["items"].as_array().unwrap().len()),
+            (StatusCode::OK, 7)
+        );
+        let body = json!({
+            "nickname": " Itaú  Operacional ", "bank": "341", "agency": "0912", "account": "045678",
+            "account_digit": "x", "opening_balance_cents": -1500, "opening_date": "2026-01-01"
+        });
+        let (status, account) = api
+            .call(
+                "POST",
+                ACCOUNTS,
+                Some("FINANCIAL_MANAGER"),
+                Some(body.clone()),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{}: {account}", api.engine());
+        assert_eq!(
+            (
+                account["nickname"].as_str(),
+                account["bank_name"].as_str(),
+                account["account"].as_str(),
+                account["account_digit"].as_str()
+            ),
+            (
+                Some("Itaú Operacional"),
+                Some("BANCO ITAU SA"),
+                Some("045678"),
+                Some("X")
+            )
+        );
+        let (status, error) = api.call("POST", ACCOUNTS, Some("ADMIN"), Some(body)).await;
+        assert_eq!(
+            (status, error["code"].as_str()),
+            (StatusCode::CONFLICT, Some("conta_bancaria_duplicada"))
+        );
+        let (status, error) = api
+            .call(
+                "POST",
+                ACCOUNTS,
+                Some("ADMIN"),
+                Some(json!({"bank": "999", "agency": "12-3", "account": "1"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            fields(&error),
+            [
+                "nickname",
+                "bank",
+                "agency",
+                "account_digit",
+                "opening_date"
+            ]
+        );
+
+        let path = format!("{ACCOUNTS}/{}", account["id"].as_str().unwrap());
+        let patch = json!({"version": 1, "nickname": "Itaú Recebimentos", "opening_balance_cents": 100, "active": false});
+        let (status, changed) = api.call("PATCH", &path, Some("ADMIN"), Some(patch)).await;
+        assert_eq!(status, StatusCode::OK, "{changed}");
+        assert_eq!(
+            (
+                changed["opening_balance_cents"].as_i64(),
+                changed["active"].as_bool(),
+                changed["version"].as_i64()
+            ),
+            (Some(100), Some(false), Some(2))
+        );
+        let (status, _) = api
+            .call(
+                "PATCH",
+                &path,
+                Some("ADMIN"),
+                Some(json!({"version": 1, "nickname": "X"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        let (status, _) = api
+            .call(
+                "POST",
+                ACCOUNTS,
+                Some("FINANCIAL_ASSISTANT"),
+                Some(json!({})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, list) = api.call("GET", ACCOUNTS, Some("PURCHASING"), None).await;
+        assert_eq!(
+            (status, list["items"].as_array().unwrap().len()),
+            (StatusCode::OK, 1)
+        );
     }
 }

@@ -1,12 +1,13 @@
 import type { PageProps } from '@backoffice/routes';
 import { UnderConstruction, Tabs } from '@backoffice/ui';
 import { ChartOfAccounts } from '../features/chart-of-accounts/components/ChartOfAccounts';
+import { BankAccountsTab } from '../features/bank-accounts/components/BankAccountsTab';
 import { CostCentersTab } from '../features/cost-centers/components/CostCentersTab';
 
 /**
  * `/backoffice/financeiro/planos-de-conta` ("Cadastros financeiros", finance.md §2): one tab per register, each its
- * own feature, put together here. Built: the chart of accounts and the cost centres; bank accounts and convênios,
- * and the parameters, say "Em construção".
+ * own feature, put together here. Built: the chart of accounts, the cost centres and the bank accounts; the
+ * convênios and the parameters say "Em construção".
  */
 export default function FinanceRegistersPage(props: PageProps) {
   return (
@@ -24,7 +25,7 @@ export default function FinanceRegistersPage(props: PageProps) {
         <CostCentersTab />
       </Tabs.Panel>
       <Tabs.Panel value="bank-accounts">
-        <UnderConstruction title="Contas bancárias e convênios" />
+        <BankAccountsTab />
       </Tabs.Panel>
       <Tabs.Panel value="settings">
         <UnderConstruction title="Parâmetros" />

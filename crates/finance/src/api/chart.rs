@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use platform::api::{ApiResult, BearerAuth, Text};
+use platform::api::{ApiResult, BearerAuth, Omittable, Text};
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::types::Example;
@@ -99,23 +99,23 @@ pub struct TreeView {
 #[oai(rename = "NewChartAccount", example)]
 pub struct NewAccountRequest {
     #[oai(validator(max_length = 100))]
-    pub code: Option<Text>,
+    pub code: Omittable<Text>,
     #[oai(validator(max_length = 1000))]
-    pub name: Option<Text>,
+    pub name: Omittable<Text>,
     /// Required at the top level; under a parent, left out or the parent's.
     #[oai(validator(max_length = 100))]
-    pub nature: Option<Text>,
+    pub nature: Omittable<Text>,
     #[oai(validator(max_length = 100))]
-    pub kind: Option<Text>,
+    pub kind: Omittable<Text>,
 }
 
 impl Example for NewAccountRequest {
     fn example() -> Self {
         NewAccountRequest {
-            code: Some(Text("5.7".into())),
-            name: Some(Text("Material de escritório".into())),
-            nature: None,
-            kind: Some(Text("ANALITICA".into())),
+            code: Omittable(Some(Text("5.7".into()))),
+            name: Omittable(Some(Text("Material de escritório".into()))),
+            nature: Omittable(None),
+            kind: Omittable(Some(Text("ANALITICA".into()))),
         }
     }
 }
@@ -126,19 +126,19 @@ impl Example for NewAccountRequest {
 pub struct AccountPatchRequest {
     pub version: i64,
     #[oai(validator(max_length = 1000))]
-    pub name: Option<Text>,
+    pub name: Omittable<Text>,
     #[oai(validator(max_length = 100))]
-    pub kind: Option<Text>,
-    pub active: Option<bool>,
+    pub kind: Omittable<Text>,
+    pub active: Omittable<bool>,
 }
 
 impl Example for AccountPatchRequest {
     fn example() -> Self {
         AccountPatchRequest {
             version: 1,
-            name: Some("Aluguel".into()),
-            kind: None,
-            active: None,
+            name: Omittable(Some("Aluguel".into())),
+            kind: Omittable(None),
+            active: Omittable(None),
         }
     }
 }
@@ -177,8 +177,8 @@ enum CreatedMany {
     Created(Json<CreatedView>),
 }
 
-fn text(value: Option<Text>) -> Option<String> {
-    value.map(|t| t.0)
+fn text(value: Omittable<Text>) -> Option<String> {
+    value.into_option().map(|t| t.0)
 }
 
 fn created_many(accounts: Vec<Account>) -> CreatedMany {
@@ -235,7 +235,7 @@ impl ChartApi {
         let patch = AccountPatch {
             name: text(body.name),
             kind: text(body.kind),
-            active: body.active,
+            active: body.active.into_option(),
         };
         let account = self
             .chart

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use platform::api::{ApiResult, BearerAuth, Text};
+use platform::api::{ApiResult, BearerAuth, Omittable, Text};
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::types::Example;
@@ -60,16 +60,16 @@ pub struct CostCenterList {
 #[oai(rename = "NewCostCenter", example)]
 pub struct NewCostCenterRequest {
     #[oai(validator(max_length = 1000))]
-    pub code: Option<Text>,
+    pub code: Omittable<Text>,
     #[oai(validator(max_length = 1000))]
-    pub name: Option<Text>,
+    pub name: Omittable<Text>,
 }
 
 impl Example for NewCostCenterRequest {
     fn example() -> Self {
         NewCostCenterRequest {
-            code: Some("CLI-02".into()),
-            name: Some("Clínica Jardins".into()),
+            code: Omittable(Some("CLI-02".into())),
+            name: Omittable(Some("Clínica Jardins".into())),
         }
     }
 }
@@ -80,19 +80,19 @@ impl Example for NewCostCenterRequest {
 pub struct CostCenterPatchRequest {
     pub version: i64,
     #[oai(validator(max_length = 1000))]
-    pub code: Option<Text>,
+    pub code: Omittable<Text>,
     #[oai(validator(max_length = 1000))]
-    pub name: Option<Text>,
-    pub active: Option<bool>,
+    pub name: Omittable<Text>,
+    pub active: Omittable<bool>,
 }
 
 impl Example for CostCenterPatchRequest {
     fn example() -> Self {
         CostCenterPatchRequest {
             version: 1,
-            code: None,
-            name: Some("Clínica Jardins (SP)".into()),
-            active: None,
+            code: Omittable(None),
+            name: Omittable(Some("Clínica Jardins (SP)".into())),
+            active: Omittable(None),
         }
     }
 }
@@ -128,8 +128,8 @@ impl CostCentersApi {
         body: Json<NewCostCenterRequest>,
     ) -> ApiResult<Created> {
         let draft = CostCenterDraft {
-            code: body.0.code.map(|t| t.0),
-            name: body.0.name.map(|t| t.0),
+            code: text(body.0.code),
+            name: text(body.0.name),
         };
         Ok(Created::Created(Json(
             self.centers.create(draft, &auth.0).await?.into(),
@@ -146,9 +146,9 @@ impl CostCentersApi {
     ) -> ApiResult<Json<CostCenterView>> {
         let body = body.0;
         let patch = CostCenterPatch {
-            code: body.code.map(|t| t.0),
-            name: body.name.map(|t| t.0),
-            active: body.active,
+            code: text(body.code),
+            name: text(body.name),
+            active: body.active.into_option(),
         };
         Ok(Json(
             self.centers
@@ -157,4 +157,8 @@ impl CostCentersApi {
                 .into(),
         ))
     }
+}
+
+fn text(value: Omittable<Text>) -> Option<String> {
+    value.into_option().map(|t| t.0)
 }

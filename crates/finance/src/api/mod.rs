@@ -1,16 +1,18 @@
 //! `/api/v1/finance/…`. Each operation declares its permission on `auth` (the server checks it before the handler
 //! runs) and maps the domain to HTTP and back. So far: the chart of accounts.
 
+mod bank_accounts;
 mod chart;
 mod cost_centers;
 
+pub use bank_accounts::BankAccountsApi;
 pub use chart::ChartApi;
 pub use cost_centers::CostCentersApi;
 
 use poem_openapi::Tags;
 
 /// Every finance API, served as one.
-pub type FinanceApi = (ChartApi, CostCentersApi);
+pub type FinanceApi = (ChartApi, CostCentersApi, BankAccountsApi);
 
 #[derive(Tags)]
 pub enum FinanceTag {

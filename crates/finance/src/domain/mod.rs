@@ -1,9 +1,11 @@
 //! The rules in plain Rust: no SQL, no HTTP.
 
+pub mod bank_account;
 pub mod chart;
 pub mod chart_import;
 pub mod cost_center;
 
+pub use bank_account::{BankAccount, BankAccountDraft, BankAccountFields, BankAccountNumber};
 pub use chart::{
     Account, AccountCode, AccountDraft, AccountFields, AccountKind, AccountPatch, Nature, Usage,
 };

@@ -1,8 +1,10 @@
 //! The finance operations. Each returns a domain [`Error`]; the API layer alone decides the HTTP status.
 
+mod bank_accounts;
 mod chart;
 mod cost_centers;
 
+pub use bank_accounts::{BankAccountPatch, BankAccounts, BANK_ACCOUNT_ENTITY};
 pub use chart::{AccountInTree, Chart, ACCOUNT_ENTITY};
 pub use cost_centers::{CostCenterPatch, CostCenters, COST_CENTER_ENTITY};
 

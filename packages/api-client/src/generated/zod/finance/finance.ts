@@ -129,3 +129,91 @@ export const updateCostCenterResponse = zod.object({
   "version": zod.number().describe('Send it back when changing the centre (a stale one is 409).')
 }).describe('A cost centre.')
 
+/**
+ * @summary The banks offered: those whose remessa and retorno files the system writes and reads.
+ */
+export const listSupportedBanksResponse = zod.object({
+  "items": zod.array(zod.object({
+  "code": zod.string().describe('The COMPE code.'),
+  "name": zod.string()
+}).describe('A bank whose remessa and retorno files the system writes and reads.'))
+})
+
+/**
+ * @summary The company's bank accounts, by nickname.
+ */
+export const listBankAccountsResponseItemsItemOpeningDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const listBankAccountsResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "nickname": zod.string(),
+  "bank": zod.string().describe('The COMPE code: `001`, `341`…'),
+  "bank_name": zod.string(),
+  "agency": zod.string(),
+  "agency_digit": zod.string().optional(),
+  "account": zod.string(),
+  "account_digit": zod.string(),
+  "opening_balance_cents": zod.number().describe('Centavos on `opening_date` (negative when overdrawn).'),
+  "opening_date": zod.iso.date().regex(listBankAccountsResponseItemsItemOpeningDateRegExp),
+  "active": zod.boolean(),
+  "version": zod.number().describe('Send it back when changing the account (a stale one is 409).')
+}).describe('One of the company\'s bank accounts.'))
+})
+
+/**
+ * @summary Adds a bank account (the same bank, agência and conta twice is 409).
+ */
+export const createBankAccountBodyNicknameMax = 1000;export const createBankAccountBodyBankMax = 100;export const createBankAccountBodyAgencyMax = 100;export const createBankAccountBodyAgencyDigitMax = 100;export const createBankAccountBodyAccountMax = 100;export const createBankAccountBodyAccountDigitMax = 100;export const createBankAccountBodyOpeningDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const createBankAccountBody = zod.object({
+  "nickname": zod.string().max(createBankAccountBodyNicknameMax).optional(),
+  "bank": zod.string().max(createBankAccountBodyBankMax).optional(),
+  "agency": zod.string().max(createBankAccountBodyAgencyMax).optional(),
+  "agency_digit": zod.string().max(createBankAccountBodyAgencyDigitMax).optional(),
+  "account": zod.string().max(createBankAccountBodyAccountMax).optional(),
+  "account_digit": zod.string().max(createBankAccountBodyAccountDigitMax).optional(),
+  "opening_balance_cents": zod.number().optional(),
+  "opening_date": zod.iso.date().regex(createBankAccountBodyOpeningDateRegExp).optional()
+}).describe('A new bank account. The limits here only keep absurd payloads out; the rules are the domain\'s.')
+
+/**
+ * @summary Changes an account's nickname, opening balance and date, or state (accounts are never deleted).
+ */
+export const updateBankAccountPathIdMax = 100;
+
+export const updateBankAccountParams = zod.object({
+  "id": zod.string().max(updateBankAccountPathIdMax)
+})
+
+export const updateBankAccountBodyNicknameMax = 1000;export const updateBankAccountBodyOpeningDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const updateBankAccountBody = zod.object({
+  "version": zod.number(),
+  "nickname": zod.string().max(updateBankAccountBodyNicknameMax).optional(),
+  "opening_balance_cents": zod.number().optional(),
+  "opening_date": zod.iso.date().regex(updateBankAccountBodyOpeningDateRegExp).optional(),
+  "active": zod.boolean().optional()
+}).describe('What may change in an account, with the version last read (bank, agência and conta do not change).')
+
+export const updateBankAccountResponseOpeningDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const updateBankAccountResponse = zod.object({
+  "id": zod.string(),
+  "nickname": zod.string(),
+  "bank": zod.string().describe('The COMPE code: `001`, `341`…'),
+  "bank_name": zod.string(),
+  "agency": zod.string(),
+  "agency_digit": zod.string().optional(),
+  "account": zod.string(),
+  "account_digit": zod.string(),
+  "opening_balance_cents": zod.number().describe('Centavos on `opening_date` (negative when overdrawn).'),
+  "opening_date": zod.iso.date().regex(updateBankAccountResponseOpeningDateRegExp),
+  "active": zod.boolean(),
+  "version": zod.number().describe('Send it back when changing the account (a stale one is 409).')
+}).describe('One of the company\'s bank accounts.')
+
