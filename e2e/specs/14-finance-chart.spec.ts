@@ -93,3 +93,20 @@ test('bank accounts: a financial manager adds one of the seven banks with its op
   await expect(row).toContainText('R$ 1.234,56');
   await expect(row).toContainText('01/02/2026');
 });
+
+test('parameters: the super administrator sets the alçada; a financial manager only reads it', async ({ page, browser, baseUrl }) => {
+  await signIn(page, baseUrl, demoEmail('super-admin'), undefined, PAGE);
+  await page.getByRole('tab', { name: 'Parâmetros' }).click();
+  await expect(page.getByTestId('alcada')).toHaveText('R$ 5.000,00');
+  await page.getByLabel('Nova alçada *').fill('12.500,00');
+  await page.getByRole('button', { name: 'Salvar alçada' }).click();
+  await expect(page.getByTestId('alcada')).toHaveText('R$ 12.500,00');
+
+  const other = await browser.newContext();
+  const manager = await other.newPage();
+  await signIn(manager, baseUrl, demoEmail('financial-manager'), undefined, PAGE);
+  await manager.getByRole('tab', { name: 'Parâmetros' }).click();
+  await expect(manager.getByTestId('alcada')).toHaveText('R$ 12.500,00');
+  await expect(manager.getByText('Só o super administrador altera a alçada.')).toBeVisible();
+  await other.close();
+});

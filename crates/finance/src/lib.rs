@@ -23,13 +23,14 @@ use platform::context::{Context, Demo, Platform, StartError, Started};
 use platform::migrate::Migrations;
 use platform::Error;
 
-pub use service::{BankAccounts, Chart, CostCenters};
+pub use service::{BankAccounts, Chart, CostCenters, Settings};
 
 /// The context: its public interface for the server and for other contexts.
 pub struct Finance {
     chart: Arc<Chart>,
     cost_centers: Arc<CostCenters>,
     bank_accounts: Arc<BankAccounts>,
+    settings: Arc<Settings>,
 }
 
 impl Finance {
@@ -43,6 +44,11 @@ impl Finance {
 
     pub fn bank_accounts(&self) -> &Arc<BankAccounts> {
         &self.bank_accounts
+    }
+
+    /// The finance parameters (the approval limit the payables and payment batches will check).
+    pub fn settings(&self) -> &Arc<Settings> {
+        &self.settings
     }
 }
 
@@ -73,6 +79,7 @@ impl Context for Finance {
                 platform.db.clone(),
                 platform.clock.clone(),
             )),
+            settings: Arc::new(Settings::new(platform.db.clone(), platform.clock.clone())),
         })
     }
 
@@ -81,6 +88,7 @@ impl Context for Finance {
             api::ChartApi::new(self.chart.clone()),
             api::CostCentersApi::new(self.cost_centers.clone()),
             api::BankAccountsApi::new(self.bank_accounts.clone()),
+            api::SettingsApi::new(self.settings.clone()),
         )
     }
 

@@ -21,8 +21,19 @@ pub static FINANCE_CHART_WRITE: Permission = Permission {
     grant: Grant::Roles(&[Role::FinancialManager, Role::Admin, Role::SuperAdmin]),
 };
 
+/// The alçada (approval authority) is set by the super administrator alone (finance.md §0).
+pub static FINANCE_APPROVAL_LIMIT_SET: Permission = Permission {
+    code: "financeiro_alcada_definir",
+    label: "definir a alçada de aprovação",
+    grant: Grant::Roles(&[Role::SuperAdmin]),
+};
+
 /// Every permission the context declares.
-pub static ALL: &[&Permission] = &[&FINANCE_CHART_READ, &FINANCE_CHART_WRITE];
+pub static ALL: &[&Permission] = &[
+    &FINANCE_CHART_READ,
+    &FINANCE_CHART_WRITE,
+    &FINANCE_APPROVAL_LIMIT_SET,
+];
 
 /// The finance pages built so far: the guard decides from the user's permissions (their own grants included);
 /// a denial goes to `/inicio`.

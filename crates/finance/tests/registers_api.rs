@@ -438,3 +438,77 @@ async fn bank_accounts_are_identified_by_bank_agency_and_account() {
         );
     }
 }
+
+const SETTINGS: &str = "/api/v1/finance/settings";
+
+#[tokio::test]
+async fn the_approval_limit_is_set_by_the_super_administrator_alone() {
+    for api in TestApi::<Finance>::on_each_engine().await {
+        let (status, settings) = api
+            .call("GET", SETTINGS, Some("FINANCIAL_ASSISTANT"), None)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{}: {settings}", api.engine());
+        assert_eq!(
+            (
+                settings["approval_limit_cents"].as_i64(),
+                settings["version"].as_i64()
+            ),
+            (Some(500_000), Some(0))
+        );
+        let put = format!("{SETTINGS}/approval-limit");
+        let (status, _) = api
+            .call(
+                "PUT",
+                &put,
+                Some("FINANCIAL_MANAGER"),
+                Some(json!({"approval_limit_cents": 1, "version": 0})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, error) = api
+            .call(
+                "PUT",
+                &put,
+                Some("SUPER_ADMIN"),
+                Some(json!({"approval_limit_cents": 0, "version": 0})),
+            )
+            .await;
+        assert_eq!(
+            (status, fields(&error)),
+            (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                vec!["approval_limit_cents"]
+            )
+        );
+        let (status, set) = api
+            .call(
+                "PUT",
+                &put,
+                Some("SUPER_ADMIN"),
+                Some(json!({"approval_limit_cents": 1_000_000, "version": 0})),
+            )
+            .await;
+        assert_eq!(
+            (
+                status,
+                set["approval_limit_cents"].as_i64(),
+                set["version"].as_i64()
+            ),
+            (StatusCode::OK, Some(1_000_000), Some(1))
+        );
+        let (status, error) = api
+            .call(
+                "PUT",
+                &put,
+                Some("SUPER_ADMIN"),
+                Some(json!({"approval_limit_cents": 2, "version": 0})),
+            )
+            .await;
+        assert_eq!(
+            (status, error["code"].as_str()),
+            (StatusCode::CONFLICT, Some("versao_desatualizada"))
+        );
+        let (_, read) = api.call("GET", SETTINGS, Some("ADMIN"), None).await;
+        assert_eq!(read["approval_limit_cents"].as_i64(), Some(1_000_000));
+    }
+}

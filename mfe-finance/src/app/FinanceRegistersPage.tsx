@@ -1,13 +1,14 @@
 import type { PageProps } from '@backoffice/routes';
-import { UnderConstruction, Tabs } from '@backoffice/ui';
+import { Tabs } from '@backoffice/ui';
 import { ChartOfAccounts } from '../features/chart-of-accounts/components/ChartOfAccounts';
 import { BankAccountsTab } from '../features/bank-accounts/components/BankAccountsTab';
 import { CostCentersTab } from '../features/cost-centers/components/CostCentersTab';
+import { FinanceSettingsTab } from '../features/finance-settings/components/FinanceSettingsTab';
 
 /**
  * `/backoffice/financeiro/planos-de-conta` ("Cadastros financeiros", finance.md §2): one tab per register, each its
- * own feature, put together here. Built: the chart of accounts, the cost centres and the bank accounts; the
- * convênios and the parameters say "Em construção".
+ * own feature, put together here. Built: the chart of accounts, the cost centres, the bank accounts and the
+ * parameters (alçada); the convênios say "Em construção" (inside the bank accounts tab).
  */
 export default function FinanceRegistersPage(props: PageProps) {
   return (
@@ -28,7 +29,7 @@ export default function FinanceRegistersPage(props: PageProps) {
         <BankAccountsTab />
       </Tabs.Panel>
       <Tabs.Panel value="settings">
-        <UnderConstruction title="Parâmetros" />
+        <FinanceSettingsTab />
       </Tabs.Panel>
     </Tabs>
   );

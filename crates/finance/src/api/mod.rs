@@ -4,15 +4,17 @@
 mod bank_accounts;
 mod chart;
 mod cost_centers;
+mod settings;
 
 pub use bank_accounts::BankAccountsApi;
 pub use chart::ChartApi;
 pub use cost_centers::CostCentersApi;
+pub use settings::SettingsApi;
 
 use poem_openapi::Tags;
 
 /// Every finance API, served as one.
-pub type FinanceApi = (ChartApi, CostCentersApi, BankAccountsApi);
+pub type FinanceApi = (ChartApi, CostCentersApi, BankAccountsApi, SettingsApi);
 
 #[derive(Tags)]
 pub enum FinanceTag {

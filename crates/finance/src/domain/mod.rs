@@ -4,6 +4,7 @@ pub mod bank_account;
 pub mod chart;
 pub mod chart_import;
 pub mod cost_center;
+pub mod settings;
 
 pub use bank_account::{BankAccount, BankAccountDraft, BankAccountFields, BankAccountNumber};
 pub use chart::{
@@ -11,3 +12,4 @@ pub use chart::{
 };
 pub use chart_import::{plan_import, Planned, STARTER_CHART};
 pub use cost_center::{split, CostCenter, CostCenterDraft, CostCenterFields, Share};
+pub use settings::FinanceSettings;

@@ -3,10 +3,12 @@
 mod bank_accounts;
 mod chart;
 mod cost_centers;
+mod settings;
 
 pub use bank_accounts::{BankAccountPatch, BankAccounts, BANK_ACCOUNT_ENTITY};
 pub use chart::{AccountInTree, Chart, ACCOUNT_ENTITY};
 pub use cost_centers::{CostCenterPatch, CostCenters, COST_CENTER_ENTITY};
+pub use settings::{Settings, SETTINGS_ENTITY};
 
 use platform::error::Error;
 

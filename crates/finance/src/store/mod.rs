@@ -3,3 +3,4 @@
 pub mod bank_accounts;
 pub mod chart;
 pub mod cost_centers;
+pub mod settings;

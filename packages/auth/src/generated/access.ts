@@ -25,6 +25,7 @@ export const ACCESS: AccessRules = {
     clientes_arquivar: { label: 'arquivar e restaurar clientes', roles: ['FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN', 'SALES_MANAGER'], flag: null },
     financeiro_cadastros_ler: { label: 'consultar plano de contas, centros de custo, contas bancárias e convênios', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN', 'PURCHASING'], flag: null },
     financeiro_cadastros_editar: { label: 'editar plano de contas, centros de custo, contas bancárias e convênios', roles: ['FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    financeiro_alcada_definir: { label: 'definir a alçada de aprovação', roles: ['SUPER_ADMIN'], flag: null },
   },
   routeRules: [
     { match: { kind: 'exact', paths: ['/pagamentos', '/recebimentos'] }, except: null, permission: 'financeiro', check: 'client', deniedTo: '/minhas-vendas', audited: false },

@@ -25,6 +25,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  ApprovalLimitChange,
   BankAccount,
   BankAccountList,
   BankAccountPatch,
@@ -37,6 +38,7 @@ import type {
   CostCenterList,
   CostCenterPatch,
   ErrorBody,
+  FinanceSettings,
   NewBankAccount,
   NewChartAccount,
   NewCostCenter,
@@ -1014,6 +1016,176 @@ export const useUpdateBankAccount = <TError = ErrorType<ErrorBody | ErrorBody | 
       > => {
 
       const mutationOptions = getUpdateBankAccountMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The finance parameters in force.
+ */
+export const getGetFinanceSettingsUrl = () => {
+
+
+  
+
+  return `/api/v1/finance/settings`
+}
+
+export const getFinanceSettings = async ( options?: RequestInit): Promise<FinanceSettings> => {
+  
+  return customFetch<FinanceSettings>(getGetFinanceSettingsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetFinanceSettingsQueryKey = () => {
+    return [
+    `/api/v1/finance/settings`
+    ] as const;
+    }
+
+    
+export const getGetFinanceSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getFinanceSettings>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFinanceSettings>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetFinanceSettingsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getFinanceSettings>>> = ({ signal }) => getFinanceSettings({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getFinanceSettings>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetFinanceSettingsQueryResult = NonNullable<Awaited<ReturnType<typeof getFinanceSettings>>>
+export type GetFinanceSettingsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetFinanceSettings<TData = Awaited<ReturnType<typeof getFinanceSettings>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFinanceSettings>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFinanceSettings>>,
+          TError,
+          Awaited<ReturnType<typeof getFinanceSettings>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFinanceSettings<TData = Awaited<ReturnType<typeof getFinanceSettings>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFinanceSettings>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFinanceSettings>>,
+          TError,
+          Awaited<ReturnType<typeof getFinanceSettings>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFinanceSettings<TData = Awaited<ReturnType<typeof getFinanceSettings>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFinanceSettings>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The finance parameters in force.
+ */
+
+export function useGetFinanceSettings<TData = Awaited<ReturnType<typeof getFinanceSettings>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFinanceSettings>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetFinanceSettingsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Sets the approval limit (the super administrator alone).
+ */
+export const getSetApprovalLimitUrl = () => {
+
+
+  
+
+  return `/api/v1/finance/settings/approval-limit`
+}
+
+export const setApprovalLimit = async (approvalLimitChange: ApprovalLimitChange, options?: RequestInit): Promise<FinanceSettings> => {
+  
+  return customFetch<FinanceSettings>(getSetApprovalLimitUrl(),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      approvalLimitChange,)
+  }
+);}
+
+
+
+
+export const getSetApprovalLimitMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setApprovalLimit>>, TError,{data: ApprovalLimitChange}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setApprovalLimit>>, TError,{data: ApprovalLimitChange}, TContext> => {
+
+const mutationKey = ['setApprovalLimit'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setApprovalLimit>>, {data: ApprovalLimitChange}> = (props) => {
+          const {data} = props ?? {};
+
+          return  setApprovalLimit(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetApprovalLimitMutationResult = NonNullable<Awaited<ReturnType<typeof setApprovalLimit>>>
+    export type SetApprovalLimitMutationBody = ApprovalLimitChange
+    export type SetApprovalLimitMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Sets the approval limit (the super administrator alone).
+ */
+export const useSetApprovalLimit = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setApprovalLimit>>, TError,{data: ApprovalLimitChange}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setApprovalLimit>>,
+        TError,
+        {data: ApprovalLimitChange},
+        TContext
+      > => {
+
+      const mutationOptions = getSetApprovalLimitMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

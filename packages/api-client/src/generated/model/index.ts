@@ -8,6 +8,7 @@
 
 export * from './accessAttempt';
 export * from './allRead';
+export * from './approvalLimitChange';
 export * from './auditCreated';
 export * from './auditEntry';
 export * from './auditPage';
@@ -41,6 +42,7 @@ export * from './existingRecord';
 export * from './exportAccessAuditParams';
 export * from './exportClientsParams';
 export * from './fieldError';
+export * from './financeSettings';
 export * from './historyChange';
 export * from './historyEntry';
 export * from './holiday';

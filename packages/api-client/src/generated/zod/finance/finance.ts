@@ -217,3 +217,26 @@ export const updateBankAccountResponse = zod.object({
   "version": zod.number().describe('Send it back when changing the account (a stale one is 409).')
 }).describe('One of the company\'s bank accounts.')
 
+/**
+ * @summary The finance parameters in force.
+ */
+export const getFinanceSettingsResponse = zod.object({
+  "approval_limit_cents": zod.number().describe('Centavos: up to here a financial assistant or an administrator approves; above, a financial manager or a\nsuper administrator.'),
+  "default_approval_limit_cents": zod.number().describe('The brief\'s default (R$ 5.000,00), shown beside the value.'),
+  "version": zod.number().describe('0 while the defaults apply; send it back when changing them (a stale one is 409).')
+}).describe('The finance parameters in force.')
+
+/**
+ * @summary Sets the approval limit (the super administrator alone).
+ */
+export const setApprovalLimitBody = zod.object({
+  "approval_limit_cents": zod.number(),
+  "version": zod.number()
+}).describe('A new approval limit, with the version last read.')
+
+export const setApprovalLimitResponse = zod.object({
+  "approval_limit_cents": zod.number().describe('Centavos: up to here a financial assistant or an administrator approves; above, a financial manager or a\nsuper administrator.'),
+  "default_approval_limit_cents": zod.number().describe('The brief\'s default (R$ 5.000,00), shown beside the value.'),
+  "version": zod.number().describe('0 while the defaults apply; send it back when changing them (a stale one is 409).')
+}).describe('The finance parameters in force.')
+
