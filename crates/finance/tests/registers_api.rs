@@ -129,8 +129,9 @@ async fn changes_keep_the_tree_whole_and_a_stale_version_is_409() {
             (status, error["code"].as_str()),
             (StatusCode::CONFLICT, Some("versao_desatualizada"))
         );
-        let (status, _) = patch(top_path, json!({"version": 1, "active": false})).await;
+        let (status, top) = patch(top_path, json!({"version": 1, "active": false})).await;
         assert_eq!(status, StatusCode::OK, "its only child is inactive now");
+        assert_eq!(top["children"], 1, "the answer counts the children: {top}");
         let (status, error) = patch(leaf_path, json!({"version": 2, "active": true})).await;
         assert_eq!(
             (status, fields(&error)),

@@ -9,7 +9,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::types::Example;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
-use super::FinanceTag;
+use super::{text, FinanceTag};
 use crate::domain::{BankAccount, BankAccountDraft};
 use crate::permissions::{FINANCE_CHART_READ, FINANCE_CHART_WRITE};
 use crate::service::{BankAccountPatch, BankAccounts};
@@ -150,10 +150,6 @@ impl Example for BankAccountPatchRequest {
 enum Created {
     #[oai(status = 201)]
     Created(Json<BankAccountView>),
-}
-
-fn text(value: Omittable<Text>) -> Option<String> {
-    value.into_option().map(|t| t.0)
 }
 
 #[OpenApi(prefix_path = "/api/v1/finance", tag = "FinanceTag::Finance")]

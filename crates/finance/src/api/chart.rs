@@ -9,7 +9,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::types::Example;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
-use super::FinanceTag;
+use super::{text, FinanceTag};
 use crate::domain::{Account, AccountDraft, AccountPatch};
 use crate::permissions::{FINANCE_CHART_READ, FINANCE_CHART_WRITE};
 use crate::service::{AccountInTree, Chart};
@@ -175,10 +175,6 @@ enum Created {
 enum CreatedMany {
     #[oai(status = 201)]
     Created(Json<CreatedView>),
-}
-
-fn text(value: Omittable<Text>) -> Option<String> {
-    value.into_option().map(|t| t.0)
 }
 
 fn created_many(accounts: Vec<Account>) -> CreatedMany {

@@ -8,7 +8,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::types::Example;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
-use super::FinanceTag;
+use super::{text, FinanceTag};
 use crate::domain::{CostCenter, CostCenterDraft};
 use crate::permissions::{FINANCE_CHART_READ, FINANCE_CHART_WRITE};
 use crate::service::{CostCenterPatch, CostCenters};
@@ -157,8 +157,4 @@ impl CostCentersApi {
                 .into(),
         ))
     }
-}
-
-fn text(value: Omittable<Text>) -> Option<String> {
-    value.into_option().map(|t| t.0)
 }

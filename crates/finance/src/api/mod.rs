@@ -11,6 +11,7 @@ pub use chart::ChartApi;
 pub use cost_centers::CostCentersApi;
 pub use settings::SettingsApi;
 
+use platform::api::{Omittable, Text};
 use poem_openapi::Tags;
 
 /// Every finance API, served as one.
@@ -21,4 +22,9 @@ pub enum FinanceTag {
     /// The finance context: chart of accounts, receivables, payables, boletos, remittances.
     #[oai(rename = "finance")]
     Finance,
+}
+
+/// A text field of a PATCH body: `None` when left out (null is refused by `Omittable`).
+fn text(value: Omittable<Text>) -> Option<String> {
+    value.into_option().map(|t| t.0)
 }

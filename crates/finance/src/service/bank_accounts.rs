@@ -3,16 +3,16 @@
 use chrono::NaiveDate;
 use platform::access::Principal;
 use platform::clock::SharedClock;
-use platform::db::{is_unique_violation, Db};
+use platform::db::Db;
 use platform::error::{Error, Result, Violations};
-use platform::history::{self, Change, Entry};
+use platform::history::{Change, Entry};
 
 use crate::domain::bank_account::nickname;
 use crate::domain::{BankAccount, BankAccountDraft, BankAccountNumber};
 use crate::store::bank_accounts as store;
-use crate::store::chart::Stamp;
+use crate::store::Stamp;
 
-use super::stale;
+use super::{or_duplicate, stale, with_history, written};
 
 /// The history's name for a bank account.
 pub const BANK_ACCOUNT_ENTITY: &str = "finance.bank_account";
@@ -61,14 +61,6 @@ impl BankAccounts {
             at: self.clock.now(),
             by: &by.uid,
         };
-        let mut tx = self.db.begin().await?;
-        if let Err(e) = store::insert(&mut tx, &account, &stamp).await {
-            return Err(if is_unique_violation(&e) {
-                duplicate(&account.fields.number)
-            } else {
-                e.into()
-            });
-        }
         let entry = Entry {
             entity: BANK_ACCOUNT_ENTITY,
             entity_id: &account.id,
@@ -78,8 +70,12 @@ impl BankAccounts {
             reason: None,
             changes: Vec::new(),
         };
-        history::record(&mut tx, &entry, by, stamp.at).await?;
-        tx.commit().await?;
+        with_history(&self.db, &entry, by, stamp.at, async |tx| {
+            store::insert(tx, &account, &stamp)
+                .await
+                .map_err(|e| or_duplicate(e, || duplicate(&account.fields.number)))
+        })
+        .await?;
         Ok(account)
     }
 
@@ -130,10 +126,6 @@ impl BankAccounts {
             at: self.clock.now(),
             by: &by.uid,
         };
-        let mut tx = self.db.begin().await?;
-        if !store::update(&mut tx, &next, version, &stamp).await? {
-            return Err(stale());
-        }
         let state = |active: bool| if active { "ATIVA" } else { "INATIVA" };
         let entry = Entry {
             entity: BANK_ACCOUNT_ENTITY,
@@ -144,8 +136,10 @@ impl BankAccounts {
             reason: None,
             changes,
         };
-        history::record(&mut tx, &entry, by, stamp.at).await?;
-        tx.commit().await?;
+        with_history(&self.db, &entry, by, stamp.at, async |tx| {
+            written(store::update(tx, &next, version, &stamp).await?)
+        })
+        .await?;
         self.get(id).await
     }
 }

@@ -1,16 +1,19 @@
 //! The chart of accounts' operations.
 
+use std::collections::HashMap;
+
 use platform::access::Principal;
 use platform::clock::SharedClock;
-use platform::db::{is_unique_violation, Db};
+use platform::db::Db;
 use platform::error::{Error, Result};
 use platform::history::{self, Change, Entry};
 
 use crate::domain::chart::{self, place};
 use crate::domain::{plan_import, Account, AccountDraft, AccountPatch, Usage, STARTER_CHART};
-use crate::store::chart::{self as store, Stamp};
+use crate::store::chart as store;
+use crate::store::Stamp;
 
-use super::stale;
+use super::{or_duplicate, stale, with_history, written};
 
 /// The history's name for an account.
 pub const ACCOUNT_ENTITY: &str = "finance.chart_account";
@@ -38,22 +41,31 @@ impl Chart {
     pub async fn tree(&self) -> Result<Vec<AccountInTree>> {
         let mut accounts = store::all(&self.db).await?;
         accounts.sort_by_key(|a| a.code.tree_key());
+        // Each account's (children, active children), counted in one pass over the chart.
+        let mut children: HashMap<String, (i64, i64)> = HashMap::new();
+        for account in &accounts {
+            if let Some(parent) = account.code.parent() {
+                let counts = children.entry(parent.as_str().to_string()).or_default();
+                counts.0 += 1;
+                counts.1 += i64::from(account.active);
+            }
+        }
         Ok(accounts
-            .iter()
+            .into_iter()
             .map(|account| {
-                let children: Vec<&Account> = accounts
-                    .iter()
-                    .filter(|a| a.code.parent().as_ref() == Some(&account.code))
-                    .collect();
+                let (children, active_children) = children
+                    .get(account.code.as_str())
+                    .copied()
+                    .unwrap_or_default();
                 AccountInTree {
-                    account: account.clone(),
                     depth: account.code.depth(),
                     usage: Usage {
-                        children: children.len() as i64,
-                        active_children: children.iter().filter(|a| a.active).count() as i64,
+                        children,
+                        active_children,
                         // Receivables and payables do not exist yet: nothing uses an account but its children.
                         documents: 0,
                     },
+                    account,
                 }
             })
             .collect())
@@ -91,13 +103,9 @@ impl Chart {
             at: self.clock.now(),
             by: &by.uid,
         };
-        if let Err(e) = store::insert(&mut tx, &account, &stamp).await {
-            return Err(if is_unique_violation(&e) {
-                duplicate(&account)
-            } else {
-                e.into()
-            });
-        }
+        store::insert(&mut tx, &account, &stamp)
+            .await
+            .map_err(|e| or_duplicate(e, || duplicate(&account)))?;
         record_created(&mut tx, &account, by, &stamp).await?;
         tx.commit().await?;
         Ok(account)
@@ -111,7 +119,7 @@ impl Chart {
         version: i64,
         patch: AccountPatch,
         by: &Principal,
-    ) -> Result<Account> {
+    ) -> Result<AccountInTree> {
         let current = self.get(id).await?;
         if current.version != version {
             return Err(stale());
@@ -138,17 +146,18 @@ impl Chart {
         .into_iter()
         .flatten()
         .collect();
+        let in_tree = |account: Account| AccountInTree {
+            depth: account.code.depth(),
+            usage,
+            account,
+        };
         if changes.is_empty() {
-            return Ok(current);
+            return Ok(in_tree(current));
         }
         let stamp = Stamp {
             at: self.clock.now(),
             by: &by.uid,
         };
-        let mut tx = self.db.begin().await?;
-        if !store::update(&mut tx, &next, version, &stamp).await? {
-            return Err(stale());
-        }
         let entry = Entry {
             entity: ACCOUNT_ENTITY,
             entity_id: &next.id,
@@ -158,9 +167,11 @@ impl Chart {
             reason: None,
             changes,
         };
-        history::record(&mut tx, &entry, by, stamp.at).await?;
-        tx.commit().await?;
-        self.get(id).await
+        with_history(&self.db, &entry, by, stamp.at, async |tx| {
+            written(store::update(tx, &next, version, &stamp).await?)
+        })
+        .await?;
+        Ok(in_tree(self.get(id).await?))
     }
 
     /// Creates every account of a CSV file in one transaction, or none: every problem is named by line and column.
@@ -207,14 +218,10 @@ impl Chart {
         };
         let mut tx = self.db.begin().await?;
         for account in accounts {
-            if let Err(e) = store::insert(&mut tx, account, &stamp).await {
-                // Someone added the same code meanwhile: nothing of the file is kept.
-                return Err(if is_unique_violation(&e) {
-                    duplicate(account)
-                } else {
-                    e.into()
-                });
-            }
+            // Someone added the same code meanwhile: nothing of the file is kept.
+            store::insert(&mut tx, account, &stamp)
+                .await
+                .map_err(|e| or_duplicate(e, || duplicate(account)))?;
             record_created(&mut tx, account, by, &stamp).await?;
         }
         tx.commit().await?;

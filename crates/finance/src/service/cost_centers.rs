@@ -2,15 +2,15 @@
 
 use platform::access::Principal;
 use platform::clock::SharedClock;
-use platform::db::{is_unique_violation, Db};
+use platform::db::Db;
 use platform::error::{Error, Result};
-use platform::history::{self, Change, Entry};
+use platform::history::{Change, Entry};
 
 use crate::domain::{CostCenter, CostCenterDraft};
-use crate::store::chart::Stamp;
 use crate::store::cost_centers as store;
+use crate::store::Stamp;
 
-use super::stale;
+use super::{or_duplicate, stale, with_history, written};
 
 /// The history's name for a cost centre.
 pub const COST_CENTER_ENTITY: &str = "finance.cost_center";
@@ -58,14 +58,6 @@ impl CostCenters {
             at: self.clock.now(),
             by: &by.uid,
         };
-        let mut tx = self.db.begin().await?;
-        if let Err(e) = store::insert(&mut tx, &center, &stamp).await {
-            return Err(if is_unique_violation(&e) {
-                duplicate(&center.fields.code)
-            } else {
-                e.into()
-            });
-        }
         let entry = Entry {
             entity: COST_CENTER_ENTITY,
             entity_id: &center.id,
@@ -75,8 +67,12 @@ impl CostCenters {
             reason: None,
             changes: Vec::new(),
         };
-        history::record(&mut tx, &entry, by, stamp.at).await?;
-        tx.commit().await?;
+        with_history(&self.db, &entry, by, stamp.at, async |tx| {
+            store::insert(tx, &center, &stamp)
+                .await
+                .map_err(|e| or_duplicate(e, || duplicate(&center.fields.code)))
+        })
+        .await?;
         Ok(center)
     }
 
@@ -117,13 +113,6 @@ impl CostCenters {
             at: self.clock.now(),
             by: &by.uid,
         };
-        let mut tx = self.db.begin().await?;
-        match store::update(&mut tx, &next, version, &stamp).await {
-            Ok(true) => {}
-            Ok(false) => return Err(stale()),
-            Err(e) if is_unique_violation(&e) => return Err(duplicate(&next.fields.code)),
-            Err(e) => return Err(e.into()),
-        }
         let state = |active: bool| if active { "ATIVO" } else { "INATIVO" };
         let entry = Entry {
             entity: COST_CENTER_ENTITY,
@@ -134,8 +123,13 @@ impl CostCenters {
             reason: None,
             changes,
         };
-        history::record(&mut tx, &entry, by, stamp.at).await?;
-        tx.commit().await?;
+        with_history(&self.db, &entry, by, stamp.at, async |tx| {
+            let updated = store::update(tx, &next, version, &stamp)
+                .await
+                .map_err(|e| or_duplicate(e, || duplicate(&next.fields.code)))?;
+            written(updated)
+        })
+        .await?;
         self.get(id).await
     }
 }

@@ -10,7 +10,11 @@ pub use chart::{AccountInTree, Chart, ACCOUNT_ENTITY};
 pub use cost_centers::{CostCenterPatch, CostCenters, COST_CENTER_ENTITY};
 pub use settings::{Settings, SETTINGS_ENTITY};
 
-use platform::error::Error;
+use chrono::{DateTime, Utc};
+use platform::access::Principal;
+use platform::db::{is_unique_violation, Db, Tx};
+use platform::error::{Error, Result};
+use platform::history::{self, Entry};
 
 /// A write over a version someone else changed since it was read.
 fn stale() -> Error {
@@ -18,4 +22,37 @@ fn stale() -> Error {
         "versao_desatualizada",
         "Este registro foi alterado por outra pessoa. Recarregue a página.",
     )
+}
+
+/// Writes a record's change and its history line in one transaction: both, or neither.
+async fn with_history(
+    db: &Db,
+    entry: &Entry<'_>,
+    by: &Principal,
+    at: DateTime<Utc>,
+    write: impl AsyncFnOnce(&mut Tx) -> Result<()>,
+) -> Result<()> {
+    let mut tx = db.begin().await?;
+    write(&mut tx).await?;
+    history::record(&mut tx, entry, by, at).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// A versioned update's outcome: written, or not because someone saved over the version the person saw (409).
+fn written(updated: bool) -> Result<()> {
+    if updated {
+        Ok(())
+    } else {
+        Err(stale())
+    }
+}
+
+/// A write's error, as `duplicate` when a unique key refused it.
+fn or_duplicate(e: sqlx::Error, duplicate: impl FnOnce() -> Error) -> Error {
+    if is_unique_violation(&e) {
+        duplicate()
+    } else {
+        e.into()
+    }
 }

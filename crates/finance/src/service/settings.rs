@@ -4,14 +4,14 @@ use platform::access::Principal;
 use platform::clock::SharedClock;
 use platform::db::Db;
 use platform::error::Result;
-use platform::history::{self, Change, Entry};
+use platform::history::{Change, Entry};
 
 use crate::domain::settings::valid_approval_limit;
 use crate::domain::FinanceSettings;
-use crate::store::chart::Stamp;
 use crate::store::settings as store;
+use crate::store::Stamp;
 
-use super::stale;
+use super::{stale, with_history, written};
 
 /// The history's name for the parameters.
 pub const SETTINGS_ENTITY: &str = "finance.settings";
@@ -50,10 +50,6 @@ impl Settings {
             at: self.clock.now(),
             by: &by.uid,
         };
-        let mut tx = self.db.begin().await?;
-        if !store::put(&mut tx, cents, version, &stamp).await? {
-            return Err(stale());
-        }
         let entry = Entry {
             entity: SETTINGS_ENTITY,
             entity_id: "1",
@@ -65,8 +61,10 @@ impl Settings {
                 .into_iter()
                 .collect(),
         };
-        history::record(&mut tx, &entry, by, stamp.at).await?;
-        tx.commit().await?;
+        with_history(&self.db, &entry, by, stamp.at, async |tx| {
+            written(store::put(tx, cents, version, &stamp).await?)
+        })
+        .await?;
         self.get().await
     }
 }

@@ -5,7 +5,7 @@ use chrono::NaiveDate;
 use platform::db::{Db, Tx};
 use platform::{on_db, on_tx};
 
-use super::chart::Stamp;
+use super::Stamp;
 use crate::domain::{BankAccount, BankAccountFields, BankAccountNumber};
 
 type Result<T> = std::result::Result<T, sqlx::Error>;

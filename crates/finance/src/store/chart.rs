@@ -1,6 +1,6 @@
 //! `finance_chart_accounts`.
 
-use chrono::{DateTime, Utc};
+use super::Stamp;
 use platform::db::{Db, Tx};
 use platform::{on_db, on_tx};
 
@@ -34,12 +34,6 @@ impl From<Row> for Account {
             version: row.version,
         }
     }
-}
-
-/// Who wrote and when.
-pub struct Stamp<'a> {
-    pub at: DateTime<Utc>,
-    pub by: &'a str,
 }
 
 pub async fn insert(tx: &mut Tx, account: &Account, stamp: &Stamp<'_>) -> Result<()> {

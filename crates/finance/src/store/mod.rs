@@ -4,3 +4,11 @@ pub mod bank_accounts;
 pub mod chart;
 pub mod cost_centers;
 pub mod settings;
+
+use chrono::{DateTime, Utc};
+
+/// Who wrote and when: the `created_*` / `updated_*` columns of every finance table.
+pub struct Stamp<'a> {
+    pub at: DateTime<Utc>,
+    pub by: &'a str,
+}

@@ -3,7 +3,7 @@
 use platform::db::{Db, Tx};
 use platform::{on_db, on_tx};
 
-use super::chart::Stamp;
+use super::Stamp;
 use crate::domain::FinanceSettings;
 
 type Result<T> = std::result::Result<T, sqlx::Error>;
