@@ -3,7 +3,7 @@ import { createAdapter, loadRuntimeConfig, REMOTE_NAMES } from '@backoffice/auth
 import { createRoot } from 'react-dom/client';
 import { App, pageActivity } from './app/App';
 import { listenForInstallPrompt } from './pwa/installPrompt';
-import { whenPageIdle } from './pwa/pageIdle';
+import { whenPageIdle } from '@backoffice/ui/idle';
 import { schedulePreload } from './pwa/preload';
 import { loadedFiles, prefetchFiles, readRouteFiles } from './pwa/routeFiles';
 import { registerServiceWorker } from './pwa/registerServiceWorker';

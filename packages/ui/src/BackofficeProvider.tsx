@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { DATES_LOCALE } from './locale';
 import { onModalHostRequested } from './modals';
 import { backofficeTheme, cssVariablesResolver } from './theme';
+import { whenPageIdle } from './idle';
 
 /** How long a notification stays (ms). */
 export const NOTIFICATION_MS = 5000;
@@ -18,25 +19,10 @@ const ToastHost = lazy(() => import(/* webpackChunkName: "toasts" */ './ToastHos
 /** The confirmation modals' provider: the same, or at once when a modal is asked for sooner (modals.ts). */
 const ModalHost = lazy(() => import(/* webpackChunkName: "modals" */ './ModalHost'));
 
-function whenIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback !== 'function') {
-    const timer = window.setTimeout(callback, 200);
-    return () => window.clearTimeout(timer);
-  }
-  let idle = 0;
-  const start = () => (idle = window.requestIdleCallback(callback, { timeout: 2000 }));
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
-  return () => {
-    window.removeEventListener('load', start);
-    window.cancelIdleCallback(idle);
-  };
-}
-
 /** True once the page has loaded and the browser is idle (at once in unit tests). */
 function useAfterFirstLoad(immediately: boolean): boolean {
   const [ready, setReady] = useState(immediately);
-  useEffect(() => (ready ? undefined : whenIdle(() => setReady(true))), [ready]);
+  useEffect(() => (ready ? undefined : whenPageIdle(() => setReady(true), { timeout: 2000, fallbackMs: 200 })), [ready]);
   return ready;
 }
 

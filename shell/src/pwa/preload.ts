@@ -1,4 +1,4 @@
-import { whenPageIdle } from './pageIdle';
+import { whenPageIdle } from '@backoffice/ui/idle';
 
 /**
  * Route chunk preloading: 1 s after the page is up (loaded, the browser idle, none of its requests in flight), at
@@ -44,7 +44,7 @@ export interface PageActivity {
 
 export function schedulePreload(tasks: Array<() => Promise<unknown>>, activity?: PageActivity, win: Window = window): void {
   if (!preloadAllowed(win.navigator)) return;
-  whenPageIdle(() => afterQuietDelay(activity, win, () => void runLimited(tasks)), win);
+  whenPageIdle(() => afterQuietDelay(activity, win, () => void runLimited(tasks)), { win });
 }
 
 /** Runs `run` once PRELOAD_DELAY_MS pass with no request in flight; a request starting meanwhile restarts the wait. */
