@@ -1,9 +1,11 @@
 import type { PageProps } from '@backoffice/routes';
-import { Tabs } from '@backoffice/ui';
+import { Spinner, Tabs } from '@backoffice/ui';
+import { lazy, Suspense } from 'react';
 import { ChartOfAccounts } from '../features/chart-of-accounts/components/ChartOfAccounts';
 import { BankAccountsTab } from '../features/bank-accounts/components/BankAccountsTab';
 import { CostCentersTab } from '../features/cost-centers/components/CostCentersTab';
-import { FinanceSettingsTab } from '../features/finance-settings/components/FinanceSettingsTab';
+// Its form is on the tab itself: the tab (and zod) is fetched when it is opened.
+const FinanceSettingsTab = lazy(() => import('../features/finance-settings/components/FinanceSettingsTab').then((m) => ({ default: m.FinanceSettingsTab })));
 
 /**
  * `/backoffice/financeiro/planos-de-conta` ("Cadastros financeiros", finance.md §2): one tab per register, each its
@@ -12,7 +14,8 @@ import { FinanceSettingsTab } from '../features/finance-settings/components/Fina
  */
 export default function FinanceRegistersPage(props: PageProps) {
   return (
-    <Tabs defaultValue="chart">
+    // Only the open tab is drawn: the others (and what they fetch) wait until they are opened.
+    <Tabs defaultValue="chart" keepMounted={false}>
       <Tabs.List mb="md">
         <Tabs.Tab value="chart">Plano de contas</Tabs.Tab>
         <Tabs.Tab value="cost-centers">Centros de custo</Tabs.Tab>
@@ -29,7 +32,9 @@ export default function FinanceRegistersPage(props: PageProps) {
         <BankAccountsTab />
       </Tabs.Panel>
       <Tabs.Panel value="settings">
-        <FinanceSettingsTab />
+        <Suspense fallback={<Spinner />}>
+          <FinanceSettingsTab />
+        </Suspense>
       </Tabs.Panel>
     </Tabs>
   );

@@ -1,9 +1,11 @@
 import type { BankAccount } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
 import { formatCentavos, formatDate, notify, Spinner, UnderConstruction, Alert, Button, Group, Modal, Paper, Stack, Table, Text, Title, modals } from '@backoffice/ui';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useBankAccountMutations, useBankAccounts } from '../api/bankAccountQueries';
-import { EditBankAccountForm, NewBankAccountForm } from './BankAccountForm';
+// The forms (and zod) are fetched when one opens.
+const NewBankAccountForm = lazy(() => import('./BankAccountForm').then((m) => ({ default: m.NewBankAccountForm })));
+const EditBankAccountForm = lazy(() => import('./BankAccountForm').then((m) => ({ default: m.EditBankAccountForm })));
 
 /**
  * The company's bank accounts (list, new, edit, deactivate/reactivate: nothing is deleted), then the convênios of
@@ -104,8 +106,10 @@ export function BankAccountsTab() {
       </Stack>
       <UnderConstruction title="Convênios de cobrança e de pagamentos" />
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Nova conta bancária' : `Editar ${editing?.nickname ?? ''}`} size="lg" centered>
-        {editing === 'new' && <NewBankAccountForm onDone={() => setEditing(null)} />}
-        {editing !== null && editing !== 'new' && <EditBankAccountForm account={editing} onDone={() => setEditing(null)} />}
+        <Suspense fallback={<Spinner />}>
+          {editing === 'new' && <NewBankAccountForm onDone={() => setEditing(null)} />}
+          {editing !== null && editing !== 'new' && <EditBankAccountForm account={editing} onDone={() => setEditing(null)} />}
+        </Suspense>
       </Modal>
     </Stack>
   );

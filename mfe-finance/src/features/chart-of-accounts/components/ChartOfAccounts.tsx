@@ -2,11 +2,13 @@ import type { ChartAccount } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
 import { notify, Spinner, Alert, Badge, Button, Checkbox, Group, Modal, Paper, Stack, Table, Text, TextInput, Title, modals } from '@backoffice/ui';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { KIND_LABELS, NATURE_COLORS, NATURE_LABELS, nextChildCode, visibleAccounts } from '../api/chartModel';
 import { useChartMutations, useChartTree } from '../api/chartQueries';
-import { EditAccountForm, NewAccountForm } from './AccountForms';
-import { ImportChartForm } from './ImportChartForm';
+// The forms (and zod, which validates them) are fetched when one opens: the tree shows without them.
+const NewAccountForm = lazy(() => import('./AccountForms').then((m) => ({ default: m.NewAccountForm })));
+const EditAccountForm = lazy(() => import('./AccountForms').then((m) => ({ default: m.EditAccountForm })));
+const ImportChartForm = lazy(() => import('./ImportChartForm').then((m) => ({ default: m.ImportChartForm })));
 
 type Dialog = { kind: 'new'; parent: ChartAccount | null } | { kind: 'edit'; account: ChartAccount } | { kind: 'import' } | null;
 
@@ -156,9 +158,11 @@ export function ChartOfAccounts({ route, description }: PageProps) {
       )}
 
       <Modal opened={dialog !== null} onClose={close} title={dialogTitle(dialog)} size="lg" centered>
-        {dialog?.kind === 'new' && <NewAccountForm parent={dialog.parent} suggestedCode={nextChildCode(accounts, dialog.parent)} onDone={close} />}
-        {dialog?.kind === 'edit' && <EditAccountForm account={dialog.account} onDone={close} />}
-        {dialog?.kind === 'import' && <ImportChartForm onDone={close} />}
+        <Suspense fallback={<Spinner />}>
+          {dialog?.kind === 'new' && <NewAccountForm parent={dialog.parent} suggestedCode={nextChildCode(accounts, dialog.parent)} onDone={close} />}
+          {dialog?.kind === 'edit' && <EditAccountForm account={dialog.account} onDone={close} />}
+          {dialog?.kind === 'import' && <ImportChartForm onDone={close} />}
+        </Suspense>
       </Modal>
     </Stack>
   );

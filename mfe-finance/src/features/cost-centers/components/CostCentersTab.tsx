@@ -1,9 +1,10 @@
 import type { CostCenter } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
 import { notify, Spinner, Alert, Button, Group, Modal, Paper, Stack, Table, Text, modals } from '@backoffice/ui';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useCostCenterMutations, useCostCenters } from '../api/costCenterQueries';
-import { CostCenterForm } from './CostCenterForm';
+// The form (and zod) is fetched when it opens.
+const CostCenterForm = lazy(() => import('./CostCenterForm').then((m) => ({ default: m.CostCenterForm })));
 
 /** The cost centres: list, new, edit, deactivate and reactivate (nothing is deleted). */
 export function CostCentersTab() {
@@ -82,7 +83,9 @@ export function CostCentersTab() {
         </Paper>
       )}
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Novo centro de custo' : `Editar ${editing?.code ?? ''}`} centered>
-        {editing !== null && <CostCenterForm center={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+        <Suspense fallback={<Spinner />}>
+          {editing !== null && <CostCenterForm center={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+        </Suspense>
       </Modal>
     </Stack>
   );
