@@ -184,7 +184,55 @@ test('"Testar fila" shows the job’s progress bar moving, then that it ended we
   const values = new Set(seen.filter((text) => /^\d+ de 20$/.test(text)));
   expect(values.size, `valores vistos: ${seen.join(', ')}`).toBeGreaterThanOrEqual(2);
   // The finished job is in the list.
-  await expect(page.getByRole('table', { name: 'Tarefas' }).getByRole('row').filter({ hasText: 'system.probe' }).first()).toContainText('Concluída');
+  await expect(page.getByRole('table', { name: 'Tarefas', exact: true }).getByRole('row').filter({ hasText: 'system.probe' }).first()).toContainText('Concluída');
+});
+
+test('the jobs chart stacks the week’s jobs by kind and state, and a bar filters the list by its kind', async ({ page, baseUrl }) => {
+  const token = await apiToken(baseUrl, demoEmail('admin'));
+  const probe = await fetch(`${baseUrl}/api/v1/system/job-probes`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ jobs: 3, work_ms: 0 }),
+  });
+  expect(probe.status).toBe(201);
+  await signIn(page, baseUrl, demoEmail('admin'), undefined, '/admin/tarefas');
+  const chart = page.getByRole('figure', { name: 'Tarefas dos últimos 7 dias por tipo e situação' });
+  // The figures, as a screen reader reads them: the probes, done.
+  const row = chart.getByRole('row', { name: /system\.probe/ });
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toBeAttached();
+    const cells = await row.getByRole('cell').allTextContents();
+    expect(Number(cells.at(-1)?.replace(/\./g, ''))).toBeGreaterThanOrEqual(3);
+  }).toPass({ timeout: 20_000 });
+  await expect(chart.getByRole('columnheader', { name: 'Concluídas' })).toBeAttached();
+  // The drawing: a bar per kind and state, drawn by recharts.
+  const bars = page.locator('[data-chart="Tarefas dos últimos 7 dias por tipo e situação"] .recharts-bar-rectangle path');
+  await expect(bars.first()).toBeVisible();
+  const kinds = await chart.getByRole('row').count();
+  expect(await bars.count()).toBeGreaterThanOrEqual(kinds - 1);
+  // A bar clicked: the list shows that kind alone.
+  // The bar on the same line as the axis label "system.probe".
+  const tick = page.locator('[data-chart] svg text').filter({ hasText: /^system\.probe$/ });
+  await expect(tick).toBeVisible();
+  const tickBox = await tick.boundingBox();
+  let clicked = false;
+  for (const bar of await bars.all()) {
+    const box = await bar.boundingBox();
+    if (box && tickBox && Math.abs(box.y + box.height / 2 - (tickBox.y + tickBox.height / 2)) < box.height / 2 + 2) {
+      await bar.click();
+      clicked = true;
+      break;
+    }
+  }
+  expect(clicked, 'uma barra na altura de system.probe').toBe(true);
+  await expect(page).toHaveURL(/kind=system\.probe/);
+  const list = page.getByRole('table', { name: 'Tarefas', exact: true });
+  await expect(async () => {
+    const rows = await list.locator('tbody tr').allTextContents();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const text of rows) expect(text).toContain('system.probe');
+  }).toPass({ timeout: 10_000 });
 });
 
 test('holidays: national ones are marked and fixed; an added one can be removed after confirming', async ({ page, baseUrl }) => {

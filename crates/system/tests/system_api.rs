@@ -142,6 +142,70 @@ async fn administrators_list_retry_and_cancel_jobs() {
 }
 
 #[tokio::test]
+async fn the_summary_counts_the_last_days_jobs_by_kind_and_state() {
+    for api in apis().await {
+        let jobs = &api.platform.jobs;
+        jobs.register(JobHandler::new("teste.ok", |_run, _: ()| async {
+            Ok(JobOutcome::done())
+        }));
+        jobs.register(JobHandler::new("teste.falha", |_run, _: ()| async {
+            Err(platform::Error::internal("fora do ar"))
+        }));
+        let once = || JobOptions {
+            max_attempts: Some(1),
+            ..JobOptions::default()
+        };
+        // Ten days ago: outside the default window of seven.
+        jobs.enqueue_now("teste.ok", &(), once()).await.unwrap();
+        jobs.run_until_idle().await.unwrap();
+        api.clock.advance(chrono::Duration::days(10));
+        for _ in 0..2 {
+            jobs.enqueue_now("teste.ok", &(), once()).await.unwrap();
+        }
+        jobs.enqueue_now("teste.falha", &(), once()).await.unwrap();
+        jobs.run_until_idle().await.unwrap();
+        jobs.enqueue_now("teste.ok", &(), once()).await.unwrap();
+
+        let path = "/api/v1/system/jobs/summary";
+        let (status, summary) = api.call("GET", path, Some("ADMIN"), None).await;
+        assert_eq!(status, StatusCode::OK, "{summary}");
+        assert_eq!(summary["days"], 7);
+        let kinds = summary["kinds"].as_array().unwrap();
+        let row = |kind: &str| kinds.iter().find(|k| k["kind"] == kind).cloned();
+        let falha = row("teste.falha").unwrap();
+        assert_eq!(
+            (falha["dead"].as_i64(), falha["done"].as_i64()),
+            (Some(1), Some(0))
+        );
+        let ok = row("teste.ok").unwrap();
+        assert_eq!(
+            (ok["done"].as_i64(), ok["queued"].as_i64()),
+            (Some(2), Some(1))
+        );
+
+        // A window of eleven days reaches the first job too.
+        let (_, summary) = api
+            .call("GET", &format!("{path}?days=11"), Some("ADMIN"), None)
+            .await;
+        let ok = summary["kinds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|k| k["kind"] == "teste.ok")
+            .cloned()
+            .unwrap();
+        assert_eq!(ok["done"].as_i64(), Some(3));
+
+        let (status, _) = api.call("GET", path, Some("FINANCIAL_MANAGER"), None).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, error) = api
+            .call("GET", &format!("{path}?days=0"), Some("ADMIN"), None)
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
+    }
+}
+
+#[tokio::test]
 async fn the_calendar_lists_national_and_added_holidays() {
     for api in apis().await {
         let (status, year) = api

@@ -17,5 +17,6 @@ export * from './jobs';
 export * from './data-table';
 export * from './forms';
 export * from './history';
+export * from './charts';
 export * from './mantine';
 export * from './router';

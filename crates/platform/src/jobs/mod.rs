@@ -39,7 +39,7 @@ use crate::error::{Error, Result};
 
 pub use events::{Consumer, Event};
 pub use handler::{JobHandler, JobOutcome, JobRun};
-pub use store::{JobFilter, JobStatus, JobView};
+pub use store::{JobCount, JobFilter, JobStatus, JobView};
 pub use worker::{Worker, WorkerHandle};
 
 /// Default attempts before a job is `dead`.
@@ -187,6 +187,12 @@ impl Jobs {
         offset: i64,
     ) -> Result<(Vec<JobView>, bool)> {
         Ok(store::list(&self.db, filter, limit, offset).await?)
+    }
+
+    /// Jobs created in the last `days` days, counted by kind and state (the administrator's chart).
+    pub async fn counts_for_last_days(&self, days: u32) -> Result<Vec<JobCount>> {
+        let since = self.clock.now() - chrono::Duration::days(i64::from(days));
+        Ok(store::counts_since(&self.db, since).await?)
     }
 
     /// A dead or cancelled job runs again from its first attempt.

@@ -425,6 +425,35 @@ pub struct JobFilter {
     pub created_by: Option<String>,
 }
 
+/// How many jobs of one kind stand in one state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JobCount {
+    pub kind: String,
+    pub status: JobStatus,
+    pub count: i64,
+}
+
+/// Jobs created since `since`, counted by kind and state (kinds in name order).
+pub(super) async fn counts_since(db: &Db, since: DateTime<Utc>) -> Result<Vec<JobCount>> {
+    let rows: Vec<(String, String, i64)> = on_db!(db, pool => sqlx::query_as(
+        "SELECT kind, status, COUNT(*) FROM platform_jobs WHERE created_at >= $1 \
+         GROUP BY kind, status ORDER BY kind, status",
+    )
+    .bind(since)
+    .fetch_all(pool)
+    .await)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(kind, status, count)| {
+            JobStatus::parse(&status).map(|status| JobCount {
+                kind,
+                status,
+                count,
+            })
+        })
+        .collect())
+}
+
 /// Newest first; one more row than the page tells whether another follows.
 pub(super) async fn list(
     db: &Db,

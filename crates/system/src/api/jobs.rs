@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use platform::access::SIGNED_IN;
 use platform::api::{ApiResult, BearerAuth, PageRequest};
-use platform::jobs::{JobFilter, JobStatus as Status, JobView, Jobs};
+use platform::jobs::{JobCount, JobFilter, JobStatus as Status, JobView, Jobs};
 use platform::Error;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
@@ -103,6 +103,60 @@ pub struct JobPage {
     pub has_more: bool,
 }
 
+/// How many jobs of one kind stand in each state.
+#[derive(Object, Default)]
+#[oai(rename = "JobKindCounts")]
+pub struct JobKindCounts {
+    /// `<context>.<what>`.
+    pub kind: String,
+    pub queued: i64,
+    pub running: i64,
+    pub retrying: i64,
+    pub done: i64,
+    pub dead: i64,
+    pub cancelled: i64,
+}
+
+impl JobKindCounts {
+    fn add(&mut self, status: Status, count: i64) {
+        let slot = match status {
+            Status::Queued => &mut self.queued,
+            Status::Running => &mut self.running,
+            Status::Retrying => &mut self.retrying,
+            Status::Done => &mut self.done,
+            Status::Dead => &mut self.dead,
+            Status::Cancelled => &mut self.cancelled,
+        };
+        *slot += count;
+    }
+}
+
+/// The jobs created in the last days, counted by kind and state.
+#[derive(Object)]
+#[oai(rename = "JobSummary")]
+pub struct JobSummary {
+    pub days: u32,
+    /// One row per kind, in name order.
+    pub kinds: Vec<JobKindCounts>,
+}
+
+/// Turns (kind, state, count) rows, sorted by kind, into one row per kind.
+fn by_kind(counts: Vec<JobCount>) -> Vec<JobKindCounts> {
+    let mut kinds: Vec<JobKindCounts> = Vec::new();
+    for c in counts {
+        if kinds.last().map(|k| k.kind.as_str()) != Some(c.kind.as_str()) {
+            kinds.push(JobKindCounts {
+                kind: c.kind,
+                ..JobKindCounts::default()
+            });
+        }
+        if let Some(row) = kinds.last_mut() {
+            row.add(c.status, c.count);
+        }
+    }
+    kinds
+}
+
 #[OpenApi(prefix_path = "/api/v1/system/jobs", tag = "SystemTag::System")]
 impl JobsApi {
     /// One job, with its progress: the page that started it polls this.
@@ -155,6 +209,21 @@ impl JobsApi {
             page: paging.page,
             page_size: paging.page_size,
             has_more,
+        }))
+    }
+
+    /// The jobs created in the last `days` days (7 when absent), counted by kind and state.
+    #[oai(path = "/summary", method = "get", operation_id = "getJobSummary")]
+    async fn summary(
+        &self,
+        #[oai(scope = "JOBS_ADMIN")] _auth: BearerAuth,
+        #[oai(validator(minimum(value = "1"), maximum(value = "90")))] days: Query<Option<u32>>,
+    ) -> ApiResult<Json<JobSummary>> {
+        let days = days.0.unwrap_or(7);
+        let counts = self.jobs.counts_for_last_days(days).await?;
+        Ok(Json(JobSummary {
+            days,
+            kinds: by_kind(counts),
         }))
     }
 

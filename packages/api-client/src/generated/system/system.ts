@@ -28,10 +28,12 @@ import type {
   AllRead,
   CalendarYear,
   ErrorBody,
+  GetJobSummaryParams,
   Holiday,
   Job,
   JobPage,
   JobProbe,
+  JobSummary,
   ListHolidaysParams,
   ListJobsParams,
   ListNotificationsParams,
@@ -255,6 +257,112 @@ export function useListJobs<TData = Awaited<ReturnType<typeof listJobs>>, TError
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getListJobsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The jobs created in the last `days` days (7 when absent), counted by kind and state.
+ */
+export const getGetJobSummaryUrl = (params?: GetJobSummaryParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/system/jobs/summary?${stringifiedParams}` : `/api/v1/system/jobs/summary`
+}
+
+export const getJobSummary = async (params?: GetJobSummaryParams, options?: RequestInit): Promise<JobSummary> => {
+  
+  return customFetch<JobSummary>(getGetJobSummaryUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetJobSummaryQueryKey = (params?: GetJobSummaryParams,) => {
+    return [
+    `/api/v1/system/jobs/summary`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetJobSummaryQueryOptions = <TData = Awaited<ReturnType<typeof getJobSummary>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: GetJobSummaryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getJobSummary>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetJobSummaryQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getJobSummary>>> = ({ signal }) => getJobSummary(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getJobSummary>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetJobSummaryQueryResult = NonNullable<Awaited<ReturnType<typeof getJobSummary>>>
+export type GetJobSummaryQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetJobSummary<TData = Awaited<ReturnType<typeof getJobSummary>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  GetJobSummaryParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getJobSummary>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getJobSummary>>,
+          TError,
+          Awaited<ReturnType<typeof getJobSummary>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetJobSummary<TData = Awaited<ReturnType<typeof getJobSummary>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetJobSummaryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getJobSummary>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getJobSummary>>,
+          TError,
+          Awaited<ReturnType<typeof getJobSummary>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetJobSummary<TData = Awaited<ReturnType<typeof getJobSummary>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetJobSummaryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getJobSummary>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The jobs created in the last `days` days (7 when absent), counted by kind and state.
+ */
+
+export function useGetJobSummary<TData = Awaited<ReturnType<typeof getJobSummary>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetJobSummaryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getJobSummary>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetJobSummaryQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

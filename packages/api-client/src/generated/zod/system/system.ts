@@ -72,6 +72,28 @@ export const listJobsResponse = zod.object({
 }).describe('One page of jobs, newest first.')
 
 /**
+ * @summary The jobs created in the last `days` days (7 when absent), counted by kind and state.
+ */
+export const getJobSummaryQueryDaysMax = 90;
+
+export const getJobSummaryQueryParams = zod.object({
+  "days": zod.number().min(1).max(getJobSummaryQueryDaysMax).optional()
+})
+
+export const getJobSummaryResponse = zod.object({
+  "days": zod.number(),
+  "kinds": zod.array(zod.object({
+  "kind": zod.string().describe('`<context>.<what>`.'),
+  "queued": zod.number(),
+  "running": zod.number(),
+  "retrying": zod.number(),
+  "done": zod.number(),
+  "dead": zod.number(),
+  "cancelled": zod.number()
+}).describe('How many jobs of one kind stand in each state.')).describe('One row per kind, in name order.')
+}).describe('The jobs created in the last days, counted by kind and state.')
+
+/**
  * @summary Runs a dead or cancelled job again, from its first attempt.
  */
 export const retryJobPathIdMax = 100;

@@ -1,9 +1,9 @@
 /** The jobs page's server calls (`/api/v1/system/jobs…`, `/api/v1/system/job-probes`), in TanStack Query. */
 import { type ApiError } from '@backoffice/api-client';
-import { cancelJob, createJobProbe, listJobs, retryJob, type Job, type JobPage, type ListJobsParams, type NewProbeRequest } from '@backoffice/api-client/endpoints';
+import { cancelJob, createJobProbe, getJobSummary, listJobs, retryJob, type Job, type JobPage, type JobSummary, type ListJobsParams, type NewProbeRequest } from '@backoffice/api-client/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-export type { Job, JobPage };
+export type { Job, JobPage, JobSummary };
 
 const JOBS = ['system', 'jobs'] as const;
 
@@ -14,6 +14,15 @@ export function useJobs(params: ListJobsParams) {
     queryFn: ({ signal }) => listJobs(params, { signal }),
     placeholderData: (previous) => previous,
     refetchInterval: (query) => (query.state.data?.items.some((job) => ['queued', 'running', 'retrying'].includes(job.status)) ? 5_000 : false),
+  });
+}
+
+/** The last days' jobs counted by kind and state (the chart above the list); refreshed with the list. */
+export function useJobSummary(days: number) {
+  return useQuery<JobSummary, ApiError>({
+    queryKey: [...JOBS, 'summary', days],
+    queryFn: ({ signal }) => getJobSummary({ days }, { signal }),
+    refetchInterval: (query) => (query.state.data?.kinds.some((kind) => kind.queued + kind.running + kind.retrying > 0) ? 5_000 : false),
   });
 }
 

@@ -1,6 +1,7 @@
 import { DataTable, formatDateTime, JOB_STATUS_COLORS, jobStatusLabel, listTableProps, progressOf, type DataTableColumn, type Job, Badge, Stack, Text, Title } from '@backoffice/ui';
 import { JobActions } from './JobActions';
 import { JobDetail } from './JobDetail';
+import { JobsChart } from './JobsChart';
 import { JobsFilters } from './JobsFilters';
 import { QueueTest } from './QueueTest';
 import { useJobsList } from '../hooks/useJobsList';
@@ -49,6 +50,7 @@ export default function JobsPage() {
         <Text c="dimmed">O que o servidor executa em segundo plano: envios, exportações, avisos.</Text>
       </div>
       <QueueTest />
+      <JobsChart onSelectKind={(kind) => list.setFilter('kind', kind)} />
       <DataTable<Job>
         id="admin.jobs"
         label="Tarefas"

@@ -1,0 +1,3 @@
+export * from './chartModel';
+export { StackedBarChart } from './StackedBarChart';
+export type { StackedBarChartProps } from './StackedBarChart';
