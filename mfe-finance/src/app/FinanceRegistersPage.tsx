@@ -1,6 +1,6 @@
 import type { PageProps } from '@backoffice/routes';
 import { Spinner, Tabs } from '@backoffice/ui';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ChartOfAccounts } from '../features/chart-of-accounts/components/ChartOfAccounts';
 import { BankAccountsTab } from '../features/bank-accounts/components/BankAccountsTab';
 import { CostCentersTab } from '../features/cost-centers/components/CostCentersTab';
@@ -13,9 +13,9 @@ const FinanceSettingsTab = lazy(() => import('../features/finance-settings/compo
  * parameters (alçada); the convênios say "Em construção" (inside the bank accounts tab).
  */
 export default function FinanceRegistersPage(props: PageProps) {
+  const [tab, setTab] = useState('chart');
   return (
-    // Only the open tab is drawn: the others (and what they fetch) wait until they are opened.
-    <Tabs defaultValue="chart" keepMounted={false}>
+    <Tabs value={tab} onChange={(value) => setTab(value ?? 'chart')}>
       <Tabs.List mb="md">
         <Tabs.Tab value="chart">Plano de contas</Tabs.Tab>
         <Tabs.Tab value="cost-centers">Centros de custo</Tabs.Tab>
@@ -32,9 +32,11 @@ export default function FinanceRegistersPage(props: PageProps) {
         <BankAccountsTab />
       </Tabs.Panel>
       <Tabs.Panel value="settings">
-        <Suspense fallback={<Spinner />}>
-          <FinanceSettingsTab />
-        </Suspense>
+        {tab === 'settings' && (
+          <Suspense fallback={<Spinner />}>
+            <FinanceSettingsTab />
+          </Suspense>
+        )}
       </Tabs.Panel>
     </Tabs>
   );

@@ -8,6 +8,7 @@ export * from './icons';
 export * from './ErrorPage';
 export * from './notifications';
 export { modals } from './modals';
+export * from './confirmActiveChange';
 export * from './format';
 export * from './masks';
 export * from './sliderModel';

@@ -1,6 +1,6 @@
 import type { BankAccount } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
-import { formatCentavos, formatDate, notify, Spinner, UnderConstruction, Alert, Button, Group, Modal, Paper, Stack, Table, Text, Title, modals } from '@backoffice/ui';
+import { confirmActiveChange, formatCentavos, formatDate, Spinner, UnderConstruction, Alert, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@backoffice/ui';
 import { lazy, Suspense, useState } from 'react';
 import { useBankAccountMutations, useBankAccounts } from '../api/bankAccountQueries';
 // The forms (and zod) are fetched when one opens.
@@ -19,17 +19,13 @@ export function BankAccountsTab() {
   const accounts = list.data?.items ?? [];
 
   const toggle = (account: BankAccount) =>
-    modals.openConfirmModal({
-      title: account.active ? 'Desativar conta bancária' : 'Reativar conta bancária',
-      children: <Text size="sm">{`${account.active ? 'Desativar' : 'Reativar'} ${account.nickname}?`}</Text>,
-      labels: { confirm: account.active ? 'Desativar' : 'Reativar', cancel: 'Cancelar' },
-      confirmProps: account.active ? { color: 'red' } : undefined,
-      onConfirm: () => {
-        update.mutateAsync({ id: account.id, data: { version: account.version, active: !account.active } }).then(
-          () => notify(`Conta ${account.nickname} ${account.active ? 'desativada' : 'reativada'}.`, 'success'),
-          (error: unknown) => notify(error instanceof Error ? error.message : 'Não foi possível alterar a conta.', 'error'),
-        );
-      },
+    confirmActiveChange({
+      active: account.active,
+      noun: 'conta bancária',
+      name: account.nickname,
+      done: `Conta ${account.nickname} ${account.active ? 'desativada' : 'reativada'}.`,
+      failure: 'Não foi possível alterar a conta.',
+      save: () => update.mutateAsync({ id: account.id, data: { version: account.version, active: !account.active } }),
     });
 
   return (

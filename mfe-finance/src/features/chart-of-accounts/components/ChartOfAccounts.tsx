@@ -1,7 +1,7 @@
 import type { ChartAccount } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
-import { notify, Spinner, Alert, Badge, Button, Checkbox, Group, Modal, Paper, Stack, Table, Text, TextInput, Title, modals } from '@backoffice/ui';
+import { confirmActiveChange, notify, Spinner, Alert, Badge, Button, Checkbox, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@backoffice/ui';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { KIND_LABELS, NATURE_COLORS, NATURE_LABELS, nextChildCode, visibleAccounts } from '../api/chartModel';
 import { useChartMutations, useChartTree } from '../api/chartQueries';
@@ -29,27 +29,16 @@ export function ChartOfAccounts({ route, description }: PageProps) {
   const shown = useMemo(() => visibleAccounts(accounts, search, showInactive), [accounts, search, showInactive]);
   const close = () => setDialog(null);
 
-  const toggleActive = (account: ChartAccount) => {
-    const deactivate = account.active;
-    modals.openConfirmModal({
-      title: deactivate ? 'Desativar conta' : 'Reativar conta',
-      children: (
-        <Text size="sm">
-          {deactivate
-            ? `Desativar ${account.code} ${account.name}? Ela deixa de ser oferecida em novos lançamentos; o que já a usa continua como está.`
-            : `Reativar ${account.code} ${account.name}?`}
-        </Text>
-      ),
-      labels: { confirm: deactivate ? 'Desativar' : 'Reativar', cancel: 'Cancelar' },
-      confirmProps: deactivate ? { color: 'red' } : undefined,
-      onConfirm: () => {
-        update.mutateAsync({ id: account.id, data: { version: account.version, active: !deactivate } }).then(
-          () => notify(`Conta ${account.code} ${deactivate ? 'desativada' : 'reativada'}.`, 'success'),
-          (error: unknown) => notify(error instanceof Error ? error.message : 'Não foi possível alterar a conta.', 'error'),
-        );
-      },
+  const toggleActive = (account: ChartAccount) =>
+    confirmActiveChange({
+      active: account.active,
+      noun: 'conta',
+      name: `${account.code} ${account.name}`,
+      consequence: 'Ela deixa de ser oferecida em novos lançamentos; o que já a usa continua como está.',
+      done: `Conta ${account.code} ${account.active ? 'desativada' : 'reativada'}.`,
+      failure: 'Não foi possível alterar a conta.',
+      save: () => update.mutateAsync({ id: account.id, data: { version: account.version, active: !account.active } }),
     });
-  };
 
   const createStarter = () =>
     starter.mutateAsync().then(

@@ -1,6 +1,6 @@
 import type { CostCenter } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
-import { notify, Spinner, Alert, Button, Group, Modal, Paper, Stack, Table, Text, modals } from '@backoffice/ui';
+import { confirmActiveChange, Spinner, Alert, Button, Group, Modal, Paper, Stack, Table, Text } from '@backoffice/ui';
 import { lazy, Suspense, useState } from 'react';
 import { useCostCenterMutations, useCostCenters } from '../api/costCenterQueries';
 // The form (and zod) is fetched when it opens.
@@ -15,17 +15,13 @@ export function CostCentersTab() {
   const centers = list.data?.items ?? [];
 
   const toggle = (center: CostCenter) =>
-    modals.openConfirmModal({
-      title: center.active ? 'Desativar centro de custo' : 'Reativar centro de custo',
-      children: <Text size="sm">{`${center.active ? 'Desativar' : 'Reativar'} ${center.code} ${center.name}?`}</Text>,
-      labels: { confirm: center.active ? 'Desativar' : 'Reativar', cancel: 'Cancelar' },
-      confirmProps: center.active ? { color: 'red' } : undefined,
-      onConfirm: () => {
-        update.mutateAsync({ id: center.id, data: { version: center.version, active: !center.active } }).then(
-          () => notify(`Centro de custo ${center.code} ${center.active ? 'desativado' : 'reativado'}.`, 'success'),
-          (error: unknown) => notify(error instanceof Error ? error.message : 'Não foi possível alterar o centro de custo.', 'error'),
-        );
-      },
+    confirmActiveChange({
+      active: center.active,
+      noun: 'centro de custo',
+      name: `${center.code} ${center.name}`,
+      done: `Centro de custo ${center.code} ${center.active ? 'desativado' : 'reativado'}.`,
+      failure: 'Não foi possível alterar o centro de custo.',
+      save: () => update.mutateAsync({ id: center.id, data: { version: center.version, active: !center.active } }),
     });
 
   if (list.isPending) return <Spinner />;
