@@ -24,3 +24,17 @@ export { NativeSelectField, PasswordField, SelectField, TextareaField, TextField
 export { CepInput, DocumentInput, PhoneInput } from './maskedInputs';
 export { MoneyInput, PercentInput } from './MoneyInput';
 export { DateInput, parseBrazilianDate, type DateInputProps } from './DateInput';
+export {
+  ADDRESS_KEYS,
+  ADDRESS_LABELS,
+  ADDRESS_REQUIRED,
+  AddressFields,
+  addressFieldLabel,
+  addressFormValues,
+  addressFromForm,
+  EMPTY_ADDRESS,
+  hasAddress,
+  UFS,
+  type AddressValues,
+  type ApiAddress,
+} from './address';

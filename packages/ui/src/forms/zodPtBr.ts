@@ -35,15 +35,14 @@ export const ptBrErrorMap: $ZodErrorMap = (issue) => {
   }
 };
 
-let installed = false;
-
 /**
  * Makes `ptBrErrorMap` zod's locale (idempotent). Called by this module on load and by `useZodForm`/`Form`, so
- * a bundler that drops side-effect-only imports cannot leave a form with English messages.
+ * a bundler that drops side-effect-only imports cannot leave a form with English messages. Classic zod sets its
+ * English locale when it is first loaded, which may be after this module: so this checks the locale in force
+ * rather than remembering that it ran.
  */
 export function installPtBrErrors(): void {
-  if (installed) return;
-  installed = true;
+  if (config().localeError === ptBrErrorMap) return;
   // jitless: no `new Function` (the Content-Security-Policy forbids it); see @backoffice/api-client's zodConfig.
   config({ localeError: ptBrErrorMap, jitless: true });
 }

@@ -1,4 +1,5 @@
-import { countLabel, fieldLabel, pageLabel, PAGES_COUNTED_AHEAD, queryFromSearch, totalPages, UFS } from './clientModel';
+import { UFS } from '@backoffice/ui';
+import { countLabel, fieldLabel, pageLabel, PAGES_COUNTED_AHEAD, queryFromSearch, totalPages } from './clientModel';
 
 describe('list query from the URL', () => {
   it('reads filters, sort and page, with safe defaults', () => {

@@ -1,9 +1,9 @@
 /**
- * The clients feature's model: labels of kinds, situations and fields, the states (UF), and the list's query
+ * The clients feature's model: labels of kinds, situations and fields, and the list's query
  * and count wording. The form's values and their mapping to the API are in components/clientFormModel.ts.
  */
 import type { ClientKind, ClientPage, ClientQuery, ClientStatus } from '@backoffice/api-client/endpoints';
-import { formatInteger } from '@backoffice/ui';
+import { addressFieldLabel, formatInteger } from '@backoffice/ui';
 
 export const KIND_LABELS: Record<ClientKind, string> = { person: 'Pessoa física', company: 'Pessoa jurídica' };
 export const STATUS_LABELS: Record<ClientStatus, string> = { active: 'Ativo', inactive: 'Inativo', archived: 'Arquivado' };
@@ -58,47 +58,6 @@ export function pageLabel({ total, total_capped, page, page_size }: CountedPage)
   return `Página ${formatInteger(page)} de mais de ${formatInteger(Math.max(page, Math.floor(total / page_size)))}`;
 }
 
-/** The states' abbreviations the server accepts, with their names (the UF select). */
-export const UFS: ReadonlyArray<{ value: string; label: string }> = [
-  ['AC', 'Acre'],
-  ['AL', 'Alagoas'],
-  ['AP', 'Amapá'],
-  ['AM', 'Amazonas'],
-  ['BA', 'Bahia'],
-  ['CE', 'Ceará'],
-  ['DF', 'Distrito Federal'],
-  ['ES', 'Espírito Santo'],
-  ['GO', 'Goiás'],
-  ['MA', 'Maranhão'],
-  ['MT', 'Mato Grosso'],
-  ['MS', 'Mato Grosso do Sul'],
-  ['MG', 'Minas Gerais'],
-  ['PA', 'Pará'],
-  ['PB', 'Paraíba'],
-  ['PR', 'Paraná'],
-  ['PE', 'Pernambuco'],
-  ['PI', 'Piauí'],
-  ['RJ', 'Rio de Janeiro'],
-  ['RN', 'Rio Grande do Norte'],
-  ['RS', 'Rio Grande do Sul'],
-  ['RO', 'Rondônia'],
-  ['RR', 'Roraima'],
-  ['SC', 'Santa Catarina'],
-  ['SP', 'São Paulo'],
-  ['SE', 'Sergipe'],
-  ['TO', 'Tocantins'],
-].map(([value, name]) => ({ value: value ?? '', label: `${value} — ${name}` }));
-
-const ADDRESS_LABELS: Record<string, string> = {
-  cep: 'CEP',
-  street: 'Logradouro',
-  number: 'Número',
-  complement: 'Complemento',
-  district: 'Bairro',
-  city: 'Cidade',
-  state: 'UF',
-};
-
 /**
  * The label a person sees for a field the server names (`document`, `emails[0]`, `address.cep`…): the form's
  * own label, never the API name (the form's messages, the history's changed fields). Null for a name the form
@@ -107,8 +66,8 @@ const ADDRESS_LABELS: Record<string, string> = {
 export function fieldLabel(field: string, kind: ClientKind): string | null {
   const item = /^(emails|phones)\[(\d+)\]$/.exec(field);
   if (item) return `${item[1] === 'emails' ? 'E-mail' : 'Telefone'} ${Number(item[2]) + 1}`;
-  const address = /^address\.(\w+)$/.exec(field);
-  if (address) return ADDRESS_LABELS[address[1] ?? ''] ?? 'Endereço';
+  const address = addressFieldLabel(field);
+  if (address) return address;
   const labels: Record<string, string> = {
     kind: 'Tipo',
     document: kind === 'person' ? 'CPF' : 'CNPJ',

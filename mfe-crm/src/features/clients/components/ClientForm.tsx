@@ -1,7 +1,7 @@
-import { CepInput, DocumentInput, Form, FormErrors, NativeSelectField, PhoneInput, SelectField, TextareaField, TextField, useZodForm, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text } from '@backoffice/ui';
+import { AddressFields, DocumentInput, hasAddress, Form, FormErrors, NativeSelectField, PhoneInput, TextareaField, TextField, useZodForm, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text } from '@backoffice/ui';
 import { useWatch } from 'react-hook-form';
-import { fieldLabel, KIND_LABELS, UFS } from '../api/clientModel';
-import { clientFormSchema, hasAddress, type ClientFormValues } from './clientFormModel';
+import { fieldLabel, KIND_LABELS } from '../api/clientModel';
+import { clientFormSchema, type ClientFormValues } from './clientFormModel';
 
 interface ClientFormProps {
   initial: ClientFormValues;
@@ -62,25 +62,7 @@ export function ClientForm({ initial, submitLabel, onSubmit, onCancel }: ClientF
               </Group>
             </Fieldset>
             <Fieldset legend={<Legend>Endereço</Legend>} variant="unstyled">
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-                <CepInput<V> name="address.cep" withAsterisk={withAddress} />
-                <TextField<V> name="address.street" label="Logradouro" withAsterisk={withAddress} />
-                <TextField<V> name="address.number" label="Número" />
-                <TextField<V> name="address.complement" label="Complemento" />
-                <TextField<V> name="address.district" label="Bairro" />
-                <TextField<V> name="address.city" label="Cidade" withAsterisk={withAddress} />
-                <SelectField<V>
-                  name="address.state"
-                  label="UF"
-                  placeholder="Escolha o estado"
-                  data={UFS}
-                  searchable
-                  clearable
-                  nothingFoundMessage="Nenhum estado encontrado"
-                  withAsterisk={withAddress}
-                  comboboxProps={{ withinPortal: true }}
-                />
-              </SimpleGrid>
+              <AddressFields<V> required={withAddress} />
             </Fieldset>
             <TextareaField<V> name="notes" label="Observações" autosize minRows={3} maxRows={8} />
             <Text size="xs" c="dimmed">

@@ -1,5 +1,9 @@
 import type { Client } from '@backoffice/api-client/endpoints';
-import { clientFormSchema, EMPTY_FORM, formFromClient, hasAddress, inputFromForm, patchFromForm } from './clientFormModel';
+import { hasAddress, installPtBrErrors } from '@backoffice/ui';
+import { clientFormSchema, EMPTY_FORM, formFromClient, inputFromForm, patchFromForm } from './clientFormModel';
+
+// What useZodForm does before a form validates (classic zod, loaded after the UI library here, set English).
+installPtBrErrors();
 
 const client: Client = {
   id: 'c1',

@@ -1,18 +1,7 @@
 import { type Client, type ClientInput, type ClientPatch } from '@backoffice/api-client/endpoints';
 import { createClientBodyAddressCepMax, createClientBodyAddressCityMax, createClientBodyAddressComplementMax, createClientBodyAddressDistrictMax, createClientBodyAddressNumberMax, createClientBodyAddressStateMax, createClientBodyAddressStreetMax, createClientBodyDocumentMax, createClientBodyEmailsMax, createClientBodyNameMax, createClientBodyNotesMax, createClientBodyPhonesMax, createClientBodyTradeNameMax } from '@backoffice/api-client/schemas';
-import { unmaskDigits, unmaskDocument } from '@backoffice/ui';
+import { ADDRESS_REQUIRED, addressFormValues, addressFromForm, EMPTY_ADDRESS, hasAddress, unmaskDigits, unmaskDocument } from '@backoffice/ui';
 import { z } from 'zod';
-
-const ADDRESS_KEYS = ['cep', 'street', 'number', 'complement', 'district', 'city', 'state'] as const;
-/** Once any part of the address is filled in, these are required (as on the server). */
-const ADDRESS_REQUIRED = ['cep', 'street', 'city', 'state'] as const;
-
-type AddressValues = Record<(typeof ADDRESS_KEYS)[number], string>;
-
-/** Whether the form holds an address (then CEP, logradouro, cidade and UF are required, as on the server). */
-export function hasAddress(address: Partial<AddressValues> | undefined): boolean {
-  return ADDRESS_KEYS.some((key) => (address?.[key] ?? '').trim() !== '');
-}
 
 /**
  * The client form: the API's shape (so the server's field paths — `document`, `emails[1]`, `address.cep` —
@@ -57,13 +46,12 @@ export const EMPTY_FORM: ClientFormValues = {
   trade_name: '',
   emails: [''],
   phones: [''],
-  address: { cep: '', street: '', number: '', complement: '', district: '', city: '', state: '' },
+  address: EMPTY_ADDRESS,
   status: 'active',
   notes: '',
 };
 
 export function formFromClient(client: Client): ClientFormValues {
-  const address = client.address;
   return {
     kind: client.kind,
     document: unmaskDocument(client.document),
@@ -71,15 +59,7 @@ export function formFromClient(client: Client): ClientFormValues {
     trade_name: client.trade_name ?? '',
     emails: client.emails.length ? [...client.emails] : [''],
     phones: client.phones.length ? client.phones.map(unmaskDigits) : [''],
-    address: {
-      cep: address ? unmaskDigits(address.cep) : '',
-      street: address?.street ?? '',
-      number: address?.number ?? '',
-      complement: address?.complement ?? '',
-      district: address?.district ?? '',
-      city: address?.city ?? '',
-      state: address?.state ?? '',
-    },
+    address: addressFormValues(client.address),
     status: client.status === 'inactive' ? 'inactive' : 'active',
     notes: client.notes ?? '',
   };
@@ -98,7 +78,7 @@ export function inputFromForm(form: ClientFormValues): ClientInput {
 }
 
 export function patchFromForm(form: ClientFormValues): ClientPatch {
-  const address = form.address;
+  const address = addressFromForm(form.address);
   return {
     kind: form.kind,
     document: unmaskDocument(form.document),
@@ -106,19 +86,7 @@ export function patchFromForm(form: ClientFormValues): ClientPatch {
     trade_name: form.kind === 'company' ? trimmed(form.trade_name) : '',
     emails: form.emails.map(trimmed).filter(Boolean),
     phones: form.phones.map(unmaskDigits).filter(Boolean),
-    ...(hasAddress(address)
-      ? {
-          address: {
-            cep: unmaskDigits(address.cep),
-            street: trimmed(address.street),
-            number: trimmed(address.number),
-            complement: trimmed(address.complement),
-            district: trimmed(address.district),
-            city: trimmed(address.city),
-            state: trimmed(address.state).toUpperCase(),
-          },
-        }
-      : {}),
+    ...(address ? { address } : {}),
     status: form.status,
     notes: trimmed(form.notes),
   };
