@@ -123,6 +123,26 @@ fn invalid_boleto_input_exits_2_naming_the_field() {
 }
 
 #[test]
+fn boleto_takes_the_itau_seu_numero_and_codigo_cliente() {
+    // brcobranca spec/brcobranca/boleto/itau_spec.rb, carteira 196 (see boleto_vectors.rs).
+    let mut input = json!({
+        "banco": "341", "carteira": "196", "agencia": "0810", "conta": "53678",
+        "nosso_numero": "258281", "seu_numero": "1234567", "codigo_cliente": 12345,
+        "vencimento": "2004-09-05", "valor_centavos": 13500
+    });
+    let (status, out) = call(&["boleto"], &input.to_string());
+    assert_eq!(status, 0, "{out}");
+    assert_eq!(
+        out["codigo_barras"],
+        "34191252500000135001960025828112345671234550"
+    );
+    input["codigo_cliente"] = json!(null);
+    let (status, out) = call(&["boleto"], &input.to_string());
+    assert_eq!(status, EXIT_INVALID, "{out}");
+    assert_eq!(out["field"], "codigo_cliente");
+}
+
+#[test]
 fn decode_prints_kind_bank_date_amount_and_checks() {
     let (status, out) = call(
         &[

@@ -42,6 +42,22 @@ fn bank() -> impl Strategy<Value = Bank> {
     prop::sample::select(Bank::ALL.to_vec())
 }
 
+/// Itaú carteiras whose campo livre carries seu número + código do cliente.
+const ITAU_SEU_NUMERO: [&str; 6] = ["107", "122", "142", "143", "196", "198"];
+
+fn itau_seu_numero_input(
+    carteira: &str,
+    [nn, seu, cliente]: [u64; 3],
+    valor: i64,
+    days: i64,
+) -> BoletoInput {
+    let mut i = input_for(Bank::Itau, nn, valor, days);
+    i.carteira = carteira.into();
+    i.seu_numero = Some(seu.to_string());
+    i.codigo_cliente = Some(cliente.to_string());
+    i
+}
+
 proptest! {
     #[test]
     fn generated_boletos_decode_back(
@@ -65,6 +81,34 @@ proptest! {
             prop_assert_eq!(d.valor_centavos, Some(valor));
             prop_assert_eq!(d.vencimento, Some(venc));
             prop_assert_eq!(std::str::from_utf8(&d.barcode).unwrap(), b.codigo_barras.as_str());
+        }
+    }
+
+    #[test]
+    fn itau_seu_numero_carteiras_decode_back(
+        carteira in prop::sample::select(ITAU_SEU_NUMERO.to_vec()),
+        nn in 0u64..100_000_000,
+        seu in 0u64..10_000_000,
+        cliente in 0u64..100_000,
+        valor in 0i64..=9_999_999_999,
+        days in 0i64..18_000,
+    ) {
+        let input = itau_seu_numero_input(carteira, [nn, seu, cliente], valor, days);
+        let b = generate(&input).unwrap();
+        let venc = input.vencimento.unwrap();
+        for text in [&b.linha_digitavel, &b.codigo_barras, &b.linha_digitavel_formatada] {
+            let d = decode(text, venc).unwrap();
+            prop_assert_eq!(d.bank, Some(Bank::Itau));
+            prop_assert_eq!(d.valor_centavos, Some(valor));
+            prop_assert_eq!(d.vencimento, Some(venc));
+            // The campo livre read back from the barcode: every input field in its place.
+            let cl = std::str::from_utf8(&d.barcode[19..]).unwrap();
+            prop_assert_eq!(&cl[..3], carteira);
+            prop_assert_eq!(&cl[3..11], format!("{nn:08}"));
+            prop_assert_eq!(&cl[11..18], format!("{seu:07}"));
+            prop_assert_eq!(&cl[18..23], format!("{cliente:05}"));
+            prop_assert_eq!(cl.as_bytes()[23], b'0' + mod10(&cl.as_bytes()[..23]));
+            prop_assert_eq!(&cl[24..], "0");
         }
     }
 
@@ -113,9 +157,15 @@ proptest! {
     fn generation_never_panics(
         bank in bank(), carteira in "\\PC{0,4}", agencia in "[0-9]{0,6}", conta in "\\PC{0,9}",
         nn in "[0-9]{0,20}|\\PC{0,5}", valor in any::<i64>(), convenio in "[0-9]{0,9}",
+        itau_carteira in prop::option::of(prop::sample::select(ITAU_SEU_NUMERO.to_vec())),
+        seu_numero in prop::option::of("[0-9]{0,9}|\\PC{0,8}"),
+        codigo_cliente in prop::option::of("[0-9]{0,7}|\\PC{0,6}"),
     ) {
         let mut i = BoletoInput::new(bank);
-        i.carteira = carteira;
+        // Half the cases on the seu-número carteiras, which random text would almost never hit.
+        i.carteira = itau_carteira.map_or(carteira, str::to_owned);
+        i.seu_numero = seu_numero;
+        i.codigo_cliente = codigo_cliente;
         i.agencia = agencia;
         i.conta = conta;
         i.nosso_numero = nn;

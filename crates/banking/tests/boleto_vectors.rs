@@ -502,12 +502,194 @@ fn itau_carteiras_112_157_and_the_special_set() {
     assert!(generate(&i).is_ok());
     i.conta_dv = Some("1".into());
     assert_eq!(generate(&i).unwrap_err().field, "conta_dv");
-    assert_eq!(
-        generate(&itau("196", "0607", "15255", "1", "2009-08-14", 0))
-            .unwrap_err()
-            .field,
-        "carteira"
+    // 106 and 195: only brcobranca gives them the seu-número layout, with no published boleto.
+    for c in ["106", "195"] {
+        let mut i = itau(c, "0607", "15255", "1", "2009-08-14", 0);
+        i.seu_numero = Some("1".into());
+        i.codigo_cliente = Some("1".into());
+        assert_eq!(generate(&i).unwrap_err().field, "carteira", "{c}");
+    }
+}
+
+// ------------------------------------------------------- Itaú 107/122/142/143/196/198 (seu número)
+
+fn itau_seu_numero(
+    carteira: &str,
+    nn: &str,
+    seu_numero: &str,
+    codigo_cliente: &str,
+    venc: &str,
+    valor: i64,
+) -> BoletoInput {
+    let mut i = itau(carteira, "0810", "53678", nn, venc, valor);
+    i.seu_numero = Some(seu_numero.into());
+    i.codigo_cliente = Some(codigo_cliente.into());
+    i
+}
+
+#[test]
+fn itau_seu_numero_carteira_196_brcobranca_vectors() {
+    // [brcobranca] spec/brcobranca/boleto/itau_spec.rb "Gerar boleto": agência 0810, conta
+    // 53678, carteira 196, nosso número 258281, vencimento 2004-09-05, R$ 135,00; the gem's
+    // `convenio` is the código do cliente. The second and third cases zero-pad a 6-digit seu
+    // número and a 4-digit código do cliente.
+    for (seu, cliente, campo_livre, barcode, linha) in [
+        (
+            "1234567",
+            "12345",
+            "1960025828112345671234550",
+            "34191252500000135001960025828112345671234550",
+            "34191.96005 25828.112349 56712.345505 1 25250000013500",
+        ),
+        (
+            "123456",
+            "12345",
+            "1960025828101234561234550",
+            "34192252500000135001960025828101234561234550",
+            "34191.96005 25828.101235 45612.345509 2 25250000013500",
+        ),
+        (
+            "123456",
+            "1234",
+            "1960025828101234560123440",
+            "34192252500000135001960025828101234560123440",
+            "34191.96005 25828.101235 45601.234409 2 25250000013500",
+        ),
+    ] {
+        check(
+            &itau_seu_numero("196", "258281", seu, cliente, "2004-09-05", 13500),
+            V {
+                campo_livre: Some(campo_livre),
+                barcode: Some(barcode),
+                linha: Some(linha),
+            },
+        );
+    }
+}
+
+#[test]
+fn itau_seu_numero_carteira_107_openboleto_vector() {
+    // [openboleto] openboleto/openboleto (MIT), tests/OpenBoleto/Banco/ItauTest.php
+    // testInstantiateWithCarteira107ShouldWork: agência 1724, conta 12345, carteira 107,
+    // sequencial 12345678, numeroDocumento (seu número) 1234567, codigoCliente 66677,
+    // vencimento 2013-01-01, R$ 10,50. Its nosso número DAC is the agência/conta one.
+    let mut i = itau("107", "1724", "12345", "12345678", "2013-01-01", 1050);
+    i.seu_numero = Some("1234567".into());
+    i.codigo_cliente = Some("66677".into());
+    check(
+        &i,
+        V {
+            campo_livre: Some("1071234567812345676667700"),
+            barcode: None,
+            linha: Some("34191.07127 34567.812341 56766.677001 9 55650000001050"),
+        },
     );
+    assert_eq!(
+        generate(&i).unwrap().nosso_numero_formatado,
+        "107/12345678-8"
+    );
+}
+
+#[test]
+fn itau_seu_numero_every_carteira_boleto_bancario_campo_livre() {
+    // [boleto_bancario] tomas-stefano/boleto_bancario (MIT), spec/boleto_bancario/core/
+    // itau_spec.rb "#codigo_de_barras_do_banco" "when special 'carteira'": codigo_cedente 94786,
+    // numero_documento 12345678, seu_numero 1108954. The spec gives no agência/conta because
+    // this campo livre does not hold them; ours are only for the nosso número DAC.
+    for (carteira, campo_livre) in [
+        ("107", "1071234567811089549478620"),
+        ("122", "1221234567811089549478610"),
+        ("142", "1421234567811089549478690"),
+        ("143", "1431234567811089549478670"),
+        ("196", "1961234567811089549478650"),
+        ("198", "1981234567811089549478610"),
+    ] {
+        let i = itau_seu_numero(carteira, "12345678", "1108954", "94786", "2013-01-01", 0);
+        assert_eq!(generate(&i).unwrap().campo_livre, campo_livre, "{carteira}");
+    }
+}
+
+#[test]
+fn itau_seu_numero_carteiras_print_the_agencia_conta_nosso_numero_dac() {
+    // [boleto_bancario] itau_spec.rb "#nosso_numero" "when 'carteira' is 198" ("should follow
+    // the Itau documentation"): 0057 / 72192, 98712345 → 198/98712345-1.
+    let mut i = itau_seu_numero("198", "98712345", "1", "1", "2013-01-01", 0);
+    i.agencia = "0057".into();
+    i.conta = "72192".into();
+    assert_eq!(
+        nosso_numero(Bank::Itau, &i).unwrap().formatted,
+        "198/98712345-1"
+    );
+    // [brcobranca] itau_spec.rb "Montar nosso_numero_boleto": 0607 / 15255, carteira 143,
+    // 12345678 → 143/12345678-2. No seu número or código do cliente needed for it (the CNAB
+    // writers and the validator compute it without them).
+    i = itau("143", "0607", "15255", "12345678", "2009-08-14", 0);
+    assert_eq!(
+        nosso_numero(Bank::Itau, &i).unwrap().formatted,
+        "143/12345678-2"
+    );
+    // laravel-boleto prints the campo livre DAC instead: 0 here (position 24), not openboleto's 8.
+    let mut i = itau("107", "1724", "12345", "12345678", "2013-01-01", 0);
+    i.seu_numero = Some("1234567".into());
+    i.codigo_cliente = Some("66677".into());
+    let b = generate(&i).unwrap();
+    assert_eq!(b.nosso_numero_dv, Some('8'));
+    assert_eq!(&b.campo_livre[23..], "00");
+}
+
+#[test]
+fn itau_seu_numero_carteiras_refuse_missing_long_or_non_numeric_fields() {
+    let base = || itau_seu_numero("198", "12345678", "1234567", "12345", "2013-01-01", 100);
+    assert!(generate(&base()).is_ok());
+    type Edit = fn(&mut BoletoInput);
+    let cases: [(Edit, &str, &str); 8] = [
+        (|i| i.seu_numero = None, "seu_numero", "obrigatório"),
+        (
+            |i| i.seu_numero = Some(" ".into()),
+            "seu_numero",
+            "obrigatório",
+        ),
+        (
+            |i| i.seu_numero = Some("12345678".into()),
+            "seu_numero",
+            "no máximo 7",
+        ),
+        (
+            |i| i.seu_numero = Some("12A4567".into()),
+            "seu_numero",
+            "apenas dígitos",
+        ),
+        (|i| i.codigo_cliente = None, "codigo_cliente", "obrigatório"),
+        (
+            |i| i.codigo_cliente = Some("123456".into()),
+            "codigo_cliente",
+            "no máximo 5",
+        ),
+        (
+            |i| i.codigo_cliente = Some("12-45".into()),
+            "codigo_cliente",
+            "apenas dígitos",
+        ),
+        (
+            |i| i.codigo_cliente = Some("１２３４５".into()),
+            "codigo_cliente",
+            "apenas dígitos",
+        ),
+    ];
+    for (edit, field, words) in cases {
+        let mut i = base();
+        edit(&mut i);
+        let e = generate(&i).unwrap_err();
+        assert_eq!(e.field, field, "{i:?}");
+        assert!(
+            e.message.contains(field) && e.message.contains(words),
+            "{e}"
+        );
+    }
+    // Other carteiras ignore both fields, as every input field a layout does not use.
+    let mut i = itau("109", "1229", "40300", "100000", "2023-01-02", 1000);
+    i.seu_numero = Some("not digits".into());
+    assert!(generate(&i).is_ok());
 }
 
 // ----------------------------------------------------------------------------- Sicredi

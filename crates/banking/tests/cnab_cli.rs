@@ -81,6 +81,39 @@ fn remessa_to_stdout_is_the_file_itself() {
 }
 
 #[test]
+fn itau_seu_numero_carteiras_in_a_remessa() {
+    // Carteiras 107/122/142/143/196/198 only change the boleto's campo livre; the remessa
+    // carries the nosso número with its agência/conta DAC, which needs neither the seu número
+    // nor the código do cliente (the carteira used to be refused here).
+    let mut i = banking::boleto::BoletoInput::new(banking::bank::Bank::Itau);
+    (i.carteira, i.agencia, i.conta, i.nosso_numero) =
+        ("198".into(), "1234".into(), "12345".into(), "123".into());
+    let nn = banking::boleto::nosso_numero(i.bank, &i).unwrap();
+    // CNAB 240 segment P: carteira 38–40 + nosso número and DAC 41–49; CNAB 400: carteira 84–86.
+    let segment_p = format!("198{}{}", nn.digits, nn.dv.unwrap());
+    for (layout, expected, at) in [("240", segment_p.as_str(), 37), ("400", "198", 83)] {
+        let mut input = remessa_input("341", layout);
+        input["company"]["wallet"] = json!("198");
+        let path = tmp(&format!("itau-198-{layout}.rem"));
+        let args = ["remessa", "--out", path.to_str().unwrap()];
+        let (status, v) = call_json(&args, &input.to_string());
+        assert_eq!(status, 0, "{layout}: {v}");
+        let file = std::fs::read_to_string(&path).unwrap();
+        let detail = file
+            .lines()
+            .nth(if layout == "240" { 2 } else { 1 })
+            .unwrap();
+        assert_eq!(
+            &detail[at..at + expected.len()],
+            expected,
+            "{layout}: {detail}"
+        );
+        let (status, report) = call_json(&["validate", path.to_str().unwrap()], "");
+        assert_eq!(status, 0, "{layout}: {report}");
+    }
+}
+
+#[test]
 fn invalid_remessa_input_names_the_field() {
     let cases = [
         (json!({"bank": "999"}), "bank"),

@@ -348,15 +348,24 @@ pub mod bradesco {
 
 /// Itaú (341): DAC mod 10 over agência(4) + conta(5) + carteira(3) + número(8), or carteira +
 /// número only for 126, 131, 146, 150 and 168. Campo livre: carteira(3) + nn(8) + DAC +
-/// agência(4) + conta(5) + DAC(agência + conta) + "000".
+/// agência(4) + conta(5) + DAC(agência + conta) + "000"; for 107, 122, 142, 143, 196 and 198:
+/// carteira(3) + nn(8) + seu número(7) + código do cliente(5) + DAC of those 23 digits + "0".
+///
+/// The seu-número layout (Itaú "Cobrança – layout de código de barras", Anexo 5: carteira 198
+/// "nosso número com 15 posições", the same for 107, 122, 142, 143, 196) as implemented by
+/// kivanio/brcobranca lib/brcobranca/boleto/itau.rb (`codigo_barras_segunda_parte`),
+/// tomas-stefano/boleto_bancario lib/boleto_bancario/core/itau.rb (`codigo_de_barras_do_banco`),
+/// openboleto/openboleto src/OpenBoleto/Banco/Itau.php and eduardokum/laravel-boleto
+/// src/Boleto/Banco/Itau.php (`getCampoLivre`); all four agree on the campo livre.
 pub mod itau {
     use super::*;
 
     const SHORT_DAC: [&[u8]; 5] = [b"126", b"131", b"146", b"150", b"168"];
-    /// Carteiras with a different campo livre (seu número + código do cliente): not supported.
-    const OTHER_LAYOUT: [&[u8]; 8] = [
-        b"106", b"107", b"122", b"142", b"143", b"195", b"196", b"198",
-    ];
+    /// Carteiras whose campo livre carries seu número + código do cliente.
+    const WITH_SEU_NUMERO: [&[u8]; 6] = [b"107", b"122", b"142", b"143", b"196", b"198"];
+    /// brcobranca alone also gives 106 and 195 the seu-número layout; boleto_bancario,
+    /// openboleto and laravel-boleto do not, and no published boleto shows them: refused.
+    const UNCONFIRMED_LAYOUT: [&[u8]; 2] = [b"106", b"195"];
 
     /// agência(4) + conta(5) + carteira(3) + número(8).
     fn digits(input: &BoletoInput) -> Result<[u8; 20], BoletoError> {
@@ -365,15 +374,22 @@ pub mod itau {
         pad(&mut d[4..9], "conta", &input.conta)?;
         pad(&mut d[9..12], "carteira", &input.carteira)?;
         pad(&mut d[12..], "nosso_numero", &input.nosso_numero)?;
-        if OTHER_LAYOUT.contains(&&d[9..12]) {
+        if UNCONFIRMED_LAYOUT.contains(&&d[9..12]) {
             return Err(BoletoError::new(
                 "carteira",
-                "carteira Itaú com seu número/código do cliente não suportada",
+                "carteiras Itaú 106 e 195 não suportadas: layout com seu número sem exemplo \
+                 publicado",
             ));
         }
         Ok(d)
     }
 
+    /// The printed DAC follows the manual's Anexo 4 rule (quoted in openboleto's Itau.php) for
+    /// the seu-número carteiras too: agência/conta/carteira/número, as brcobranca
+    /// ("143/12345678-2"), boleto_bancario ("198/98712345-1") and openboleto ("107/12345678-8")
+    /// print it. laravel-boleto prints the campo livre DAC there instead; it is the odd one out.
+    /// The rule needs neither the seu número nor the código do cliente, so the CNAB writers and
+    /// the validator, which have neither, can use it.
     pub fn nosso_numero(input: &BoletoInput) -> Result<NnParts, BoletoError> {
         let d = digits(input)?;
         let dac = if SHORT_DAC.contains(&&d[9..12]) {
@@ -384,26 +400,49 @@ pub mod itau {
         Ok(parts(&d[9..12], &d[12..], Some(b'0' + dac)))
     }
 
+    /// DAC of agência + conta, checked against `conta_dv` when one is given.
+    fn account_dac(input: &BoletoInput, d: &[u8; 20]) -> Result<u8, BoletoError> {
+        let dac = b'0' + mod10(&d[..9]);
+        let given = opt(&input.conta_dv).trim();
+        if !given.is_empty() && given.as_bytes() != [dac] {
+            return Err(BoletoError::new(
+                "conta_dv",
+                format!(
+                    "DAC de agência/conta não confere: calculado {}",
+                    dac as char
+                ),
+            ));
+        }
+        Ok(dac)
+    }
+
+    /// Positions 12–25 of the seu-número layout. Shorter values are zero-padded, as every
+    /// implementation above does (brcobranca's vectors use seu número 123456, cliente 1234).
+    fn seu_numero_tail(cl: &mut CampoLivre, input: &BoletoInput) -> Result<(), BoletoError> {
+        pad(&mut cl[11..18], "seu_numero", opt(&input.seu_numero))?;
+        pad(
+            &mut cl[18..23],
+            "codigo_cliente",
+            opt(&input.codigo_cliente),
+        )?;
+        cl[23] = b'0' + mod10(&cl[..23]);
+        cl[24] = b'0';
+        Ok(())
+    }
+
     pub fn campo_livre(input: &BoletoInput, nn: &NnParts) -> Result<CampoLivre, BoletoError> {
         let d = digits(input)?;
-        let account_dac = b'0' + mod10(&d[..9]);
-        if let Some(given) = input.conta_dv.as_deref().map(str::trim) {
-            if !given.is_empty() && given.as_bytes() != [account_dac] {
-                return Err(BoletoError::new(
-                    "conta_dv",
-                    format!(
-                        "DAC de agência/conta não confere: calculado {}",
-                        account_dac as char
-                    ),
-                ));
-            }
-        }
+        let account_dac = account_dac(input, &d)?;
         let mut cl = [b'0'; 25];
         cl[..3].copy_from_slice(&d[9..12]);
         cl[3..11].copy_from_slice(&d[12..]);
-        cl[11] = nn.dv.unwrap_or(b'0');
-        cl[12..21].copy_from_slice(&d[..9]);
-        cl[21] = account_dac;
+        if WITH_SEU_NUMERO.contains(&&d[9..12]) {
+            seu_numero_tail(&mut cl, input)?;
+        } else {
+            cl[11] = nn.dv.unwrap_or(b'0');
+            cl[12..21].copy_from_slice(&d[..9]);
+            cl[21] = account_dac;
+        }
         Ok(cl)
     }
 }

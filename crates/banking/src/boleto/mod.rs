@@ -6,7 +6,8 @@
 //! Banco do Brasil 001 (convênios of 4, 6, 7 and 8 digits; carteiras 11, 12, 15, 16, 17, 18, 31,
 //! 51), Santander 033 (101, 102, 104, 201), Caixa 104 SIGCB (RG/SR = modalidade 1/2), Bradesco
 //! 237 (any 2-digit carteira: 06, 09, 19, 21…), Itaú 341 (3-digit carteiras with the standard
-//! layout, including the 126/131/146/150/168 DAC rule), Sicredi 748 (tipo 1/3, byte_idt, posto)
+//! layout, including the 126/131/146/150/168 DAC rule, and 107/122/142/143/196/198 with seu
+//! número and código do cliente in the campo livre), Sicredi 748 (tipo 1/3, byte_idt, posto)
 //! and Sicoob 756 (carteira 1, modalidade 01/02/05).
 //!
 //! [`encode`] / [`encode_into`] are the allocation-free core (fixed-size arrays; the benchmark
@@ -46,6 +47,12 @@ pub struct BoletoInput {
     pub byte_idt: Option<String>,
     pub modalidade: Option<String>,
     pub variacao: Option<String>,
+    /// Itaú carteiras 107, 122, 142, 143, 196 and 198: the seu número (número do documento, up
+    /// to 7 digits) that their campo livre carries instead of agência/conta.
+    pub seu_numero: Option<String>,
+    /// Itaú carteiras 107, 122, 142, 143, 196 and 198: the código do cliente (up to 5 digits,
+    /// given by the bank) in their campo livre.
+    pub codigo_cliente: Option<String>,
     /// The bank's sequence number, without DV (Sicredi also takes the 8-digit `AABNNNNN` form).
     pub nosso_numero: String,
     /// `None`: no due date (fator 0000).
@@ -72,6 +79,8 @@ impl BoletoInput {
             byte_idt: None,
             modalidade: None,
             variacao: None,
+            seu_numero: None,
+            codigo_cliente: None,
             nosso_numero: String::new(),
             vencimento: None,
             valor_centavos: None,

@@ -42,6 +42,9 @@ pub(crate) struct BoletoJson {
     byte_idt: Option<Text>,
     modalidade: Option<Text>,
     variacao: Option<Text>,
+    /// Itaú carteiras 107, 122, 142, 143, 196 and 198 (campo livre).
+    seu_numero: Option<Text>,
+    codigo_cliente: Option<Text>,
     nosso_numero: Option<Text>,
     /// `AAAA-MM-DD`, or null: no due date (fator 0000).
     vencimento: Option<Date>,
@@ -154,6 +157,8 @@ fn boleto_input(o: &BoletoJson) -> Result<BoletoInput, CliError> {
     input.byte_idt = text(&o.byte_idt);
     input.modalidade = text(&o.modalidade);
     input.variacao = text(&o.variacao);
+    input.seu_numero = text(&o.seu_numero);
+    input.codigo_cliente = text(&o.codigo_cliente);
     input.nosso_numero = text(&o.nosso_numero).unwrap_or_default();
     input.vencimento = date(&o.vencimento);
     input.valor_centavos = o.valor_centavos.map(|Centavos(c)| c);
