@@ -114,6 +114,26 @@ fn itau_seu_numero_carteiras_in_a_remessa() {
 }
 
 #[test]
+fn itau_400_numero_is_written_without_its_dac() {
+    // Itaú CNAB 400: 63–70 holds the nosso número's 8 digits, no DAC (brcobranca
+    // remessa/cnab400/itau.rb); CNAB 240 keeps number + DAC at 41–49.
+    for (numero, expected) in [("123", "00000123"), ("12345678", "12345678")] {
+        let mut input = remessa_input("341", "400");
+        input["titles"][0]["numero"] = json!(numero);
+        let path = tmp(&format!("itau-400-{numero}.rem"));
+        let args = ["remessa", "--out", path.to_str().unwrap()];
+        let (status, v) = call_json(&args, &input.to_string());
+        assert_eq!(status, 0, "{numero}: {v}");
+        let file = std::fs::read_to_string(&path).unwrap();
+        let detail = file.lines().nth(1).unwrap();
+        assert_eq!(&detail[62..70], expected, "{numero}: {detail}");
+        let (status, report) = call_json(&["validate", path.to_str().unwrap()], "");
+        assert_eq!(status, 0, "{numero}: {report}");
+        assert_eq!(report["valido"], true);
+    }
+}
+
+#[test]
 fn invalid_remessa_input_names_the_field() {
     let cases = [
         (json!({"bank": "999"}), "bank"),

@@ -50,6 +50,10 @@ pub enum Src {
     BradescoCompanyId,
     Movement,
     NossoNumero,
+    /// The nosso número's digits without its check digit, for a layout whose field has no
+    /// DV (Itaú 63–70): a title's number + DV has the DV checked and dropped, see
+    /// [`super::nosso_numero_without_dv`].
+    NossoNumeroNoDv,
     SeuNumero,
     Due,
     Amount,
@@ -205,7 +209,12 @@ const ITAU_DETAIL: &[F400] = &[
     a("brancos", 30, 33, Blank),
     n("instrucao_cancelada", 34, 37, Zeros),
     a("uso_empresa", 38, 62, SeuNumero),
-    n("nosso_numero", 63, 70, NossoNumero),
+    // The nosso número's 8 digits, WITHOUT the DAC: Itaú's 400 remessa has no field for it
+    // (the retorno returns it at 94, after the number again at 86–93). brcobranca
+    // remessa/cnab400/itau.rb writes `nosso_numero.rjust(8, '0')`, laravel-boleto
+    // Cnab400/Banco/Itau.php `substr(getNossoNumero(), 0, -1)` (its value ends in the DAC);
+    // CNAB 240 is different and keeps number + DAC at 41–49.
+    n("nosso_numero", 63, 70, NossoNumeroNoDv),
     n("quantidade_moeda", 71, 83, Zeros),
     n("carteira", 84, 86, Wallet),
     a("uso_banco", 87, 107, Blank),
@@ -585,6 +594,12 @@ fn put(r: &mut Line, f: &F400, cx: &Ctx) -> Result<(), FieldError> {
         CompanyKind => r.num(field, c.document_kind()),
         CompanyDoc => r.digits(field, &c.document),
         Amount if cx.title.is_none() => r.money(field, cx.total),
+        NossoNumeroNoDv => {
+            let nosso = cx.title.map(|t| t.nosso_numero.as_str()).unwrap_or("");
+            let number = super::nosso_numero_without_dv(cx.h.bank, c, nosso, field.width())
+                .map_err(|e| FieldError::new(field, e))?;
+            r.digits(field, &number)
+        }
         _ => match cx.title {
             Some(t) => put_title(r, field, f.src, cx.h.bank, t),
             None => {
@@ -823,7 +838,10 @@ pub fn read_detail(l: &Layout400, line: &[u8]) -> Title {
         .rev()
         .find(|f| f.src == SeuNumero)
         .map(|f| get_text(line, &f.field));
-    let nosso = text(NossoNumero);
+    let nosso = find(NossoNumero)
+        .or(find(NossoNumeroNoDv))
+        .map(|f| get_text(line, &f))
+        .unwrap_or_default();
     let discount = money(Discount);
     Title {
         instruction: instruction_for(l.bank, money(Movement) as u64).unwrap_or_default(),

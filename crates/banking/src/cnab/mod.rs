@@ -151,6 +151,8 @@ pub struct Title {
     #[serde(default)]
     pub instruction: Instruction,
     /// The bank's number for the title, with its check digit, as the bank prints it.
+    /// Itaú's CNAB 400 field holds the 8 digits without the DAC: that writer takes 8 digits
+    /// or fewer as the number itself and checks and drops the DAC of a longer value.
     pub nosso_numero: String,
     /// The company's own reference (número do documento).
     pub seu_numero: String,
@@ -268,12 +270,30 @@ pub fn next_sequence(last: u32) -> u32 {
 /// [`crate::boleto::nosso_numero`] from the bank's sequence number and the company data.
 ///
 /// Per bank: digits + DV (BB, Santander, Bradesco, Itaú, Sicoob); Caixa's CNAB field holds
-/// the 17 digits without DV; Sicredi's holds year + byte + sequence + DV.
+/// the 17 digits without DV; Sicredi's holds year + byte + sequence + DV. Itaú's value is
+/// the 8 digits + DAC that CNAB 240 writes at 41–49; its CNAB 400 field holds the 8 digits
+/// alone, and that writer drops the DAC again ([`nosso_numero_without_dv`]).
 pub fn nosso_numero_for_cnab(
     bank: Bank,
     company: &Company,
     numero: &str,
 ) -> Result<String, String> {
+    let input = boleto_input(bank, company, numero);
+    let nn = crate::boleto::nosso_numero(bank, &input).map_err(|e| e.message)?;
+    let dv = nn.dv.map(String::from).unwrap_or_default();
+    Ok(match bank {
+        Bank::Caixa => nn.digits,
+        Bank::Sicredi => nn
+            .formatted
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect(),
+        _ => format!("{}{}", nn.digits, dv),
+    })
+}
+
+/// The boleto input for a nosso número of `company` (carteira, agência, conta, convênio…).
+fn boleto_input(bank: Bank, company: &Company, numero: &str) -> crate::boleto::BoletoInput {
     let some = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
     let mut input = crate::boleto::BoletoInput::new(bank);
     input.carteira = company.wallet.clone();
@@ -286,15 +306,45 @@ pub fn nosso_numero_for_cnab(
     input.posto = some(&company.post);
     input.variacao = some(&company.variation);
     input.nosso_numero = numero.to_string();
-    let nn = crate::boleto::nosso_numero(bank, &input).map_err(|e| e.message)?;
-    let dv = nn.dv.map(String::from).unwrap_or_default();
-    Ok(match bank {
-        Bank::Caixa => nn.digits,
-        Bank::Sicredi => nn
-            .formatted
-            .chars()
-            .filter(|c| c.is_ascii_alphanumeric())
-            .collect(),
-        _ => format!("{}{}", nn.digits, dv),
-    })
+    input
+}
+
+/// The number alone, for a field of `width` digits that holds the nosso número without
+/// its check digit (Itaú CNAB 400, 63–70: see [`c400`]).
+///
+/// `nosso` is a title's nosso número, digits only: `width` digits or fewer are the number
+/// itself (as brcobranca's remessas give it); a longer value is number + DV as the bank
+/// prints it (what [`nosso_numero_for_cnab`] returns): its DV must be the one the bank
+/// computes from the company data, and is dropped. Anything else is an error, never a
+/// silently shifted number.
+pub fn nosso_numero_without_dv(
+    bank: Bank,
+    company: &Company,
+    nosso: &str,
+    width: usize,
+) -> Result<String, String> {
+    let nosso = nosso.trim();
+    if !nosso.bytes().all(|b| b.is_ascii_digit()) {
+        return Err("nosso número deve ter só dígitos".into());
+    }
+    if nosso.len() <= width {
+        return Ok(nosso.to_string());
+    }
+    let (number, given) = nosso.split_at(nosso.len() - 1);
+    if number.trim_start_matches('0').len() > width {
+        return Err(format!(
+            "nosso número {nosso}: mais de {width} dígitos além do DAC"
+        ));
+    }
+    let nn = crate::boleto::nosso_numero(bank, &boleto_input(bank, company, number))
+        .map_err(|e| format!("nosso número {nosso}: {}", e.message))?;
+    match nn.dv {
+        Some(dv) if given == dv.to_string() => Ok(number.to_string()),
+        Some(dv) => Err(format!(
+            "nosso número {nosso}: DAC {given} não confere (calculado {} com agência, conta \
+             e carteira da empresa); o campo leva os {width} dígitos sem o DAC",
+            dv
+        )),
+        None => Err(format!("nosso número {nosso}: mais de {width} dígitos")),
+    }
 }

@@ -742,6 +742,11 @@ fn check_400(cx: &mut Ctx, lines: &[(usize, &[u8])], bank_code: &str) {
     }
 }
 
+/// Nosso número DV of a CNAB 400 detail where the field holds one (Santander 63–70,
+/// Bradesco 71–82). Itaú's 63–70 is the 8-digit number without its DAC (the remessa has no
+/// DAC field; see `c400::ITAU_DETAIL`), so it is only checked as digits, like BB's 64–80
+/// (no DV with a 7-digit convênio) and Sicoob's 63–74 (its DV needs the convênio, which
+/// is in the header, not in the detail).
 fn check_nosso_numero_400(cx: &mut Ctx, n: usize, l: &[u8], bank: Bank) {
     let (number, dv, field, carteira) = match bank {
         Bank::Santander => (
