@@ -1,6 +1,7 @@
 //! SQL for the identity tables. Every function runs on SQLite and PostgreSQL alike (see `platform::db`).
 
 use chrono::{DateTime, Utc};
+use platform::access::{Flag, Grant, Permission};
 use platform::db::{Db, Tx};
 use platform::{on_db, on_tx};
 
@@ -426,6 +427,45 @@ pub async fn mail_to(db: &Db, to: &str) -> Result<Vec<OutboxEntry>> {
     on_db!(db, pool => sqlx::query_as(
         "SELECT subject, sent_at, last_error FROM identity_outbox WHERE to_addr = $1 ORDER BY created_at DESC, id DESC")
         .bind(to).fetch_all(pool).await)
+}
+
+// ---- permission holders ----
+
+/// The active users who hold `permission` now, by uid: the table's answer as `Principal::has` gives it (a
+/// user's revoke first, then their grant, then their role — or, for a flag permission, their flag), in one
+/// statement. A user without a role holds nothing.
+pub async fn holders(db: &Db, permission: &Permission) -> Result<Vec<String>> {
+    let by_default = match permission.grant {
+        Grant::Roles(_) => {
+            "u.role IN (SELECT r.role FROM platform_role_permissions r WHERE r.permission = $1)"
+                .to_string()
+        }
+        Grant::Flag(flag) => format!("u.{} = $2", flag_column(flag)),
+    };
+    let sql = format!(
+        "SELECT u.uid FROM identity_users u WHERE u.active = $2 AND u.role IS NOT NULL \
+         AND NOT EXISTS (SELECT 1 FROM platform_user_permissions x \
+                         WHERE x.uid = u.uid AND x.permission = $1 AND x.granted = $3) \
+         AND ({by_default} OR EXISTS (SELECT 1 FROM platform_user_permissions g \
+                         WHERE g.uid = u.uid AND g.permission = $1 AND g.granted = $2)) \
+         ORDER BY u.uid"
+    );
+    on_db!(db, pool => sqlx::query_scalar(&sql)
+        .bind(permission.code)
+        .bind(true)
+        .bind(false)
+        .fetch_all(pool)
+        .await)
+}
+
+/// The `identity_users` column behind a per-user flag.
+fn flag_column(flag: Flag) -> &'static str {
+    match flag {
+        Flag::AccessHub => "access_hub",
+        Flag::CanSeeConciliation => "can_see_conciliation",
+        Flag::CanSeeDispatch => "can_see_dispatch",
+        Flag::CanApprovalDispatch => "can_approval_dispatch",
+    }
 }
 
 // ---- push tokens ----

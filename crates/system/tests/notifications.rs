@@ -165,12 +165,12 @@ async fn a_notify_event_reaches_the_bell_and_each_device_through_fcm() {
             ["token-celular", "token-desinstalado"]
         );
 
-        let notify = Notify {
-            uids: vec![ana.clone(), bia.clone()],
-            title: "Lote LP-2026-000012 aguarda sua aprovação".into(),
-            body: "3 pagamentos, R$ 12.345,67".into(),
-            url: "/pagamento-lote?id=lote-12".into(),
-        };
+        let notify = Notify::to_users(
+            vec![ana.clone(), bia.clone()],
+            "Lote LP-2026-000012 aguarda sua aprovação",
+            "3 pagamentos, R$ 12.345,67",
+            "/pagamento-lote?id=lote-12",
+        );
         let mut tx = api.db.begin().await.unwrap();
         api.platform.jobs.publish(&mut tx, &notify).await.unwrap();
         tx.commit().await.unwrap();
@@ -223,11 +223,13 @@ async fn a_notify_event_reaches_the_bell_and_each_device_through_fcm() {
 #[tokio::test]
 async fn the_bell_lists_ones_own_notifications_and_marks_them_read() {
     for api in TestApi::<System>::on_each_engine_after::<(Identity,)>().await {
-        let notify = |title: &str| Notify {
-            uids: vec!["uid-FINANCIAL_MANAGER".into()],
-            title: title.into(),
-            body: "corpo".into(),
-            url: "/inicio".into(),
+        let notify = |title: &str| {
+            Notify::to_users(
+                vec!["uid-FINANCIAL_MANAGER".into()],
+                title,
+                "corpo",
+                "/inicio",
+            )
         };
         for title in ["Primeira", "Segunda"] {
             let mut tx = api.db.begin().await.unwrap();
@@ -296,5 +298,111 @@ async fn the_bell_lists_ones_own_notifications_and_marks_them_read() {
             )
             .await;
         assert_eq!(page["unread"], 0);
+    }
+}
+
+/// A notice to the holders of a permission reaches whoever holds it when it is delivered — by role, by a
+/// flag or by their own grant — once, and nobody whose permission was revoked, who is inactive, has no role or
+/// was excepted (the person who made the change).
+#[tokio::test]
+async fn a_notice_to_the_holders_of_a_permission_reaches_each_holder_once() {
+    use platform::access::table::{self, Decision};
+    use platform::access::{CONCILIATION, PLATFORM_PERMISSIONS, REMESSA_COBRANCA};
+    use platform::clock::Clock;
+
+    for api in TestApi::<System>::on_each_engine_after::<(Identity,)>().await {
+        let identity = api.started.get::<Identity>().unwrap();
+        let now = api.clock.now();
+        table::seed_defaults(&api.db, PLATFORM_PERMISSIONS, now)
+            .await
+            .unwrap();
+        let new = |email: &'static str, role: Option<Role>, flags: RoleFlags| {
+            let identity = identity.clone();
+            async move {
+                identity
+                    .create_user(NewUser {
+                        email: email.into(),
+                        name: email.into(),
+                        role,
+                        flags,
+                        access_hub: false,
+                        is_password_updated: true,
+                        password: Some("Senha@2026".into()),
+                    })
+                    .await
+                    .unwrap()
+                    .uid
+            }
+        };
+        let plain = RoleFlags::default();
+        let manager = new("gerente@x.com.br", Some(Role::FinancialManager), plain).await;
+        let author = new("autor@x.com.br", Some(Role::SuperAdmin), plain).await;
+        let revoked = new("adm@x.com.br", Some(Role::Admin), plain).await;
+        let granted = new("assist@x.com.br", Some(Role::FinancialAssistant), plain).await;
+        let seller = new("vend@x.com.br", Some(Role::Salesperson), plain).await;
+        let gone = new("ex@x.com.br", Some(Role::FinancialManager), plain).await;
+        let no_role = new("sem@x.com.br", None, plain).await;
+        let conciliation = RoleFlags {
+            can_see_conciliation: true,
+            ..plain
+        };
+        let reconciler = new("conc@x.com.br", Some(Role::Salesperson), conciliation).await;
+
+        let mut tx = api.db.begin().await.unwrap();
+        let code = REMESSA_COBRANCA.code;
+        for (uid, decision) in [
+            (&revoked, Decision::Revoke),
+            (&granted, Decision::Grant),
+            (&no_role, Decision::Grant),
+        ] {
+            table::set_exception(&mut tx, uid, code, decision, "motivo do teste", "adm", now)
+                .await
+                .unwrap();
+        }
+        tx.commit().await.unwrap();
+        let by = testing::principal("adm", "Administradora");
+        let mut row = identity.user_row(&gone).await.unwrap();
+        row.active = false;
+        identity.update_user(&by, &row).await.unwrap();
+
+        let mut expected = vec![manager.clone(), author.clone(), granted.clone()];
+        expected.sort();
+        assert_eq!(
+            identity.holders(code).await.unwrap(),
+            expected,
+            "{}",
+            api.engine()
+        );
+        assert_eq!(
+            identity.holders(CONCILIATION.code).await.unwrap(),
+            std::slice::from_ref(&reconciler)
+        );
+        assert!(identity.holders("nao_existe").await.unwrap().is_empty());
+
+        let notice = Notify::to_holders(
+            &REMESSA_COBRANCA,
+            vec![author.clone()],
+            "Remessa aguardando envio",
+            "corpo",
+            "/remessa",
+        );
+        let mut tx = api.db.begin().await.unwrap();
+        api.platform.jobs.publish(&mut tx, &notice).await.unwrap();
+        tx.commit().await.unwrap();
+        api.platform.jobs.run_until_idle().await.unwrap();
+        let notifications = api.context.notifications();
+        for (uid, count) in [
+            (&manager, 1),
+            (&granted, 1),
+            (&author, 0),
+            (&revoked, 0),
+            (&seller, 0),
+            (&gone, 0),
+            (&no_role, 0),
+            (&reconciler, 0),
+        ] {
+            let (items, unread, _) = notifications.inbox(uid, 20, 0).await.unwrap();
+            assert_eq!((items.len(), unread), (count, count as i64), "{uid}");
+        }
     }
 }

@@ -127,6 +127,19 @@ impl Identity {
         })
     }
 
+    /// The active users who hold the permission `code` now (roles, flags and each user's grants and revokes,
+    /// as [`Principal::has`] decides), by uid: whom a notice for "every holder of" it reaches. A code the catalog
+    /// does not know is held by nobody.
+    pub async fn holders(&self, code: &str) -> Result<Vec<String>> {
+        match self.catalog.iter().copied().find(|p| p.code == code) {
+            Some(permission) => Ok(store::holders(&self.db, permission).await?),
+            None => {
+                tracing::warn!(code, "notice for the holders of an unknown permission");
+                Ok(Vec::new())
+            }
+        }
+    }
+
     /// What `uid` holds. `by` reads themself, or anyone with `usuarios_ler` (checked by the API).
     pub async fn user_permissions(&self, uid: &str) -> Result<UserPermissions> {
         let user = store::user_by_uid(&self.db, uid)
@@ -214,14 +227,14 @@ fn permission_notice(
         Decision::Revoke => "Uma permissão sua foi retirada",
         Decision::RoleDefault => "Uma permissão sua voltou ao padrão do seu papel",
     };
-    Notify {
-        uids: vec![uid.to_string()],
-        title: title.to_string(),
-        body: format!(
+    Notify::to_users(
+        vec![uid.to_string()],
+        title,
+        format!(
             "Permissão para {}. Motivo: {}",
             permission.label,
             reason.as_str()
         ),
-        url: "/inicio".to_string(),
-    }
+        "/inicio",
+    )
 }

@@ -59,9 +59,15 @@ impl Notifications {
         })
     }
 
+    /// Writes the notice for each recipient: the users it names and, for a notice to the holders of a
+    /// permission, whoever holds it now (identity resolves them), without the excepted ones.
     async fn deliver(&self, mut tx: Tx, event: Notify) -> Result<Tx> {
         let now = self.platform.clock.now();
-        for uid in &event.uids {
+        let holders = match &event.holders_of {
+            Some(code) => self.identity.holders(code).await?,
+            None => Vec::new(),
+        };
+        for uid in &event.recipients(holders) {
             store::insert(&mut tx, uid, &event, now).await?;
             if self.push.is_some() {
                 let request = PushRequest {
