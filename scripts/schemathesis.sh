@@ -49,7 +49,24 @@ prepare() {
     '{"code":"9","name":"Conta Schemathesis","nature":"RECEITA","kind":"SINTETICA"}' | json_field '["id"]')
   ST_COST_CENTER_ID=$(api POST /api/v1/finance/cost-centers '{"code":"ST","name":"Centro Schemathesis"}' | json_field '["id"]')
   ST_BANK_ACCOUNT_ID=$(api POST /api/v1/finance/bank-accounts '{"nickname":"Conta Schemathesis","bank":"341","agency":"1","account":"1","account_digit":"1","opening_date":"2026-01-01"}' | json_field '["id"]')
-  export ST_CLIENT_ID ST_USER_UID ST_HOLIDAY_DAY ST_FILE_ID ST_PERMISSION ST_CHART_ACCOUNT_ID ST_COST_CENTER_ID ST_BANK_ACCOUNT_ID
+  # A supplier with a bank account and a PIX key the removals name, and one account a financial assistant added
+  # (pending), so the run's super administrator has something to confirm.
+  ST_SUPPLIER_ID=$(api POST /api/v1/finance/suppliers '{"document":"529.982.247-25","name":"Fornecedor Schemathesis"}' | json_field '["id"]')
+  ST_SUPPLIER_ACCOUNT_ID=$(api POST "/api/v1/finance/suppliers/$ST_SUPPLIER_ID/bank-accounts" \
+    '{"bank":"341","agency":"1","account":"1","account_digit":"1","account_type":"CORRENTE","holder_name":"Fornecedor Schemathesis","holder_document":"52998224725"}' \
+    | json_field '["bank_accounts"][0]["id"]')
+  ST_SUPPLIER_PIX_KEY_ID=$(api POST "/api/v1/finance/suppliers/$ST_SUPPLIER_ID/pix-keys" '{"key_type":"CPF","key":"52998224725"}' \
+    | json_field '["pix_keys"][0]["id"]')
+  "$BIN" users create --email assistente@teste.com.br --name Assistente --role FINANCIAL_ASSISTANT \
+    --password "$ADMIN_PASSWORD" --password-updated >/dev/null
+  local assistant
+  assistant=$(curl -sf "$SERVER_URL/api/v1/auth/sign-in" -H 'content-type: application/json' \
+    -d "{\"email\":\"assistente@teste.com.br\",\"password\":\"$ADMIN_PASSWORD\"}" | json_field '["access_token"]')
+  curl -sf -X POST "$SERVER_URL/api/v1/finance/suppliers/$ST_SUPPLIER_ID/bank-accounts" -H "Authorization: Bearer $assistant" \
+    -H 'content-type: application/json' \
+    -d '{"bank":"237","agency":"2","account":"2","account_digit":"2","account_type":"POUPANCA","holder_name":"Fornecedor Schemathesis","holder_document":"52998224725"}' >/dev/null
+  export ST_CLIENT_ID ST_USER_UID ST_HOLIDAY_DAY ST_FILE_ID ST_PERMISSION ST_CHART_ACCOUNT_ID ST_COST_CENTER_ID ST_BANK_ACCOUNT_ID \
+    ST_SUPPLIER_ID ST_SUPPLIER_ACCOUNT_ID ST_SUPPLIER_PIX_KEY_ID
 }
 
 # One run of schemathesis against the server at SERVER_URL; a one-line summary from its report.

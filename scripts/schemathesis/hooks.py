@@ -7,7 +7,8 @@
 
 Environment (set by the script): ST_BASE_URL, ST_ADMIN_EMAIL, ST_ADMIN_PASSWORD, ST_SIGNOUT_EMAIL,
 ST_SIGNOUT_PASSWORD, ST_CLIENT_ID, ST_USER_UID, ST_FILE_ID, ST_HOLIDAY_DAY, ST_PERMISSION,
-ST_CHART_ACCOUNT_ID, ST_COST_CENTER_ID, ST_BANK_ACCOUNT_ID.
+ST_CHART_ACCOUNT_ID, ST_COST_CENTER_ID, ST_BANK_ACCOUNT_ID, ST_SUPPLIER_ID, ST_SUPPLIER_ACCOUNT_ID,
+ST_SUPPLIER_PIX_KEY_ID.
 """
 
 import os
@@ -77,6 +78,20 @@ EXISTING = {
     "/api/v1/finance/chart-accounts/{id}": [("id", "ST_CHART_ACCOUNT_ID")],
     "/api/v1/finance/cost-centers/{id}": [("id", "ST_COST_CENTER_ID")],
     "/api/v1/finance/bank-accounts/{id}": [("id", "ST_BANK_ACCOUNT_ID")],
+    "/api/v1/finance/suppliers/{id}": [("id", "ST_SUPPLIER_ID")],
+    "/api/v1/finance/suppliers/{id}/history": [("id", "ST_SUPPLIER_ID")],
+    "/api/v1/finance/suppliers/{id}/bank-accounts": [("id", "ST_SUPPLIER_ID")],
+    "/api/v1/finance/suppliers/{id}/pix-keys": [("id", "ST_SUPPLIER_ID")],
+    "/api/v1/finance/suppliers/{id}/bank-data/confirm": [("id", "ST_SUPPLIER_ID")],
+    # The script's account and key: removed by the first positive case, gone (404) for the next ones.
+    "/api/v1/finance/suppliers/{id}/bank-accounts/{account_id}": [
+        ("id", "ST_SUPPLIER_ID"),
+        ("account_id", "ST_SUPPLIER_ACCOUNT_ID"),
+    ],
+    "/api/v1/finance/suppliers/{id}/pix-keys/{key_id}": [
+        ("id", "ST_SUPPLIER_ID"),
+        ("key_id", "ST_SUPPLIER_PIX_KEY_ID"),
+    ],
 }
 
 

@@ -1,14 +1,19 @@
 //! Demo data, through the context's own operations; loading it again adds nothing: the clinic network's starter
-//! chart of accounts, its cost centres and three bank accounts, created by the demo financial manager.
+//! chart of accounts, its cost centres, three bank accounts and seven suppliers with their bank data, created by
+//! the demo financial manager (one bank account added by the demo financial assistant, pending confirmation).
 
+use banking::document::{cnpj_check_digits, cpf_check_digits};
 use platform::access::{Principal, RoleFlags};
-use platform::context::Demo;
+use platform::context::{Demo, DemoUser};
 use platform::error::Result;
+use platform::values::Address;
 use platform::Role;
 
 use chrono::NaiveDate;
 
-use crate::domain::{BankAccountDraft, CostCenterDraft};
+use crate::domain::{
+    BankAccountDraft, CostCenterDraft, SupplierBankAccountDraft, SupplierDraft, SupplierPatch,
+};
 use crate::Finance;
 
 const COST_CENTERS: [(&str, &str); 5] = [
@@ -80,7 +85,329 @@ pub async fn seed(finance: &Finance, demo: &Demo) -> Result<Vec<String>> {
             BANK_ACCOUNTS.len()
         ));
     }
+    if finance.suppliers().count().await? > 0 {
+        said.push("Financeiro: os fornecedores já existiam.".into());
+    } else {
+        let assistant = acting(
+            demo.user(Role::FinancialAssistant),
+            Role::FinancialAssistant,
+        );
+        let manager = acting(demo.user(Role::FinancialManager), Role::FinancialManager);
+        let count = seed_suppliers(finance, &manager, &assistant).await?;
+        said.push(format!(
+            "Financeiro: {count} fornecedores (um com conta bancária pendente de confirmação, um inativo)."
+        ));
+    }
     Ok(said)
+}
+
+/// The demo user of `role` acting, or (without demo users) a stand-in with that role.
+fn acting(user: Option<&DemoUser>, role: Role) -> Principal {
+    Principal {
+        uid: user
+            .map(|u| u.uid.clone())
+            .unwrap_or_else(|| format!("demo-{}", role.as_str().to_lowercase())),
+        email: user.map(|u| u.email.clone()).unwrap_or_default(),
+        name: format!("Dados de demonstração ({})", role.label()),
+        role: Some(role),
+        flags: RoleFlags::default(),
+        access_hub: false,
+        session_id: None,
+        firebase_uid: None,
+        held: None,
+    }
+}
+
+/// A valid CNPJ from its first 12 characters (letters allowed: the alphanumeric CNPJ).
+fn cnpj(first12: &str) -> String {
+    let bytes: [u8; 12] = first12.as_bytes().try_into().expect("12 characters");
+    let [d1, d2] = cnpj_check_digits(&bytes);
+    format!("{first12}{}{}", d1 as char, d2 as char)
+}
+
+/// A valid CPF from its first 9 digits.
+fn cpf(first9: &str) -> String {
+    let digits: [u8; 9] = first9.as_bytes().try_into().expect("9 digits");
+    let [d1, d2] = cpf_check_digits(&digits);
+    format!("{first9}{}{}", d1 as char, d2 as char)
+}
+
+/// A demo supplier: document, name, trade name, e-mail, CEP/street/number/district/city/UF, default form, the
+/// code of its default account and cost centre, notes.
+struct DemoSupplier {
+    document: String,
+    name: &'static str,
+    trade_name: Option<&'static str>,
+    email: &'static str,
+    phone: &'static str,
+    address: (
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static str,
+    ),
+    method: &'static str,
+    account: &'static str,
+    center: &'static str,
+    notes: Option<&'static str>,
+    /// Bank, agência, conta, dígito, tipo; added by the manager (confirmed) or the assistant (pending).
+    bank_account: Option<(
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static str,
+        bool,
+    )>,
+    /// Type and key, added by the manager.
+    pix: Option<(&'static str, String)>,
+    active: bool,
+}
+
+fn demo_suppliers() -> Vec<DemoSupplier> {
+    let lab = cnpj("482913570001");
+    let cleaning = cnpj("271846390001");
+    vec![
+        DemoSupplier {
+            document: lab.clone(),
+            name: "Laboratório Diagnóstico Paulista Ltda",
+            trade_name: Some("LabPaulista"),
+            email: "faturamento@labpaulista.com.br",
+            phone: "(11) 3456-7890",
+            address: (
+                "04038-001",
+                "Rua Vergueiro",
+                "3185",
+                "Vila Mariana",
+                "São Paulo",
+                "SP",
+            ),
+            method: "BOLETO",
+            account: "3.2",
+            center: "CLI-01",
+            notes: Some(
+                "Exames laboratoriais dos pacientes das clínicas; fatura mensal até o dia 5.",
+            ),
+            bank_account: Some(("341", "0912", "45678", "9", "CORRENTE", true)),
+            pix: Some(("CNPJ", lab)),
+            active: true,
+        },
+        DemoSupplier {
+            document: cnpj("073519280001"),
+            name: "Dental Med Distribuidora de Produtos Odontológicos Ltda",
+            trade_name: Some("Dental Med"),
+            email: "vendas@dentalmed.com.br",
+            phone: "(11) 2765-4400",
+            address: (
+                "03164-000",
+                "Rua Taquari",
+                "546",
+                "Mooca",
+                "São Paulo",
+                "SP",
+            ),
+            method: "BOLETO",
+            account: "3.1",
+            center: "CLI-02",
+            notes: None,
+            bank_account: Some(("237", "1533", "0098112", "7", "CORRENTE", true)),
+            pix: Some(("EMAIL", "financeiro@dentalmed.com.br".into())),
+            active: true,
+        },
+        DemoSupplier {
+            document: cleaning,
+            name: "Limpeza Total Serviços de Conservação Ltda",
+            trade_name: Some("Limpeza Total"),
+            email: "contato@limpezatotal.com.br",
+            phone: "(11) 99812-3344",
+            address: (
+                "05424-020",
+                "Rua Cardeal Arcoverde",
+                "1220",
+                "Pinheiros",
+                "São Paulo",
+                "SP",
+            ),
+            method: "PIX",
+            account: "5.6",
+            center: "ADM",
+            notes: Some("Limpeza diária das três clínicas."),
+            bank_account: None,
+            pix: Some(("ALEATORIA", "7d3f1c2a-4b5e-4f60-9a1b-2c3d4e5f6a7b".into())),
+            active: true,
+        },
+        DemoSupplier {
+            document: cpf("529982247"),
+            name: "Marcos Antônio Ribeiro",
+            trade_name: None,
+            email: "marcos.ribeiro.contador@gmail.com",
+            phone: "(11) 98123-4567",
+            address: (
+                "01014-000",
+                "Rua Boa Vista",
+                "254",
+                "Centro",
+                "São Paulo",
+                "SP",
+            ),
+            method: "PIX",
+            account: "5.5",
+            center: "ADM",
+            notes: Some("Contador (CRC-SP 1SP234567); honorários mensais."),
+            bank_account: Some(("756", "3001", "220145", "3", "CORRENTE", true)),
+            pix: Some(("TELEFONE", "+55 11 98123-4567".into())),
+            active: true,
+        },
+        DemoSupplier {
+            document: cnpj("7QK4M9T20001"),
+            name: "BioImagem Equipamentos Médicos S.A.",
+            trade_name: Some("BioImagem"),
+            email: "assistencia@bioimagem.com.br",
+            phone: "(21) 3222-1010",
+            address: (
+                "20040-020",
+                "Avenida Rio Branco",
+                "181",
+                "Centro",
+                "Rio de Janeiro",
+                "RJ",
+            ),
+            method: "TED",
+            account: "5.6",
+            center: "CLI-03",
+            notes: Some("Manutenção dos equipamentos de imagem; CNPJ no formato alfanumérico."),
+            // Added by the assistant: waits for the manager's confirmation.
+            bank_account: Some(("001", "3344", "102938", "X", "CORRENTE", false)),
+            pix: None,
+            active: true,
+        },
+        DemoSupplier {
+            document: cnpj("335170860001"),
+            name: "Uniformes Jaleco Branco ME",
+            trade_name: Some("Jaleco Branco"),
+            email: "pedidos@jalecobranco.com.br",
+            phone: "(11) 3091-2233",
+            address: (
+                "01310-100",
+                "Avenida Paulista",
+                "900",
+                "Bela Vista",
+                "São Paulo",
+                "SP",
+            ),
+            method: "PIX",
+            account: "3.1",
+            center: "ADM",
+            notes: None,
+            bank_account: Some(("104", "0235", "00012345", "6", "POUPANCA", true)),
+            pix: None,
+            active: true,
+        },
+        DemoSupplier {
+            document: cnpj("614028950001"),
+            name: "Farmácia de Manipulação Vida Ltda",
+            trade_name: Some("Farmácia Vida"),
+            email: "contato@farmaciavida.com.br",
+            phone: "(11) 3567-8899",
+            address: (
+                "04532-000",
+                "Rua Joaquim Floriano",
+                "72",
+                "Itaim Bibi",
+                "São Paulo",
+                "SP",
+            ),
+            method: "BOLETO",
+            account: "3.1",
+            center: "CLI-02",
+            notes: Some("Inativo: contrato encerrado em 2025."),
+            bank_account: None,
+            pix: None,
+            active: false,
+        },
+    ]
+}
+
+async fn seed_suppliers(
+    finance: &Finance,
+    manager: &Principal,
+    assistant: &Principal,
+) -> Result<usize> {
+    let accounts = finance.chart().tree().await?;
+    let centers = finance.cost_centers().list().await?;
+    let account_id = |code: &str| {
+        accounts
+            .iter()
+            .find(|a| a.account.code.as_str() == code)
+            .map(|a| a.account.id.clone())
+    };
+    let center_id = |code: &str| {
+        centers
+            .iter()
+            .find(|c| c.fields.code == code)
+            .map(|c| c.id.clone())
+    };
+    let suppliers = demo_suppliers();
+    for s in &suppliers {
+        let (cep, street, number, district, city, state) = s.address;
+        let draft = SupplierDraft {
+            document: Some(s.document.clone()),
+            name: Some(s.name.into()),
+            trade_name: s.trade_name.map(String::from),
+            email: Some(s.email.into()),
+            phone: Some(s.phone.into()),
+            address: Some(Address {
+                cep: cep.into(),
+                street: street.into(),
+                number: number.into(),
+                complement: String::new(),
+                district: district.into(),
+                city: city.into(),
+                state: state.into(),
+            }),
+            default_payment_method: Some(s.method.into()),
+            default_chart_account_id: account_id(s.account),
+            default_cost_center_id: center_id(s.center),
+            notes: s.notes.map(String::from),
+        };
+        let created = finance.suppliers().create(draft, manager).await?.supplier;
+        if let Some((bank, agency, account, digit, kind, confirmed)) = s.bank_account {
+            let draft = SupplierBankAccountDraft {
+                bank: Some(bank.into()),
+                agency: Some(agency.into()),
+                agency_digit: None,
+                account: Some(account.into()),
+                account_digit: Some(digit.into()),
+                account_type: Some(kind.into()),
+                holder_name: Some(s.name.into()),
+                holder_document: Some(s.document.clone()),
+            };
+            let by = if confirmed { manager } else { assistant };
+            finance
+                .suppliers()
+                .add_bank_account(&created.id, draft, by)
+                .await?;
+        }
+        if let Some((key_type, key)) = &s.pix {
+            finance
+                .suppliers()
+                .add_pix_key(&created.id, Some(key_type), Some(key), manager)
+                .await?;
+        }
+        if !s.active {
+            let patch = SupplierPatch {
+                active: Some(false),
+                ..SupplierPatch::default()
+            };
+            finance
+                .suppliers()
+                .update(&created.id, created.version, patch, manager)
+                .await?;
+        }
+    }
+    Ok(suppliers.len())
 }
 
 /// Nickname, bank, agência, conta, dígito, saldo inicial em 01/01/2026 (centavos).

@@ -1,6 +1,6 @@
 //! The finance context: the money side of the business (`../shared/product/finance.md`), on top of the pure
-//! `banking` crate. Built area by area; so far the chart of accounts, the cost centres
-//! and the company's bank accounts.
+//! `banking` crate. Built area by area; so far the chart of accounts, the cost centres,
+//! the company's bank accounts and settings, and the suppliers with their bank data.
 //!
 //! Its shape (every context has it; see `docs/architecture.md`):
 //! - [`domain`]: the rules in plain Rust (no SQL, no HTTP), input parsed once into valid types;
@@ -23,7 +23,7 @@ use platform::context::{Context, Demo, Platform, StartError, Started};
 use platform::migrate::Migrations;
 use platform::Error;
 
-pub use service::{BankAccounts, Chart, CostCenters, Settings};
+pub use service::{BankAccounts, Chart, CostCenters, Settings, Suppliers};
 
 /// The context: its public interface for the server and for other contexts.
 pub struct Finance {
@@ -31,6 +31,7 @@ pub struct Finance {
     cost_centers: Arc<CostCenters>,
     bank_accounts: Arc<BankAccounts>,
     settings: Arc<Settings>,
+    suppliers: Arc<Suppliers>,
 }
 
 impl Finance {
@@ -49,6 +50,11 @@ impl Finance {
     /// The finance parameters (the approval limit the payables and payment batches will check).
     pub fn settings(&self) -> &Arc<Settings> {
         &self.settings
+    }
+
+    /// The suppliers (fornecedores) and their bank data.
+    pub fn suppliers(&self) -> &Arc<Suppliers> {
+        &self.suppliers
     }
 }
 
@@ -80,6 +86,11 @@ impl Context for Finance {
                 platform.clock.clone(),
             )),
             settings: Arc::new(Settings::new(platform.db.clone(), platform.clock.clone())),
+            suppliers: Arc::new(Suppliers::new(
+                platform.db.clone(),
+                platform.clock.clone(),
+                platform.jobs.clone(),
+            )),
         })
     }
 
@@ -89,6 +100,7 @@ impl Context for Finance {
             api::CostCentersApi::new(self.cost_centers.clone()),
             api::BankAccountsApi::new(self.bank_accounts.clone()),
             api::SettingsApi::new(self.settings.clone()),
+            api::SuppliersApi::new(self.suppliers.clone()),
         )
     }
 

@@ -1,21 +1,30 @@
 //! `/api/v1/finance/…`. Each operation declares its permission on `auth` (the server checks it before the handler
-//! runs) and maps the domain to HTTP and back. So far: the chart of accounts.
+//! runs) and maps the domain to HTTP and back. So far: the registers (chart of accounts, cost centres, bank
+//! accounts), the settings and the suppliers.
 
 mod bank_accounts;
 mod chart;
 mod cost_centers;
 mod settings;
+mod suppliers;
 
 pub use bank_accounts::BankAccountsApi;
 pub use chart::ChartApi;
 pub use cost_centers::CostCentersApi;
 pub use settings::SettingsApi;
+pub use suppliers::SuppliersApi;
 
 use platform::api::{Omittable, Text};
 use poem_openapi::Tags;
 
 /// Every finance API, served as one.
-pub type FinanceApi = (ChartApi, CostCentersApi, BankAccountsApi, SettingsApi);
+pub type FinanceApi = (
+    ChartApi,
+    CostCentersApi,
+    BankAccountsApi,
+    SettingsApi,
+    SuppliersApi,
+);
 
 #[derive(Tags)]
 pub enum FinanceTag {

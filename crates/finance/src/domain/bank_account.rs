@@ -130,7 +130,13 @@ pub fn nickname(text: Option<&str>, v: &mut Violations) -> String {
 }
 
 /// Digits only, leading zeros kept; up to `max`.
-fn digits(field: &str, text: Option<&str>, max: usize, label: &str, v: &mut Violations) -> String {
+pub(crate) fn digits(
+    field: &str,
+    text: Option<&str>,
+    max: usize,
+    label: &str,
+    v: &mut Violations,
+) -> String {
     let value = text.unwrap_or("").trim().to_string();
     if value.is_empty() {
         v.add(field, format!("Informe a {label}."));
@@ -146,7 +152,7 @@ fn digits(field: &str, text: Option<&str>, max: usize, label: &str, v: &mut Viol
 }
 
 /// One digit or `X` (some banks' check digit).
-fn check_digit(
+pub(crate) fn check_digit(
     field: &str,
     text: Option<&str>,
     required: bool,

@@ -5,6 +5,7 @@ pub mod chart;
 pub mod chart_import;
 pub mod cost_center;
 pub mod settings;
+pub mod supplier;
 
 pub use bank_account::{BankAccount, BankAccountDraft, BankAccountFields, BankAccountNumber};
 pub use chart::{
@@ -13,3 +14,8 @@ pub use chart::{
 pub use chart_import::{plan_import, Planned, STARTER_CHART};
 pub use cost_center::{split, CostCenter, CostCenterDraft, CostCenterFields, Share};
 pub use settings::FinanceSettings;
+pub use supplier::{
+    AccountType, BankDataStatus, Defaults, PaymentMethod, PixKey, PixKeyType, Supplier,
+    SupplierBankAccount, SupplierBankAccountDraft, SupplierBankAccountFields, SupplierDraft,
+    SupplierFields, SupplierFilter, SupplierKind, SupplierPatch, SupplierPixKey, Trail,
+};

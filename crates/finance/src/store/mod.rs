@@ -4,6 +4,7 @@ pub mod bank_accounts;
 pub mod chart;
 pub mod cost_centers;
 pub mod settings;
+pub mod suppliers;
 
 use chrono::{DateTime, Utc};
 

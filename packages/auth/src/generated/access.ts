@@ -26,6 +26,10 @@ export const ACCESS: AccessRules = {
     financeiro_cadastros_ler: { label: 'consultar plano de contas, centros de custo, contas bancárias e convênios', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN', 'PURCHASING'], flag: null },
     financeiro_cadastros_editar: { label: 'editar plano de contas, centros de custo, contas bancárias e convênios', roles: ['FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     financeiro_alcada_definir: { label: 'definir a alçada de aprovação', roles: ['SUPER_ADMIN'], flag: null },
+    fornecedores_ler: { label: 'consultar fornecedores', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN', 'PURCHASING'], flag: null },
+    fornecedores_editar: { label: 'cadastrar e editar fornecedores', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN', 'PURCHASING'], flag: null },
+    fornecedores_dados_bancarios_editar: { label: 'incluir e remover dados bancários e chaves PIX de fornecedores', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    fornecedores_dados_bancarios_confirmar: { label: 'confirmar dados bancários de fornecedores', roles: ['FINANCIAL_MANAGER', 'SUPER_ADMIN'], flag: null },
   },
   routeRules: [
     { match: { kind: 'exact', paths: ['/pagamentos', '/recebimentos'] }, except: null, permission: 'financeiro', check: 'client', deniedTo: '/minhas-vendas', audited: false },
@@ -40,6 +44,7 @@ export const ACCESS: AccessRules = {
     { match: { kind: 'exact', paths: ['/admin/tarefas'] }, except: null, permission: 'tarefas_administrar', check: 'server', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/admin/feriados'] }, except: null, permission: 'feriados_gerenciar', check: 'server', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/backoffice/financeiro/planos-de-conta'] }, except: null, permission: 'financeiro_cadastros_ler', check: 'client', deniedTo: '/inicio', audited: false },
+    { match: { kind: 'exact', paths: ['/fornecedores'] }, except: null, permission: 'fornecedores_ler', check: 'client', deniedTo: '/inicio', audited: false },
   ],
   roleRedirects: [
     { role: 'LEGAL_ASSISTANT', paths: ['/minhas-vendas', '/inicio'], to: '/clientes' },

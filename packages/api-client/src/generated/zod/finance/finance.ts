@@ -240,3 +240,541 @@ export const setApprovalLimitResponse = zod.object({
   "version": zod.number().describe('0 while the defaults apply; send it back when changing them (a stale one is 409).')
 }).describe('The finance parameters in force.')
 
+/**
+ * @summary Suppliers by name. `q` matches the name, the trade name or the document (with or without punctuation),
+whatever the case; `active` and `pending` (bank data awaiting confirmation) filter when given.
+ */
+export const listSuppliersQueryQMax = 200;export const listSuppliersQueryPageMax = 1000000;export const listSuppliersQueryPageSizeMax = 200;
+
+export const listSuppliersQueryParams = zod.object({
+  "q": zod.string().max(listSuppliersQueryQMax).optional(),
+  "active": zod.boolean().optional(),
+  "pending": zod.boolean().optional(),
+  "page": zod.number().min(1).max(listSuppliersQueryPageMax).optional(),
+  "page_size": zod.number().min(1).max(listSuppliersQueryPageSizeMax).optional()
+})
+
+export const listSuppliersResponseItemsItemAddressCepMax = 100;export const listSuppliersResponseItemsItemAddressStreetMax = 1000;export const listSuppliersResponseItemsItemAddressNumberDefault = "";
+export const listSuppliersResponseItemsItemAddressNumberMax = 1000;export const listSuppliersResponseItemsItemAddressComplementDefault = "";
+export const listSuppliersResponseItemsItemAddressComplementMax = 1000;export const listSuppliersResponseItemsItemAddressDistrictDefault = "";
+export const listSuppliersResponseItemsItemAddressDistrictMax = 1000;export const listSuppliersResponseItemsItemAddressCityMax = 1000;export const listSuppliersResponseItemsItemAddressStateMax = 100;
+
+export const listSuppliersResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['PF', 'PJ']).describe('PF (pessoa física, CPF) or PJ (pessoa jurídica, CNPJ): follows from the document.'),
+  "document": zod.string().describe('Bare characters, upper case: 11 digits (CPF) or 14 alphanumerics (CNPJ). Never changes.'),
+  "document_formatted": zod.string().describe('`123.456.789-09` or `12.ABC.345/01DE-35`.'),
+  "name": zod.string().describe('Razão social, or the person\'s name.'),
+  "trade_name": zod.string().optional().describe('Nome fantasia.'),
+  "email": zod.string().optional(),
+  "phone": zod.string().optional().describe('DDD and number, digits only (10 or 11).'),
+  "address": zod.object({
+  "cep": zod.string().max(listSuppliersResponseItemsItemAddressCepMax),
+  "street": zod.string().max(listSuppliersResponseItemsItemAddressStreetMax),
+  "number": zod.string().max(listSuppliersResponseItemsItemAddressNumberMax).optional(),
+  "complement": zod.string().max(listSuppliersResponseItemsItemAddressComplementMax).optional(),
+  "district": zod.string().max(listSuppliersResponseItemsItemAddressDistrictMax).optional(),
+  "city": zod.string().max(listSuppliersResponseItemsItemAddressCityMax),
+  "state": zod.string().max(listSuppliersResponseItemsItemAddressStateMax)
+}).optional().describe('A Brazilian postal address. `cep` is 8 digits and `state` a UF (`SP`).'),
+  "default_payment_method": zod.enum(['BOLETO', 'PIX', 'TED', 'DEBITO_AUTOMATICO', 'DINHEIRO', 'CARTAO']).optional().describe('How a supplier is usually paid.'),
+  "default_chart_account_id": zod.string().optional().describe('An analytic account of the chart.'),
+  "default_cost_center_id": zod.string().optional(),
+  "notes": zod.string().optional(),
+  "active": zod.boolean(),
+  "version": zod.number().describe('Send it back when changing the supplier (a stale one is 409). Bank data does not change it.'),
+  "pending_bank_data": zod.boolean().describe('Whether a bank account or PIX key of it awaits confirmation (\"Dados bancários pendentes\").'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A supplier.')),
+  "total": zod.number().describe('Every supplier the filters match.'),
+  "page": zod.number(),
+  "page_size": zod.number(),
+  "has_more": zod.boolean().describe('Whether a next page exists.')
+}).describe('One page of suppliers, by name.')
+
+/**
+ * @summary Creates a supplier (purchasing too). A document an active supplier has is a 409 naming it in `existing`.
+ */
+export const createSupplierBodyDocumentMax = 100;export const createSupplierBodyNameMax = 1000;export const createSupplierBodyTradeNameMax = 1000;export const createSupplierBodyEmailMax = 1000;export const createSupplierBodyPhoneMax = 100;export const createSupplierBodyAddressCepMax = 100;export const createSupplierBodyAddressStreetMax = 1000;export const createSupplierBodyAddressNumberDefault = "";
+export const createSupplierBodyAddressNumberMax = 1000;export const createSupplierBodyAddressComplementDefault = "";
+export const createSupplierBodyAddressComplementMax = 1000;export const createSupplierBodyAddressDistrictDefault = "";
+export const createSupplierBodyAddressDistrictMax = 1000;export const createSupplierBodyAddressCityMax = 1000;export const createSupplierBodyAddressStateMax = 100;export const createSupplierBodyDefaultPaymentMethodMax = 100;export const createSupplierBodyDefaultChartAccountIdMax = 100;export const createSupplierBodyDefaultCostCenterIdMax = 100;export const createSupplierBodyNotesMax = 100000;
+
+export const createSupplierBody = zod.object({
+  "document": zod.string().max(createSupplierBodyDocumentMax).optional().describe('CPF or CNPJ (alphanumeric allowed), with or without punctuation.'),
+  "name": zod.string().max(createSupplierBodyNameMax).optional(),
+  "trade_name": zod.string().max(createSupplierBodyTradeNameMax).optional(),
+  "email": zod.string().max(createSupplierBodyEmailMax).optional(),
+  "phone": zod.string().max(createSupplierBodyPhoneMax).optional(),
+  "address": zod.object({
+  "cep": zod.string().max(createSupplierBodyAddressCepMax),
+  "street": zod.string().max(createSupplierBodyAddressStreetMax),
+  "number": zod.string().max(createSupplierBodyAddressNumberMax).optional(),
+  "complement": zod.string().max(createSupplierBodyAddressComplementMax).optional(),
+  "district": zod.string().max(createSupplierBodyAddressDistrictMax).optional(),
+  "city": zod.string().max(createSupplierBodyAddressCityMax),
+  "state": zod.string().max(createSupplierBodyAddressStateMax)
+}).optional().describe('A Brazilian postal address. `cep` is 8 digits and `state` a UF (`SP`).'),
+  "default_payment_method": zod.string().max(createSupplierBodyDefaultPaymentMethodMax).optional(),
+  "default_chart_account_id": zod.string().max(createSupplierBodyDefaultChartAccountIdMax).optional(),
+  "default_cost_center_id": zod.string().max(createSupplierBodyDefaultCostCenterIdMax).optional(),
+  "notes": zod.string().max(createSupplierBodyNotesMax).optional()
+}).describe('A new supplier. The kind (PF/PJ) follows from the document, which never changes afterwards.\n`default_payment_method` is BOLETO, PIX, TED, DEBITO_AUTOMATICO, DINHEIRO or CARTAO.')
+
+/**
+ * Acesso: `bank_accounts` e `pix_keys` só vêm para quem edita ou confirma dados bancários.
+ * @summary One supplier, with its bank accounts and PIX keys.
+ */
+export const getSupplierPathIdMax = 100;
+
+export const getSupplierParams = zod.object({
+  "id": zod.string().max(getSupplierPathIdMax)
+})
+
+export const getSupplierResponseAddressCepMax = 100;export const getSupplierResponseAddressStreetMax = 1000;export const getSupplierResponseAddressNumberDefault = "";
+export const getSupplierResponseAddressNumberMax = 1000;export const getSupplierResponseAddressComplementDefault = "";
+export const getSupplierResponseAddressComplementMax = 1000;export const getSupplierResponseAddressDistrictDefault = "";
+export const getSupplierResponseAddressDistrictMax = 1000;export const getSupplierResponseAddressCityMax = 1000;export const getSupplierResponseAddressStateMax = 100;
+
+export const getSupplierResponse = zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['PF', 'PJ']).describe('PF (pessoa física, CPF) or PJ (pessoa jurídica, CNPJ): follows from the document.'),
+  "document": zod.string().describe('Bare characters, upper case: 11 digits (CPF) or 14 alphanumerics (CNPJ). Never changes.'),
+  "document_formatted": zod.string().describe('`123.456.789-09` or `12.ABC.345/01DE-35`.'),
+  "name": zod.string().describe('Razão social, or the person\'s name.'),
+  "trade_name": zod.string().optional().describe('Nome fantasia.'),
+  "email": zod.string().optional(),
+  "phone": zod.string().optional().describe('DDD and number, digits only (10 or 11).'),
+  "address": zod.object({
+  "cep": zod.string().max(getSupplierResponseAddressCepMax),
+  "street": zod.string().max(getSupplierResponseAddressStreetMax),
+  "number": zod.string().max(getSupplierResponseAddressNumberMax).optional(),
+  "complement": zod.string().max(getSupplierResponseAddressComplementMax).optional(),
+  "district": zod.string().max(getSupplierResponseAddressDistrictMax).optional(),
+  "city": zod.string().max(getSupplierResponseAddressCityMax),
+  "state": zod.string().max(getSupplierResponseAddressStateMax)
+}).optional().describe('A Brazilian postal address. `cep` is 8 digits and `state` a UF (`SP`).'),
+  "default_payment_method": zod.enum(['BOLETO', 'PIX', 'TED', 'DEBITO_AUTOMATICO', 'DINHEIRO', 'CARTAO']).optional().describe('How a supplier is usually paid.'),
+  "default_chart_account_id": zod.string().optional().describe('An analytic account of the chart.'),
+  "default_cost_center_id": zod.string().optional(),
+  "notes": zod.string().optional(),
+  "active": zod.boolean(),
+  "version": zod.number().describe('Send it back when changing the supplier (a stale one is 409). Bank data does not change it.'),
+  "pending_bank_data": zod.boolean().describe('Whether a bank account or PIX key of it awaits confirmation (\"Dados bancários pendentes\").'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({}),
+  "bank_accounts": zod.array(zod.object({
+  "id": zod.string(),
+  "bank": zod.string().describe('The 3-digit COMPE code.'),
+  "bank_name": zod.string().optional().describe('The bank\'s name, for the banks whose files the system writes.'),
+  "agency": zod.string(),
+  "agency_digit": zod.string().optional(),
+  "account": zod.string(),
+  "account_digit": zod.string().describe('A digit or `X`.'),
+  "account_type": zod.enum(['CORRENTE', 'POUPANCA', 'PAGAMENTO']).describe('Conta corrente, poupança or conta de pagamento.'),
+  "holder_name": zod.string(),
+  "holder_document": zod.string().describe('Bare characters, upper case (CPF or CNPJ).'),
+  "holder_is_supplier": zod.boolean().describe('False when the account is in someone else\'s name (the screen warns).'),
+  "status": zod.enum(['PENDENTE', 'CONFIRMADA']).describe('PENDENTE: added by someone who may not confirm bank data, unusable until a financial manager or super\nadministrator (not its author) confirms it. CONFIRMADA: usable. Removed items are not listed.'),
+  "created_by": zod.string().describe('uid of who added it.'),
+  "created_at": zod.iso.datetime({}),
+  "confirmed_by": zod.string().optional().describe('uid of who confirmed it (its author, for one a confirmer added).'),
+  "confirmed_at": zod.iso.datetime({}).optional()
+}).describe('A supplier\'s bank account.')).optional(),
+  "pix_keys": zod.array(zod.object({
+  "id": zod.string(),
+  "key_type": zod.enum(['CPF', 'CNPJ', 'EMAIL', 'TELEFONE', 'ALEATORIA']).describe('The kind of a PIX key.'),
+  "key": zod.string().describe('Normalized: a CPF\'s 11 digits, a CNPJ\'s 14 characters, an e-mail in lower case, `+55` and the phone\'s\ndigits, a random key\'s UUID in lower case.'),
+  "status": zod.enum(['PENDENTE', 'CONFIRMADA']).describe('PENDENTE: added by someone who may not confirm bank data, unusable until a financial manager or super\nadministrator (not its author) confirms it. CONFIRMADA: usable. Removed items are not listed.'),
+  "created_by": zod.string(),
+  "created_at": zod.iso.datetime({}),
+  "confirmed_by": zod.string().optional(),
+  "confirmed_at": zod.iso.datetime({}).optional()
+}).describe('A supplier\'s PIX key.')).optional()
+}).describe('A supplier with its bank accounts and PIX keys (removed ones are not listed). `bank_accounts` and `pix_keys`\nare absent for a caller who neither edits nor confirms bank data (purchasing).')
+
+/**
+ * @summary Changes a supplier's fields, deactivates or reactivates it, over the version last read (suppliers are
+never deleted; the document never changes).
+ */
+export const updateSupplierPathIdMax = 100;
+
+export const updateSupplierParams = zod.object({
+  "id": zod.string().max(updateSupplierPathIdMax)
+})
+
+export const updateSupplierBodyNameMax = 1000;export const updateSupplierBodyTradeNameMax = 1000;export const updateSupplierBodyEmailMax = 1000;export const updateSupplierBodyPhoneMax = 100;export const updateSupplierBodyAddressCepMax = 100;export const updateSupplierBodyAddressStreetMax = 1000;export const updateSupplierBodyAddressNumberDefault = "";
+export const updateSupplierBodyAddressNumberMax = 1000;export const updateSupplierBodyAddressComplementDefault = "";
+export const updateSupplierBodyAddressComplementMax = 1000;export const updateSupplierBodyAddressDistrictDefault = "";
+export const updateSupplierBodyAddressDistrictMax = 1000;export const updateSupplierBodyAddressCityMax = 1000;export const updateSupplierBodyAddressStateMax = 100;export const updateSupplierBodyDefaultPaymentMethodMax = 100;export const updateSupplierBodyDefaultChartAccountIdMax = 100;export const updateSupplierBodyDefaultCostCenterIdMax = 100;export const updateSupplierBodyNotesMax = 100000;
+
+export const updateSupplierBody = zod.object({
+  "version": zod.number(),
+  "name": zod.string().max(updateSupplierBodyNameMax).optional(),
+  "trade_name": zod.string().max(updateSupplierBodyTradeNameMax).nullish().describe('Left out: kept; `null`: cleared.'),
+  "email": zod.string().max(updateSupplierBodyEmailMax).nullish().describe('Left out: kept; `null`: cleared.'),
+  "phone": zod.string().max(updateSupplierBodyPhoneMax).nullish().describe('Left out: kept; `null`: cleared.'),
+  "address": zod.object({
+  "cep": zod.string().max(updateSupplierBodyAddressCepMax),
+  "street": zod.string().max(updateSupplierBodyAddressStreetMax),
+  "number": zod.string().max(updateSupplierBodyAddressNumberMax).optional(),
+  "complement": zod.string().max(updateSupplierBodyAddressComplementMax).optional(),
+  "district": zod.string().max(updateSupplierBodyAddressDistrictMax).optional(),
+  "city": zod.string().max(updateSupplierBodyAddressCityMax),
+  "state": zod.string().max(updateSupplierBodyAddressStateMax)
+}).describe('A Brazilian postal address. `cep` is 8 digits and `state` a UF (`SP`).').nullish().describe('Left out: kept; `null`: cleared.'),
+  "default_payment_method": zod.string().max(updateSupplierBodyDefaultPaymentMethodMax).nullish().describe('Left out: kept; `null`: cleared.'),
+  "default_chart_account_id": zod.string().max(updateSupplierBodyDefaultChartAccountIdMax).nullish().describe('Left out: kept; `null`: cleared.'),
+  "default_cost_center_id": zod.string().max(updateSupplierBodyDefaultCostCenterIdMax).nullish().describe('Left out: kept; `null`: cleared.'),
+  "notes": zod.string().max(updateSupplierBodyNotesMax).nullish().describe('Left out: kept; `null`: cleared.'),
+  "active": zod.boolean().optional().describe('False deactivates (no new payables), true reactivates.')
+}).describe('A change to a supplier, with the version last read; the document does not change. `name` and `active`: left\nout keeps them. The other fields: left out keeps, `null` (or a blank text) clears, a value sets.')
+
+export const updateSupplierResponseAddressCepMax = 100;export const updateSupplierResponseAddressStreetMax = 1000;export const updateSupplierResponseAddressNumberDefault = "";
+export const updateSupplierResponseAddressNumberMax = 1000;export const updateSupplierResponseAddressComplementDefault = "";
+export const updateSupplierResponseAddressComplementMax = 1000;export const updateSupplierResponseAddressDistrictDefault = "";
+export const updateSupplierResponseAddressDistrictMax = 1000;export const updateSupplierResponseAddressCityMax = 1000;export const updateSupplierResponseAddressStateMax = 100;
+
+export const updateSupplierResponse = zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['PF', 'PJ']).describe('PF (pessoa física, CPF) or PJ (pessoa jurídica, CNPJ): follows from the document.'),
+  "document": zod.string().describe('Bare characters, upper case: 11 digits (CPF) or 14 alphanumerics (CNPJ). Never changes.'),
+  "document_formatted": zod.string().describe('`123.456.789-09` or `12.ABC.345/01DE-35`.'),
+  "name": zod.string().describe('Razão social, or the person\'s name.'),
+  "trade_name": zod.string().optional().describe('Nome fantasia.'),
+  "email": zod.string().optional(),
+  "phone": zod.string().optional().describe('DDD and number, digits only (10 or 11).'),
+  "address": zod.object({
+  "cep": zod.string().max(updateSupplierResponseAddressCepMax),
+  "street": zod.string().max(updateSupplierResponseAddressStreetMax),
+  "number": zod.string().max(updateSupplierResponseAddressNumberMax).optional(),
+  "complement": zod.string().max(updateSupplierResponseAddressComplementMax).optional(),
+  "district": zod.string().max(updateSupplierResponseAddressDistrictMax).optional(),
+  "city": zod.string().max(updateSupplierResponseAddressCityMax),
+  "state": zod.string().max(updateSupplierResponseAddressStateMax)
+}).optional().describe('A Brazilian postal address. `cep` is 8 digits and `state` a UF (`SP`).'),
+  "default_payment_method": zod.enum(['BOLETO', 'PIX', 'TED', 'DEBITO_AUTOMATICO', 'DINHEIRO', 'CARTAO']).optional().describe('How a supplier is usually paid.'),
+  "default_chart_account_id": zod.string().optional().describe('An analytic account of the chart.'),
+  "default_cost_center_id": zod.string().optional(),
+  "notes": zod.string().optional(),
+  "active": zod.boolean(),
+  "version": zod.number().describe('Send it back when changing the supplier (a stale one is 409). Bank data does not change it.'),
+  "pending_bank_data": zod.boolean().describe('Whether a bank account or PIX key of it awaits confirmation (\"Dados bancários pendentes\").'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({}),
+  "bank_accounts": zod.array(zod.object({
+  "id": zod.string(),
+  "bank": zod.string().describe('The 3-digit COMPE code.'),
+  "bank_name": zod.string().optional().describe('The bank\'s name, for the banks whose files the system writes.'),
+  "agency": zod.string(),
+  "agency_digit": zod.string().optional(),
+  "account": zod.string(),
+  "account_digit": zod.string().describe('A digit or `X`.'),
+  "account_type": zod.enum(['CORRENTE', 'POUPANCA', 'PAGAMENTO']).describe('Conta corrente, poupança or conta de pagamento.'),
+  "holder_name": zod.string(),
+  "holder_document": zod.string().describe('Bare characters, upper case (CPF or CNPJ).'),
+  "holder_is_supplier": zod.boolean().describe('False when the account is in someone else\'s name (the screen warns).'),
+  "status": zod.enum(['PENDENTE', 'CONFIRMADA']).describe('PENDENTE: added by someone who may not confirm bank data, unusable until a financial manager or super\nadministrator (not its author) confirms it. CONFIRMADA: usable. Removed items are not listed.'),
+  "created_by": zod.string().describe('uid of who added it.'),
+  "created_at": zod.iso.datetime({}),
+  "confirmed_by": zod.string().optional().describe('uid of who confirmed it (its author, for one a confirmer added).'),
+  "confirmed_at": zod.iso.datetime({}).optional()
+}).describe('A supplier\'s bank account.')).optional(),
+  "pix_keys": zod.array(zod.object({
+  "id": zod.string(),
+  "key_type": zod.enum(['CPF', 'CNPJ', 'EMAIL', 'TELEFONE', 'ALEATORIA']).describe('The kind of a PIX key.'),
+  "key": zod.string().describe('Normalized: a CPF\'s 11 digits, a CNPJ\'s 14 characters, an e-mail in lower case, `+55` and the phone\'s\ndigits, a random key\'s UUID in lower case.'),
+  "status": zod.enum(['PENDENTE', 'CONFIRMADA']).describe('PENDENTE: added by someone who may not confirm bank data, unusable until a financial manager or super\nadministrator (not its author) confirms it. CONFIRMADA: usable. Removed items are not listed.'),
+  "created_by": zod.string(),
+  "created_at": zod.iso.datetime({}),
+  "confirmed_by": zod.string().optional(),
+  "confirmed_at": zod.iso.datetime({}).optional()
+}).describe('A supplier\'s PIX key.')).optional()
+}).describe('A supplier with its bank accounts and PIX keys (removed ones are not listed). `bank_accounts` and `pix_keys`\nare absent for a caller who neither edits nor confirms bank data (purchasing).')
+
+/**
+ * Acesso: os dados bancários das entradas só vêm para quem edita ou confirma dados bancários.
+ * @summary A supplier's history: created, changed (the fields), deactivated, reactivated, bank data added, removed
+and confirmed; oldest first.
+ */
+export const listSupplierHistoryPathIdMax = 100;
+
+export const listSupplierHistoryParams = zod.object({
+  "id": zod.string().max(listSupplierHistoryPathIdMax)
+})
+
+export const listSupplierHistoryResponseItem = zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.')
+export const listSupplierHistoryResponse = zod.array(listSupplierHistoryResponseItem)
+
+/**
+ * Acesso: sem fornecedores_dados_bancarios_confirmar a conta fica PENDENTE até outra pessoa confirmá-la.
+ * @summary Adds a bank account to a supplier (the same bank, agência and conta twice is 409).
+ */
+export const addSupplierBankAccountPathIdMax = 100;
+
+export const addSupplierBankAccountParams = zod.object({
+  "id": zod.string().max(addSupplierBankAccountPathIdMax)
+})
+
+export const addSupplierBankAccountBodyBankMax = 100;export const addSupplierBankAccountBodyAgencyMax = 100;export const addSupplierBankAccountBodyAgencyDigitMax = 100;export const addSupplierBankAccountBodyAccountMax = 100;export const addSupplierBankAccountBodyAccountDigitMax = 100;export const addSupplierBankAccountBodyAccountTypeMax = 100;export const addSupplierBankAccountBodyHolderNameMax = 1000;export const addSupplierBankAccountBodyHolderDocumentMax = 100;
+
+export const addSupplierBankAccountBody = zod.object({
+  "bank": zod.string().max(addSupplierBankAccountBodyBankMax).optional().describe('The 3-digit COMPE code (`001`, `341`, `260`…).'),
+  "agency": zod.string().max(addSupplierBankAccountBodyAgencyMax).optional(),
+  "agency_digit": zod.string().max(addSupplierBankAccountBodyAgencyDigitMax).optional(),
+  "account": zod.string().max(addSupplierBankAccountBodyAccountMax).optional(),
+  "account_digit": zod.string().max(addSupplierBankAccountBodyAccountDigitMax).optional(),
+  "account_type": zod.string().max(addSupplierBankAccountBodyAccountTypeMax).optional(),
+  "holder_name": zod.string().max(addSupplierBankAccountBodyHolderNameMax).optional(),
+  "holder_document": zod.string().max(addSupplierBankAccountBodyHolderDocumentMax).optional()
+}).describe('A supplier\'s bank account. `account_type` is CORRENTE, POUPANCA or PAGAMENTO; the holder\'s document a CPF or\nCNPJ (another person\'s is allowed: the screen warns).')
+
+/**
+ * @summary Removes a supplier's bank account (it is kept as REMOVIDA, in the history).
+ */
+export const removeSupplierBankAccountPathIdMax = 100;export const removeSupplierBankAccountPathAccountIdMax = 100;
+
+export const removeSupplierBankAccountParams = zod.object({
+  "id": zod.string().max(removeSupplierBankAccountPathIdMax),
+  "account_id": zod.string().max(removeSupplierBankAccountPathAccountIdMax)
+})
+
+export const removeSupplierBankAccountResponseAddressCepMax = 100;export const removeSupplierBankAccountResponseAddressStreetMax = 1000;export const removeSupplierBankAccountResponseAddressNumberDefault = "";
+export const removeSupplierBankAccountResponseAddressNumberMax = 1000;export const removeSupplierBankAccountResponseAddressComplementDefault = "";
+export const removeSupplierBankAccountResponseAddressComplementMax = 1000;export const removeSupplierBankAccountResponseAddressDistrictDefault = "";
+export const removeSupplierBankAccountResponseAddressDistrictMax = 1000;export const removeSupplierBankAccountResponseAddressCityMax = 1000;export const removeSupplierBankAccountResponseAddressStateMax = 100;
+
+export const removeSupplierBankAccountResponse = zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['PF', 'PJ']).describe('PF (pessoa física, CPF) or PJ (pessoa jurídica, CNPJ): follows from the document.'),
+  "document": zod.string().describe('Bare characters, upper case: 11 digits (CPF) or 14 alphanumerics (CNPJ). Never changes.'),
+  "document_formatted": zod.string().describe('`123.456.789-09` or `12.ABC.345/01DE-35`.'),
+  "name": zod.string().describe('Razão social, or the person\'s name.'),
+  "trade_name": zod.string().optional().describe('Nome fantasia.'),
+  "email": zod.string().optional(),
+  "phone": zod.string().optional().describe('DDD and number, digits only (10 or 11).'),
+  "address": zod.object({
+  "cep": zod.string().max(removeSupplierBankAccountResponseAddressCepMax),
+  "street": zod.string().max(removeSupplierBankAccountResponseAddressStreetMax),
+  "number": zod.string().max(removeSupplierBankAccountResponseAddressNumberMax).optional(),
+  "complement": zod.string().max(removeSupplierBankAccountResponseAddressComplementMax).optional(),
+  "district": zod.string().max(removeSupplierBankAccountResponseAddressDistrictMax).optional(),
+  "city": zod.string().max(removeSupplierBankAccountResponseAddressCityMax),
+  "state": zod.string().max(removeSupplierBankAccountResponseAddressStateMax)
+}).optional().describe('A Brazilian postal address. `cep` is 8 digits and `state` a UF (`SP`).'),
+  "default_payment_method": zod.enum(['BOLETO', 'PIX', 'TED', 'DEBITO_AUTOMATICO', 'DINHEIRO', 'CARTAO']).optional().describe('How a supplier is usually paid.'),
+  "default_chart_account_id": zod.string().optional().describe('An analytic account of the chart.'),
+  "default_cost_center_id": zod.string().optional(),
+  "notes": zod.string().optional(),
+  "active": zod.boolean(),
+  "version": zod.number().describe('Send it back when changing the supplier (a stale one is 409). Bank data does not change it.'),
+  "pending_bank_data": zod.boolean().describe('Whether a bank account or PIX key of it awaits confirmation (\"Dados bancários pendentes\").'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({}),
+  "bank_accounts": zod.array(zod.object({
+  "id": zod.string(),
+  "bank": zod.string().describe('The 3-digit COMPE code.'),
+  "bank_name": zod.string().optional().describe('The bank\'s name, for the banks whose files the system writes.'),
+  "agency": zod.string(),
+  "agency_digit": zod.string().optional(),
+  "account": zod.string(),
+  "account_digit": zod.string().describe('A digit or `X`.'),
+  "account_type": zod.enum(['CORRENTE', 'POUPANCA', 'PAGAMENTO']).describe('Conta corrente, poupança or conta de pagamento.'),
+  "holder_name": zod.string(),
+  "holder_document": zod.string().describe('Bare characters, upper case (CPF or CNPJ).'),
+  "holder_is_supplier": zod.boolean().describe('False when the account is in someone else\'s name (the screen warns).'),
+  "status": zod.enum(['PENDENTE', 'CONFIRMADA']).describe('PENDENTE: added by someone who may not confirm bank data, unusable until a financial manager or super\nadministrator (not its author) confirms it. CONFIRMADA: usable. Removed items are not listed.'),
+  "created_by": zod.string().describe('uid of who added it.'),
+  "created_at": zod.iso.datetime({}),
+  "confirmed_by": zod.string().optional().describe('uid of who confirmed it (its author, for one a confirmer added).'),
+  "confirmed_at": zod.iso.datetime({}).optional()
+}).describe('A supplier\'s bank account.')).optional(),
+  "pix_keys": zod.array(zod.object({
+  "id": zod.string(),
+  "key_type": zod.enum(['CPF', 'CNPJ', 'EMAIL', 'TELEFONE', 'ALEATORIA']).describe('The kind of a PIX key.'),
+  "key": zod.string().describe('Normalized: a CPF\'s 11 digits, a CNPJ\'s 14 characters, an e-mail in lower case, `+55` and the phone\'s\ndigits, a random key\'s UUID in lower case.'),
+  "status": zod.enum(['PENDENTE', 'CONFIRMADA']).describe('PENDENTE: added by someone who may not confirm bank data, unusable until a financial manager or super\nadministrator (not its author) confirms it. CONFIRMADA: usable. Removed items are not listed.'),
+  "created_by": zod.string(),
+  "created_at": zod.iso.datetime({}),
+  "confirmed_by": zod.string().optional(),
+  "confirmed_at": zod.iso.datetime({}).optional()
+}).describe('A supplier\'s PIX key.')).optional()
+}).describe('A supplier with its bank accounts and PIX keys (removed ones are not listed). `bank_accounts` and `pix_keys`\nare absent for a caller who neither edits nor confirms bank data (purchasing).')
+
+/**
+ * Acesso: sem fornecedores_dados_bancarios_confirmar a chave fica PENDENTE até outra pessoa confirmá-la.
+ * @summary Adds a PIX key to a supplier, checked by its type (the same key twice is 409).
+ */
+export const addSupplierPixKeyPathIdMax = 100;
+
+export const addSupplierPixKeyParams = zod.object({
+  "id": zod.string().max(addSupplierPixKeyPathIdMax)
+})
+
+export const addSupplierPixKeyBodyKeyTypeMax = 100;export const addSupplierPixKeyBodyKeyMax = 1000;
+
+export const addSupplierPixKeyBody = zod.object({
+  "key_type": zod.string().max(addSupplierPixKeyBodyKeyTypeMax).optional(),
+  "key": zod.string().max(addSupplierPixKeyBodyKeyMax).optional()
+}).describe('A supplier\'s PIX key: `key_type` CPF, CNPJ, EMAIL, TELEFONE (+55, DDD and number; punctuation allowed) or\nALEATORIA (a UUID, 8-4-4-4-12).')
+
+/**
+ * @summary Removes a supplier's PIX key (it is kept as REMOVIDA, in the history).
+ */
+export const removeSupplierPixKeyPathIdMax = 100;export const removeSupplierPixKeyPathKeyIdMax = 100;
+
+export const removeSupplierPixKeyParams = zod.object({
+  "id": zod.string().max(removeSupplierPixKeyPathIdMax),
+  "key_id": zod.string().max(removeSupplierPixKeyPathKeyIdMax)
+})
+
+export const removeSupplierPixKeyResponseAddressCepMax = 100;export const removeSupplierPixKeyResponseAddressStreetMax = 1000;export const removeSupplierPixKeyResponseAddressNumberDefault = "";
+export const removeSupplierPixKeyResponseAddressNumberMax = 1000;export const removeSupplierPixKeyResponseAddressComplementDefault = "";
+export const removeSupplierPixKeyResponseAddressComplementMax = 1000;export const removeSupplierPixKeyResponseAddressDistrictDefault = "";
+export const removeSupplierPixKeyResponseAddressDistrictMax = 1000;export const removeSupplierPixKeyResponseAddressCityMax = 1000;export const removeSupplierPixKeyResponseAddressStateMax = 100;
+
+export const removeSupplierPixKeyResponse = zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['PF', 'PJ']).describe('PF (pessoa física, CPF) or PJ (pessoa jurídica, CNPJ): follows from the document.'),
+  "document": zod.string().describe('Bare characters, upper case: 11 digits (CPF) or 14 alphanumerics (CNPJ). Never changes.'),
+  "document_formatted": zod.string().describe('`123.456.789-09` or `12.ABC.345/01DE-35`.'),
+  "name": zod.string().describe('Razão social, or the person\'s name.'),
+  "trade_name": zod.string().optional().describe('Nome fantasia.'),
+  "email": zod.string().optional(),
+  "phone": zod.string().optional().describe('DDD and number, digits only (10 or 11).'),
+  "address": zod.object({
+  "cep": zod.string().max(removeSupplierPixKeyResponseAddressCepMax),
+  "street": zod.string().max(removeSupplierPixKeyResponseAddressStreetMax),
+  "number": zod.string().max(removeSupplierPixKeyResponseAddressNumberMax).optional(),
+  "complement": zod.string().max(removeSupplierPixKeyResponseAddressComplementMax).optional(),
+  "district": zod.string().max(removeSupplierPixKeyResponseAddressDistrictMax).optional(),
+  "city": zod.string().max(removeSupplierPixKeyResponseAddressCityMax),
+  "state": zod.string().max(removeSupplierPixKeyResponseAddressStateMax)
+}).optional().describe('A Brazilian postal address. `cep` is 8 digits and `state` a UF (`SP`).'),
+  "default_payment_method": zod.enum(['BOLETO', 'PIX', 'TED', 'DEBITO_AUTOMATICO', 'DINHEIRO', 'CARTAO']).optional().describe('How a supplier is usually paid.'),
+  "default_chart_account_id": zod.string().optional().describe('An analytic account of the chart.'),
+  "default_cost_center_id": zod.string().optional(),
+  "notes": zod.string().optional(),
+  "active": zod.boolean(),
+  "version": zod.number().describe('Send it back when changing the supplier (a stale one is 409). Bank data does not change it.'),
+  "pending_bank_data": zod.boolean().describe('Whether a bank account or PIX key of it awaits confirmation (\"Dados bancários pendentes\").'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({}),
+  "bank_accounts": zod.array(zod.object({
+  "id": zod.string(),
+  "bank": zod.string().describe('The 3-digit COMPE code.'),
+  "bank_name": zod.string().optional().describe('The bank\'s name, for the banks whose files the system writes.'),
+  "agency": zod.string(),
+  "agency_digit": zod.string().optional(),
+  "account": zod.string(),
+  "account_digit": zod.string().describe('A digit or `X`.'),
+  "account_type": zod.enum(['CORRENTE', 'POUPANCA', 'PAGAMENTO']).describe('Conta corrente, poupança or conta de pagamento.'),
+  "holder_name": zod.string(),
+  "holder_document": zod.string().describe('Bare characters, upper case (CPF or CNPJ).'),
+  "holder_is_supplier": zod.boolean().describe('False when the account is in someone else\'s name (the screen warns).'),
+  "status": zod.enum(['PENDENTE', 'CONFIRMADA']).describe('PENDENTE: added by someone who may not confirm bank data, unusable until a financial manager or super\nadministrator (not its author) confirms it. CONFIRMADA: usable. Removed items are not listed.'),
+  "created_by": zod.string().describe('uid of who added it.'),
+  "created_at": zod.iso.datetime({}),
+  "confirmed_by": zod.string().optional().describe('uid of who confirmed it (its author, for one a confirmer added).'),
+  "confirmed_at": zod.iso.datetime({}).optional()
+}).describe('A supplier\'s bank account.')).optional(),
+  "pix_keys": zod.array(zod.object({
+  "id": zod.string(),
+  "key_type": zod.enum(['CPF', 'CNPJ', 'EMAIL', 'TELEFONE', 'ALEATORIA']).describe('The kind of a PIX key.'),
+  "key": zod.string().describe('Normalized: a CPF\'s 11 digits, a CNPJ\'s 14 characters, an e-mail in lower case, `+55` and the phone\'s\ndigits, a random key\'s UUID in lower case.'),
+  "status": zod.enum(['PENDENTE', 'CONFIRMADA']).describe('PENDENTE: added by someone who may not confirm bank data, unusable until a financial manager or super\nadministrator (not its author) confirms it. CONFIRMADA: usable. Removed items are not listed.'),
+  "created_by": zod.string(),
+  "created_at": zod.iso.datetime({}),
+  "confirmed_by": zod.string().optional(),
+  "confirmed_at": zod.iso.datetime({}).optional()
+}).describe('A supplier\'s PIX key.')).optional()
+}).describe('A supplier with its bank accounts and PIX keys (removed ones are not listed). `bank_accounts` and `pix_keys`\nare absent for a caller who neither edits nor confirms bank data (purchasing).')
+
+/**
+ * Acesso: quem incluiu um dado pendente não o confirma (409 `confirmacao_pelo_autor`).
+ * @summary Confirms every pending bank account and PIX key of the supplier (nothing pending is 409 `nada_pendente`).
+ */
+export const confirmSupplierBankDataPathIdMax = 100;
+
+export const confirmSupplierBankDataParams = zod.object({
+  "id": zod.string().max(confirmSupplierBankDataPathIdMax)
+})
+
+export const confirmSupplierBankDataResponseAddressCepMax = 100;export const confirmSupplierBankDataResponseAddressStreetMax = 1000;export const confirmSupplierBankDataResponseAddressNumberDefault = "";
+export const confirmSupplierBankDataResponseAddressNumberMax = 1000;export const confirmSupplierBankDataResponseAddressComplementDefault = "";
+export const confirmSupplierBankDataResponseAddressComplementMax = 1000;export const confirmSupplierBankDataResponseAddressDistrictDefault = "";
+export const confirmSupplierBankDataResponseAddressDistrictMax = 1000;export const confirmSupplierBankDataResponseAddressCityMax = 1000;export const confirmSupplierBankDataResponseAddressStateMax = 100;
+
+export const confirmSupplierBankDataResponse = zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['PF', 'PJ']).describe('PF (pessoa física, CPF) or PJ (pessoa jurídica, CNPJ): follows from the document.'),
+  "document": zod.string().describe('Bare characters, upper case: 11 digits (CPF) or 14 alphanumerics (CNPJ). Never changes.'),
+  "document_formatted": zod.string().describe('`123.456.789-09` or `12.ABC.345/01DE-35`.'),
+  "name": zod.string().describe('Razão social, or the person\'s name.'),
+  "trade_name": zod.string().optional().describe('Nome fantasia.'),
+  "email": zod.string().optional(),
+  "phone": zod.string().optional().describe('DDD and number, digits only (10 or 11).'),
+  "address": zod.object({
+  "cep": zod.string().max(confirmSupplierBankDataResponseAddressCepMax),
+  "street": zod.string().max(confirmSupplierBankDataResponseAddressStreetMax),
+  "number": zod.string().max(confirmSupplierBankDataResponseAddressNumberMax).optional(),
+  "complement": zod.string().max(confirmSupplierBankDataResponseAddressComplementMax).optional(),
+  "district": zod.string().max(confirmSupplierBankDataResponseAddressDistrictMax).optional(),
+  "city": zod.string().max(confirmSupplierBankDataResponseAddressCityMax),
+  "state": zod.string().max(confirmSupplierBankDataResponseAddressStateMax)
+}).optional().describe('A Brazilian postal address. `cep` is 8 digits and `state` a UF (`SP`).'),
+  "default_payment_method": zod.enum(['BOLETO', 'PIX', 'TED', 'DEBITO_AUTOMATICO', 'DINHEIRO', 'CARTAO']).optional().describe('How a supplier is usually paid.'),
+  "default_chart_account_id": zod.string().optional().describe('An analytic account of the chart.'),
+  "default_cost_center_id": zod.string().optional(),
+  "notes": zod.string().optional(),
+  "active": zod.boolean(),
+  "version": zod.number().describe('Send it back when changing the supplier (a stale one is 409). Bank data does not change it.'),
+  "pending_bank_data": zod.boolean().describe('Whether a bank account or PIX key of it awaits confirmation (\"Dados bancários pendentes\").'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({}),
+  "bank_accounts": zod.array(zod.object({
+  "id": zod.string(),
+  "bank": zod.string().describe('The 3-digit COMPE code.'),
+  "bank_name": zod.string().optional().describe('The bank\'s name, for the banks whose files the system writes.'),
+  "agency": zod.string(),
+  "agency_digit": zod.string().optional(),
+  "account": zod.string(),
+  "account_digit": zod.string().describe('A digit or `X`.'),
+  "account_type": zod.enum(['CORRENTE', 'POUPANCA', 'PAGAMENTO']).describe('Conta corrente, poupança or conta de pagamento.'),
+  "holder_name": zod.string(),
+  "holder_document": zod.string().describe('Bare characters, upper case (CPF or CNPJ).'),
+  "holder_is_supplier": zod.boolean().describe('False when the account is in someone else\'s name (the screen warns).'),
+  "status": zod.enum(['PENDENTE', 'CONFIRMADA']).describe('PENDENTE: added by someone who may not confirm bank data, unusable until a financial manager or super\nadministrator (not its author) confirms it. CONFIRMADA: usable. Removed items are not listed.'),
+  "created_by": zod.string().describe('uid of who added it.'),
+  "created_at": zod.iso.datetime({}),
+  "confirmed_by": zod.string().optional().describe('uid of who confirmed it (its author, for one a confirmer added).'),
+  "confirmed_at": zod.iso.datetime({}).optional()
+}).describe('A supplier\'s bank account.')).optional(),
+  "pix_keys": zod.array(zod.object({
+  "id": zod.string(),
+  "key_type": zod.enum(['CPF', 'CNPJ', 'EMAIL', 'TELEFONE', 'ALEATORIA']).describe('The kind of a PIX key.'),
+  "key": zod.string().describe('Normalized: a CPF\'s 11 digits, a CNPJ\'s 14 characters, an e-mail in lower case, `+55` and the phone\'s\ndigits, a random key\'s UUID in lower case.'),
+  "status": zod.enum(['PENDENTE', 'CONFIRMADA']).describe('PENDENTE: added by someone who may not confirm bank data, unusable until a financial manager or super\nadministrator (not its author) confirms it. CONFIRMADA: usable. Removed items are not listed.'),
+  "created_by": zod.string(),
+  "created_at": zod.iso.datetime({}),
+  "confirmed_by": zod.string().optional(),
+  "confirmed_at": zod.iso.datetime({}).optional()
+}).describe('A supplier\'s PIX key.')).optional()
+}).describe('A supplier with its bank accounts and PIX keys (removed ones are not listed). `bank_accounts` and `pix_keys`\nare absent for a caller who neither edits nor confirms bank data (purchasing).')
+
