@@ -89,7 +89,7 @@ if (email) {
 // Remote route chunks: from a fresh page on /inicio (shell already loaded), open one page per remote and count
 // the JS that arrives for it (remoteEntry.js + the remote's page map + the route's own chunks).
 // The shell's /admin/tarefas draws a chart: its lazily fetched chart chunks (recharts) are counted with it.
-const ROUTE_PAGES = { crm: ['/clientes', '/cliente'], finance: ['/pagamentos', '/hub', '/backoffice/financeiro/planos-de-conta'], stock: ['/estoque/visao-geral'], purchasing: ['/fornecedores'], shell: ['/admin/tarefas'] };
+const ROUTE_PAGES = { crm: ['/clientes', '/cliente'], finance: ['/pagamentos', '/hub', '/backoffice/financeiro/planos-de-conta', '/fornecedores'], stock: ['/estoque/visao-geral'], purchasing: ['/pedidos-de-compras'], shell: ['/admin/tarefas'] };
 for (const [remote, paths] of Object.entries(ROUTE_PAGES)) {
   for (const path of paths) {
     const fresh = await context.newPage();

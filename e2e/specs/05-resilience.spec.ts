@@ -15,7 +15,7 @@ test('a remote that is down shows an error in its area with a retry; the rest ke
   // The shell and the other remotes keep working.
   await page.getByRole('link', { name: 'Início' }).first().click();
   await expectPath(page, '/inicio');
-  await page.goto(`${baseUrl}/fornecedores`);
+  await page.goto(`${baseUrl}/pedidos-de-compras`);
   await page.getByText('Em construção').waitFor();
 
   // Back on the broken area, the error is still contained there.
@@ -43,7 +43,7 @@ test('the app shell opens offline after the first visit', async ({ context, page
   // Reload once so the page is controlled by the worker and every file goes through its caches.
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await page.goto(`${baseUrl}/fornecedores`);
+  await page.goto(`${baseUrl}/pedidos-de-compras`);
   await page.getByText('Em construção').waitFor();
   await page.goto(`${baseUrl}/inicio`);
   await page.getByRole('heading', { name: /Olá/ }).waitFor();

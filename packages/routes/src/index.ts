@@ -147,8 +147,10 @@ export const ROUTES: readonly RouteEntry[] = [
     ['/estoque/movimentacao-estoque', 'Movimentação de Estoque'],
   ]),
   ...rows('stock', 'Administração', [['/estoque/backoffice/base-calculo-procedimentos', 'Base de cálculo de procedimentos']]),
+  // Suppliers are kept by finance (their bank data is a payment's payee) and read by purchasing: a finance page
+  // in the purchasing menu group.
+  ...rows('finance', 'Compras', [['/fornecedores', 'Fornecedores']]),
   ...rows('purchasing', 'Compras', [
-    ['/fornecedores', 'Fornecedores'],
     ['/pedidos-de-compras', 'Pedidos de compras'],
     ['/requisicoes-de-compras', 'Requisições de compras'],
     ['/condicoes-pagamento', 'Condições de pagamento'],
