@@ -1,5 +1,5 @@
 import { formatCentavos, formatDate, formatDateTime } from './format';
-import { maskCep, maskCnpj, maskCpf, maskDocument, maskPhone, unmaskDocument } from './masks';
+import { maskCep, maskCnpj, maskCpf, maskDate, maskDocument, maskPhone, unmaskDocument } from './masks';
 
 describe('pt-BR formats', () => {
   it('formats integer centavos as R$ 1.234,56', () => {
@@ -46,4 +46,13 @@ describe('masks', () => {
     expect(maskPhone('11')).toBe('(11');
   });
   it('partial input stays partial', () => expect(maskCpf('1234')).toBe('123.4'));
+});
+
+describe('maskDate', () => {
+  it('puts the slashes in as one types, and drops what is not a digit', () => {
+    expect(maskDate('2501')).toBe('25/01');
+    expect(maskDate('25012027')).toBe('25/01/2027');
+    expect(maskDate('25/01/2027999')).toBe('25/01/2027');
+    expect(maskDate('ab')).toBe('');
+  });
 });

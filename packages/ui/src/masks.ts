@@ -53,3 +53,9 @@ export function maskPhone(value: string): string {
 export function unmaskDigits(value: string): string {
   return onlyDigits(value);
 }
+
+/** A date as typed, slashes put in as one types: "2501" → "25/01", "25012027" → "25/01/2027". */
+export function maskDate(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 8);
+  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4, 8)].filter(Boolean).join('/');
+}

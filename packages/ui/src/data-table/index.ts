@@ -6,3 +6,4 @@ export type { ListParams, ListParamsOptions } from './useListParams';
 export { downloadFile, fileNameFromDisposition, urlWithParams, saveBlob } from './downloadFile';
 export type { DownloadParams } from './downloadFile';
 export { defaultCountLabel, defaultPageLabel, hasNextPage, selectedLabel } from './paging';
+export { DateFilterInput } from './DateFilterInput';

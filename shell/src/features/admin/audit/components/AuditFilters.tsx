@@ -1,8 +1,7 @@
 import type { ListParams } from '@backoffice/ui';
-import { NativeSelect, Select, SimpleGrid, TextInput } from '@backoffice/ui';
+import { NativeSelect, Select, SimpleGrid, TextInput, DateFilterInput } from '@backoffice/ui';
 import { useAuditUsers } from '../api/auditApi';
 import type { AuditFilter } from '../hooks/useAuditList';
-import { DateFilterInput } from './DateFilterInput';
 
 const OUTCOME_OPTIONS = [
   { value: '', label: 'Todos' },

@@ -1,6 +1,5 @@
-import { DateInput, Form, FormErrors, notify, TextField, useZodForm, Button, Group, Paper, Stack, Title } from '@backoffice/ui';
+import { DateInput, Form, FormErrors, notify, TextField, useZodForm, Button, Group, Paper, Stack, Title, formatDate } from '@backoffice/ui';
 import { useAddHoliday } from '../api/holidaysApi';
-import { isoToBr } from '../../shared/dates';
 import { HOLIDAY_FIELD_LABELS, holidayFormSchema } from './holidayForm';
 
 /** Adds an extra holiday (a state or municipal one, a bank closure). */
@@ -10,7 +9,7 @@ export function AddHolidayForm({ onAdded }: { onAdded?: (day: string) => void })
 
   const onSubmit = async (values: { day: string | null; name: string }) => {
     const holiday = await add.mutateAsync({ day: values.day ?? '', name: values.name });
-    notify(`Feriado de ${isoToBr(holiday.day)} adicionado.`, 'success');
+    notify(`Feriado de ${formatDate(holiday.day)} adicionado.`, 'success');
     form.reset();
     onAdded?.(holiday.day);
   };

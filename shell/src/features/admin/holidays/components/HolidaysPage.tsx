@@ -1,9 +1,8 @@
-import { Spinner, ActionIcon, Alert, Group, NativeSelect, Stack, Text, Title } from '@backoffice/ui';
+import { Spinner, ActionIcon, Alert, Group, NativeSelect, Stack, Text, Title, formatDate } from '@backoffice/ui';
 import { useHolidays } from '../api/holidaysApi';
 import { AddHolidayForm } from './AddHolidayForm';
 import { HolidaysTable } from './HolidaysTable';
 import { useYearParam } from '../hooks/useYearParam';
-import { isoToBr } from '../../shared/dates';
 
 /** /admin/feriados: the holidays of a year (national ones computed, extra ones added here). */
 export default function HolidaysPage() {
@@ -39,7 +38,7 @@ export default function HolidaysPage() {
       {calendar.data && (
         <Stack gap="xs">
           <Text size="sm">
-            Hoje, {isoToBr(calendar.data.today)}, {calendar.data.today_is_business_day ? 'é dia útil' : 'não é dia útil'}.
+            Hoje, {formatDate(calendar.data.today)}, {calendar.data.today_is_business_day ? 'é dia útil' : 'não é dia útil'}.
           </Text>
           <HolidaysTable holidays={calendar.data.holidays} year={calendar.data.year} />
         </Stack>

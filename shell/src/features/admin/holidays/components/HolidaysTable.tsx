@@ -1,6 +1,5 @@
-import { notify, Badge, Button, Table, Text, VisuallyHidden, modals } from '@backoffice/ui';
+import { notify, Badge, Button, Table, Text, VisuallyHidden, modals, formatDate } from '@backoffice/ui';
 import { useRemoveHoliday, type Holiday } from '../api/holidaysApi';
-import { isoToBr } from '../../shared/dates';
 
 const WEEKDAYS = ['domingo', 'segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado'];
 
@@ -18,14 +17,14 @@ export function HolidaysTable({ holidays, year }: { holidays: Holiday[]; year: n
       title: 'Remover feriado',
       children: (
         <Text size="sm">
-          Remover o feriado “{holiday.name}” de {isoToBr(holiday.day)}? O dia volta a ser útil nos cálculos de vencimento.
+          Remover o feriado “{holiday.name}” de {formatDate(holiday.day)}? O dia volta a ser útil nos cálculos de vencimento.
         </Text>
       ),
       labels: { confirm: 'Remover', cancel: 'Cancelar' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(holiday.day, {
-          onSuccess: () => notify(`Feriado de ${isoToBr(holiday.day)} removido.`, 'success'),
+          onSuccess: () => notify(`Feriado de ${formatDate(holiday.day)} removido.`, 'success'),
           onError: (error) => notify(error.message, 'error'),
         }),
     });
@@ -48,7 +47,7 @@ export function HolidaysTable({ holidays, year }: { holidays: Holiday[]; year: n
         <Table.Tbody>
           {holidays.map((holiday) => (
             <Table.Tr key={holiday.day}>
-              <Table.Td>{isoToBr(holiday.day)}</Table.Td>
+              <Table.Td>{formatDate(holiday.day)}</Table.Td>
               <Table.Td>{weekdayOf(holiday.day)}</Table.Td>
               <Table.Td>{holiday.name}</Table.Td>
               <Table.Td>
@@ -64,7 +63,7 @@ export function HolidaysTable({ holidays, year }: { holidays: Holiday[]; year: n
               </Table.Td>
               <Table.Td ta="right">
                 {!holiday.national && (
-                  <Button size="xs" variant="subtle" color="red" onClick={() => confirmRemove(holiday)} aria-label={`Remover ${holiday.name} (${isoToBr(holiday.day)})`}>
+                  <Button size="xs" variant="subtle" color="red" onClick={() => confirmRemove(holiday)} aria-label={`Remover ${holiday.name} (${formatDate(holiday.day)})`}>
                     Remover
                   </Button>
                 )}
