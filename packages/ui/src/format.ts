@@ -43,6 +43,20 @@ export function formatDate(isoOrDate: string | Date): string {
   return t ? `${t.day}/${t.month}/${t.year}` : '';
 }
 
+/** Today's business date in São Paulo (`aaaa-mm-dd`), never UTC's (after 21:00 there UTC is already tomorrow). */
+export function todayInSaoPaulo(now: Date = new Date()): string {
+  const t = saoPaulo(now);
+  return t ? `${t.year}-${t.month}-${t.day}` : now.toISOString().slice(0, 10);
+}
+
+/** The first and last days (`aaaa-mm-dd`) of the month of a calendar date. */
+export function monthOf(isoDate: string): { from: string; to: string } {
+  const [year, month] = isoDate.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const mm = String(month).padStart(2, '0');
+  return { from: `${year}-${mm}-01`, to: `${year}-${mm}-${String(last).padStart(2, '0')}` };
+}
+
 /** dd/mm/aaaa hh:mm, São Paulo time. */
 export function formatDateTime(isoOrDate: string | Date): string {
   const t = saoPaulo(isoOrDate);

@@ -1,4 +1,4 @@
-import { formatCentavos, formatDate, formatDateTime } from './format';
+import { formatCentavos, formatDate, formatDateTime, monthOf, todayInSaoPaulo } from './format';
 import { maskCep, maskCnpj, maskCpf, maskDate, maskDocument, maskPhone, unmaskDocument } from './masks';
 
 describe('pt-BR formats', () => {
@@ -54,5 +54,16 @@ describe('maskDate', () => {
     expect(maskDate('25012027')).toBe('25/01/2027');
     expect(maskDate('25/01/2027999')).toBe('25/01/2027');
     expect(maskDate('ab')).toBe('');
+  });
+});
+
+describe('São Paulo dates', () => {
+  it('is already tomorrow in UTC at 22:00 in São Paulo, but not here', () => {
+    expect(todayInSaoPaulo(new Date('2026-03-10T01:30:00Z'))).toBe('2026-03-09');
+    expect(todayInSaoPaulo(new Date('2026-03-10T12:00:00Z'))).toBe('2026-03-10');
+  });
+  it('gives a month’s first and last days, February of leap years included', () => {
+    expect(monthOf('2028-02-10')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(monthOf('2026-12-31')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
   });
 });
