@@ -4,6 +4,7 @@ pub mod bank_account;
 pub mod chart;
 pub mod chart_import;
 pub mod cost_center;
+pub mod receivable;
 pub mod settings;
 pub mod supplier;
 
@@ -13,6 +14,11 @@ pub use chart::{
 };
 pub use chart_import::{plan_import, Planned, STARTER_CHART};
 pub use cost_center::{split, CostCenter, CostCenterDraft, CostCenterFields, Share};
+pub use receivable::{
+    Installment, InstallmentFilter, InstallmentSort, InstallmentStatus, InstallmentTotals,
+    Interval, Origin, Receipt, ReceiptDraft, ReceiptRecord, ReceiptSource, Receivable,
+    ReceivableDraft, ReceivableMethod, ReceivablePlan, SaleReceivable,
+};
 pub use settings::FinanceSettings;
 pub use supplier::{
     AccountType, BankDataStatus, Defaults, PaymentMethod, PixKey, PixKeyType, Supplier,
