@@ -12,6 +12,7 @@
 pub mod api;
 mod demo;
 pub mod domain;
+pub mod events;
 pub mod permissions;
 pub mod service;
 mod store;
@@ -23,7 +24,8 @@ use platform::context::{Context, Demo, Platform, StartError, Started};
 use platform::migrate::Migrations;
 use platform::Error;
 
-pub use service::{BankAccounts, Chart, CostCenters, Settings, Suppliers};
+pub use domain::{Receivable, ReceivableMethod, SaleReceivable};
+pub use service::{BankAccounts, Chart, CostCenters, Receivables, Settings, Suppliers};
 
 /// The context: its public interface for the server and for other contexts.
 pub struct Finance {
@@ -32,6 +34,7 @@ pub struct Finance {
     bank_accounts: Arc<BankAccounts>,
     settings: Arc<Settings>,
     suppliers: Arc<Suppliers>,
+    receivables: Arc<Receivables>,
 }
 
 impl Finance {
@@ -56,6 +59,12 @@ impl Finance {
     pub fn suppliers(&self) -> &Arc<Suppliers> {
         &self.suppliers
     }
+
+    /// The receivables (títulos a receber) and their installments; sales creates its títulos with
+    /// [`Receivables::create_in`], in the sale's own transaction.
+    pub fn receivables(&self) -> &Arc<Receivables> {
+        &self.receivables
+    }
 }
 
 impl Context for Finance {
@@ -74,7 +83,9 @@ impl Context for Finance {
         permissions::ROUTE_RULES
     }
 
-    async fn start(platform: &Platform, _started: &Started) -> Result<Finance, StartError> {
+    /// Needs crm started first: títulos name its clients (read through `crm::Crm`, never its tables).
+    async fn start(platform: &Platform, started: &Started) -> Result<Finance, StartError> {
+        let crm = started.get::<crm::Crm>()?;
         Ok(Finance {
             chart: Arc::new(Chart::new(platform.db.clone(), platform.clock.clone())),
             cost_centers: Arc::new(CostCenters::new(
@@ -91,6 +102,12 @@ impl Context for Finance {
                 platform.clock.clone(),
                 platform.jobs.clone(),
             )),
+            receivables: Arc::new(Receivables::new(
+                platform.db.clone(),
+                platform.clock.clone(),
+                platform.jobs.clone(),
+                crm,
+            )),
         })
     }
 
@@ -101,6 +118,7 @@ impl Context for Finance {
             api::BankAccountsApi::new(self.bank_accounts.clone()),
             api::SettingsApi::new(self.settings.clone()),
             api::SuppliersApi::new(self.suppliers.clone()),
+            api::ReceivablesApi::new(self.receivables.clone()),
         )
     }
 

@@ -74,6 +74,58 @@ pub static SUPPLIER_BANK_DATA_CONFIRM: Permission = Permission {
     grant: Grant::Roles(&[Role::FinancialManager, Role::SuperAdmin]),
 };
 
+/// Receivables (contas a receber) are read by the finance roles (finance.md §7).
+pub static RECEIVABLES_READ: Permission = Permission {
+    code: "recebimentos_ler",
+    label: "consultar contas a receber",
+    grant: Grant::Roles(&[
+        Role::FinancialAssistant,
+        Role::FinancialManager,
+        Role::Admin,
+        Role::SuperAdmin,
+    ]),
+};
+
+/// Creating títulos and working their installments: receipt, extension, cancellation (renegotiation).
+pub static RECEIVABLES_WRITE: Permission = Permission {
+    code: "recebimentos_editar",
+    label: "lançar, receber, prorrogar e cancelar contas a receber",
+    grant: Grant::Roles(&[
+        Role::FinancialAssistant,
+        Role::FinancialManager,
+        Role::Admin,
+        Role::SuperAdmin,
+    ]),
+};
+
+/// Reversing a receipt, and reverting a write-off (finance.md §3.1: FM, SA).
+pub static RECEIPTS_REVERSE: Permission = Permission {
+    code: "recebimentos_estornar",
+    label: "estornar recebimentos",
+    grant: Grant::Roles(&[Role::FinancialManager, Role::SuperAdmin]),
+};
+
+/// Writing an installment off without receipt: up to the alçada, unless the holder also has
+/// [`FINANCE_UNLIMITED_APPROVAL`].
+pub static RECEIVABLES_WRITE_OFF: Permission = Permission {
+    code: "recebimentos_baixar",
+    label: "baixar parcelas sem recebimento",
+    grant: Grant::Roles(&[
+        Role::FinancialAssistant,
+        Role::FinancialManager,
+        Role::Admin,
+        Role::SuperAdmin,
+    ]),
+};
+
+/// Approving or writing off above the alçada (finance.md §0: FM and SA without limit); checked by the services,
+/// never declared by an operation.
+pub static FINANCE_UNLIMITED_APPROVAL: Permission = Permission {
+    code: "financeiro_alcada_ilimitada",
+    label: "aprovar e baixar sem limite de alçada",
+    grant: Grant::Roles(&[Role::FinancialManager, Role::SuperAdmin]),
+};
+
 /// Every permission the context declares.
 pub static ALL: &[&Permission] = &[
     &FINANCE_CHART_READ,
@@ -83,10 +135,15 @@ pub static ALL: &[&Permission] = &[
     &SUPPLIERS_WRITE,
     &SUPPLIER_BANK_DATA_WRITE,
     &SUPPLIER_BANK_DATA_CONFIRM,
+    &RECEIVABLES_READ,
+    &RECEIVABLES_WRITE,
+    &RECEIPTS_REVERSE,
+    &RECEIVABLES_WRITE_OFF,
+    &FINANCE_UNLIMITED_APPROVAL,
 ];
 
 /// The finance pages built so far: the guard decides from the user's permissions (their own grants included);
-/// a denial goes to `/inicio`.
+/// a denial goes to `/inicio`, but `/recebimentos` sends the other roles to `/minhas-vendas` (finance.md §2).
 pub static ROUTE_RULES: &[RouteRule] = &[
     RouteRule::new(
         RouteMatch::Exact(&["/backoffice/financeiro/planos-de-conta"]),
@@ -99,6 +156,12 @@ pub static ROUTE_RULES: &[RouteRule] = &[
         &SUPPLIERS_READ,
         RouteCheck::Client,
         "/inicio",
+    ),
+    RouteRule::new(
+        RouteMatch::Exact(&["/recebimentos"]),
+        &RECEIVABLES_READ,
+        RouteCheck::Client,
+        "/minhas-vendas",
     ),
 ];
 
@@ -137,5 +200,23 @@ mod tests {
             roles_holding(&SUPPLIER_BANK_DATA_CONFIRM),
             [Role::FinancialManager, Role::SuperAdmin]
         );
+    }
+
+    #[test]
+    fn the_finance_roles_work_receivables_and_only_managers_reverse_or_pass_the_limit() {
+        use platform::access::roles_holding;
+        for permission in [
+            &RECEIVABLES_READ,
+            &RECEIVABLES_WRITE,
+            &RECEIVABLES_WRITE_OFF,
+        ] {
+            assert_eq!(roles_holding(permission), FINANCE_ROLES);
+        }
+        for permission in [&RECEIPTS_REVERSE, &FINANCE_UNLIMITED_APPROVAL] {
+            assert_eq!(
+                roles_holding(permission),
+                [Role::FinancialManager, Role::SuperAdmin]
+            );
+        }
     }
 }

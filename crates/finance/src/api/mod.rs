@@ -1,16 +1,18 @@
 //! `/api/v1/finance/…`. Each operation declares its permission on `auth` (the server checks it before the handler
 //! runs) and maps the domain to HTTP and back. So far: the registers (chart of accounts, cost centres, bank
-//! accounts), the settings and the suppliers.
+//! accounts), the settings, the suppliers and the receivables.
 
 mod bank_accounts;
 mod chart;
 mod cost_centers;
+mod receivables;
 mod settings;
 mod suppliers;
 
 pub use bank_accounts::BankAccountsApi;
 pub use chart::ChartApi;
 pub use cost_centers::CostCentersApi;
+pub use receivables::ReceivablesApi;
 pub use settings::SettingsApi;
 pub use suppliers::SuppliersApi;
 
@@ -24,6 +26,7 @@ pub type FinanceApi = (
     BankAccountsApi,
     SettingsApi,
     SuppliersApi,
+    ReceivablesApi,
 );
 
 #[derive(Tags)]

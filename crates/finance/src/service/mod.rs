@@ -3,12 +3,17 @@
 mod bank_accounts;
 mod chart;
 mod cost_centers;
+mod receivables;
 mod settings;
 mod suppliers;
 
 pub use bank_accounts::{BankAccountPatch, BankAccounts, BANK_ACCOUNT_ENTITY};
 pub use chart::{AccountInTree, Chart, ACCOUNT_ENTITY};
 pub use cost_centers::{CostCenterPatch, CostCenters, COST_CENTER_ENTITY};
+pub use receivables::{
+    InstallmentDetail, InstallmentPage, InstallmentRead, ReceivableDetail, Receivables,
+    INSTALLMENT_ENTITY, RECEIVABLE_ENTITY,
+};
 pub use settings::{Settings, SETTINGS_ENTITY};
 pub use suppliers::{sees_bank_data, SupplierBankData, SupplierDetail, Suppliers, SUPPLIER_ENTITY};
 
