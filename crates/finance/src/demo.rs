@@ -1,6 +1,7 @@
 //! Demo data, through the context's own operations; loading it again adds nothing: the clinic network's starter
 //! chart of accounts, its cost centres, three bank accounts and seven suppliers with their bank data, created by
-//! the demo financial manager (one bank account added by the demo financial assistant, pending confirmation).
+//! the demo financial manager (one bank account added by the demo financial assistant, pending confirmation); and
+//! forty títulos a receber of crm's demo clients over the last twelve months and the next three, in every state.
 
 use banking::document::{cnpj_check_digits, cpf_check_digits};
 use platform::access::{Principal, RoleFlags};
@@ -9,10 +10,11 @@ use platform::error::Result;
 use platform::values::Address;
 use platform::Role;
 
-use chrono::NaiveDate;
+use chrono::{Days, NaiveDate};
 
 use crate::domain::{
-    BankAccountDraft, CostCenterDraft, SupplierBankAccountDraft, SupplierDraft, SupplierPatch,
+    BankAccountDraft, CostCenterDraft, InstallmentStatus, ReceiptDraft, ReceivableDraft,
+    SupplierBankAccountDraft, SupplierDraft, SupplierPatch,
 };
 use crate::Finance;
 
@@ -98,7 +100,216 @@ pub async fn seed(finance: &Finance, demo: &Demo) -> Result<Vec<String>> {
             "Financeiro: {count} fornecedores (um com conta bancária pendente de confirmação, um inativo)."
         ));
     }
+    if finance.receivables().count().await? > 0 {
+        said.push("Financeiro: os títulos a receber já existiam.".into());
+    } else {
+        let manager = acting(demo.user(Role::FinancialManager), Role::FinancialManager);
+        said.push(match seed_receivables(finance, &manager).await? {
+            0 => "Financeiro: sem clientes de demonstração, nenhum título a receber.".into(),
+            n => format!(
+                "Financeiro: {n} títulos a receber (pagos, parciais, vencidos, a vencer, um cancelado, uma baixa sem recebimento)."
+            ),
+        });
+    }
     Ok(said)
+}
+
+const DESCRIPTIONS: [(&str, &str); 8] = [
+    ("Tratamento ortodôntico", "1.1.03"),
+    ("Clareamento dental", "1.1.03"),
+    ("Implante unitário", "1.1.03"),
+    ("Pacote de limpeza de pele", "1.1.02"),
+    ("Consultas dermatológicas", "1.1.01"),
+    ("Plano anual de manutenção", "1.1.04"),
+    ("Kit de produtos pós-procedimento", "1.2.01"),
+    ("Harmonização facial", "1.1.02"),
+];
+
+const METHODS: [&str; 4] = ["BOLETO", "PIX", "CARTAO_CREDITO", "BOLETO"];
+
+/// Forty títulos of crm's demo clients, issued over the last year (the last due dates fall in the next three
+/// months), 1 to 6 installments each; past installments mostly paid (some late, with juros and multa), some partly,
+/// some left overdue; one título cancelled, one installment written off, one extended, one receipt reversed.
+async fn seed_receivables(finance: &Finance, manager: &Principal) -> Result<usize> {
+    let query = crm::service::ListQuery {
+        limit: 40,
+        ..Default::default()
+    };
+    let clients = finance
+        .receivables()
+        .crm()
+        .clients()
+        .list(&query)
+        .await?
+        .items;
+    if clients.is_empty() {
+        return Ok(0);
+    }
+    let accounts = finance.chart().tree().await?;
+    let account_id = |code: &str| {
+        accounts
+            .iter()
+            .find(|a| a.account.code.as_str() == code)
+            .map(|a| a.account.id.clone())
+    };
+    let bank = finance
+        .bank_accounts()
+        .list()
+        .await?
+        .into_iter()
+        .find(|b| b.active)
+        .map(|b| b.id);
+    let receivables = finance.receivables();
+    let today = receivables.today();
+    let days = |from: NaiveDate, n: i64| {
+        if n >= 0 {
+            from + Days::new(n as u64)
+        } else {
+            from - Days::new(n.unsigned_abs())
+        }
+    };
+    let reason = |text: &str| Some(text.to_string());
+    const COUNT: i64 = 40;
+    for i in 0..COUNT {
+        let client = &clients[i as usize % clients.len()];
+        let (description, code) = DESCRIPTIONS[i as usize % DESCRIPTIONS.len()];
+        let issue = days(today, -(360 - i * 9));
+        let total = 20_000 + (i * 37_913) % 480_000 / 100 * 100;
+        let draft = ReceivableDraft {
+            client_id: Some(client.id.clone()),
+            description: Some(description.into()),
+            chart_account_id: account_id(code),
+            issue_date: Some(issue),
+            total_cents: Some(total),
+            installments: Some(1 + i % 6),
+            first_due: Some(days(issue, 30)),
+            interval_days: None,
+            payment_method: Some(METHODS[i as usize % METHODS.len()].into()),
+            bank_account_id: bank.clone(),
+        };
+        let title = receivables.create(draft, manager).await?;
+        let Some(bank) = &bank else { continue };
+        for read in &title.installments {
+            let installment = &read.installment;
+            let seq = installment.seq;
+            if installment.due_date >= today {
+                continue;
+            }
+            let late = (i + seq) % 4 == 0;
+            let paid_on = days(installment.due_date, if late { 12 } else { -2 }).min(today);
+            let balance = installment.balance_cents();
+            // Overdue receipts carry the 2 % multa and 1 % juros a month the convênio would charge.
+            let (fine, interest) = if late {
+                (balance * 2 / 100, balance * 12 / 3000)
+            } else {
+                (0, 0)
+            };
+            let amount = match (i + seq) % 10 {
+                0..=6 => balance + fine + interest,
+                7 => balance / 2,
+                _ => continue, // left overdue
+            };
+            let (fine, interest) = if amount < balance {
+                (0, 0)
+            } else {
+                (fine, interest)
+            };
+            let receipt = ReceiptDraft {
+                date: Some(paid_on),
+                amount_cents: Some(amount),
+                interest_cents: Some(interest),
+                fine_cents: Some(fine),
+                discount_cents: None,
+                bank_account_id: Some(bank.clone()),
+                method: Some(if late { "PIX" } else { "BOLETO" }.into()),
+            };
+            receivables
+                .register_receipt(&installment.id, installment.version, receipt, manager)
+                .await?;
+        }
+        let title = receivables.get(&title.receivable.id).await?;
+        let open = |n: usize| {
+            title
+                .installments
+                .iter()
+                .map(|r| &r.installment)
+                .filter(|i| i.status == InstallmentStatus::Aberto && i.received_cents == 0)
+                .nth(n)
+                .cloned()
+        };
+        match i {
+            // A título cancelled: the client gave up before the treatment.
+            33 => {
+                let open: Vec<_> = (0..title.installments.len()).map_while(open).collect();
+                for installment in open {
+                    receivables
+                        .cancel(
+                            &installment.id,
+                            installment.version,
+                            reason("Cliente desistiu do tratamento antes de começar.").as_deref(),
+                            manager,
+                        )
+                        .await?;
+                }
+            }
+            // An installment written off (what was left of a partly paid one).
+            14 => {
+                let open = title
+                    .installments
+                    .iter()
+                    .map(|r| &r.installment)
+                    .find(|i| i.status.is_open());
+                if let Some(installment) = open {
+                    receivables
+                        .write_off(
+                            &installment.id,
+                            installment.version,
+                            reason("Cliente mudou-se para o exterior; cobrança inviável.")
+                                .as_deref(),
+                            manager,
+                        )
+                        .await?;
+                }
+            }
+            // An installment extended at the client's request.
+            37 => {
+                if let Some(installment) = open(0) {
+                    receivables
+                        .extend(
+                            &installment.id,
+                            installment.version,
+                            Some(days(installment.due_date, 15)),
+                            reason("Cliente pediu para pagar depois do salário.").as_deref(),
+                            manager,
+                        )
+                        .await?;
+                }
+            }
+            // A receipt reversed: a cheque returned.
+            20 => {
+                let paid = title
+                    .installments
+                    .iter()
+                    .map(|r| &r.installment)
+                    .find(|i| i.status == InstallmentStatus::Pago);
+                if let Some(installment) = paid {
+                    let detail = receivables.installment(&installment.id).await?;
+                    if let Some(receipt) = detail.receipts.first() {
+                        receivables
+                            .reverse_receipt(
+                                &installment.id,
+                                &receipt.id,
+                                reason("Cheque devolvido pelo banco do cliente.").as_deref(),
+                                manager,
+                            )
+                            .await?;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(COUNT as usize)
 }
 
 /// The demo user of `role` acting, or (without demo users) a stand-in with that role.

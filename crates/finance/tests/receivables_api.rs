@@ -1044,3 +1044,60 @@ async fn the_history_tells_each_step_of_an_installment_and_the_titles_creation()
         assert_eq!(status, StatusCode::NOT_FOUND);
     }
 }
+
+#[tokio::test]
+async fn the_demo_data_shows_every_state_once_loaded_and_nothing_more_the_second_time() {
+    use platform::context::{Context, Demo};
+    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+        let mut demo = Demo::default();
+        api.started
+            .get::<Crm>()
+            .unwrap()
+            .seed_demo(&mut demo)
+            .await
+            .unwrap();
+        let said = api.context.seed_demo(&mut demo).await.unwrap();
+        assert!(said.iter().any(|l| l.contains("40 títulos")), "{said:?}");
+        let (_, page) = api
+            .call("GET", &format!("{INSTALLMENTS}?page_size=1"), FA, None)
+            .await;
+        let states: Vec<&str> = page["totals"]["by_status"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["status"].as_str().unwrap())
+            .collect();
+        assert_eq!(states, ["ABERTO", "PAGO", "BAIXADO", "CANCELADO"], "{page}");
+        let (_, overdue) = api
+            .call(
+                "GET",
+                &format!("{INSTALLMENTS}?status=VENCIDO&page_size=1"),
+                FA,
+                None,
+            )
+            .await;
+        assert!(overdue["total"].as_i64().unwrap() > 0, "{overdue}");
+        let (_, future) = api
+            .call(
+                "GET",
+                &format!(
+                    "{INSTALLMENTS}?due_from={}&page_size=1",
+                    api.context.receivables().today() + chrono::Days::new(60)
+                ),
+                FA,
+                None,
+            )
+            .await;
+        assert!(
+            future["total"].as_i64().unwrap() > 0,
+            "due in the next months: {future}"
+        );
+        let total = page["total"].clone();
+        let again = api.context.seed_demo(&mut demo).await.unwrap();
+        assert!(again.iter().any(|l| l.contains("já existiam")), "{again:?}");
+        let (_, page) = api
+            .call("GET", &format!("{INSTALLMENTS}?page_size=1"), FA, None)
+            .await;
+        assert_eq!(page["total"], total);
+    }
+}

@@ -108,6 +108,11 @@ impl Receivables {
         }
     }
 
+    /// The clients' context (the demo data names its clients).
+    pub(crate) fn crm(&self) -> &Arc<crm::Crm> {
+        &self.crm
+    }
+
     /// Today's business date in São Paulo.
     pub fn today(&self) -> NaiveDate {
         self.clock.today()
