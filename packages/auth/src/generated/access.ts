@@ -30,6 +30,11 @@ export const ACCESS: AccessRules = {
     fornecedores_editar: { label: 'cadastrar e editar fornecedores', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN', 'PURCHASING'], flag: null },
     fornecedores_dados_bancarios_editar: { label: 'incluir e remover dados bancários e chaves PIX de fornecedores', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     fornecedores_dados_bancarios_confirmar: { label: 'confirmar dados bancários de fornecedores', roles: ['FINANCIAL_MANAGER', 'SUPER_ADMIN'], flag: null },
+    recebimentos_ler: { label: 'consultar contas a receber', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    recebimentos_editar: { label: 'lançar, receber, prorrogar e cancelar contas a receber', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    recebimentos_estornar: { label: 'estornar recebimentos', roles: ['FINANCIAL_MANAGER', 'SUPER_ADMIN'], flag: null },
+    recebimentos_baixar: { label: 'baixar parcelas sem recebimento', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    financeiro_alcada_ilimitada: { label: 'aprovar e baixar sem limite de alçada', roles: ['FINANCIAL_MANAGER', 'SUPER_ADMIN'], flag: null },
   },
   routeRules: [
     { match: { kind: 'exact', paths: ['/pagamentos', '/recebimentos'] }, except: null, permission: 'financeiro', check: 'client', deniedTo: '/minhas-vendas', audited: false },
@@ -45,6 +50,7 @@ export const ACCESS: AccessRules = {
     { match: { kind: 'exact', paths: ['/admin/feriados'] }, except: null, permission: 'feriados_gerenciar', check: 'server', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/backoffice/financeiro/planos-de-conta'] }, except: null, permission: 'financeiro_cadastros_ler', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/fornecedores'] }, except: null, permission: 'fornecedores_ler', check: 'client', deniedTo: '/inicio', audited: false },
+    { match: { kind: 'exact', paths: ['/recebimentos'] }, except: null, permission: 'recebimentos_ler', check: 'client', deniedTo: '/minhas-vendas', audited: false },
   ],
   roleRedirects: [
     { role: 'LEGAL_ASSISTANT', paths: ['/minhas-vendas', '/inicio'], to: '/clientes' },

@@ -38,19 +38,29 @@ import type {
   CostCenterList,
   CostCenterPatch,
   ErrorBody,
+  ExportReceivableInstallmentsParams,
+  ExtendInstallment,
   FinanceSettings,
   HistoryEntry,
+  InstallmentDetail,
+  ListReceivableInstallmentsParams,
   ListSuppliersParams,
   NewBankAccount,
   NewChartAccount,
   NewCostCenter,
+  NewReceipt,
+  NewReceivable,
   NewSupplier,
   NewSupplierBankAccount,
   NewSupplierPixKey,
+  ReasonRequest,
+  Receivable,
+  ReceivableInstallmentPage,
   SupplierDetail,
   SupplierPage,
   SupplierPatch,
-  SupportedBankList
+  SupportedBankList,
+  VersionedReasonRequest
 } from '.././model';
 
 import { customFetch } from '@backoffice/api-client';
@@ -2013,4 +2023,1149 @@ export const useConfirmSupplierBankData = <TError = ErrorType<ErrorBody | ErrorB
 
       return useMutation(mutationOptions, queryClient);
     }
+    /**
+ * @summary Installments (one row per parcela), by due date unless `sort` says otherwise, with the sums over every
+installment the filters match. `status` repeats; VENCIDO means open, with a saldo and overdue today. `q`
+matches the título's number, the client's name or CPF/CNPJ (with or without punctuation).
+ */
+export const getListReceivableInstallmentsUrl = (params: ListReceivableInstallmentsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    const explodeParameters = ["status"];
+
+    if (Array.isArray(value) && explodeParameters.includes(key)) {
+      value.forEach((v) => {
+        normalizedParams.append(key, v === null ? 'null' : v.toString());
+      });
+      return;
+    }
+      
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/receivables/installments?${stringifiedParams}` : `/api/v1/finance/receivables/installments`
+}
+
+export const listReceivableInstallments = async (params: ListReceivableInstallmentsParams, options?: RequestInit): Promise<ReceivableInstallmentPage> => {
+  
+  return customFetch<ReceivableInstallmentPage>(getListReceivableInstallmentsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
     
+    
+  }
+);}
+
+
+
+
+
+export const getListReceivableInstallmentsQueryKey = (params?: ListReceivableInstallmentsParams,) => {
+    return [
+    `/api/v1/finance/receivables/installments`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListReceivableInstallmentsQueryOptions = <TData = Awaited<ReturnType<typeof listReceivableInstallments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params: ListReceivableInstallmentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReceivableInstallments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListReceivableInstallmentsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listReceivableInstallments>>> = ({ signal }) => listReceivableInstallments(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listReceivableInstallments>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListReceivableInstallmentsQueryResult = NonNullable<Awaited<ReturnType<typeof listReceivableInstallments>>>
+export type ListReceivableInstallmentsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListReceivableInstallments<TData = Awaited<ReturnType<typeof listReceivableInstallments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListReceivableInstallmentsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReceivableInstallments>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listReceivableInstallments>>,
+          TError,
+          Awaited<ReturnType<typeof listReceivableInstallments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListReceivableInstallments<TData = Awaited<ReturnType<typeof listReceivableInstallments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListReceivableInstallmentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReceivableInstallments>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listReceivableInstallments>>,
+          TError,
+          Awaited<ReturnType<typeof listReceivableInstallments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListReceivableInstallments<TData = Awaited<ReturnType<typeof listReceivableInstallments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListReceivableInstallmentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReceivableInstallments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Installments (one row per parcela), by due date unless `sort` says otherwise, with the sums over every
+installment the filters match. `status` repeats; VENCIDO means open, with a saldo and overdue today. `q`
+matches the título's number, the client's name or CPF/CNPJ (with or without punctuation).
+ */
+
+export function useListReceivableInstallments<TData = Awaited<ReturnType<typeof listReceivableInstallments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListReceivableInstallmentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReceivableInstallments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListReceivableInstallmentsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Exports every installment the filters match (the same filters and order as the list), as CSV or XLSX.
+ */
+export const getExportReceivableInstallmentsUrl = (params: ExportReceivableInstallmentsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    const explodeParameters = ["status"];
+
+    if (Array.isArray(value) && explodeParameters.includes(key)) {
+      value.forEach((v) => {
+        normalizedParams.append(key, v === null ? 'null' : v.toString());
+      });
+      return;
+    }
+      
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/receivables/installments/export?${stringifiedParams}` : `/api/v1/finance/receivables/installments/export`
+}
+
+export const exportReceivableInstallments = async (params: ExportReceivableInstallmentsParams, options?: RequestInit): Promise<Blob> => {
+  
+  return customFetch<Blob>(getExportReceivableInstallmentsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getExportReceivableInstallmentsQueryKey = (params?: ExportReceivableInstallmentsParams,) => {
+    return [
+    `/api/v1/finance/receivables/installments/export`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getExportReceivableInstallmentsQueryOptions = <TData = Awaited<ReturnType<typeof exportReceivableInstallments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params: ExportReceivableInstallmentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportReceivableInstallments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getExportReceivableInstallmentsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportReceivableInstallments>>> = ({ signal }) => exportReceivableInstallments(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof exportReceivableInstallments>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ExportReceivableInstallmentsQueryResult = NonNullable<Awaited<ReturnType<typeof exportReceivableInstallments>>>
+export type ExportReceivableInstallmentsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useExportReceivableInstallments<TData = Awaited<ReturnType<typeof exportReceivableInstallments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportReceivableInstallmentsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportReceivableInstallments>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportReceivableInstallments>>,
+          TError,
+          Awaited<ReturnType<typeof exportReceivableInstallments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportReceivableInstallments<TData = Awaited<ReturnType<typeof exportReceivableInstallments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportReceivableInstallmentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportReceivableInstallments>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportReceivableInstallments>>,
+          TError,
+          Awaited<ReturnType<typeof exportReceivableInstallments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportReceivableInstallments<TData = Awaited<ReturnType<typeof exportReceivableInstallments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportReceivableInstallmentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportReceivableInstallments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Exports every installment the filters match (the same filters and order as the list), as CSV or XLSX.
+ */
+
+export function useExportReceivableInstallments<TData = Awaited<ReturnType<typeof exportReceivableInstallments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportReceivableInstallmentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportReceivableInstallments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getExportReceivableInstallmentsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Creates a título (origin MANUAL) and its installments, numbered `CR-<year of issue>-NNNNNN`. The client
+must exist in crm; the chart account be an active analytic RECEITA one; the bank account, when given, an
+active one of the company (422 naming the field).
+ */
+export const getCreateReceivableUrl = () => {
+
+
+  
+
+  return `/api/v1/finance/receivables`
+}
+
+export const createReceivable = async (newReceivable: NewReceivable, options?: RequestInit): Promise<Receivable> => {
+  
+  return customFetch<Receivable>(getCreateReceivableUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      newReceivable,)
+  }
+);}
+
+
+
+
+export const getCreateReceivableMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createReceivable>>, TError,{data: NewReceivable}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createReceivable>>, TError,{data: NewReceivable}, TContext> => {
+
+const mutationKey = ['createReceivable'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createReceivable>>, {data: NewReceivable}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createReceivable(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateReceivableMutationResult = NonNullable<Awaited<ReturnType<typeof createReceivable>>>
+    export type CreateReceivableMutationBody = NewReceivable
+    export type CreateReceivableMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Creates a título (origin MANUAL) and its installments, numbered `CR-<year of issue>-NNNNNN`. The client
+must exist in crm; the chart account be an active analytic RECEITA one; the bank account, when given, an
+active one of the company (422 naming the field).
+ */
+export const useCreateReceivable = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createReceivable>>, TError,{data: NewReceivable}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createReceivable>>,
+        TError,
+        {data: NewReceivable},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateReceivableMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary One installment, with its receipts.
+ */
+export const getGetReceivableInstallmentUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/receivables/installments/${id}`
+}
+
+export const getReceivableInstallment = async (id: string, options?: RequestInit): Promise<InstallmentDetail> => {
+  
+  return customFetch<InstallmentDetail>(getGetReceivableInstallmentUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetReceivableInstallmentQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/finance/receivables/installments/${id}`
+    ] as const;
+    }
+
+    
+export const getGetReceivableInstallmentQueryOptions = <TData = Awaited<ReturnType<typeof getReceivableInstallment>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReceivableInstallment>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetReceivableInstallmentQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getReceivableInstallment>>> = ({ signal }) => getReceivableInstallment(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getReceivableInstallment>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetReceivableInstallmentQueryResult = NonNullable<Awaited<ReturnType<typeof getReceivableInstallment>>>
+export type GetReceivableInstallmentQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetReceivableInstallment<TData = Awaited<ReturnType<typeof getReceivableInstallment>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReceivableInstallment>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getReceivableInstallment>>,
+          TError,
+          Awaited<ReturnType<typeof getReceivableInstallment>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetReceivableInstallment<TData = Awaited<ReturnType<typeof getReceivableInstallment>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReceivableInstallment>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getReceivableInstallment>>,
+          TError,
+          Awaited<ReturnType<typeof getReceivableInstallment>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetReceivableInstallment<TData = Awaited<ReturnType<typeof getReceivableInstallment>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReceivableInstallment>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary One installment, with its receipts.
+ */
+
+export function useGetReceivableInstallment<TData = Awaited<ReturnType<typeof getReceivableInstallment>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReceivableInstallment>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetReceivableInstallmentQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary An installment's history: created, receipts registered and reversed, due date extended, cancelled, written
+off, reverted; oldest first.
+ */
+export const getListReceivableInstallmentHistoryUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/receivables/installments/${id}/history`
+}
+
+export const listReceivableInstallmentHistory = async (id: string, options?: RequestInit): Promise<HistoryEntry[]> => {
+  
+  return customFetch<HistoryEntry[]>(getListReceivableInstallmentHistoryUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListReceivableInstallmentHistoryQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/finance/receivables/installments/${id}/history`
+    ] as const;
+    }
+
+    
+export const getListReceivableInstallmentHistoryQueryOptions = <TData = Awaited<ReturnType<typeof listReceivableInstallmentHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReceivableInstallmentHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListReceivableInstallmentHistoryQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listReceivableInstallmentHistory>>> = ({ signal }) => listReceivableInstallmentHistory(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listReceivableInstallmentHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListReceivableInstallmentHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof listReceivableInstallmentHistory>>>
+export type ListReceivableInstallmentHistoryQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListReceivableInstallmentHistory<TData = Awaited<ReturnType<typeof listReceivableInstallmentHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReceivableInstallmentHistory>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listReceivableInstallmentHistory>>,
+          TError,
+          Awaited<ReturnType<typeof listReceivableInstallmentHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListReceivableInstallmentHistory<TData = Awaited<ReturnType<typeof listReceivableInstallmentHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReceivableInstallmentHistory>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listReceivableInstallmentHistory>>,
+          TError,
+          Awaited<ReturnType<typeof listReceivableInstallmentHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListReceivableInstallmentHistory<TData = Awaited<ReturnType<typeof listReceivableInstallmentHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReceivableInstallmentHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary An installment's history: created, receipts registered and reversed, due date extended, cancelled, written
+off, reverted; oldest first.
+ */
+
+export function useListReceivableInstallmentHistory<TData = Awaited<ReturnType<typeof listReceivableInstallmentHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReceivableInstallmentHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListReceivableInstallmentHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Registers a receipt on an open installment (ABERTO, BOLETO_EMITIDO, REGISTRADO; else 409 `estado_invalido`)
+over the version last read: PAGO when the saldo reaches zero. Publishes `finance.receivable_settled`.
+ */
+export const getRegisterReceiptUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/receivables/installments/${id}/receipts`
+}
+
+export const registerReceipt = async (id: string,
+    newReceipt: NewReceipt, options?: RequestInit): Promise<InstallmentDetail> => {
+  
+  return customFetch<InstallmentDetail>(getRegisterReceiptUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      newReceipt,)
+  }
+);}
+
+
+
+
+export const getRegisterReceiptMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof registerReceipt>>, TError,{id: string;data: NewReceipt}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof registerReceipt>>, TError,{id: string;data: NewReceipt}, TContext> => {
+
+const mutationKey = ['registerReceipt'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof registerReceipt>>, {id: string;data: NewReceipt}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  registerReceipt(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RegisterReceiptMutationResult = NonNullable<Awaited<ReturnType<typeof registerReceipt>>>
+    export type RegisterReceiptMutationBody = NewReceipt
+    export type RegisterReceiptMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Registers a receipt on an open installment (ABERTO, BOLETO_EMITIDO, REGISTRADO; else 409 `estado_invalido`)
+over the version last read: PAGO when the saldo reaches zero. Publishes `finance.receivable_settled`.
+ */
+export const useRegisterReceipt = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof registerReceipt>>, TError,{id: string;data: NewReceipt}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof registerReceipt>>,
+        TError,
+        {id: string;data: NewReceipt},
+        TContext
+      > => {
+
+      const mutationOptions = getRegisterReceiptMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Reverses a receipt (kept, marked): what was received is recomputed and a PAGO installment reopens.
+Publishes `finance.receivable_reversed`.
+ */
+export const getReverseReceiptUrl = (id: string,
+    receiptId: string,) => {
+
+
+  
+
+  return `/api/v1/finance/receivables/installments/${id}/receipts/${receiptId}/reverse`
+}
+
+export const reverseReceipt = async (id: string,
+    receiptId: string,
+    reasonRequest: ReasonRequest, options?: RequestInit): Promise<InstallmentDetail> => {
+  
+  return customFetch<InstallmentDetail>(getReverseReceiptUrl(id,receiptId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      reasonRequest,)
+  }
+);}
+
+
+
+
+export const getReverseReceiptMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reverseReceipt>>, TError,{id: string;receiptId: string;data: ReasonRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof reverseReceipt>>, TError,{id: string;receiptId: string;data: ReasonRequest}, TContext> => {
+
+const mutationKey = ['reverseReceipt'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof reverseReceipt>>, {id: string;receiptId: string;data: ReasonRequest}> = (props) => {
+          const {id,receiptId,data} = props ?? {};
+
+          return  reverseReceipt(id,receiptId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReverseReceiptMutationResult = NonNullable<Awaited<ReturnType<typeof reverseReceipt>>>
+    export type ReverseReceiptMutationBody = ReasonRequest
+    export type ReverseReceiptMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Reverses a receipt (kept, marked): what was received is recomputed and a PAGO installment reopens.
+Publishes `finance.receivable_reversed`.
+ */
+export const useReverseReceipt = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reverseReceipt>>, TError,{id: string;receiptId: string;data: ReasonRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof reverseReceipt>>,
+        TError,
+        {id: string;receiptId: string;data: ReasonRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getReverseReceiptMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Extends an open installment's due date (the original due date is kept).
+ */
+export const getExtendInstallmentUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/receivables/installments/${id}/extend`
+}
+
+export const extendInstallment = async (id: string,
+    extendInstallment: ExtendInstallment, options?: RequestInit): Promise<InstallmentDetail> => {
+  
+  return customFetch<InstallmentDetail>(getExtendInstallmentUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      extendInstallment,)
+  }
+);}
+
+
+
+
+export const getExtendInstallmentMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof extendInstallment>>, TError,{id: string;data: ExtendInstallment}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof extendInstallment>>, TError,{id: string;data: ExtendInstallment}, TContext> => {
+
+const mutationKey = ['extendInstallment'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof extendInstallment>>, {id: string;data: ExtendInstallment}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  extendInstallment(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ExtendInstallmentMutationResult = NonNullable<Awaited<ReturnType<typeof extendInstallment>>>
+    export type ExtendInstallmentMutationBody = ExtendInstallment
+    export type ExtendInstallmentMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Extends an open installment's due date (the original due date is kept).
+ */
+export const useExtendInstallment = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof extendInstallment>>, TError,{id: string;data: ExtendInstallment}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof extendInstallment>>,
+        TError,
+        {id: string;data: ExtendInstallment},
+        TContext
+      > => {
+
+      const mutationOptions = getExtendInstallmentMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Cancels an open installment. Títulos of sales are cancelled through the sale (409 `titulo_de_venda`); a
+paid installment is never cancelled (409). Publishes `finance.receivable_cancelled`.
+ */
+export const getCancelInstallmentUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/receivables/installments/${id}/cancel`
+}
+
+export const cancelInstallment = async (id: string,
+    versionedReasonRequest: VersionedReasonRequest, options?: RequestInit): Promise<InstallmentDetail> => {
+  
+  return customFetch<InstallmentDetail>(getCancelInstallmentUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      versionedReasonRequest,)
+  }
+);}
+
+
+
+
+export const getCancelInstallmentMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelInstallment>>, TError,{id: string;data: VersionedReasonRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof cancelInstallment>>, TError,{id: string;data: VersionedReasonRequest}, TContext> => {
+
+const mutationKey = ['cancelInstallment'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof cancelInstallment>>, {id: string;data: VersionedReasonRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  cancelInstallment(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CancelInstallmentMutationResult = NonNullable<Awaited<ReturnType<typeof cancelInstallment>>>
+    export type CancelInstallmentMutationBody = VersionedReasonRequest
+    export type CancelInstallmentMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Cancels an open installment. Títulos of sales are cancelled through the sale (409 `titulo_de_venda`); a
+paid installment is never cancelled (409). Publishes `finance.receivable_cancelled`.
+ */
+export const useCancelInstallment = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelInstallment>>, TError,{id: string;data: VersionedReasonRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof cancelInstallment>>,
+        TError,
+        {id: string;data: VersionedReasonRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCancelInstallmentMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Acesso: acima da alçada (parâmetros do financeiro) só quem tem financeiro_alcada_ilimitada (403 "Valor acima da sua alçada").
+ * @summary Writes an open installment off without receipt (BAIXADO).
+ */
+export const getWriteOffInstallmentUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/receivables/installments/${id}/write-off`
+}
+
+export const writeOffInstallment = async (id: string,
+    versionedReasonRequest: VersionedReasonRequest, options?: RequestInit): Promise<InstallmentDetail> => {
+  
+  return customFetch<InstallmentDetail>(getWriteOffInstallmentUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      versionedReasonRequest,)
+  }
+);}
+
+
+
+
+export const getWriteOffInstallmentMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof writeOffInstallment>>, TError,{id: string;data: VersionedReasonRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof writeOffInstallment>>, TError,{id: string;data: VersionedReasonRequest}, TContext> => {
+
+const mutationKey = ['writeOffInstallment'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof writeOffInstallment>>, {id: string;data: VersionedReasonRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  writeOffInstallment(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type WriteOffInstallmentMutationResult = NonNullable<Awaited<ReturnType<typeof writeOffInstallment>>>
+    export type WriteOffInstallmentMutationBody = VersionedReasonRequest
+    export type WriteOffInstallmentMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Writes an open installment off without receipt (BAIXADO).
+ */
+export const useWriteOffInstallment = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof writeOffInstallment>>, TError,{id: string;data: VersionedReasonRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof writeOffInstallment>>,
+        TError,
+        {id: string;data: VersionedReasonRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getWriteOffInstallmentMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Reverts a write-off: BAIXADO → ABERTO.
+ */
+export const getRevertWriteOffUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/receivables/installments/${id}/write-off/revert`
+}
+
+export const revertWriteOff = async (id: string,
+    reasonRequest: ReasonRequest, options?: RequestInit): Promise<InstallmentDetail> => {
+  
+  return customFetch<InstallmentDetail>(getRevertWriteOffUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      reasonRequest,)
+  }
+);}
+
+
+
+
+export const getRevertWriteOffMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revertWriteOff>>, TError,{id: string;data: ReasonRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof revertWriteOff>>, TError,{id: string;data: ReasonRequest}, TContext> => {
+
+const mutationKey = ['revertWriteOff'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof revertWriteOff>>, {id: string;data: ReasonRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  revertWriteOff(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RevertWriteOffMutationResult = NonNullable<Awaited<ReturnType<typeof revertWriteOff>>>
+    export type RevertWriteOffMutationBody = ReasonRequest
+    export type RevertWriteOffMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Reverts a write-off: BAIXADO → ABERTO.
+ */
+export const useRevertWriteOff = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revertWriteOff>>, TError,{id: string;data: ReasonRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof revertWriteOff>>,
+        TError,
+        {id: string;data: ReasonRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getRevertWriteOffMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary One título, with its installments.
+ */
+export const getGetReceivableUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/receivables/${id}`
+}
+
+export const getReceivable = async (id: string, options?: RequestInit): Promise<Receivable> => {
+  
+  return customFetch<Receivable>(getGetReceivableUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetReceivableQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/finance/receivables/${id}`
+    ] as const;
+    }
+
+    
+export const getGetReceivableQueryOptions = <TData = Awaited<ReturnType<typeof getReceivable>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReceivable>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetReceivableQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getReceivable>>> = ({ signal }) => getReceivable(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getReceivable>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetReceivableQueryResult = NonNullable<Awaited<ReturnType<typeof getReceivable>>>
+export type GetReceivableQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetReceivable<TData = Awaited<ReturnType<typeof getReceivable>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReceivable>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getReceivable>>,
+          TError,
+          Awaited<ReturnType<typeof getReceivable>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetReceivable<TData = Awaited<ReturnType<typeof getReceivable>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReceivable>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getReceivable>>,
+          TError,
+          Awaited<ReturnType<typeof getReceivable>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetReceivable<TData = Awaited<ReturnType<typeof getReceivable>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReceivable>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary One título, with its installments.
+ */
+
+export function useGetReceivable<TData = Awaited<ReturnType<typeof getReceivable>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReceivable>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetReceivableQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary A título's history (its creation; each installment's lifecycle is in the installment's history).
+ */
+export const getListReceivableHistoryUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/receivables/${id}/history`
+}
+
+export const listReceivableHistory = async (id: string, options?: RequestInit): Promise<HistoryEntry[]> => {
+  
+  return customFetch<HistoryEntry[]>(getListReceivableHistoryUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListReceivableHistoryQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/finance/receivables/${id}/history`
+    ] as const;
+    }
+
+    
+export const getListReceivableHistoryQueryOptions = <TData = Awaited<ReturnType<typeof listReceivableHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReceivableHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListReceivableHistoryQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listReceivableHistory>>> = ({ signal }) => listReceivableHistory(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listReceivableHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListReceivableHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof listReceivableHistory>>>
+export type ListReceivableHistoryQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListReceivableHistory<TData = Awaited<ReturnType<typeof listReceivableHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReceivableHistory>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listReceivableHistory>>,
+          TError,
+          Awaited<ReturnType<typeof listReceivableHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListReceivableHistory<TData = Awaited<ReturnType<typeof listReceivableHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReceivableHistory>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listReceivableHistory>>,
+          TError,
+          Awaited<ReturnType<typeof listReceivableHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListReceivableHistory<TData = Awaited<ReturnType<typeof listReceivableHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReceivableHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A título's history (its creation; each installment's lifecycle is in the installment's history).
+ */
+
+export function useListReceivableHistory<TData = Awaited<ReturnType<typeof listReceivableHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReceivableHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListReceivableHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+

@@ -778,3 +778,649 @@ export const confirmSupplierBankDataResponse = zod.object({
 }).describe('A supplier\'s PIX key.')).optional()
 }).describe('A supplier with its bank accounts and PIX keys (removed ones are not listed). `bank_accounts` and `pix_keys`\nare absent for a caller who neither edits nor confirms bank data (purchasing).')
 
+/**
+ * @summary Installments (one row per parcela), by due date unless `sort` says otherwise, with the sums over every
+installment the filters match. `status` repeats; VENCIDO means open, with a saldo and overdue today. `q`
+matches the título's number, the client's name or CPF/CNPJ (with or without punctuation).
+ */
+export const listReceivableInstallmentsQueryDueFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listReceivableInstallmentsQueryDueToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listReceivableInstallmentsQueryClientIdMax = 100;export const listReceivableInstallmentsQueryBankAccountIdMax = 100;export const listReceivableInstallmentsQueryQMax = 200;export const listReceivableInstallmentsQuerySortRegExp = new RegExp('^-?(due_date|value|client)$');
+export const listReceivableInstallmentsQueryPageMax = 1000000;export const listReceivableInstallmentsQueryPageSizeMax = 200;
+
+export const listReceivableInstallmentsQueryParams = zod.object({
+  "due_from": zod.iso.date().regex(listReceivableInstallmentsQueryDueFromRegExp).optional(),
+  "due_to": zod.iso.date().regex(listReceivableInstallmentsQueryDueToRegExp).optional(),
+  "status": zod.array(zod.enum(['ABERTO', 'BOLETO_EMITIDO', 'REGISTRADO', 'PAGO', 'BAIXADO', 'CANCELADO', 'RENEGOCIADO', 'VENCIDO']).describe('A state to list, or VENCIDO: open, with a saldo, and overdue today.')),
+  "client_id": zod.string().max(listReceivableInstallmentsQueryClientIdMax).optional(),
+  "payment_method": zod.enum(['BOLETO', 'PIX', 'CARTAO_CREDITO', 'CARTAO_DEBITO', 'DINHEIRO', 'TRANSFERENCIA']).optional(),
+  "bank_account_id": zod.string().max(listReceivableInstallmentsQueryBankAccountIdMax).optional(),
+  "origin": zod.enum(['VENDA', 'ASSINATURA', 'MANUAL', 'RENEGOCIACAO']).optional(),
+  "q": zod.string().max(listReceivableInstallmentsQueryQMax).optional(),
+  "sort": zod.string().regex(listReceivableInstallmentsQuerySortRegExp).optional().describe('`due_date`, `-due_date`, `value`, `-value`, `client` or `-client` (default `due_date`).'),
+  "page": zod.number().min(1).max(listReceivableInstallmentsQueryPageMax).optional(),
+  "page_size": zod.number().min(1).max(listReceivableInstallmentsQueryPageSizeMax).optional()
+})
+
+export const listReceivableInstallmentsResponseItemsItemDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listReceivableInstallmentsResponseItemsItemOriginalDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const listReceivableInstallmentsResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "receivable_id": zod.string(),
+  "receivable_number": zod.string().describe('`CR-2026-000123`.'),
+  "seq": zod.number().describe('n of N.'),
+  "count": zod.number(),
+  "label": zod.string().describe('`CR-2026-000123 1/3`.'),
+  "client_id": zod.string(),
+  "client_name": zod.string().describe('The client\'s name and document as they were when the título was created.'),
+  "client_document": zod.string().describe('Bare characters, upper case.'),
+  "client_document_formatted": zod.string(),
+  "description": zod.string(),
+  "origin": zod.enum(['VENDA', 'ASSINATURA', 'MANUAL', 'RENEGOCIACAO']).describe('Where a título came from.'),
+  "origin_id": zod.string().optional().describe('The sale (or subscription, or renegotiated título) it came from.'),
+  "due_date": zod.iso.date().regex(listReceivableInstallmentsResponseItemsItemDueDateRegExp),
+  "original_due_date": zod.iso.date().regex(listReceivableInstallmentsResponseItemsItemOriginalDueDateRegExp).describe('The due date at creation (an extension changes `due_date` only).'),
+  "value_cents": zod.number(),
+  "received_cents": zod.number().describe('The live receipts\' principal.'),
+  "balance_cents": zod.number().describe('value − received (a write-off or a cancellation leaves it, and closes the installment).'),
+  "payment_method": zod.enum(['BOLETO', 'PIX', 'CARTAO_CREDITO', 'CARTAO_DEBITO', 'DINHEIRO', 'TRANSFERENCIA']).describe('How an installment is expected to be paid, or how a receipt came in.'),
+  "bank_account_id": zod.string().optional(),
+  "status": zod.enum(['ABERTO', 'BOLETO_EMITIDO', 'REGISTRADO', 'PAGO', 'BAIXADO', 'CANCELADO', 'RENEGOCIADO']).describe('An installment\'s state. VENCIDO is not one: it is `overdue` (open, with a saldo, after the first business day\non or after the due date).'),
+  "overdue": zod.boolean().describe('Open with a saldo after the first business day on or after the due date (today in São Paulo).'),
+  "days_overdue": zod.number().describe('From the due date; 0 when not overdue.'),
+  "version": zod.number().describe('Send it back with a command (a stale one is 409).')
+}).describe('One installment, as `/recebimentos` lists it.')),
+  "total": zod.number().describe('Every installment the filters match.'),
+  "page": zod.number(),
+  "page_size": zod.number(),
+  "has_more": zod.boolean(),
+  "totals": zod.object({
+  "value_cents": zod.number(),
+  "received_cents": zod.number(),
+  "balance_cents": zod.number(),
+  "count": zod.number(),
+  "by_status": zod.array(zod.object({
+  "status": zod.enum(['ABERTO', 'BOLETO_EMITIDO', 'REGISTRADO', 'PAGO', 'BAIXADO', 'CANCELADO', 'RENEGOCIADO']).describe('An installment\'s state. VENCIDO is not one: it is `overdue` (open, with a saldo, after the first business day\non or after the due date).'),
+  "count": zod.number(),
+  "balance_cents": zod.number()
+}).describe('How many installments of one state, and their saldo.'))
+}).describe('The sums over every installment the filters match (not only the page).')
+}).describe('One page of installments.')
+
+/**
+ * @summary Exports every installment the filters match (the same filters and order as the list), as CSV or XLSX.
+ */
+export const exportReceivableInstallmentsQueryDueFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const exportReceivableInstallmentsQueryDueToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const exportReceivableInstallmentsQueryClientIdMax = 100;export const exportReceivableInstallmentsQueryBankAccountIdMax = 100;export const exportReceivableInstallmentsQueryQMax = 200;export const exportReceivableInstallmentsQuerySortRegExp = new RegExp('^-?(due_date|value|client)$');
+export const exportReceivableInstallmentsQueryFormatRegExp = new RegExp('^(csv|xlsx)$');
+
+
+export const exportReceivableInstallmentsQueryParams = zod.object({
+  "due_from": zod.iso.date().regex(exportReceivableInstallmentsQueryDueFromRegExp).optional(),
+  "due_to": zod.iso.date().regex(exportReceivableInstallmentsQueryDueToRegExp).optional(),
+  "status": zod.array(zod.enum(['ABERTO', 'BOLETO_EMITIDO', 'REGISTRADO', 'PAGO', 'BAIXADO', 'CANCELADO', 'RENEGOCIADO', 'VENCIDO']).describe('A state to list, or VENCIDO: open, with a saldo, and overdue today.')),
+  "client_id": zod.string().max(exportReceivableInstallmentsQueryClientIdMax).optional(),
+  "payment_method": zod.enum(['BOLETO', 'PIX', 'CARTAO_CREDITO', 'CARTAO_DEBITO', 'DINHEIRO', 'TRANSFERENCIA']).optional(),
+  "bank_account_id": zod.string().max(exportReceivableInstallmentsQueryBankAccountIdMax).optional(),
+  "origin": zod.enum(['VENDA', 'ASSINATURA', 'MANUAL', 'RENEGOCIACAO']).optional(),
+  "q": zod.string().max(exportReceivableInstallmentsQueryQMax).optional(),
+  "sort": zod.string().regex(exportReceivableInstallmentsQuerySortRegExp).optional().describe('`due_date`, `-due_date`, `value`, `-value`, `client` or `-client` (default `due_date`).'),
+  "format": zod.string().regex(exportReceivableInstallmentsQueryFormatRegExp).describe('`csv` or `xlsx`.')
+})
+
+/**
+ * @summary Creates a título (origin MANUAL) and its installments, numbered `CR-<year of issue>-NNNNNN`. The client
+must exist in crm; the chart account be an active analytic RECEITA one; the bank account, when given, an
+active one of the company (422 naming the field).
+ */
+export const createReceivableBodyClientIdMax = 100;export const createReceivableBodyDescriptionMax = 1000;export const createReceivableBodyChartAccountIdMax = 100;export const createReceivableBodyIssueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const createReceivableBodyFirstDueRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const createReceivableBodyPaymentMethodMax = 100;export const createReceivableBodyBankAccountIdMax = 100;
+
+export const createReceivableBody = zod.object({
+  "client_id": zod.string().max(createReceivableBodyClientIdMax).optional(),
+  "description": zod.string().max(createReceivableBodyDescriptionMax).optional(),
+  "chart_account_id": zod.string().max(createReceivableBodyChartAccountIdMax).optional().describe('An active analytic account of natureza RECEITA.'),
+  "issue_date": zod.iso.date().regex(createReceivableBodyIssueDateRegExp).optional(),
+  "total_cents": zod.number().optional(),
+  "installments": zod.number().optional().describe('1 to 120.'),
+  "first_due": zod.iso.date().regex(createReceivableBodyFirstDueRegExp).optional().describe('On or after `issue_date`.'),
+  "interval_days": zod.number().optional().describe('Days between due dates; absent or 0: the same day of each month.'),
+  "payment_method": zod.string().max(createReceivableBodyPaymentMethodMax).optional(),
+  "bank_account_id": zod.string().max(createReceivableBodyBankAccountIdMax).optional().describe('An active bank account of the company, where the money is expected.')
+}).describe('A new título (origin MANUAL): `total_cents` split in `installments` (default 1; the odd cents on the first),\ndue from `first_due` monthly (or every `interval_days`). `payment_method` (default BOLETO): BOLETO, PIX,\nCARTAO_CREDITO, CARTAO_DEBITO, DINHEIRO or TRANSFERENCIA.')
+
+/**
+ * @summary One installment, with its receipts.
+ */
+export const getReceivableInstallmentPathIdMax = 100;
+
+export const getReceivableInstallmentParams = zod.object({
+  "id": zod.string().max(getReceivableInstallmentPathIdMax)
+})
+
+export const getReceivableInstallmentResponseDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getReceivableInstallmentResponseOriginalDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getReceivableInstallmentResponseReceiptsItemDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const getReceivableInstallmentResponse = zod.object({
+  "id": zod.string(),
+  "receivable_id": zod.string(),
+  "receivable_number": zod.string().describe('`CR-2026-000123`.'),
+  "seq": zod.number().describe('n of N.'),
+  "count": zod.number(),
+  "label": zod.string().describe('`CR-2026-000123 1/3`.'),
+  "client_id": zod.string(),
+  "client_name": zod.string().describe('The client\'s name and document as they were when the título was created.'),
+  "client_document": zod.string().describe('Bare characters, upper case.'),
+  "client_document_formatted": zod.string(),
+  "description": zod.string(),
+  "origin": zod.enum(['VENDA', 'ASSINATURA', 'MANUAL', 'RENEGOCIACAO']).describe('Where a título came from.'),
+  "origin_id": zod.string().optional().describe('The sale (or subscription, or renegotiated título) it came from.'),
+  "due_date": zod.iso.date().regex(getReceivableInstallmentResponseDueDateRegExp),
+  "original_due_date": zod.iso.date().regex(getReceivableInstallmentResponseOriginalDueDateRegExp).describe('The due date at creation (an extension changes `due_date` only).'),
+  "value_cents": zod.number(),
+  "received_cents": zod.number().describe('The live receipts\' principal.'),
+  "balance_cents": zod.number().describe('value − received (a write-off or a cancellation leaves it, and closes the installment).'),
+  "payment_method": zod.enum(['BOLETO', 'PIX', 'CARTAO_CREDITO', 'CARTAO_DEBITO', 'DINHEIRO', 'TRANSFERENCIA']).describe('How an installment is expected to be paid, or how a receipt came in.'),
+  "bank_account_id": zod.string().optional(),
+  "status": zod.enum(['ABERTO', 'BOLETO_EMITIDO', 'REGISTRADO', 'PAGO', 'BAIXADO', 'CANCELADO', 'RENEGOCIADO']).describe('An installment\'s state. VENCIDO is not one: it is `overdue` (open, with a saldo, after the first business day\non or after the due date).'),
+  "overdue": zod.boolean().describe('Open with a saldo after the first business day on or after the due date (today in São Paulo).'),
+  "days_overdue": zod.number().describe('From the due date; 0 when not overdue.'),
+  "version": zod.number().describe('Send it back with a command (a stale one is 409).'),
+  "receipts": zod.array(zod.object({
+  "id": zod.string(),
+  "date": zod.iso.date().regex(getReceivableInstallmentResponseReceiptsItemDateRegExp),
+  "amount_cents": zod.number().describe('What came in = principal + interest + fine − discount.'),
+  "interest_cents": zod.number(),
+  "fine_cents": zod.number(),
+  "discount_cents": zod.number(),
+  "principal_cents": zod.number().describe('What left the installment\'s saldo.'),
+  "bank_account_id": zod.string(),
+  "method": zod.enum(['BOLETO', 'PIX', 'CARTAO_CREDITO', 'CARTAO_DEBITO', 'DINHEIRO', 'TRANSFERENCIA']).describe('How an installment is expected to be paid, or how a receipt came in.'),
+  "source": zod.enum(['MANUAL', 'RETORNO', 'CONCILIACAO', 'UPLOAD']).describe('Where a receipt came from: MANUAL (registered here), RETORNO (a bank file), CONCILIACAO, UPLOAD.'),
+  "reversed": zod.boolean(),
+  "reversed_at": zod.iso.datetime({}).optional(),
+  "reversed_reason": zod.string().optional(),
+  "created_by": zod.string(),
+  "created_at": zod.iso.datetime({})
+}).describe('A receipt (baixa) on an installment; a reversed one is kept, marked.')).describe('Oldest first, reversed ones included.'),
+  "write_off_reason": zod.string().optional().describe('Why it was written off without receipt (BAIXADO).')
+}).describe('An installment with its receipts.')
+
+/**
+ * @summary An installment's history: created, receipts registered and reversed, due date extended, cancelled, written
+off, reverted; oldest first.
+ */
+export const listReceivableInstallmentHistoryPathIdMax = 100;
+
+export const listReceivableInstallmentHistoryParams = zod.object({
+  "id": zod.string().max(listReceivableInstallmentHistoryPathIdMax)
+})
+
+export const listReceivableInstallmentHistoryResponseItem = zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.')
+export const listReceivableInstallmentHistoryResponse = zod.array(listReceivableInstallmentHistoryResponseItem)
+
+/**
+ * @summary Registers a receipt on an open installment (ABERTO, BOLETO_EMITIDO, REGISTRADO; else 409 `estado_invalido`)
+over the version last read: PAGO when the saldo reaches zero. Publishes `finance.receivable_settled`.
+ */
+export const registerReceiptPathIdMax = 100;
+
+export const registerReceiptParams = zod.object({
+  "id": zod.string().max(registerReceiptPathIdMax)
+})
+
+export const registerReceiptBodyDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const registerReceiptBodyBankAccountIdMax = 100;export const registerReceiptBodyMethodMax = 100;
+
+export const registerReceiptBody = zod.object({
+  "version": zod.number(),
+  "date": zod.iso.date().regex(registerReceiptBodyDateRegExp).optional().describe('Not after today.'),
+  "amount_cents": zod.number().optional().describe('What came in.'),
+  "interest_cents": zod.number().optional(),
+  "fine_cents": zod.number().optional(),
+  "discount_cents": zod.number().optional(),
+  "bank_account_id": zod.string().max(registerReceiptBodyBankAccountIdMax).optional().describe('The active bank account the money came into.'),
+  "method": zod.string().max(registerReceiptBodyMethodMax).optional()
+}).describe('A receipt on an open installment, over the version last read. An amount above the saldo must be declared as\n`interest_cents` (juros) or `fine_cents` (multa); `discount_cents` lowers what comes in. `method`: BOLETO, PIX,\nCARTAO_CREDITO, CARTAO_DEBITO, DINHEIRO or TRANSFERENCIA.')
+
+/**
+ * @summary Reverses a receipt (kept, marked): what was received is recomputed and a PAGO installment reopens.
+Publishes `finance.receivable_reversed`.
+ */
+export const reverseReceiptPathIdMax = 100;export const reverseReceiptPathReceiptIdMax = 100;
+
+export const reverseReceiptParams = zod.object({
+  "id": zod.string().max(reverseReceiptPathIdMax),
+  "receipt_id": zod.string().max(reverseReceiptPathReceiptIdMax)
+})
+
+export const reverseReceiptBodyReasonMax = 2000;
+
+export const reverseReceiptBody = zod.object({
+  "reason": zod.string().max(reverseReceiptBodyReasonMax).optional()
+}).describe('Why (10 to 500 characters).')
+
+export const reverseReceiptResponseDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const reverseReceiptResponseOriginalDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const reverseReceiptResponseReceiptsItemDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const reverseReceiptResponse = zod.object({
+  "id": zod.string(),
+  "receivable_id": zod.string(),
+  "receivable_number": zod.string().describe('`CR-2026-000123`.'),
+  "seq": zod.number().describe('n of N.'),
+  "count": zod.number(),
+  "label": zod.string().describe('`CR-2026-000123 1/3`.'),
+  "client_id": zod.string(),
+  "client_name": zod.string().describe('The client\'s name and document as they were when the título was created.'),
+  "client_document": zod.string().describe('Bare characters, upper case.'),
+  "client_document_formatted": zod.string(),
+  "description": zod.string(),
+  "origin": zod.enum(['VENDA', 'ASSINATURA', 'MANUAL', 'RENEGOCIACAO']).describe('Where a título came from.'),
+  "origin_id": zod.string().optional().describe('The sale (or subscription, or renegotiated título) it came from.'),
+  "due_date": zod.iso.date().regex(reverseReceiptResponseDueDateRegExp),
+  "original_due_date": zod.iso.date().regex(reverseReceiptResponseOriginalDueDateRegExp).describe('The due date at creation (an extension changes `due_date` only).'),
+  "value_cents": zod.number(),
+  "received_cents": zod.number().describe('The live receipts\' principal.'),
+  "balance_cents": zod.number().describe('value − received (a write-off or a cancellation leaves it, and closes the installment).'),
+  "payment_method": zod.enum(['BOLETO', 'PIX', 'CARTAO_CREDITO', 'CARTAO_DEBITO', 'DINHEIRO', 'TRANSFERENCIA']).describe('How an installment is expected to be paid, or how a receipt came in.'),
+  "bank_account_id": zod.string().optional(),
+  "status": zod.enum(['ABERTO', 'BOLETO_EMITIDO', 'REGISTRADO', 'PAGO', 'BAIXADO', 'CANCELADO', 'RENEGOCIADO']).describe('An installment\'s state. VENCIDO is not one: it is `overdue` (open, with a saldo, after the first business day\non or after the due date).'),
+  "overdue": zod.boolean().describe('Open with a saldo after the first business day on or after the due date (today in São Paulo).'),
+  "days_overdue": zod.number().describe('From the due date; 0 when not overdue.'),
+  "version": zod.number().describe('Send it back with a command (a stale one is 409).'),
+  "receipts": zod.array(zod.object({
+  "id": zod.string(),
+  "date": zod.iso.date().regex(reverseReceiptResponseReceiptsItemDateRegExp),
+  "amount_cents": zod.number().describe('What came in = principal + interest + fine − discount.'),
+  "interest_cents": zod.number(),
+  "fine_cents": zod.number(),
+  "discount_cents": zod.number(),
+  "principal_cents": zod.number().describe('What left the installment\'s saldo.'),
+  "bank_account_id": zod.string(),
+  "method": zod.enum(['BOLETO', 'PIX', 'CARTAO_CREDITO', 'CARTAO_DEBITO', 'DINHEIRO', 'TRANSFERENCIA']).describe('How an installment is expected to be paid, or how a receipt came in.'),
+  "source": zod.enum(['MANUAL', 'RETORNO', 'CONCILIACAO', 'UPLOAD']).describe('Where a receipt came from: MANUAL (registered here), RETORNO (a bank file), CONCILIACAO, UPLOAD.'),
+  "reversed": zod.boolean(),
+  "reversed_at": zod.iso.datetime({}).optional(),
+  "reversed_reason": zod.string().optional(),
+  "created_by": zod.string(),
+  "created_at": zod.iso.datetime({})
+}).describe('A receipt (baixa) on an installment; a reversed one is kept, marked.')).describe('Oldest first, reversed ones included.'),
+  "write_off_reason": zod.string().optional().describe('Why it was written off without receipt (BAIXADO).')
+}).describe('An installment with its receipts.')
+
+/**
+ * @summary Extends an open installment's due date (the original due date is kept).
+ */
+export const extendInstallmentPathIdMax = 100;
+
+export const extendInstallmentParams = zod.object({
+  "id": zod.string().max(extendInstallmentPathIdMax)
+})
+
+export const extendInstallmentBodyDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const extendInstallmentBodyReasonMax = 2000;
+
+export const extendInstallmentBody = zod.object({
+  "version": zod.number(),
+  "due_date": zod.iso.date().regex(extendInstallmentBodyDueDateRegExp).optional(),
+  "reason": zod.string().max(extendInstallmentBodyReasonMax).optional()
+}).describe('A new due date (on or after the título\'s issue, and different from the current one), over the version last\nread, with its reason.')
+
+export const extendInstallmentResponseDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const extendInstallmentResponseOriginalDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const extendInstallmentResponseReceiptsItemDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const extendInstallmentResponse = zod.object({
+  "id": zod.string(),
+  "receivable_id": zod.string(),
+  "receivable_number": zod.string().describe('`CR-2026-000123`.'),
+  "seq": zod.number().describe('n of N.'),
+  "count": zod.number(),
+  "label": zod.string().describe('`CR-2026-000123 1/3`.'),
+  "client_id": zod.string(),
+  "client_name": zod.string().describe('The client\'s name and document as they were when the título was created.'),
+  "client_document": zod.string().describe('Bare characters, upper case.'),
+  "client_document_formatted": zod.string(),
+  "description": zod.string(),
+  "origin": zod.enum(['VENDA', 'ASSINATURA', 'MANUAL', 'RENEGOCIACAO']).describe('Where a título came from.'),
+  "origin_id": zod.string().optional().describe('The sale (or subscription, or renegotiated título) it came from.'),
+  "due_date": zod.iso.date().regex(extendInstallmentResponseDueDateRegExp),
+  "original_due_date": zod.iso.date().regex(extendInstallmentResponseOriginalDueDateRegExp).describe('The due date at creation (an extension changes `due_date` only).'),
+  "value_cents": zod.number(),
+  "received_cents": zod.number().describe('The live receipts\' principal.'),
+  "balance_cents": zod.number().describe('value − received (a write-off or a cancellation leaves it, and closes the installment).'),
+  "payment_method": zod.enum(['BOLETO', 'PIX', 'CARTAO_CREDITO', 'CARTAO_DEBITO', 'DINHEIRO', 'TRANSFERENCIA']).describe('How an installment is expected to be paid, or how a receipt came in.'),
+  "bank_account_id": zod.string().optional(),
+  "status": zod.enum(['ABERTO', 'BOLETO_EMITIDO', 'REGISTRADO', 'PAGO', 'BAIXADO', 'CANCELADO', 'RENEGOCIADO']).describe('An installment\'s state. VENCIDO is not one: it is `overdue` (open, with a saldo, after the first business day\non or after the due date).'),
+  "overdue": zod.boolean().describe('Open with a saldo after the first business day on or after the due date (today in São Paulo).'),
+  "days_overdue": zod.number().describe('From the due date; 0 when not overdue.'),
+  "version": zod.number().describe('Send it back with a command (a stale one is 409).'),
+  "receipts": zod.array(zod.object({
+  "id": zod.string(),
+  "date": zod.iso.date().regex(extendInstallmentResponseReceiptsItemDateRegExp),
+  "amount_cents": zod.number().describe('What came in = principal + interest + fine − discount.'),
+  "interest_cents": zod.number(),
+  "fine_cents": zod.number(),
+  "discount_cents": zod.number(),
+  "principal_cents": zod.number().describe('What left the installment\'s saldo.'),
+  "bank_account_id": zod.string(),
+  "method": zod.enum(['BOLETO', 'PIX', 'CARTAO_CREDITO', 'CARTAO_DEBITO', 'DINHEIRO', 'TRANSFERENCIA']).describe('How an installment is expected to be paid, or how a receipt came in.'),
+  "source": zod.enum(['MANUAL', 'RETORNO', 'CONCILIACAO', 'UPLOAD']).describe('Where a receipt came from: MANUAL (registered here), RETORNO (a bank file), CONCILIACAO, UPLOAD.'),
+  "reversed": zod.boolean(),
+  "reversed_at": zod.iso.datetime({}).optional(),
+  "reversed_reason": zod.string().optional(),
+  "created_by": zod.string(),
+  "created_at": zod.iso.datetime({})
+}).describe('A receipt (baixa) on an installment; a reversed one is kept, marked.')).describe('Oldest first, reversed ones included.'),
+  "write_off_reason": zod.string().optional().describe('Why it was written off without receipt (BAIXADO).')
+}).describe('An installment with its receipts.')
+
+/**
+ * @summary Cancels an open installment. Títulos of sales are cancelled through the sale (409 `titulo_de_venda`); a
+paid installment is never cancelled (409). Publishes `finance.receivable_cancelled`.
+ */
+export const cancelInstallmentPathIdMax = 100;
+
+export const cancelInstallmentParams = zod.object({
+  "id": zod.string().max(cancelInstallmentPathIdMax)
+})
+
+export const cancelInstallmentBodyReasonMax = 2000;
+
+export const cancelInstallmentBody = zod.object({
+  "version": zod.number(),
+  "reason": zod.string().max(cancelInstallmentBodyReasonMax).optional()
+}).describe('A command over the version last read, with its reason (10 to 500 characters).')
+
+export const cancelInstallmentResponseDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const cancelInstallmentResponseOriginalDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const cancelInstallmentResponseReceiptsItemDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const cancelInstallmentResponse = zod.object({
+  "id": zod.string(),
+  "receivable_id": zod.string(),
+  "receivable_number": zod.string().describe('`CR-2026-000123`.'),
+  "seq": zod.number().describe('n of N.'),
+  "count": zod.number(),
+  "label": zod.string().describe('`CR-2026-000123 1/3`.'),
+  "client_id": zod.string(),
+  "client_name": zod.string().describe('The client\'s name and document as they were when the título was created.'),
+  "client_document": zod.string().describe('Bare characters, upper case.'),
+  "client_document_formatted": zod.string(),
+  "description": zod.string(),
+  "origin": zod.enum(['VENDA', 'ASSINATURA', 'MANUAL', 'RENEGOCIACAO']).describe('Where a título came from.'),
+  "origin_id": zod.string().optional().describe('The sale (or subscription, or renegotiated título) it came from.'),
+  "due_date": zod.iso.date().regex(cancelInstallmentResponseDueDateRegExp),
+  "original_due_date": zod.iso.date().regex(cancelInstallmentResponseOriginalDueDateRegExp).describe('The due date at creation (an extension changes `due_date` only).'),
+  "value_cents": zod.number(),
+  "received_cents": zod.number().describe('The live receipts\' principal.'),
+  "balance_cents": zod.number().describe('value − received (a write-off or a cancellation leaves it, and closes the installment).'),
+  "payment_method": zod.enum(['BOLETO', 'PIX', 'CARTAO_CREDITO', 'CARTAO_DEBITO', 'DINHEIRO', 'TRANSFERENCIA']).describe('How an installment is expected to be paid, or how a receipt came in.'),
+  "bank_account_id": zod.string().optional(),
+  "status": zod.enum(['ABERTO', 'BOLETO_EMITIDO', 'REGISTRADO', 'PAGO', 'BAIXADO', 'CANCELADO', 'RENEGOCIADO']).describe('An installment\'s state. VENCIDO is not one: it is `overdue` (open, with a saldo, after the first business day\non or after the due date).'),
+  "overdue": zod.boolean().describe('Open with a saldo after the first business day on or after the due date (today in São Paulo).'),
+  "days_overdue": zod.number().describe('From the due date; 0 when not overdue.'),
+  "version": zod.number().describe('Send it back with a command (a stale one is 409).'),
+  "receipts": zod.array(zod.object({
+  "id": zod.string(),
+  "date": zod.iso.date().regex(cancelInstallmentResponseReceiptsItemDateRegExp),
+  "amount_cents": zod.number().describe('What came in = principal + interest + fine − discount.'),
+  "interest_cents": zod.number(),
+  "fine_cents": zod.number(),
+  "discount_cents": zod.number(),
+  "principal_cents": zod.number().describe('What left the installment\'s saldo.'),
+  "bank_account_id": zod.string(),
+  "method": zod.enum(['BOLETO', 'PIX', 'CARTAO_CREDITO', 'CARTAO_DEBITO', 'DINHEIRO', 'TRANSFERENCIA']).describe('How an installment is expected to be paid, or how a receipt came in.'),
+  "source": zod.enum(['MANUAL', 'RETORNO', 'CONCILIACAO', 'UPLOAD']).describe('Where a receipt came from: MANUAL (registered here), RETORNO (a bank file), CONCILIACAO, UPLOAD.'),
+  "reversed": zod.boolean(),
+  "reversed_at": zod.iso.datetime({}).optional(),
+  "reversed_reason": zod.string().optional(),
+  "created_by": zod.string(),
+  "created_at": zod.iso.datetime({})
+}).describe('A receipt (baixa) on an installment; a reversed one is kept, marked.')).describe('Oldest first, reversed ones included.'),
+  "write_off_reason": zod.string().optional().describe('Why it was written off without receipt (BAIXADO).')
+}).describe('An installment with its receipts.')
+
+/**
+ * Acesso: acima da alçada (parâmetros do financeiro) só quem tem financeiro_alcada_ilimitada (403 "Valor acima da sua alçada").
+ * @summary Writes an open installment off without receipt (BAIXADO).
+ */
+export const writeOffInstallmentPathIdMax = 100;
+
+export const writeOffInstallmentParams = zod.object({
+  "id": zod.string().max(writeOffInstallmentPathIdMax)
+})
+
+export const writeOffInstallmentBodyReasonMax = 2000;
+
+export const writeOffInstallmentBody = zod.object({
+  "version": zod.number(),
+  "reason": zod.string().max(writeOffInstallmentBodyReasonMax).optional()
+}).describe('A command over the version last read, with its reason (10 to 500 characters).')
+
+export const writeOffInstallmentResponseDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const writeOffInstallmentResponseOriginalDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const writeOffInstallmentResponseReceiptsItemDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const writeOffInstallmentResponse = zod.object({
+  "id": zod.string(),
+  "receivable_id": zod.string(),
+  "receivable_number": zod.string().describe('`CR-2026-000123`.'),
+  "seq": zod.number().describe('n of N.'),
+  "count": zod.number(),
+  "label": zod.string().describe('`CR-2026-000123 1/3`.'),
+  "client_id": zod.string(),
+  "client_name": zod.string().describe('The client\'s name and document as they were when the título was created.'),
+  "client_document": zod.string().describe('Bare characters, upper case.'),
+  "client_document_formatted": zod.string(),
+  "description": zod.string(),
+  "origin": zod.enum(['VENDA', 'ASSINATURA', 'MANUAL', 'RENEGOCIACAO']).describe('Where a título came from.'),
+  "origin_id": zod.string().optional().describe('The sale (or subscription, or renegotiated título) it came from.'),
+  "due_date": zod.iso.date().regex(writeOffInstallmentResponseDueDateRegExp),
+  "original_due_date": zod.iso.date().regex(writeOffInstallmentResponseOriginalDueDateRegExp).describe('The due date at creation (an extension changes `due_date` only).'),
+  "value_cents": zod.number(),
+  "received_cents": zod.number().describe('The live receipts\' principal.'),
+  "balance_cents": zod.number().describe('value − received (a write-off or a cancellation leaves it, and closes the installment).'),
+  "payment_method": zod.enum(['BOLETO', 'PIX', 'CARTAO_CREDITO', 'CARTAO_DEBITO', 'DINHEIRO', 'TRANSFERENCIA']).describe('How an installment is expected to be paid, or how a receipt came in.'),
+  "bank_account_id": zod.string().optional(),
+  "status": zod.enum(['ABERTO', 'BOLETO_EMITIDO', 'REGISTRADO', 'PAGO', 'BAIXADO', 'CANCELADO', 'RENEGOCIADO']).describe('An installment\'s state. VENCIDO is not one: it is `overdue` (open, with a saldo, after the first business day\non or after the due date).'),
+  "overdue": zod.boolean().describe('Open with a saldo after the first business day on or after the due date (today in São Paulo).'),
+  "days_overdue": zod.number().describe('From the due date; 0 when not overdue.'),
+  "version": zod.number().describe('Send it back with a command (a stale one is 409).'),
+  "receipts": zod.array(zod.object({
+  "id": zod.string(),
+  "date": zod.iso.date().regex(writeOffInstallmentResponseReceiptsItemDateRegExp),
+  "amount_cents": zod.number().describe('What came in = principal + interest + fine − discount.'),
+  "interest_cents": zod.number(),
+  "fine_cents": zod.number(),
+  "discount_cents": zod.number(),
+  "principal_cents": zod.number().describe('What left the installment\'s saldo.'),
+  "bank_account_id": zod.string(),
+  "method": zod.enum(['BOLETO', 'PIX', 'CARTAO_CREDITO', 'CARTAO_DEBITO', 'DINHEIRO', 'TRANSFERENCIA']).describe('How an installment is expected to be paid, or how a receipt came in.'),
+  "source": zod.enum(['MANUAL', 'RETORNO', 'CONCILIACAO', 'UPLOAD']).describe('Where a receipt came from: MANUAL (registered here), RETORNO (a bank file), CONCILIACAO, UPLOAD.'),
+  "reversed": zod.boolean(),
+  "reversed_at": zod.iso.datetime({}).optional(),
+  "reversed_reason": zod.string().optional(),
+  "created_by": zod.string(),
+  "created_at": zod.iso.datetime({})
+}).describe('A receipt (baixa) on an installment; a reversed one is kept, marked.')).describe('Oldest first, reversed ones included.'),
+  "write_off_reason": zod.string().optional().describe('Why it was written off without receipt (BAIXADO).')
+}).describe('An installment with its receipts.')
+
+/**
+ * @summary Reverts a write-off: BAIXADO → ABERTO.
+ */
+export const revertWriteOffPathIdMax = 100;
+
+export const revertWriteOffParams = zod.object({
+  "id": zod.string().max(revertWriteOffPathIdMax)
+})
+
+export const revertWriteOffBodyReasonMax = 2000;
+
+export const revertWriteOffBody = zod.object({
+  "reason": zod.string().max(revertWriteOffBodyReasonMax).optional()
+}).describe('Why (10 to 500 characters).')
+
+export const revertWriteOffResponseDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const revertWriteOffResponseOriginalDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const revertWriteOffResponseReceiptsItemDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const revertWriteOffResponse = zod.object({
+  "id": zod.string(),
+  "receivable_id": zod.string(),
+  "receivable_number": zod.string().describe('`CR-2026-000123`.'),
+  "seq": zod.number().describe('n of N.'),
+  "count": zod.number(),
+  "label": zod.string().describe('`CR-2026-000123 1/3`.'),
+  "client_id": zod.string(),
+  "client_name": zod.string().describe('The client\'s name and document as they were when the título was created.'),
+  "client_document": zod.string().describe('Bare characters, upper case.'),
+  "client_document_formatted": zod.string(),
+  "description": zod.string(),
+  "origin": zod.enum(['VENDA', 'ASSINATURA', 'MANUAL', 'RENEGOCIACAO']).describe('Where a título came from.'),
+  "origin_id": zod.string().optional().describe('The sale (or subscription, or renegotiated título) it came from.'),
+  "due_date": zod.iso.date().regex(revertWriteOffResponseDueDateRegExp),
+  "original_due_date": zod.iso.date().regex(revertWriteOffResponseOriginalDueDateRegExp).describe('The due date at creation (an extension changes `due_date` only).'),
+  "value_cents": zod.number(),
+  "received_cents": zod.number().describe('The live receipts\' principal.'),
+  "balance_cents": zod.number().describe('value − received (a write-off or a cancellation leaves it, and closes the installment).'),
+  "payment_method": zod.enum(['BOLETO', 'PIX', 'CARTAO_CREDITO', 'CARTAO_DEBITO', 'DINHEIRO', 'TRANSFERENCIA']).describe('How an installment is expected to be paid, or how a receipt came in.'),
+  "bank_account_id": zod.string().optional(),
+  "status": zod.enum(['ABERTO', 'BOLETO_EMITIDO', 'REGISTRADO', 'PAGO', 'BAIXADO', 'CANCELADO', 'RENEGOCIADO']).describe('An installment\'s state. VENCIDO is not one: it is `overdue` (open, with a saldo, after the first business day\non or after the due date).'),
+  "overdue": zod.boolean().describe('Open with a saldo after the first business day on or after the due date (today in São Paulo).'),
+  "days_overdue": zod.number().describe('From the due date; 0 when not overdue.'),
+  "version": zod.number().describe('Send it back with a command (a stale one is 409).'),
+  "receipts": zod.array(zod.object({
+  "id": zod.string(),
+  "date": zod.iso.date().regex(revertWriteOffResponseReceiptsItemDateRegExp),
+  "amount_cents": zod.number().describe('What came in = principal + interest + fine − discount.'),
+  "interest_cents": zod.number(),
+  "fine_cents": zod.number(),
+  "discount_cents": zod.number(),
+  "principal_cents": zod.number().describe('What left the installment\'s saldo.'),
+  "bank_account_id": zod.string(),
+  "method": zod.enum(['BOLETO', 'PIX', 'CARTAO_CREDITO', 'CARTAO_DEBITO', 'DINHEIRO', 'TRANSFERENCIA']).describe('How an installment is expected to be paid, or how a receipt came in.'),
+  "source": zod.enum(['MANUAL', 'RETORNO', 'CONCILIACAO', 'UPLOAD']).describe('Where a receipt came from: MANUAL (registered here), RETORNO (a bank file), CONCILIACAO, UPLOAD.'),
+  "reversed": zod.boolean(),
+  "reversed_at": zod.iso.datetime({}).optional(),
+  "reversed_reason": zod.string().optional(),
+  "created_by": zod.string(),
+  "created_at": zod.iso.datetime({})
+}).describe('A receipt (baixa) on an installment; a reversed one is kept, marked.')).describe('Oldest first, reversed ones included.'),
+  "write_off_reason": zod.string().optional().describe('Why it was written off without receipt (BAIXADO).')
+}).describe('An installment with its receipts.')
+
+/**
+ * @summary One título, with its installments.
+ */
+export const getReceivablePathIdMax = 100;
+
+export const getReceivableParams = zod.object({
+  "id": zod.string().max(getReceivablePathIdMax)
+})
+
+export const getReceivableResponseIssueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getReceivableResponseInstallmentsItemDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getReceivableResponseInstallmentsItemOriginalDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const getReceivableResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('`CR-2026-000123`.'),
+  "client_id": zod.string(),
+  "client_name": zod.string(),
+  "client_document": zod.string(),
+  "client_document_formatted": zod.string(),
+  "description": zod.string(),
+  "chart_account_id": zod.string().describe('An analytic RECEITA account of the chart.'),
+  "origin": zod.enum(['VENDA', 'ASSINATURA', 'MANUAL', 'RENEGOCIACAO']).describe('Where a título came from.'),
+  "origin_id": zod.string().optional(),
+  "issue_date": zod.iso.date().regex(getReceivableResponseIssueDateRegExp),
+  "total_cents": zod.number(),
+  "payment_method": zod.enum(['BOLETO', 'PIX', 'CARTAO_CREDITO', 'CARTAO_DEBITO', 'DINHEIRO', 'TRANSFERENCIA']).describe('How an installment is expected to be paid, or how a receipt came in.'),
+  "bank_account_id": zod.string().optional(),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string().describe('uid of who created it.'),
+  "installments": zod.array(zod.object({
+  "id": zod.string(),
+  "receivable_id": zod.string(),
+  "receivable_number": zod.string().describe('`CR-2026-000123`.'),
+  "seq": zod.number().describe('n of N.'),
+  "count": zod.number(),
+  "label": zod.string().describe('`CR-2026-000123 1/3`.'),
+  "client_id": zod.string(),
+  "client_name": zod.string().describe('The client\'s name and document as they were when the título was created.'),
+  "client_document": zod.string().describe('Bare characters, upper case.'),
+  "client_document_formatted": zod.string(),
+  "description": zod.string(),
+  "origin": zod.enum(['VENDA', 'ASSINATURA', 'MANUAL', 'RENEGOCIACAO']).describe('Where a título came from.'),
+  "origin_id": zod.string().optional().describe('The sale (or subscription, or renegotiated título) it came from.'),
+  "due_date": zod.iso.date().regex(getReceivableResponseInstallmentsItemDueDateRegExp),
+  "original_due_date": zod.iso.date().regex(getReceivableResponseInstallmentsItemOriginalDueDateRegExp).describe('The due date at creation (an extension changes `due_date` only).'),
+  "value_cents": zod.number(),
+  "received_cents": zod.number().describe('The live receipts\' principal.'),
+  "balance_cents": zod.number().describe('value − received (a write-off or a cancellation leaves it, and closes the installment).'),
+  "payment_method": zod.enum(['BOLETO', 'PIX', 'CARTAO_CREDITO', 'CARTAO_DEBITO', 'DINHEIRO', 'TRANSFERENCIA']).describe('How an installment is expected to be paid, or how a receipt came in.'),
+  "bank_account_id": zod.string().optional(),
+  "status": zod.enum(['ABERTO', 'BOLETO_EMITIDO', 'REGISTRADO', 'PAGO', 'BAIXADO', 'CANCELADO', 'RENEGOCIADO']).describe('An installment\'s state. VENCIDO is not one: it is `overdue` (open, with a saldo, after the first business day\non or after the due date).'),
+  "overdue": zod.boolean().describe('Open with a saldo after the first business day on or after the due date (today in São Paulo).'),
+  "days_overdue": zod.number().describe('From the due date; 0 when not overdue.'),
+  "version": zod.number().describe('Send it back with a command (a stale one is 409).')
+}).describe('One installment, as `/recebimentos` lists it.'))
+}).describe('A título with its installments.')
+
+/**
+ * @summary A título's history (its creation; each installment's lifecycle is in the installment's history).
+ */
+export const listReceivableHistoryPathIdMax = 100;
+
+export const listReceivableHistoryParams = zod.object({
+  "id": zod.string().max(listReceivableHistoryPathIdMax)
+})
+
+export const listReceivableHistoryResponseItem = zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.')
+export const listReceivableHistoryResponse = zod.array(listReceivableHistoryResponseItem)
+
