@@ -65,8 +65,22 @@ prepare() {
   curl -sf -X POST "$SERVER_URL/api/v1/finance/suppliers/$ST_SUPPLIER_ID/bank-accounts" -H "Authorization: Bearer $assistant" \
     -H 'content-type: application/json' \
     -d '{"bank":"237","agency":"2","account":"2","account_digit":"2","account_type":"POUPANCA","holder_name":"Fornecedor Schemathesis","holder_document":"52998224725"}' >/dev/null
+  # A título a receber of the run's client in three installments: the first open (the commands name it), the
+  # second with a receipt the reversal names.
+  local revenue
+  revenue=$(api POST /api/v1/finance/chart-accounts \
+    '{"code":"9.1","name":"Receita Schemathesis","nature":"RECEITA","kind":"ANALITICA"}' | json_field '["id"]')
+  local receivable
+  receivable=$(api POST /api/v1/finance/receivables "{\"client_id\":\"$ST_CLIENT_ID\",\"description\":\"Título Schemathesis\",\"chart_account_id\":\"$revenue\",\"issue_date\":\"2026-01-01\",\"total_cents\":300000,\"installments\":3,\"first_due\":\"2026-02-01\",\"bank_account_id\":\"$ST_BANK_ACCOUNT_ID\"}")
+  ST_RECEIVABLE_ID=$(echo "$receivable" | json_field '["id"]')
+  ST_INSTALLMENT_ID=$(echo "$receivable" | json_field '["installments"][0]["id"]')
+  ST_RECEIPT_INSTALLMENT_ID=$(echo "$receivable" | json_field '["installments"][1]["id"]')
+  ST_RECEIPT_ID=$(api POST "/api/v1/finance/receivables/installments/$ST_RECEIPT_INSTALLMENT_ID/receipts" \
+    "{\"version\":1,\"date\":\"2026-01-15\",\"amount_cents\":1000,\"bank_account_id\":\"$ST_BANK_ACCOUNT_ID\",\"method\":\"PIX\"}" \
+    | json_field '["receipts"][0]["id"]')
   export ST_CLIENT_ID ST_USER_UID ST_HOLIDAY_DAY ST_FILE_ID ST_PERMISSION ST_CHART_ACCOUNT_ID ST_COST_CENTER_ID ST_BANK_ACCOUNT_ID \
-    ST_SUPPLIER_ID ST_SUPPLIER_ACCOUNT_ID ST_SUPPLIER_PIX_KEY_ID
+    ST_SUPPLIER_ID ST_SUPPLIER_ACCOUNT_ID ST_SUPPLIER_PIX_KEY_ID ST_RECEIVABLE_ID ST_INSTALLMENT_ID ST_RECEIPT_INSTALLMENT_ID \
+    ST_RECEIPT_ID
 }
 
 # One run of schemathesis against the server at SERVER_URL; a one-line summary from its report.

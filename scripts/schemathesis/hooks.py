@@ -8,7 +8,7 @@
 Environment (set by the script): ST_BASE_URL, ST_ADMIN_EMAIL, ST_ADMIN_PASSWORD, ST_SIGNOUT_EMAIL,
 ST_SIGNOUT_PASSWORD, ST_CLIENT_ID, ST_USER_UID, ST_FILE_ID, ST_HOLIDAY_DAY, ST_PERMISSION,
 ST_CHART_ACCOUNT_ID, ST_COST_CENTER_ID, ST_BANK_ACCOUNT_ID, ST_SUPPLIER_ID, ST_SUPPLIER_ACCOUNT_ID,
-ST_SUPPLIER_PIX_KEY_ID.
+ST_SUPPLIER_PIX_KEY_ID, ST_RECEIVABLE_ID, ST_INSTALLMENT_ID, ST_RECEIPT_INSTALLMENT_ID, ST_RECEIPT_ID.
 """
 
 import os
@@ -91,6 +91,20 @@ EXISTING = {
     "/api/v1/finance/suppliers/{id}/pix-keys/{key_id}": [
         ("id", "ST_SUPPLIER_ID"),
         ("key_id", "ST_SUPPLIER_PIX_KEY_ID"),
+    ],
+    "/api/v1/finance/receivables/{id}": [("id", "ST_RECEIVABLE_ID")],
+    "/api/v1/finance/receivables/{id}/history": [("id", "ST_RECEIVABLE_ID")],
+    "/api/v1/finance/receivables/installments/{id}": [("id", "ST_INSTALLMENT_ID")],
+    "/api/v1/finance/receivables/installments/{id}/history": [("id", "ST_INSTALLMENT_ID")],
+    "/api/v1/finance/receivables/installments/{id}/receipts": [("id", "ST_INSTALLMENT_ID")],
+    "/api/v1/finance/receivables/installments/{id}/extend": [("id", "ST_INSTALLMENT_ID")],
+    "/api/v1/finance/receivables/installments/{id}/cancel": [("id", "ST_INSTALLMENT_ID")],
+    "/api/v1/finance/receivables/installments/{id}/write-off": [("id", "ST_INSTALLMENT_ID")],
+    "/api/v1/finance/receivables/installments/{id}/write-off/revert": [("id", "ST_INSTALLMENT_ID")],
+    # The script's receipt: reversed by the first positive case that names it, already reversed (409) after.
+    "/api/v1/finance/receivables/installments/{id}/receipts/{receipt_id}/reverse": [
+        ("id", "ST_RECEIPT_INSTALLMENT_ID"),
+        ("receipt_id", "ST_RECEIPT_ID"),
     ],
 }
 
