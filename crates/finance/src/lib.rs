@@ -1,6 +1,7 @@
 //! The finance context: the money side of the business (`../shared/product/finance.md`), on top of the pure
 //! `banking` crate. Built area by area; so far the chart of accounts, the cost centres,
-//! the company's bank accounts and settings, and the suppliers with their bank data.
+//! the company's bank accounts and settings, the suppliers with their bank data, and the receivables (títulos a
+//! receber, their installments and receipts; [`events`] tells the other contexts about them).
 //!
 //! Its shape (every context has it; see `docs/architecture.md`):
 //! - [`domain`]: the rules in plain Rust (no SQL, no HTTP), input parsed once into valid types;
