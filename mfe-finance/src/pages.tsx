@@ -8,11 +8,13 @@ import { lazy, type ComponentType } from 'react';
  */
 const HubPage = lazy(() => import(/* webpackChunkName: "hub" */ './features/hub/components/HubPage'));
 const FinanceRegistersPage = lazy(() => import(/* webpackChunkName: "finance-registers" */ './app/FinanceRegistersPage'));
+const ReceivablesPage = lazy(() => import(/* webpackChunkName: "receivables" */ './features/receivables/components/ReceivablesPage'));
 const SuppliersPage = lazy(() => import(/* webpackChunkName: "suppliers" */ './features/suppliers/components/SuppliersPage'));
 
 const built: Record<string, ComponentType<PageProps>> = {
   '/backoffice/financeiro/planos-de-conta': FinanceRegistersPage,
   '/fornecedores': SuppliersPage,
+  '/recebimentos': ReceivablesPage,
   '/hub': HubPage,
   '/hub/despachos': HubPage,
   '/hub/despachos/aprovacoes': HubPage,

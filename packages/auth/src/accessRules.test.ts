@@ -49,10 +49,10 @@ describe('access rules generated from the server', () => {
       ...ACCESS,
       routeRules: [
         ...ACCESS.routeRules,
-        { match: { kind: 'exact', paths: ['/fornecedores'] }, except: null, permission: 'financeiro', check: 'client', deniedTo: '/inicio', audited: false },
+        { match: { kind: 'exact', paths: ['/pedidos-de-compras'] }, except: null, permission: 'financeiro', check: 'client', deniedTo: '/inicio', audited: false },
       ],
     };
-    expect(routeRulesFor('/fornecedores', rules)).toHaveLength(1);
+    expect(routeRulesFor('/pedidos-de-compras', rules)).toHaveLength(1);
     expect(holds(user('STOCK_KEEPER'), 'financeiro', rules)).toBe(false);
     expect(decideNavigation({ pathname: '/pagamentos', search: '', user: user('STOCK_KEEPER') })).toEqual({
       kind: 'redirect',

@@ -28,6 +28,7 @@ const STATES: Readonly<Record<string, string>> = {
   '/admin/tarefas': BUILT,
   '/admin/feriados': BUILT,
   '/fornecedores': BUILT,
+  '/recebimentos': `${UNDER_CONSTRUCTION} (built: the installments list with filters in the URL, totals of the whole filter and export; new título in N installments; receipt, reversal, extension, cancellation, write-off and its reversal; the installment's panel with receipts and history; renegotiation, boletos and attachments to come)`,
   '/backoffice/financeiro/planos-de-conta': `${UNDER_CONSTRUCTION} (built: the chart of accounts — tree, rules, CSV import, starter chart —, the cost centres, the bank accounts and the parameters' alçada; the convênios de cobrança and de pagamentos to come)`,
   '/hub': `${UNDER_CONSTRUCTION} (only its gate is built: \`access_hub\`, and links to the dispatch areas the user holds)`,
   '/hub/despachos': `${UNDER_CONSTRUCTION} (only its gate is built: \`can_see_dispatch\`, audited)`,

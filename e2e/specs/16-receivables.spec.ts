@@ -1,0 +1,72 @@
+import type { Page } from '@playwright/test';
+import { demoEmail, expect, expectPath, signIn, test } from '../support/fixtures';
+
+/** Launches a título through the page and returns its number (from the confirmation). */
+async function launch(page: Page, description: string, total: string, installments: string): Promise<string> {
+  await page.getByRole('button', { name: 'Novo título' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Novo título a receber' });
+  await dialog.getByRole('combobox', { name: 'Cliente' }).fill('a');
+  await page.getByRole('listbox').getByRole('option').first().click();
+  await dialog.getByLabel('Descrição *').fill(description);
+  const account = dialog.getByLabel('Conta do plano *');
+  await account.selectOption({ index: 1 });
+  await dialog.getByLabel('Valor total *').fill(total);
+  await dialog.getByLabel('Parcelas *').fill(installments);
+  await expect(dialog.getByRole('table', { name: 'Parcelas previstas' }).getByRole('row')).toHaveCount(Number(installments) + 1);
+  await dialog.getByRole('button', { name: 'Lançar título' }).click();
+  const toast = page.getByText(/^Título CR-\d{4}-\d{6} lançado/);
+  await expect(toast).toBeVisible();
+  const number = /CR-\d{4}-\d{6}/.exec((await toast.textContent()) ?? '')?.[0];
+  expect(number).toBeTruthy();
+  await expect(dialog).toBeHidden();
+  return number ?? '';
+}
+
+test('an assistant launches a título in 3 installments and receives the first, the excess declared as juros; a manager reverses it', async ({ page, browser, baseUrl }) => {
+  await signIn(page, baseUrl, demoEmail('financial-assistant'), undefined, '/recebimentos');
+  await expect(page.getByRole('heading', { name: 'Recebimentos', level: 1 })).toBeVisible();
+  const number = await launch(page, `Tratamento e2e ${Date.now()}`, '1000,00', '3');
+
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(number);
+  await page.getByLabel('Período').selectOption('todos');
+  const list = page.getByRole('table', { name: 'Parcelas a receber' });
+  await expect(list.getByRole('row').filter({ hasText: number })).toHaveCount(3);
+  // The odd cent on the first installment; the totals row covers the whole filter.
+  await expect(list.getByRole('row').filter({ hasText: `${number} 1/3` })).toContainText('R$ 333,34');
+  await expect(list.getByRole('row').filter({ hasText: 'Total' })).toContainText('R$ 1.000,00');
+
+  await list.getByRole('link', { name: `${number} 1/3` }).click();
+  const panel = page.getByRole('dialog', { name: `Parcela ${number} 1/3` });
+  await panel.getByRole('button', { name: 'Registrar recebimento' }).click();
+  const receipt = page.getByRole('dialog', { name: 'Registrar recebimento' });
+  await receipt.getByLabel('Valor recebido *').fill('400,00');
+  await receipt.getByLabel('Conta *').selectOption({ index: 1 });
+  await receipt.getByRole('button', { name: 'Registrar' }).click();
+  await expect(receipt.getByText(/excede o saldo da parcela em R\$ 66,66/).first()).toBeVisible();
+  await receipt.getByLabel('Juros').fill('66,66');
+  await receipt.getByRole('button', { name: 'Registrar' }).click();
+  await expect(receipt).toBeHidden();
+  await expect(panel.getByText('Pago', { exact: true }).first()).toBeVisible();
+  await expect(list.getByRole('row').filter({ hasText: `${number} 1/3` })).toContainText('Pago');
+
+  // The manager reverses it, saying why.
+  const managerContext = await browser.newContext();
+  const manager = await managerContext.newPage();
+  await signIn(manager, baseUrl, demoEmail('financial-manager'), undefined, `/recebimentos?periodo=todos&q=${number}`);
+  await manager.getByRole('table', { name: 'Parcelas a receber' }).getByRole('link', { name: `${number} 1/3` }).click();
+  const managerPanel = manager.getByRole('dialog', { name: `Parcela ${number} 1/3` });
+  await managerPanel.getByRole('tab', { name: /Recebimentos/ }).click();
+  await managerPanel.getByRole('button', { name: 'Estornar' }).click();
+  const reverse = manager.getByRole('dialog', { name: 'Estornar recebimento' });
+  await reverse.getByLabel('Motivo *').fill('Pagamento devolvido pelo banco');
+  await reverse.getByRole('button', { name: 'Estornar recebimento' }).click();
+  await expect(reverse).toBeHidden();
+  await expect(managerPanel.getByText('Em aberto', { exact: true }).first()).toBeVisible();
+  await expect(managerPanel.getByText(/Estornado.*Pagamento devolvido pelo banco/)).toBeVisible();
+  await managerContext.close();
+});
+
+test('a salesperson is sent from /recebimentos to /minhas-vendas', async ({ page, baseUrl }) => {
+  await signIn(page, baseUrl, demoEmail('salesperson'), undefined, '/recebimentos');
+  await expectPath(page, '/minhas-vendas');
+});
