@@ -57,10 +57,7 @@ impl BankAccounts {
             active: true,
             version: 1,
         };
-        let stamp = Stamp {
-            at: self.clock.now(),
-            by: &by.uid,
-        };
+        let stamp = Stamp::now(&self.clock, by);
         let entry = Entry {
             entity: BANK_ACCOUNT_ENTITY,
             entity_id: &account.id,
@@ -122,10 +119,7 @@ impl BankAccounts {
         if changes.is_empty() {
             return Ok(current);
         }
-        let stamp = Stamp {
-            at: self.clock.now(),
-            by: &by.uid,
-        };
+        let stamp = Stamp::now(&self.clock, by);
         let state = |active: bool| if active { "ATIVA" } else { "INATIVA" };
         let entry = Entry {
             entity: BANK_ACCOUNT_ENTITY,

@@ -99,10 +99,7 @@ impl Chart {
             version: 1,
         };
         let mut tx = self.db.begin().await?;
-        let stamp = Stamp {
-            at: self.clock.now(),
-            by: &by.uid,
-        };
+        let stamp = Stamp::now(&self.clock, by);
         store::insert(&mut tx, &account, &stamp)
             .await
             .map_err(|e| or_duplicate(e, || duplicate(&account)))?;
@@ -154,10 +151,7 @@ impl Chart {
         if changes.is_empty() {
             return Ok(in_tree(current));
         }
-        let stamp = Stamp {
-            at: self.clock.now(),
-            by: &by.uid,
-        };
+        let stamp = Stamp::now(&self.clock, by);
         let entry = Entry {
             entity: ACCOUNT_ENTITY,
             entity_id: &next.id,
@@ -212,10 +206,7 @@ impl Chart {
     }
 
     async fn insert_all(&self, accounts: &[Account], by: &Principal) -> Result<()> {
-        let stamp = Stamp {
-            at: self.clock.now(),
-            by: &by.uid,
-        };
+        let stamp = Stamp::now(&self.clock, by);
         let mut tx = self.db.begin().await?;
         for account in accounts {
             // Someone added the same code meanwhile: nothing of the file is kept.

@@ -54,10 +54,7 @@ impl CostCenters {
             active: true,
             version: 1,
         };
-        let stamp = Stamp {
-            at: self.clock.now(),
-            by: &by.uid,
-        };
+        let stamp = Stamp::now(&self.clock, by);
         let entry = Entry {
             entity: COST_CENTER_ENTITY,
             entity_id: &center.id,
@@ -109,10 +106,7 @@ impl CostCenters {
         if changes.is_empty() {
             return Ok(current);
         }
-        let stamp = Stamp {
-            at: self.clock.now(),
-            by: &by.uid,
-        };
+        let stamp = Stamp::now(&self.clock, by);
         let state = |active: bool| if active { "ATIVO" } else { "INATIVO" };
         let entry = Entry {
             entity: COST_CENTER_ENTITY,

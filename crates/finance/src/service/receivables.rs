@@ -197,6 +197,15 @@ impl Receivables {
             .ok_or_else(|| Error::not_found("Parcela não encontrada."))
     }
 
+    /// The installment as the person saw it: 409 when someone changed it since (its `version` moved on).
+    async fn current_at(&self, id: &str, version: i64) -> Result<Installment> {
+        let current = self.current(id).await?;
+        if current.version != version {
+            return Err(stale());
+        }
+        Ok(current)
+    }
+
     /// A título's history (created…), oldest first.
     pub async fn history(&self, id: &str) -> Result<Vec<Recorded>> {
         store::receivable_by_id(&self.db, id)
@@ -324,7 +333,7 @@ impl Receivables {
         client: &crm::Client,
         by: &Principal,
     ) -> Result<Receivable> {
-        let stamp = self.stamp(by);
+        let stamp = Stamp::now(&self.clock, by);
         let number = platform::numbering::next(tx, PREFIX, plan.issue_date.year()).await?;
         let receivable = Receivable {
             id: uuid::Uuid::now_v7().to_string(),
@@ -416,17 +425,14 @@ impl Receivables {
         draft: ReceiptDraft,
         by: &Principal,
     ) -> Result<InstallmentDetail> {
-        let current = self.current(id).await?;
-        if current.version != version {
-            return Err(stale());
-        }
+        let current = self.current_at(id, version).await?;
         must_be_open(&current, "registrar recebimento")?;
         let receipt = draft.validate(current.balance_cents(), self.clock.today())?;
         let mut v = Violations::new();
         self.check_bank_account(&receipt.bank_account_id, "bank_account_id", &mut v)
             .await?;
         v.finish()?;
-        let stamp = self.stamp(by);
+        let stamp = Stamp::now(&self.clock, by);
         let record = ReceiptRecord {
             id: uuid::Uuid::now_v7().to_string(),
             installment_id: current.id.clone(),
@@ -502,7 +508,7 @@ impl Receivables {
         if record.reversed_at.is_some() {
             return Err(already_reversed());
         }
-        let stamp = self.stamp(by);
+        let stamp = Stamp::now(&self.clock, by);
         let mut tx = self.db.begin().await?;
         if !store::reverse_receipt(&mut tx, receipt_id, reason.as_str(), &stamp).await? {
             return Err(already_reversed());
@@ -565,10 +571,7 @@ impl Receivables {
         by: &Principal,
     ) -> Result<InstallmentDetail> {
         let reason = reason_of(reason)?;
-        let current = self.current(id).await?;
-        if current.version != version {
-            return Err(stale());
-        }
+        let current = self.current_at(id, version).await?;
         must_be_open(&current, "prorrogar")?;
         let due = check_new_due_date(due_date, current.due_date, current.issue_date)?;
         let state = InstallmentState {
@@ -604,10 +607,7 @@ impl Receivables {
         by: &Principal,
     ) -> Result<InstallmentDetail> {
         let reason = reason_of(reason)?;
-        let current = self.current(id).await?;
-        if current.version != version {
-            return Err(stale());
-        }
+        let current = self.current_at(id, version).await?;
         if current.status == InstallmentStatus::Pago {
             return Err(Error::conflict(
                 "estado_invalido",
@@ -668,10 +668,7 @@ impl Receivables {
         by: &Principal,
     ) -> Result<InstallmentDetail> {
         let reason = reason_of(reason)?;
-        let current = self.current(id).await?;
-        if current.version != version {
-            return Err(stale());
-        }
+        let current = self.current_at(id, version).await?;
         must_be_open(&current, "baixar sem recebimento")?;
         if !by.has(&FINANCE_UNLIMITED_APPROVAL) {
             let limit = settings::get(&self.db)
@@ -685,7 +682,7 @@ impl Receivables {
                 )));
             }
         }
-        let stamp = self.stamp(by);
+        let stamp = Stamp::now(&self.clock, by);
         let status = InstallmentStatus::Baixado;
         let state = InstallmentState {
             status,
@@ -760,7 +757,7 @@ impl Receivables {
         event: Option<ReceivableCancelled>,
         by: &Principal,
     ) -> Result<InstallmentDetail> {
-        let stamp = self.stamp(by);
+        let stamp = Stamp::now(&self.clock, by);
         with_history(&self.db, entry, by, stamp.at, async |tx| {
             written(store::update_installment(tx, &current.id, expected, state, &stamp).await?)?;
             if let Some(event) = &event {
@@ -770,13 +767,6 @@ impl Receivables {
         })
         .await?;
         self.installment(&current.id).await
-    }
-
-    fn stamp<'a>(&self, by: &'a Principal) -> Stamp<'a> {
-        Stamp {
-            at: self.clock.now(),
-            by: &by.uid,
-        }
     }
 }
 

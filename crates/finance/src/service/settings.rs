@@ -46,10 +46,7 @@ impl Settings {
         if current.approval_limit == cents && current.version > 0 {
             return Ok(current);
         }
-        let stamp = Stamp {
-            at: self.clock.now(),
-            by: &by.uid,
-        };
+        let stamp = Stamp::now(&self.clock, by);
         let entry = Entry {
             entity: SETTINGS_ENTITY,
             entity_id: "1",

@@ -120,7 +120,7 @@ impl Suppliers {
             ..Defaults::default()
         };
         let (document, fields) = draft.validate(&defaults)?;
-        let stamp = self.stamp(by);
+        let stamp = Stamp::now(&self.clock, by);
         let supplier = Supplier {
             id: uuid::Uuid::now_v7().to_string(),
             document,
@@ -193,7 +193,7 @@ impl Suppliers {
             (false, true) => "Fornecedor reativado",
             _ => "Fornecedor alterado",
         };
-        let stamp = self.stamp(by);
+        let stamp = Stamp::now(&self.clock, by);
         let entry = Entry {
             entity: SUPPLIER_ENTITY,
             entity_id: id,
@@ -224,7 +224,7 @@ impl Suppliers {
     ) -> Result<SupplierDetail> {
         let supplier = self.get(id).await?;
         let fields = draft.validate()?;
-        let stamp = self.stamp(by);
+        let stamp = Stamp::now(&self.clock, by);
         let account = SupplierBankAccount {
             id: uuid::Uuid::now_v7().to_string(),
             supplier_id: supplier.id.clone(),
@@ -278,7 +278,7 @@ impl Suppliers {
     ) -> Result<SupplierDetail> {
         let supplier = self.get(id).await?;
         let key = PixKey::parse(key_type, key)?;
-        let stamp = self.stamp(by);
+        let stamp = Stamp::now(&self.clock, by);
         let key = SupplierPixKey {
             id: uuid::Uuid::now_v7().to_string(),
             supplier_id: supplier.id.clone(),
@@ -384,7 +384,7 @@ impl Suppliers {
         status: BankDataStatus,
         by: &Principal,
     ) -> Result<SupplierDetail> {
-        let stamp = self.stamp(by);
+        let stamp = Stamp::now(&self.clock, by);
         let entry = Entry {
             entity: SUPPLIER_ENTITY,
             entity_id: &supplier.id,
@@ -457,7 +457,7 @@ impl Suppliers {
                     .map(|k| confirmed(PIX_KEY_FIELD, describe_key(&k.key))),
             )
             .collect();
-        let stamp = self.stamp(by);
+        let stamp = Stamp::now(&self.clock, by);
         let entry = Entry {
             entity: SUPPLIER_ENTITY,
             entity_id: id,
@@ -555,13 +555,6 @@ impl Suppliers {
                 "O CPF/CNPJ acabou de ser liberado; tente novamente.",
             ),
             Err(e) => e.into(),
-        }
-    }
-
-    fn stamp<'a>(&self, by: &'a Principal) -> Stamp<'a> {
-        Stamp {
-            at: self.clock.now(),
-            by: &by.uid,
         }
     }
 }

@@ -8,9 +8,21 @@ pub mod settings;
 pub mod suppliers;
 
 use chrono::{DateTime, Utc};
+use platform::access::Principal;
+use platform::clock::SharedClock;
 
 /// Who wrote and when: the `created_*` / `updated_*` columns of every finance table.
 pub struct Stamp<'a> {
     pub at: DateTime<Utc>,
     pub by: &'a str,
+}
+
+impl<'a> Stamp<'a> {
+    /// `by`, now by the injectable clock.
+    pub fn now(clock: &SharedClock, by: &'a Principal) -> Stamp<'a> {
+        Stamp {
+            at: clock.now(),
+            by: &by.uid,
+        }
+    }
 }

@@ -7,3 +7,4 @@ export { downloadFile, fileNameFromDisposition, urlWithParams, saveBlob } from '
 export type { DownloadParams } from './downloadFile';
 export { defaultCountLabel, defaultPageLabel, hasNextPage, selectedLabel } from './paging';
 export { DateFilterInput } from './DateFilterInput';
+export { DetailLink, useDetailParam } from './useDetailParam';

@@ -1,6 +1,6 @@
 import type { InstallmentDetail, Receipt } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
-import { Alert, Button, formatCentavos, formatDate, formatDateTime, Group, HistoryPanel, Modal, Paper, SimpleGrid, Spinner, Stack, Tabs, Text, useSearchParams, Drawer } from '@backoffice/ui';
+import { Alert, Button, formatCentavos, formatDate, formatDateTime, Group, HistoryPanel, Modal, Paper, SimpleGrid, Spinner, Stack, Tabs, Text, useDetailParam, Drawer } from '@backoffice/ui';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { fieldLabel, METHOD_LABELS, OPEN_STATUSES, ORIGIN_LABELS, overdueLabel, STATUS_LABELS } from '../api/receivableModel';
 import { useInstallment, useInstallmentHistory } from '../api/receivablesQueries';
@@ -34,17 +34,11 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /** The panel of the installment named by `?parcela=`. */
 export function InstallmentDrawer() {
-  const [params, setParams] = useSearchParams();
-  const id = params.get('parcela');
+  const panel = useDetailParam('parcela');
+  const id = panel.value;
   const detail = useInstallment(id);
-  const close = () =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete('parcela');
-      return next;
-    });
   return (
-    <Drawer opened={id !== null} onClose={close} position="right" size="xl" title={detail.data ? `Parcela ${detail.data.label}` : 'Parcela'} closeButtonProps={{ 'aria-label': 'Fechar' }}>
+    <Drawer opened={id !== null} onClose={panel.close} position="right" size="xl" title={detail.data ? `Parcela ${detail.data.label}` : 'Parcela'} closeButtonProps={{ 'aria-label': 'Fechar' }}>
       {detail.isPending && id !== null ? (
         <Spinner />
       ) : detail.isError ? (

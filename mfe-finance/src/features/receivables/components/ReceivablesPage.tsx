@@ -1,7 +1,7 @@
 import type { ReceivableInstallment } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
-import { UnderConstruction, Anchor, Badge, Button, DataTable, DateFilterInput, formatCentavos, formatDate, Group, listTableProps, Modal, MultiSelect, NativeSelect, Paper, SimpleGrid, Spinner, Stack, Text, TextInput, Title, useSearchParams, type DataTableColumn } from '@backoffice/ui';
+import { UnderConstruction, Badge, Button, DataTable, DateFilterInput, DetailLink, formatCentavos, formatDate, Group, listTableProps, Modal, MultiSelect, NativeSelect, Paper, SimpleGrid, Spinner, Stack, Text, TextInput, Title, type DataTableColumn } from '@backoffice/ui';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { countLabel, METHOD_LABELS, ORIGIN_LABELS, overdueLabel, STATUS_COLORS, STATUS_LABELS } from '../api/receivableModel';
 import { INSTALLMENTS_EXPORT_URL, useInstallments } from '../api/receivablesQueries';
@@ -20,24 +20,6 @@ const STATUS_OPTIONS = Object.entries(STATUS_LABELS).map(([value, label]) => ({ 
 const options = (labels: Record<string, string>, all: string) => [{ value: '', label: all }, ...Object.entries(labels).map(([value, label]) => ({ value, label }))];
 const money = (value: unknown) => formatCentavos(Number(value));
 
-/** The installment's link: `?parcela=` opens its panel, keeping the list's filters. */
-function InstallmentLink({ installment }: { installment: ReceivableInstallment }) {
-  const [params, setParams] = useSearchParams();
-  const next = new URLSearchParams(params);
-  next.set('parcela', installment.id);
-  return (
-    <Anchor
-      href={`?${next.toString()}`}
-      onClick={(event) => {
-        event.preventDefault();
-        setParams(next);
-      }}
-    >
-      {installment.label}
-    </Anchor>
-  );
-}
-
 export function StatusBadge({ installment }: { installment: Pick<ReceivableInstallment, 'status' | 'overdue'> }) {
   const status = installment.overdue ? 'VENCIDO' : installment.status;
   return (
@@ -48,7 +30,12 @@ export function StatusBadge({ installment }: { installment: Pick<ReceivableInsta
 }
 
 const COLUMNS: ReadonlyArray<DataTableColumn<ReceivableInstallment>> = [
-  { id: 'label', header: 'Título/parcela', cell: (row) => <InstallmentLink installment={row} /> },
+  { id: 'label', header: 'Título/parcela', cell: (row) => (
+      <DetailLink param="parcela" value={row.id}>
+        {row.label}
+      </DetailLink>
+    ),
+  },
   {
     id: 'client',
     header: 'Cliente',

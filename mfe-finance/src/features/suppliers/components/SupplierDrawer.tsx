@@ -1,6 +1,6 @@
 import type { SupplierDetail } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
-import { Alert, Badge, Button, confirmActiveChange, formatDateTime, Group, HistoryPanel, maskCep, maskPhone, Modal, SimpleGrid, Spinner, Stack, Tabs, Text, useSearchParams, Drawer } from '@backoffice/ui';
+import { Alert, Badge, Button, confirmActiveChange, formatDateTime, Group, HistoryPanel, maskCep, maskPhone, Modal, SimpleGrid, Spinner, Stack, Tabs, Text, useDetailParam, Drawer } from '@backoffice/ui';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { fieldLabel, KIND_LABELS, PAYMENT_METHOD_LABELS } from '../api/supplierModel';
 import { useSupplier, useSupplierHistory, useSupplierMutations } from '../api/suppliersQueries';
@@ -25,17 +25,11 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /** The panel of the supplier named by `?id=` (closing it takes `id` out of the address). */
 export function SupplierDrawer() {
-  const [params, setParams] = useSearchParams();
-  const id = params.get('id');
+  const panel = useDetailParam('id');
+  const id = panel.value;
   const detail = useSupplier(id);
-  const close = () =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete('id');
-      return next;
-    });
   return (
-    <Drawer opened={id !== null} onClose={close} position="right" size="xl" title={detail.data?.name ?? 'Fornecedor'} closeButtonProps={{ 'aria-label': 'Fechar' }}>
+    <Drawer opened={id !== null} onClose={panel.close} position="right" size="xl" title={detail.data?.name ?? 'Fornecedor'} closeButtonProps={{ 'aria-label': 'Fechar' }}>
       {detail.isPending && id !== null ? (
         <Spinner />
       ) : detail.isError ? (

@@ -1,7 +1,7 @@
 import type { Supplier } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
-import { Anchor, Badge, Button, DataTable, Group, listTableProps, Modal, NativeSelect, Paper, SimpleGrid, Spinner, Stack, TextInput, Title, useSearchParams, type DataTableColumn } from '@backoffice/ui';
+import { Badge, Button, DataTable, DetailLink, Group, listTableProps, Modal, NativeSelect, Paper, SimpleGrid, Spinner, Stack, TextInput, Title, useDetailParam, type DataTableColumn } from '@backoffice/ui';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { countLabel, PAYMENT_METHOD_LABELS } from '../api/supplierModel';
 import { useSuppliers } from '../api/suppliersQueries';
@@ -21,26 +21,13 @@ const PENDING_FILTER = [
   { value: 'true', label: 'Pendentes de confirmação' },
 ];
 
-/** The supplier's link: `?id=` opens its panel, keeping the list's filters (a link reproduces the view). */
-function SupplierLink({ supplier }: { supplier: Supplier }) {
-  const [params, setParams] = useSearchParams();
-  const next = new URLSearchParams(params);
-  next.set('id', supplier.id);
-  return (
-    <Anchor
-      href={`?${next.toString()}`}
-      onClick={(event) => {
-        event.preventDefault();
-        setParams(next);
-      }}
-    >
-      {supplier.name}
-    </Anchor>
-  );
-}
-
 const COLUMNS: ReadonlyArray<DataTableColumn<Supplier>> = [
-  { id: 'name', header: 'Nome', cell: (supplier) => <SupplierLink supplier={supplier} /> },
+  { id: 'name', header: 'Nome', cell: (supplier) => (
+      <DetailLink param="id" value={supplier.id}>
+        {supplier.name}
+      </DetailLink>
+    ),
+  },
   { id: 'trade_name', header: 'Nome fantasia', cell: (supplier) => supplier.trade_name ?? '—' },
   { id: 'document', header: 'CPF/CNPJ', cell: (supplier) => supplier.document_formatted },
   { id: 'city', header: 'Cidade/UF', cell: (supplier) => (supplier.address ? `${supplier.address.city}/${supplier.address.state}` : '—') },
@@ -72,13 +59,7 @@ export default function SuppliersPage({ route }: PageProps) {
   const result = useSuppliers(params);
   const mayCreate = usePermission('fornecedores_editar');
   const [creating, setCreating] = useState(false);
-  const [, setParams] = useSearchParams();
-  const open = (id: string) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set('id', id);
-      return next;
-    });
+  const panel = useDetailParam('id');
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
@@ -115,7 +96,7 @@ export default function SuppliersPage({ route }: PageProps) {
             <NewSupplierForm
               onDone={(created) => {
                 setCreating(false);
-                if (created) open(created.id);
+                if (created) panel.open(created.id);
               }}
             />
           )}
