@@ -12,6 +12,7 @@ pub mod boleto;
 pub mod cli;
 pub mod cnab;
 pub mod document;
+pub mod nfe;
 pub mod pdf;
 pub mod pix;
 pub mod statement;
