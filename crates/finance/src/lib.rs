@@ -36,6 +36,7 @@ pub struct Finance {
     settings: Arc<Settings>,
     suppliers: Arc<Suppliers>,
     receivables: Arc<Receivables>,
+    attachments: Arc<service::Attachments>,
 }
 
 impl Finance {
@@ -65,6 +66,13 @@ impl Finance {
     /// [`Receivables::create_in`], in the sale's own transaction.
     pub fn receivables(&self) -> &Arc<Receivables> {
         &self.receivables
+    }
+}
+
+impl Finance {
+    /// The attachments (anexos) of installments and payables.
+    pub fn attachments(&self) -> &Arc<service::Attachments> {
+        &self.attachments
     }
 }
 
@@ -109,6 +117,11 @@ impl Context for Finance {
                 platform.jobs.clone(),
                 crm,
             )),
+            attachments: Arc::new(service::Attachments::new(
+                platform.db.clone(),
+                platform.clock.clone(),
+                platform.files.clone(),
+            )),
         })
     }
 
@@ -120,6 +133,10 @@ impl Context for Finance {
             api::SettingsApi::new(self.settings.clone()),
             api::SuppliersApi::new(self.suppliers.clone()),
             api::ReceivablesApi::new(self.receivables.clone()),
+            api::InstallmentAttachmentsApi::new(
+                self.attachments.clone(),
+                self.receivables.clone(),
+            ),
         )
     }
 

@@ -1101,3 +1101,280 @@ async fn the_demo_data_shows_every_state_once_loaded_and_nothing_more_the_second
         assert_eq!(page["total"], total);
     }
 }
+
+#[tokio::test]
+async fn renegotiating_replaces_open_installments_of_one_client_by_a_new_title() {
+    for w in worlds().await {
+        let first = w.create(w.title(30_000, 3, "2026-02-10")).await;
+        let items = first["installments"].as_array().unwrap();
+        // 1/3 is partly received: its saldo (R$ 60,00 of R$ 100,00) is what carries over.
+        let one = w.installment(id(&items[0])).await;
+        let (status, _) = w.receive(&one, json!({"amount_cents": 4_000})).await;
+        assert_eq!(status, StatusCode::CREATED);
+        let one = w.installment(id(&items[0])).await;
+        let two = w.installment(id(&items[1])).await;
+        let versioned = |i: &Value| json!({"id": i["id"], "version": i["version"]});
+        let renegotiation = |chosen: Vec<Value>, extra: Value| {
+            let mut body = json!({
+                "installments": chosen, "count": 4, "first_due": "2026-04-10",
+                "reason": "Cliente pediu para parcelar o saldo em atraso."
+            });
+            for (k, v) in extra.as_object().unwrap() {
+                body[k] = v.clone();
+            }
+            body
+        };
+        let path = format!("{RECEIVABLES}/renegotiations");
+
+        // Bad input names its fields; nothing changes.
+        let (status, error) = w
+            .api
+            .call(
+                "POST",
+                &path,
+                FA,
+                Some(json!({"installments": [], "first_due": "2026-01-01"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{error}");
+        let f = fields(&error);
+        assert!(
+            f.contains(&"installments") && f.contains(&"first_due") && f.contains(&"reason"),
+            "{error}"
+        );
+
+        // Another client's installment cannot join.
+        let mut other = w.title(5_000, 1, "2026-02-10");
+        other["client_id"] = json!(w.other_client);
+        let other = w.create(other).await;
+        let other_one = w.installment(id(&other["installments"][0])).await;
+        let (status, error) = w
+            .api
+            .call(
+                "POST",
+                &path,
+                FA,
+                Some(renegotiation(
+                    vec![versioned(&one), versioned(&other_one)],
+                    json!({}),
+                )),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{error}");
+        assert!(error.to_string().contains("mesmo cliente"), "{error}");
+
+        // A stale version is 409.
+        let mut stale = versioned(&two);
+        stale["version"] = json!(two["version"].as_i64().unwrap() + 7);
+        let (status, _) = w
+            .api
+            .call(
+                "POST",
+                &path,
+                FA,
+                Some(renegotiation(vec![versioned(&one), stale], json!({}))),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT);
+
+        // A salesperson may not.
+        let (status, _) = w
+            .api
+            .call(
+                "POST",
+                &path,
+                SALESPERSON,
+                Some(renegotiation(vec![versioned(&one)], json!({}))),
+            )
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+
+        // 1/3 (saldo 60,00) and 2/3 (100,00) become a new título of R$ 160,00 in 4: 40,00 each.
+        let (status, new) = w
+            .api
+            .call(
+                "POST",
+                &path,
+                FA,
+                Some(renegotiation(
+                    vec![versioned(&one), versioned(&two)],
+                    json!({}),
+                )),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{}: {new}", w.api.engine());
+        assert_eq!(new["origin"], "RENEGOCIACAO");
+        assert_eq!(new["origin_id"], first["id"]);
+        assert_eq!(new["total_cents"], 16_000);
+        assert_eq!(new["chart_account_id"], json!(w.revenue));
+        let values: Vec<i64> = new["installments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["value_cents"].as_i64().unwrap())
+            .collect();
+        assert_eq!(values, [4_000, 4_000, 4_000, 4_000]);
+        for old in [&one, &two] {
+            let now = w.installment(id(old)).await;
+            assert_eq!(now["status"], "RENEGOCIADO", "{now}");
+        }
+        // 3/3 was not chosen and stays open.
+        assert_eq!(w.installment(id(&items[2])).await["status"], "ABERTO");
+        // RENEGOCIADO is final: renegotiating it again is 409.
+        let one_now = w.installment(id(&one)).await;
+        let (status, _) = w
+            .api
+            .call(
+                "POST",
+                &path,
+                FA,
+                Some(renegotiation(vec![versioned(&one_now)], json!({}))),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT);
+
+        // A different total (juros added) is kept, with the odd cent on the first installment.
+        let three = w.installment(id(&items[2])).await;
+        let (status, new) = w
+            .api
+            .call(
+                "POST",
+                &path,
+                FA,
+                Some(renegotiation(
+                    vec![versioned(&three)],
+                    json!({"total_cents": 10_301, "count": 2, "payment_method": "PIX"}),
+                )),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{new}");
+        assert_eq!(new["installments"][0]["value_cents"], 5_151);
+        assert_eq!(new["installments"][1]["value_cents"], 5_150);
+        assert_eq!(new["payment_method"], "PIX");
+        let (_, history) = w
+            .api
+            .call(
+                "GET",
+                &format!("{RECEIVABLES}/{}/history", id(&new)),
+                FA,
+                None,
+            )
+            .await;
+        assert!(history.to_string().contains("Renegociação"), "{history}");
+        let (_, history) = w
+            .api
+            .call(
+                "GET",
+                &format!("{INSTALLMENTS}/{}/history", id(&three)),
+                FA,
+                None,
+            )
+            .await;
+        assert!(
+            history
+                .to_string()
+                .contains(new["number"].as_str().unwrap()),
+            "{history}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn an_installment_keeps_its_attachments_and_a_removed_one_stays_marked() {
+    use poem::test::{TestForm, TestFormField};
+    for w in worlds().await {
+        let title = w.create(w.title(10_000, 1, "2026-03-20")).await;
+        let installment = id(&title["installments"][0]).to_string();
+        let path = format!("{INSTALLMENTS}/{installment}/attachments");
+        let upload = |token: &'static str, name: &'static str, bytes: Vec<u8>| {
+            let form =
+                TestForm::new().field(TestFormField::bytes(bytes).name("file").filename(name));
+            w.api
+                .client
+                .post(&path)
+                .header("Authorization", format!("Bearer {token}"))
+                .multipart(form)
+                .send()
+        };
+        let receipt = b"%PDF-1.4\n% comprovante de PIX\n".to_vec();
+        let resp = upload("FINANCIAL_ASSISTANT", "comprovante.pdf", receipt.clone()).await;
+        let status = resp.0.status();
+        let attached: Value =
+            serde_json::from_str(&resp.0.into_body().into_string().await.unwrap()).unwrap();
+        assert_eq!(status, StatusCode::CREATED, "{attached}");
+        assert_eq!(attached["name"], "comprovante.pdf");
+        assert_eq!(attached["content_type"], "application/pdf");
+
+        // A type the store refuses (an executable) is 415, and a salesperson may not attach.
+        let resp = upload(
+            "FINANCIAL_ASSISTANT",
+            "virus.pdf",
+            b"MZ\x90\x00\x03".to_vec(),
+        )
+        .await;
+        resp.assert_status(StatusCode::UNSUPPORTED_MEDIA_TYPE);
+        let resp = upload("SALESPERSON", "x.pdf", receipt.clone()).await;
+        resp.assert_status(StatusCode::FORBIDDEN);
+
+        // Downloaded byte for byte by anyone who reads receivables, not only who sent it.
+        let file = format!("{path}/{}", id(&attached));
+        let resp = w
+            .api
+            .client
+            .get(&file)
+            .header("Authorization", "Bearer FINANCIAL_MANAGER")
+            .send()
+            .await;
+        resp.assert_status_is_ok();
+        resp.assert_header("content-type", "application/pdf");
+        assert_eq!(resp.0.into_body().into_vec().await.unwrap(), receipt);
+
+        // Another installment's path does not reach it (ids cannot be probed), nor does an unknown installment.
+        let other = w.create(w.title(5_000, 1, "2026-03-20")).await;
+        let elsewhere = format!(
+            "{INSTALLMENTS}/{}/attachments/{}",
+            id(&other["installments"][0]),
+            id(&attached)
+        );
+        assert_eq!(
+            w.api.call("GET", &elsewhere, FA, None).await.0,
+            StatusCode::NOT_FOUND
+        );
+        let unknown = format!("{INSTALLMENTS}/nao-existe/attachments");
+        assert_eq!(
+            w.api.call("GET", &unknown, FA, None).await.0,
+            StatusCode::NOT_FOUND
+        );
+
+        // Removing needs a reason, keeps the row marked, and a second removal is 409.
+        let remove = format!("{file}/remove");
+        let (status, error) = w.api.call("POST", &remove, FA, Some(json!({}))).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{error}");
+        assert_eq!(fields(&error), ["reason"]);
+        let reason = json!({"reason": "Comprovante enviado para a parcela errada."});
+        let (status, removed) = w.api.call("POST", &remove, FA, Some(reason.clone())).await;
+        assert_eq!(status, StatusCode::OK, "{removed}");
+        assert_eq!(removed["removed_by"], "uid-FINANCIAL_ASSISTANT");
+        assert_eq!(
+            w.api.call("POST", &remove, FA, Some(reason)).await.0,
+            StatusCode::CONFLICT
+        );
+        let (_, list) = w.api.call("GET", &path, FA, None).await;
+        assert_eq!(list.as_array().unwrap().len(), 1, "{list}");
+        assert!(list[0]["removed_at"].is_string(), "{list}");
+        let (_, history) = w
+            .api
+            .call(
+                "GET",
+                &format!("{INSTALLMENTS}/{installment}/history"),
+                FA,
+                None,
+            )
+            .await;
+        let text = history.to_string();
+        assert!(
+            text.contains("Anexo incluído") && text.contains("Anexo removido"),
+            "{history}"
+        );
+    }
+}

@@ -2,6 +2,7 @@
 //! runs) and maps the domain to HTTP and back. So far: the registers (chart of accounts, cost centres, bank
 //! accounts), the settings, the suppliers and the receivables.
 
+mod attachments;
 mod bank_accounts;
 mod chart;
 mod cost_centers;
@@ -9,6 +10,7 @@ mod receivables;
 mod settings;
 mod suppliers;
 
+pub use attachments::InstallmentAttachmentsApi;
 pub use bank_accounts::BankAccountsApi;
 pub use chart::ChartApi;
 pub use cost_centers::CostCentersApi;
@@ -27,6 +29,7 @@ pub type FinanceApi = (
     SettingsApi,
     SuppliersApi,
     ReceivablesApi,
+    InstallmentAttachmentsApi,
 );
 
 #[derive(Tags)]

@@ -1,7 +1,7 @@
 //! `/api/v1/finance/receivables`: títulos a receber and their installments (the `/recebimentos` page): the
 //! installments list with totals over the whole filter and its export, a título and an installment with their
 //! history, and the installment's lifecycle (receipt, reversal, extension, cancellation, write-off and its
-//! reversion; finance.md §3.1).
+//! reversion, renegotiation; finance.md §3.1).
 
 use std::sync::Arc;
 
@@ -22,6 +22,7 @@ use crate::domain::{
     self, InstallmentFilter, InstallmentSort, ReceiptDraft, ReceiptRecord, Receivable,
     ReceivableDraft,
 };
+use crate::domain::renegotiation::RenegotiationDraft;
 use crate::permissions::{
     RECEIPTS_REVERSE, RECEIVABLES_READ, RECEIVABLES_WRITE, RECEIVABLES_WRITE_OFF,
 };
@@ -544,6 +545,50 @@ impl Example for ExtendRequest {
     }
 }
 
+/// An installment over the version last read.
+#[derive(Object)]
+#[oai(rename = "VersionedInstallment")]
+pub struct VersionedInstallment {
+    #[oai(validator(max_length = 100))]
+    pub id: String,
+    pub version: i64,
+}
+
+/// Open installments of one client replaced by a new título (origin RENEGOCIACAO): `total_cents` (default: the sum
+/// of their saldos) in `count` installments (default 1; odd cents on the first) due from `first_due` (not in the
+/// past) monthly or every `interval_days`; `payment_method` defaults to the first installment's. With its reason.
+#[derive(Object)]
+#[oai(rename = "Renegotiation", example)]
+pub struct RenegotiationRequest {
+    #[oai(validator(max_items = 500))]
+    pub installments: Vec<VersionedInstallment>,
+    pub total_cents: Omittable<i64>,
+    pub count: Omittable<i64>,
+    pub first_due: Omittable<Date>,
+    pub interval_days: Omittable<i64>,
+    #[oai(validator(max_length = 100))]
+    pub payment_method: Omittable<Text>,
+    #[oai(validator(max_length = 2000))]
+    pub reason: Omittable<Text>,
+}
+
+impl Example for RenegotiationRequest {
+    fn example() -> Self {
+        RenegotiationRequest {
+            installments: vec![VersionedInstallment {
+                id: "0193a1b2-0000-7000-8000-000000000004".into(),
+                version: 1,
+            }],
+            total_cents: Omittable(Some(120_000)),
+            count: Omittable(Some(4)),
+            first_due: Omittable(chrono::NaiveDate::from_ymd_opt(2026, 12, 10).map(Date)),
+            interval_days: Omittable(None),
+            payment_method: Omittable(Some("BOLETO".into())),
+            reason: Omittable(Some("Cliente pediu para parcelar o saldo em atraso.".into())),
+        }
+    }
+}
+
 #[derive(ApiResponse)]
 enum CreatedReceivable {
     #[oai(status = 201)]
@@ -768,6 +813,36 @@ impl ReceivablesApi {
             bank_account_id: text(b.bank_account_id),
         };
         let created = self.receivables.create(draft, &auth.0).await?;
+        Ok(CreatedReceivable::Created(Json(created.into())))
+    }
+
+    /// Renegotiates open installments of one client: a new título (origin RENEGOCIACAO, numbered like any other)
+    /// replaces them and each becomes RENEGOCIADO, in one transaction. A stale version is 409; installments of
+    /// several clients, or not open, are refused.
+    #[oai(
+        path = "/renegotiations",
+        method = "post",
+        operation_id = "renegotiateInstallments"
+    )]
+    async fn renegotiate(
+        &self,
+        #[oai(scope = "RECEIVABLES_WRITE")] auth: BearerAuth,
+        body: Json<RenegotiationRequest>,
+    ) -> ApiResult<CreatedReceivable> {
+        let b = body.0;
+        let draft = RenegotiationDraft {
+            installments: b.installments.into_iter().map(|i| (i.id, i.version)).collect(),
+            total_cents: b.total_cents.into_option(),
+            count: b.count.into_option(),
+            first_due: b.first_due.into_option().map(|d| d.0),
+            interval_days: b.interval_days.into_option(),
+            payment_method: text(b.payment_method),
+        };
+        let reason = text(b.reason);
+        let created = self
+            .receivables
+            .renegotiate(draft, reason.as_deref(), &auth.0)
+            .await?;
         Ok(CreatedReceivable::Created(Json(created.into())))
     }
 

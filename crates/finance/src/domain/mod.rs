@@ -1,10 +1,12 @@
 //! The rules in plain Rust: no SQL, no HTTP.
 
+pub mod attachment;
 pub mod bank_account;
 pub mod chart;
 pub mod chart_import;
 pub mod cost_center;
 pub mod receivable;
+pub mod renegotiation;
 pub mod settings;
 pub mod supplier;
 

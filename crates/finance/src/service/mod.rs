@@ -1,5 +1,6 @@
 //! The finance operations. Each returns a domain [`Error`]; the API layer alone decides the HTTP status.
 
+mod attachments;
 mod bank_accounts;
 mod chart;
 mod cost_centers;
@@ -7,6 +8,7 @@ mod receivables;
 mod settings;
 mod suppliers;
 
+pub use attachments::{Attachments, Owner};
 pub use bank_accounts::{BankAccountPatch, BankAccounts, BANK_ACCOUNT_ENTITY};
 pub use chart::{AccountInTree, Chart, ACCOUNT_ENTITY};
 pub use cost_centers::{CostCenterPatch, CostCenters, COST_CENTER_ENTITY};

@@ -17,6 +17,7 @@ use platform::history::{self, Change, Entry, Reason, Recorded};
 use platform::jobs::Jobs;
 
 use crate::domain::receivable::{check_new_due_date, days_overdue, is_overdue, overdue_cutoff};
+use crate::domain::renegotiation::{self, RenegotiationDraft};
 use crate::domain::{
     AccountKind, Installment, InstallmentFilter, InstallmentStatus, InstallmentTotals, Nature,
     ReceiptDraft, ReceiptRecord, ReceiptSource, Receivable, ReceivableDraft, ReceivablePlan,
@@ -745,6 +746,88 @@ impl Receivables {
         };
         self.transition(&current, current.version, &state, &entry, None, by)
             .await
+    }
+
+    /// Replaces open installments of one client (each over the version the person saw) by a new título of origin
+    /// RENEGOCIACAO, in one transaction: each becomes RENEGOCIADO (final; money that still arrives for it is a
+    /// pendência), the new título carries the first one's chart and bank accounts, and the histories link both ways.
+    /// Títulos of sales may be renegotiated too (finance.md §2).
+    pub async fn renegotiate(
+        &self,
+        draft: RenegotiationDraft,
+        reason: Option<&str>,
+        by: &Principal,
+    ) -> Result<ReceivableDetail> {
+        let today = self.clock.today();
+        // Every field's violation at once: the reason's with the draft's.
+        let (reason, terms) = match (reason_of(reason), draft.validate(today)) {
+            (Ok(reason), Ok(terms)) => (reason, terms),
+            (Err(mut a), Err(b)) => {
+                a.fields.extend(b.fields);
+                return Err(a);
+            }
+            (Err(e), _) | (_, Err(e)) => return Err(e),
+        };
+        let mut replaced = Vec::with_capacity(draft.installments.len());
+        for (id, version) in &draft.installments {
+            let current = self.current_at(id, *version).await?;
+            must_be_open(&current, "renegociar")?;
+            replaced.push(current);
+        }
+        if replaced.iter().any(|i| i.client_id != replaced[0].client_id) {
+            return Err(Error::invalid_field(
+                "installments",
+                "Só parcelas de um mesmo cliente são renegociadas juntas.",
+            ));
+        }
+        let mut plan = terms.plan(&replaced, today)?;
+        let original = store::receivable_by_id(&self.db, &replaced[0].receivable_id)
+            .await?
+            .ok_or_else(|| Error::not_found("Título não encontrado."))?;
+        plan.chart_account_id = original.chart_account_id;
+        let client = self.references(&plan).await?;
+        let stamp = Stamp::now(&self.clock, by);
+        let mut tx = self.db.begin().await?;
+        let receivable = self.insert_plan(&mut tx, &plan, &client, by).await?;
+        let replaced_labels = renegotiation::labels(&replaced);
+        for (current, (_, version)) in replaced.iter().zip(&draft.installments) {
+            let state = InstallmentState {
+                status: InstallmentStatus::Renegociado,
+                received_cents: current.received_cents,
+                due_date: current.due_date,
+                write_off: None,
+            };
+            written(store::update_installment(&mut tx, &current.id, *version, &state, &stamp).await?)?;
+            let entry = Entry {
+                entity: INSTALLMENT_ENTITY,
+                entity_id: &current.id,
+                action: "Parcela renegociada",
+                from_state: Some(current.status.as_str()),
+                to_state: Some(InstallmentStatus::Renegociado.as_str()),
+                reason: Some(&reason),
+                changes: vec![added("renegotiated_into", &receivable.number)],
+            };
+            history::record(&mut tx, &entry, by, stamp.at).await?;
+        }
+        let entry = Entry {
+            entity: RECEIVABLE_ENTITY,
+            entity_id: &receivable.id,
+            action: "Renegociação",
+            from_state: None,
+            to_state: None,
+            reason: Some(&reason),
+            changes: vec![
+                added("renegotiated", &replaced_labels),
+                money_change(
+                    "total_cents",
+                    replaced.iter().map(Installment::balance_cents).sum(),
+                    plan.total_cents,
+                ),
+            ],
+        };
+        history::record(&mut tx, &entry, by, stamp.at).await?;
+        tx.commit().await?;
+        self.get(&receivable.id).await
     }
 
     /// Writes a new state over `expected`, its history entry and its event, in one transaction.

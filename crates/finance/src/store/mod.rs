@@ -1,5 +1,6 @@
 //! SQL for the finance tables, private to the crate. Every statement runs on SQLite and PostgreSQL alike.
 
+pub mod attachments;
 pub mod bank_accounts;
 pub mod chart;
 pub mod cost_centers;
