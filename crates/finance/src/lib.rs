@@ -37,6 +37,7 @@ pub struct Finance {
     suppliers: Arc<Suppliers>,
     receivables: Arc<Receivables>,
     attachments: Arc<service::Attachments>,
+    reports: Arc<service::Reports>,
 }
 
 impl Finance {
@@ -73,6 +74,13 @@ impl Finance {
     /// The attachments (anexos) of installments and payables.
     pub fn attachments(&self) -> &Arc<service::Attachments> {
         &self.attachments
+    }
+}
+
+impl Finance {
+    /// The receivables reports: receipts by period, aging and the projected cash flow.
+    pub fn reports(&self) -> &Arc<service::Reports> {
+        &self.reports
     }
 }
 
@@ -122,6 +130,10 @@ impl Context for Finance {
                 platform.clock.clone(),
                 platform.files.clone(),
             )),
+            reports: Arc::new(service::Reports::new(
+                platform.db.clone(),
+                platform.clock.clone(),
+            )),
         })
     }
 
@@ -137,6 +149,7 @@ impl Context for Finance {
                 self.attachments.clone(),
                 self.receivables.clone(),
             ),
+            api::ReportsApi::new(self.reports.clone()),
         )
     }
 

@@ -163,6 +163,12 @@ pub static ROUTE_RULES: &[RouteRule] = &[
         RouteCheck::Client,
         "/minhas-vendas",
     ),
+    RouteRule::new(
+        RouteMatch::Exact(&["/recebimentos-por-periodo"]),
+        &RECEIVABLES_READ,
+        RouteCheck::Client,
+        "/inicio",
+    ),
 ];
 
 #[cfg(test)]

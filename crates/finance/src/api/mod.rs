@@ -7,6 +7,7 @@ mod bank_accounts;
 mod chart;
 mod cost_centers;
 mod receivables;
+mod reports;
 mod settings;
 mod suppliers;
 
@@ -15,6 +16,7 @@ pub use bank_accounts::BankAccountsApi;
 pub use chart::ChartApi;
 pub use cost_centers::CostCentersApi;
 pub use receivables::ReceivablesApi;
+pub use reports::ReportsApi;
 pub use settings::SettingsApi;
 pub use suppliers::SuppliersApi;
 
@@ -30,6 +32,7 @@ pub type FinanceApi = (
     SuppliersApi,
     ReceivablesApi,
     InstallmentAttachmentsApi,
+    ReportsApi,
 );
 
 #[derive(Tags)]

@@ -7,6 +7,7 @@ pub mod chart_import;
 pub mod cost_center;
 pub mod receivable;
 pub mod renegotiation;
+pub mod report;
 pub mod settings;
 pub mod supplier;
 

@@ -5,6 +5,7 @@ mod bank_accounts;
 mod chart;
 mod cost_centers;
 mod receivables;
+mod reports;
 mod settings;
 mod suppliers;
 
@@ -15,6 +16,10 @@ pub use cost_centers::{CostCenterPatch, CostCenters, COST_CENTER_ENTITY};
 pub use receivables::{
     InstallmentDetail, InstallmentPage, InstallmentRead, ReceivableDetail, Receivables,
     INSTALLMENT_ENTITY, RECEIVABLE_ENTITY,
+};
+pub use reports::{
+    AgingReport, CashFlowQuery, CashFlowReport, DimensionValue, ReceiptsCell, ReceiptsPeriod,
+    ReceiptsReport, Reports,
 };
 pub use settings::{Settings, SETTINGS_ENTITY};
 pub use suppliers::{sees_bank_data, SupplierBankData, SupplierDetail, Suppliers, SUPPLIER_ENTITY};

@@ -5,6 +5,7 @@ pub mod bank_accounts;
 pub mod chart;
 pub mod cost_centers;
 pub mod receivables;
+pub mod reports;
 pub mod settings;
 pub mod suppliers;
 

@@ -1,0 +1,361 @@
+//! The receivables reports' sums (finance.md §6): GROUP BY over `finance_receivable_installments` (with its título)
+//! and `finance_receipts`, never their rows. Dates computed by the service (range, overdue cutoff, aging edges)
+//! are written into the statement as literals (they are `NaiveDate`s, never text from a request); the filters are
+//! bound. A period's first day is the database's (date_trunc on PostgreSQL, date() on SQLite; weeks from Monday).
+
+use chrono::NaiveDate;
+use platform::db::{Db, Engine};
+use platform::on_db;
+use sqlx::Row;
+
+use crate::domain::receivable::InstallmentStatus;
+use crate::domain::report::{
+    sql_states, AgingEdges, AgingRow, Bucket, Dimension, Figures, ReportCell, ReportFilter,
+};
+
+type Result<T> = std::result::Result<T, sqlx::Error>;
+
+/// (period, dimension value, client name, previsto, em aberto, vencido).
+type DueRow = (NaiveDate, Option<String>, Option<String>, i64, i64, i64);
+/// (period, dimension value, client name, principal, Σ principal × days).
+type ReceivedRow = (NaiveDate, Option<String>, Option<String>, i64, f64);
+/// (client, Σ principal within 90 days, Σ principal × delay, Σ principal).
+type PaidRow = (String, i64, f64, i64);
+
+const FROM_INSTALLMENTS: &str =
+    "finance_receivable_installments i JOIN finance_receivables r ON r.id = i.receivable_id";
+const FROM_RECEIPTS: &str =
+    "finance_receipts p JOIN finance_receivable_installments i ON i.id = p.installment_id \
+     JOIN finance_receivables r ON r.id = i.receivable_id";
+
+/// A date as an SQL literal (both engines compare it with a DATE column).
+fn lit(day: NaiveDate) -> String {
+    format!("'{}'", day.format("%Y-%m-%d"))
+}
+
+/// The first day of `column`'s period.
+fn period(engine: Engine, bucket: Bucket, column: &str) -> String {
+    match (engine, bucket) {
+        (_, Bucket::Day) => column.to_string(),
+        (Engine::Postgres, Bucket::Week) => {
+            format!("CAST(date_trunc('week', CAST({column} AS TIMESTAMP)) AS DATE)")
+        }
+        (Engine::Postgres, Bucket::Month) => {
+            format!("CAST(date_trunc('month', CAST({column} AS TIMESTAMP)) AS DATE)")
+        }
+        // 'weekday 1' moves forward to the next Monday (or stays on one): from 6 days before, that is this week's.
+        (Engine::Sqlite, Bucket::Week) => format!("date({column}, '-6 days', 'weekday 1')"),
+        (Engine::Sqlite, Bucket::Month) => format!("date({column}, 'start of month')"),
+    }
+}
+
+/// Calendar days from `early` to `late`, as a float (it multiplies money in a sum).
+fn days_between(engine: Engine, late: &str, early: &str) -> String {
+    match engine {
+        Engine::Postgres => format!("CAST({late} - {early} AS DOUBLE PRECISION)"),
+        Engine::Sqlite => format!("(julianday({late}) - julianday({early}))"),
+    }
+}
+
+fn real(engine: Engine) -> &'static str {
+    match engine {
+        Engine::Postgres => "DOUBLE PRECISION",
+        Engine::Sqlite => "REAL",
+    }
+}
+
+/// The dimension's value of an installment.
+fn key(dimension: Dimension) -> &'static str {
+    match dimension {
+        Dimension::Cliente => "r.client_id",
+        Dimension::Forma => "i.payment_method",
+        Dimension::Conta => "i.bank_account_id",
+        Dimension::PlanoDeContas => "r.chart_account_id",
+        Dimension::Origem => "r.origin",
+    }
+}
+
+/// The client's name beside its id (nothing for the other dimensions).
+fn name(dimension: Dimension) -> &'static str {
+    match dimension {
+        Dimension::Cliente => "MAX(r.client_name)",
+        _ => "CAST(NULL AS TEXT)",
+    }
+}
+
+/// The filters, bound as $1 to $5.
+const FILTERS: &str = "($1 IS NULL OR r.client_id = $1) AND ($2 IS NULL OR i.payment_method = $2) \
+     AND ($3 IS NULL OR i.bank_account_id = $3) AND ($4 IS NULL OR r.origin = $4) \
+     AND ($5 IS NULL OR r.chart_account_id = $5)";
+
+macro_rules! bind_filters {
+    ($query:expr, $f:expr) => {
+        $query
+            .bind($f.client_id.clone())
+            .bind($f.payment_method.map(|m| m.as_str()))
+            .bind($f.bank_account_id.clone())
+            .bind($f.origin.map(|o| o.as_str()))
+            .bind($f.chart_account_id.clone())
+    };
+}
+
+fn open_states() -> String {
+    sql_states(&InstallmentStatus::OPEN)
+}
+
+fn closed_unpaid_states() -> String {
+    sql_states(&[InstallmentStatus::Cancelado, InstallmentStatus::Renegociado])
+}
+
+/// Per period (of the due date) × dimension value, over the installments due in `from..=to`: previsto (cancelled
+/// and renegotiated installments count for what they received), em aberto and vencido (open saldo on either side
+/// of `cutoff`).
+pub async fn due_by_period(
+    db: &Db,
+    from: NaiveDate,
+    to: NaiveDate,
+    bucket: Bucket,
+    dimension: Dimension,
+    cutoff: NaiveDate,
+    filter: &ReportFilter,
+) -> Result<Vec<ReportCell>> {
+    let engine = db.engine();
+    let (open, closed, cutoff) = (open_states(), closed_unpaid_states(), lit(cutoff));
+    let balance = "i.value_cents - i.received_cents";
+    let sql = format!(
+        "SELECT {period} AS period, {key} AS dim, {name} AS name, \
+         CAST(SUM(CASE WHEN i.status IN ({closed}) THEN i.received_cents ELSE i.value_cents END) AS BIGINT), \
+         CAST(SUM(CASE WHEN i.status IN ({open}) AND i.due_date > {cutoff} THEN {balance} ELSE 0 END) AS BIGINT), \
+         CAST(SUM(CASE WHEN i.status IN ({open}) AND i.due_date <= {cutoff} THEN {balance} ELSE 0 END) AS BIGINT) \
+         FROM {FROM_INSTALLMENTS} WHERE i.due_date >= {from} AND i.due_date <= {to} AND {FILTERS} \
+         GROUP BY 1, 2",
+        period = period(engine, bucket, "i.due_date"),
+        key = key(dimension),
+        name = name(dimension),
+        from = lit(from),
+        to = lit(to),
+    );
+    let rows: Vec<DueRow> =
+        on_db!(db, pool => bind_filters!(sqlx::query_as(&sql), filter).fetch_all(pool).await)?;
+    Ok(rows
+        .into_iter()
+        .map(|(period, key, name, expected, open, overdue)| ReportCell {
+            period,
+            key,
+            name,
+            figures: Figures {
+                expected_cents: expected,
+                open_cents: open,
+                overdue_cents: overdue,
+                ..Figures::default()
+            },
+        })
+        .collect())
+}
+
+/// Which date of a receipt places it in a period.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReceiptDate {
+    /// Its installment's due date.
+    Due,
+    /// Its own date.
+    Paid,
+}
+
+/// Per period × dimension value, the live receipts (a reversed one never counts) whose `date` falls in
+/// `from..=to`: their principal, and Σ principal × days from the due date (the prazo médio's numerator).
+#[allow(clippy::too_many_arguments)]
+pub async fn received_by_period(
+    db: &Db,
+    from: NaiveDate,
+    to: NaiveDate,
+    date: ReceiptDate,
+    bucket: Bucket,
+    dimension: Dimension,
+    filter: &ReportFilter,
+) -> Result<Vec<ReportCell>> {
+    let engine = db.engine();
+    let column = match date {
+        ReceiptDate::Due => "i.due_date",
+        ReceiptDate::Paid => "p.date",
+    };
+    let sql = format!(
+        "SELECT {period} AS period, {key} AS dim, {name} AS name, CAST(SUM(p.principal_cents) AS BIGINT), \
+         SUM(CAST(p.principal_cents AS {real}) * {days}) \
+         FROM {FROM_RECEIPTS} WHERE p.reversed_at IS NULL AND {column} >= {from} AND {column} <= {to} \
+         AND {FILTERS} GROUP BY 1, 2",
+        period = period(engine, bucket, column),
+        key = key(dimension),
+        name = name(dimension),
+        real = real(engine),
+        days = days_between(engine, "p.date", "i.due_date"),
+        from = lit(from),
+        to = lit(to),
+    );
+    let rows: Vec<ReceivedRow> =
+        on_db!(db, pool => bind_filters!(sqlx::query_as(&sql), filter).fetch_all(pool).await)?;
+    Ok(rows
+        .into_iter()
+        .map(|(period, key, name, received, weighted)| ReportCell {
+            period,
+            key,
+            name,
+            figures: Figures {
+                received_cents: received,
+                weighted_days: weighted,
+                weighted_cents: received,
+                ..Figures::default()
+            },
+        })
+        .collect())
+}
+
+/// Per dimension value, the open saldo of every open installment in each aging bucket of `edges`.
+pub async fn aging(
+    db: &Db,
+    edges: &AgingEdges,
+    dimension: Dimension,
+    filter: &ReportFilter,
+) -> Result<Vec<AgingRow>> {
+    let balance = "i.value_cents - i.received_cents";
+    let sums: Vec<String> = edges
+        .edges
+        .iter()
+        .map(|(_, from, to)| {
+            let mut when = vec!["1 = 1".to_string()];
+            if let Some(from) = from {
+                when.push(format!("i.due_date >= {}", lit(*from)));
+            }
+            if let Some(to) = to {
+                when.push(format!("i.due_date <= {}", lit(*to)));
+            }
+            format!(
+                "CAST(SUM(CASE WHEN {} THEN {balance} ELSE 0 END) AS BIGINT)",
+                when.join(" AND ")
+            )
+        })
+        .collect();
+    let sql = format!(
+        "SELECT {key} AS dim, {name} AS name, {sums} FROM {FROM_INSTALLMENTS} \
+         WHERE i.status IN ({open}) AND i.value_cents > i.received_cents AND {FILTERS} GROUP BY 1",
+        key = key(dimension),
+        name = name(dimension),
+        sums = sums.join(", "),
+        open = open_states(),
+    );
+    let n = edges.edges.len();
+    on_db!(db, pool => {
+        let rows = bind_filters!(sqlx::query(&sql), filter).fetch_all(pool).await?;
+        rows.iter()
+            .map(|row| {
+                Ok(AgingRow {
+                    key: row.try_get(0)?,
+                    name: row.try_get(1)?,
+                    amounts: (0..n).map(|i| row.try_get::<i64, _>(i + 2)).collect::<Result<Vec<_>>>()?,
+                })
+            })
+            .collect::<Result<Vec<_>>>()
+    })
+}
+
+/// The opening balance of the active accounts (or `account_id`) plus the live receipts credited to them from
+/// their opening date to `today`.
+pub async fn system_balance(db: &Db, account_id: Option<&str>, today: NaiveDate) -> Result<i64> {
+    let opening =
+        "SELECT CAST(COALESCE(SUM(opening_balance), 0) AS BIGINT) FROM finance_bank_accounts \
+         WHERE active = TRUE AND ($1 IS NULL OR id = $1)";
+    let received = format!(
+        "SELECT CAST(COALESCE(SUM(p.amount_cents), 0) AS BIGINT) FROM finance_receipts p \
+         JOIN finance_bank_accounts b ON b.id = p.bank_account_id \
+         WHERE p.reversed_at IS NULL AND b.active = TRUE AND ($1 IS NULL OR b.id = $1) \
+         AND p.date >= b.opening_date AND p.date <= {}",
+        lit(today)
+    );
+    on_db!(db, pool => {
+        let a: i64 = sqlx::query_scalar(opening).bind(account_id).fetch_one(pool).await?;
+        let b: i64 = sqlx::query_scalar(&received).bind(account_id).fetch_one(pool).await?;
+        Ok(a + b)
+    })
+}
+
+/// The open saldo of the open installments (of `account_id`'s, when given) per due date in `from..=to`, and per
+/// client when `by_client`.
+pub async fn open_by_due_date(
+    db: &Db,
+    from: NaiveDate,
+    to: NaiveDate,
+    account_id: Option<&str>,
+    by_client: bool,
+) -> Result<Vec<(NaiveDate, Option<String>, i64)>> {
+    let client = if by_client {
+        "r.client_id"
+    } else {
+        "CAST(NULL AS TEXT)"
+    };
+    let sql = format!(
+        "SELECT i.due_date, {client}, CAST(SUM(i.value_cents - i.received_cents) AS BIGINT) \
+         FROM {FROM_INSTALLMENTS} WHERE i.status IN ({open}) AND i.value_cents > i.received_cents \
+         AND i.due_date >= {from} AND i.due_date <= {to} AND ($1 IS NULL OR i.bank_account_id = $1) GROUP BY 1, 2",
+        open = open_states(),
+        from = lit(from),
+        to = lit(to),
+    );
+    on_db!(db, pool => sqlx::query_as(&sql).bind(account_id).fetch_all(pool).await)
+}
+
+/// The open saldo overdue (due on or before `cutoff`), of `account_id`'s installments when given.
+pub async fn overdue_balance(db: &Db, cutoff: NaiveDate, account_id: Option<&str>) -> Result<i64> {
+    let sql = format!(
+        "SELECT CAST(COALESCE(SUM(i.value_cents - i.received_cents), 0) AS BIGINT) \
+         FROM finance_receivable_installments i WHERE i.status IN ({open}) AND i.value_cents > i.received_cents \
+         AND i.due_date <= {cutoff} AND ($1 IS NULL OR i.bank_account_id = $1)",
+        open = open_states(),
+        cutoff = lit(cutoff),
+    );
+    on_db!(db, pool => sqlx::query_scalar(&sql).bind(account_id).fetch_one(pool).await)
+}
+
+/// Per client, over the installments due in `from..=to` (cancelled and renegotiated ones left out): the value
+/// due, and of their live receipts the principal paid within 90 days of the due date, Σ principal × delay and Σ
+/// principal.
+pub async fn client_history(
+    db: &Db,
+    from: NaiveDate,
+    to: NaiveDate,
+) -> Result<Vec<(String, i64, i64, f64, i64)>> {
+    let engine = db.engine();
+    let closed = closed_unpaid_states();
+    let due = format!(
+        "SELECT r.client_id, CAST(SUM(i.value_cents) AS BIGINT) FROM {FROM_INSTALLMENTS} \
+         WHERE i.status NOT IN ({closed}) AND i.due_date >= {from} AND i.due_date <= {to} GROUP BY 1",
+        from = lit(from),
+        to = lit(to),
+    );
+    let days = days_between(engine, "p.date", "i.due_date");
+    let paid = format!(
+        "SELECT r.client_id, \
+         CAST(SUM(CASE WHEN {days} <= 90 THEN p.principal_cents ELSE 0 END) AS BIGINT), \
+         SUM(CAST(p.principal_cents AS {real}) * {days}), CAST(SUM(p.principal_cents) AS BIGINT) \
+         FROM {FROM_RECEIPTS} WHERE p.reversed_at IS NULL AND i.status NOT IN ({closed}) \
+         AND i.due_date >= {from} AND i.due_date <= {to} GROUP BY 1",
+        real = real(engine),
+        from = lit(from),
+        to = lit(to),
+    );
+    let (due, paid): (Vec<(String, i64)>, Vec<PaidRow>) = on_db!(db, pool => {
+        let due = sqlx::query_as(&due).fetch_all(pool).await?;
+        let paid = sqlx::query_as(&paid).fetch_all(pool).await?;
+        Ok::<_, sqlx::Error>((due, paid))
+    })?;
+    let mut paid: std::collections::HashMap<String, (i64, f64, i64)> = paid
+        .into_iter()
+        .map(|(client, within, weighted, sum)| (client, (within, weighted, sum)))
+        .collect();
+    Ok(due
+        .into_iter()
+        .map(|(client, due)| {
+            let (within, weighted, sum) = paid.remove(&client).unwrap_or((0, 0.0, 0));
+            (client, due, within, weighted, sum)
+        })
+        .collect())
+}
