@@ -452,6 +452,18 @@ async fn aging_puts_each_saldo_in_its_bucket_with_the_edges_and_the_grace() {
         assert_eq!(row(&after, B)["amounts_cents"][0], 50_000 + 10_000);
         assert_eq!(row(&after, B)["amounts_cents"][4], 20_000 + 5_000 + 3_000);
 
+        let (status, error) = w
+            .api
+            .call(
+                "GET",
+                &format!("{REPORTS}/aging?as_of=9999-12-31"),
+                FA,
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(error["fields"][0]["field"], "as_of");
+
         let by_method = w.get("/aging?dimension=FORMA").await;
         assert_eq!(row(&by_method, "PIX")["amounts_cents"][4], 20_000);
         let by_account = w.get("/aging?dimension=CONTA").await;

@@ -202,8 +202,12 @@ impl ReceiptsQuery {
         let from = from.unwrap_or(month);
         let to = to.unwrap_or_else(|| Bucket::Month.end(month));
         let mut v = Violations::new();
+        check_date(&mut v, "from", from);
+        check_date(&mut v, "to", to);
         let days = (to - from).num_days();
-        if days < 0 {
+        if !v.is_empty() {
+            // The range is checked once both ends are dates it can be measured between.
+        } else if days < 0 {
             v.add("to", "O fim do período não pode ser anterior ao início.");
         } else if days >= MAX_RANGE_DAYS {
             v.add("to", "O período pode ter no máximo 2 anos.");
@@ -222,6 +226,17 @@ impl ReceiptsQuery {
             dimension,
             filter,
         })
+    }
+}
+
+/// The years a report's dates may fall in (a date far outside has nothing to report, and its period edges
+/// would leave the calendar).
+pub const YEARS: std::ops::RangeInclusive<i32> = 1900..=2199;
+
+/// Refuses a date outside [`YEARS`], naming `field`.
+pub fn check_date(v: &mut Violations, field: &str, day: NaiveDate) {
+    if !YEARS.contains(&day.year()) {
+        v.add(field, "Informe uma data entre 1900 e 2199.");
     }
 }
 

@@ -11,9 +11,9 @@ use platform::error::{Result, Violations};
 
 use crate::domain::receivable::overdue_cutoff;
 use crate::domain::report::{
-    expected_credit_date, method_label, origin_label, project, AgingEdges, AgingRow, Basis, Bucket,
-    CashFlowPeriod, ClientHistory, Dimension, Figures, ReceiptsQuery, ReportCell, ReportFilter,
-    Scenario, CASH_FLOW_DAYS,
+    check_date, expected_credit_date, method_label, origin_label, project, AgingEdges, AgingRow,
+    Basis, Bucket, CashFlowPeriod, ClientHistory, Dimension, Figures, ReceiptsQuery, ReportCell,
+    ReportFilter, Scenario, CASH_FLOW_DAYS,
 };
 use crate::domain::{Origin, ReceivableMethod};
 use crate::store::reports::{self as store, ReceiptDate};
@@ -267,6 +267,9 @@ impl Reports {
         filter: ReportFilter,
     ) -> Result<AgingReport> {
         let as_of = as_of.unwrap_or_else(|| self.today());
+        let mut v = Violations::new();
+        check_date(&mut v, "as_of", as_of);
+        v.finish()?;
         let calendar = Calendar::load(&self.db).await?;
         let edges = AgingEdges::new(as_of, &calendar);
         let rows = store::aging(&self.db, &edges, dimension, &filter).await?;
