@@ -111,6 +111,28 @@ pub async fn seed(finance: &Finance, demo: &Demo) -> Result<Vec<String>> {
             ),
         });
     }
+    if finance.agreements().count_collections().await? > 0 {
+        said.push("Financeiro: os convênios já existiam.".into());
+    } else {
+        let manager = acting(demo.user(Role::FinancialManager), Role::FinancialManager);
+        let (agreements, boletos) = seed_boletos(finance, &manager).await?;
+        said.push(format!(
+            "Financeiro: {agreements} convênios de cobrança (Itaú com PIX, Bradesco, Banco do Brasil, Sicoob), um de pagamentos e {boletos} boletos emitidos."
+        ));
+    }
+    if finance.payables().count().await? > 0 {
+        said.push("Financeiro: as contas a pagar já existiam.".into());
+    } else {
+        let assistant = acting(
+            demo.user(Role::FinancialAssistant),
+            Role::FinancialAssistant,
+        );
+        let manager = acting(demo.user(Role::FinancialManager), Role::FinancialManager);
+        let n = seed_payables(finance, &manager, &assistant).await?;
+        said.push(format!(
+            "Financeiro: {n} contas a pagar de fornecedores (pagas, programadas, em aberto, rascunhos aguardando aprovação)."
+        ));
+    }
     Ok(said)
 }
 
@@ -634,3 +656,204 @@ const BANK_ACCOUNTS: [(&str, &str, &str, &str, &str, i64); 3] = [
     ),
     ("Sicoob Folha", "756", "3001", "123456", "0", 1_500_000),
 ];
+
+/// Convênios de cobrança for Itaú (hybrid, with a PIX key), Bradesco, Banco do Brasil and Sicoob, one de pagamentos
+/// (Itaú SISPAG), and boletos for about two thirds of the open BOLETO installments due from today on whose clients
+/// have a full address, spread over the four convênios.
+async fn seed_boletos(finance: &Finance, manager: &Principal) -> Result<(usize, usize)> {
+    use crate::domain::agreement::{CollectionAgreementDraft, PaymentAgreementDraft, PaymentForm};
+    use crate::domain::{InstallmentFilter, ReceivableMethod};
+
+    let mut accounts = finance.bank_accounts().list().await?;
+    for (nickname, bank, agency, account, digit) in [
+        ("Itaú Cobrança", "341", "0912", "12345", "2"),
+        ("Banco do Brasil Cobrança", "001", "4321", "87654", "3"),
+    ] {
+        if accounts.iter().any(|a| a.fields.nickname == nickname) {
+            continue;
+        }
+        let draft = BankAccountDraft {
+            nickname: Some(nickname.into()),
+            bank: Some(bank.into()),
+            agency: Some(agency.into()),
+            agency_digit: None,
+            account: Some(account.into()),
+            account_digit: Some(digit.into()),
+            opening_balance: Some(0),
+            opening_date: NaiveDate::from_ymd_opt(2026, 1, 1),
+        };
+        accounts.push(finance.bank_accounts().create(draft, manager).await?);
+    }
+    let account = |bank: &str| {
+        accounts
+            .iter()
+            .filter(|a| a.fields.number.bank.code() == bank)
+            .find(|a| {
+                a.fields.nickname.contains("Cobrança")
+                    || a.fields.nickname.contains("Receb")
+                    || bank == "756"
+            })
+            .map(|a| a.id.clone())
+    };
+    let beneficiary = ("Rede Clínicas Bem Estar Ltda", "11.444.777/0001-61");
+    // (bank, name, code, carteira, modalidade, variação, layout, first, pix)
+    let plans: [(
+        &str,
+        &str,
+        &str,
+        &str,
+        Option<&str>,
+        Option<&str>,
+        &str,
+        i64,
+        Option<&str>,
+    ); 4] = [
+        (
+            "341",
+            "Itaú cobrança 109 (com PIX)",
+            "12345",
+            "109",
+            None,
+            None,
+            "CNAB400",
+            1000,
+            Some("11444777000161"),
+        ),
+        (
+            "237",
+            "Bradesco cobrança 09",
+            "4567890",
+            "09",
+            None,
+            None,
+            "CNAB400",
+            1,
+            None,
+        ),
+        (
+            "001",
+            "Banco do Brasil cobrança 17",
+            "1234567",
+            "17",
+            None,
+            Some("019"),
+            "CNAB240",
+            1,
+            None,
+        ),
+        (
+            "756",
+            "Sicoob cobrança 1",
+            "123456",
+            "1",
+            Some("01"),
+            None,
+            "CNAB240",
+            1,
+            None,
+        ),
+    ];
+    let mut agreements = Vec::new();
+    for (bank, name, code, carteira, modalidade, variacao, layout, first, pix) in plans {
+        let Some(account_id) = account(bank) else {
+            continue;
+        };
+        let draft = CollectionAgreementDraft {
+            name: Some(name.into()),
+            beneficiary_name: Some(beneficiary.0.into()),
+            beneficiary_document: Some(beneficiary.1.into()),
+            beneficiary_code: Some(code.into()),
+            carteira: Some(carteira.into()),
+            modalidade: modalidade.map(Into::into),
+            variacao: variacao.map(Into::into),
+            layout: Some(layout.into()),
+            nosso_numero_first: Some(first),
+            nosso_numero_last: Some(first + 999_999),
+            fine_bp: Some(200),
+            interest_monthly_bp: Some(100),
+            protest_days: (bank == "341").then_some(10),
+            baixa_days: Some(60),
+            settlement_days: Some(if bank == "756" { 2 } else { 1 }),
+            pix_key: pix.map(Into::into),
+            ..CollectionAgreementDraft::default()
+        };
+        match finance
+            .agreements()
+            .create_collection(Some(&account_id), draft, manager)
+            .await
+        {
+            Ok(a) => agreements.push(a),
+            Err(e) => tracing::warn!("convênio de demonstração {name} recusado: {e}"),
+        }
+    }
+    if let Some(itau) = account("341") {
+        let draft = PaymentAgreementDraft {
+            name: Some("Itaú SISPAG".into()),
+            code: Some("004512".into()),
+            layout: Some("CNAB240".into()),
+            next_file_sequence: Some(1),
+            methods: Some(PaymentForm::ALL.to_vec()),
+        };
+        finance
+            .agreements()
+            .create_payment(Some(&itau), draft, manager)
+            .await?;
+    }
+    if agreements.is_empty() {
+        return Ok((0, 0));
+    }
+    let today = finance.receivables().today();
+    let filter = InstallmentFilter {
+        due_from: Some(today),
+        statuses: vec![InstallmentStatus::Aberto],
+        payment_method: Some(ReceivableMethod::Boleto),
+        ..InstallmentFilter::default()
+    };
+    let page = finance.receivables().list(filter, false, 500, 0).await?;
+    let mut eligible = Vec::new();
+    for read in page.items {
+        let i = read.installment;
+        let Ok(client) = finance
+            .receivables()
+            .crm()
+            .clients()
+            .get(&i.client_id)
+            .await
+        else {
+            continue;
+        };
+        let problems = crate::domain::boleto::payer_problems(
+            &client.fields.name,
+            client.fields.document.as_str(),
+            client.fields.address.as_ref(),
+        );
+        if problems.is_empty() && i.balance_cents() > 0 {
+            eligible.push(i.id);
+        }
+    }
+    // About two thirds, round-robin over the convênios (the Itaú one, hybrid, gets the first share).
+    let chosen: Vec<String> = eligible
+        .into_iter()
+        .enumerate()
+        .filter(|(n, _)| n % 3 != 2)
+        .map(|(_, id)| id)
+        .collect();
+    let mut issued = 0;
+    for (k, agreement) in agreements.iter().enumerate() {
+        let share: Vec<String> = chosen
+            .iter()
+            .enumerate()
+            .filter(|(n, _)| n % agreements.len() == k)
+            .map(|(_, id)| id.clone())
+            .collect();
+        if share.is_empty() {
+            continue;
+        }
+        issued += finance
+            .boletos()
+            .issue(&share, Some(&agreement.id), manager)
+            .await?
+            .len();
+    }
+    Ok((agreements.len(), issued))
+}

@@ -36,6 +36,8 @@ pub struct Finance {
     settings: Arc<Settings>,
     suppliers: Arc<Suppliers>,
     receivables: Arc<Receivables>,
+    agreements: Arc<service::Agreements>,
+    boletos: Arc<service::Boletos>,
     attachments: Arc<service::Attachments>,
     reports: Arc<service::Reports>,
 }
@@ -84,6 +86,18 @@ impl Finance {
     }
 }
 
+impl Finance {
+    /// The convênios de cobrança and de pagamentos.
+    pub fn agreements(&self) -> &Arc<service::Agreements> {
+        &self.agreements
+    }
+
+    /// The boletos; the remessa and retorno work records on them with [`service::Boletos::record_in`].
+    pub fn boletos(&self) -> &Arc<service::Boletos> {
+        &self.boletos
+    }
+}
+
 impl Context for Finance {
     const NAME: &'static str = "finance";
     type Api = api::FinanceApi;
@@ -103,6 +117,11 @@ impl Context for Finance {
     /// Needs crm started first: títulos name its clients (read through `crm::Crm`, never its tables).
     async fn start(platform: &Platform, started: &Started) -> Result<Finance, StartError> {
         let crm = started.get::<crm::Crm>()?;
+        let boletos = Arc::new(service::Boletos::new(
+            platform.db.clone(),
+            platform.clock.clone(),
+            crm.clone(),
+        ));
         Ok(Finance {
             chart: Arc::new(Chart::new(platform.db.clone(), platform.clock.clone())),
             cost_centers: Arc::new(CostCenters::new(
@@ -130,6 +149,11 @@ impl Context for Finance {
                 platform.clock.clone(),
                 platform.files.clone(),
             )),
+            agreements: Arc::new(service::Agreements::new(
+                platform.db.clone(),
+                platform.clock.clone(),
+            )),
+            boletos,
             reports: Arc::new(service::Reports::new(
                 platform.db.clone(),
                 platform.clock.clone(),
@@ -149,6 +173,8 @@ impl Context for Finance {
                 self.attachments.clone(),
                 self.receivables.clone(),
             ),
+            api::AgreementsApi::new(self.agreements.clone()),
+            api::BoletosApi::new(self.boletos.clone()),
             api::ReportsApi::new(self.reports.clone()),
         )
     }

@@ -126,6 +126,30 @@ pub static FINANCE_UNLIMITED_APPROVAL: Permission = Permission {
     grant: Grant::Roles(&[Role::FinancialManager, Role::SuperAdmin]),
 };
 
+/// Boletos are read by the finance roles (finance.md §7).
+pub static BOLETOS_READ: Permission = Permission {
+    code: "boletos_ler",
+    label: "consultar boletos",
+    grant: Grant::Roles(&[
+        Role::FinancialAssistant,
+        Role::FinancialManager,
+        Role::Admin,
+        Role::SuperAdmin,
+    ]),
+};
+
+/// Issuing boletos and sending instructions (baixa, vencimento, abatimento, protesto) on registered ones.
+pub static BOLETOS_ISSUE: Permission = Permission {
+    code: "boletos_emitir",
+    label: "emitir boletos e solicitar instruções ao banco",
+    grant: Grant::Roles(&[
+        Role::FinancialAssistant,
+        Role::FinancialManager,
+        Role::Admin,
+        Role::SuperAdmin,
+    ]),
+};
+
 /// Every permission the context declares.
 pub static ALL: &[&Permission] = &[
     &FINANCE_CHART_READ,
@@ -140,6 +164,8 @@ pub static ALL: &[&Permission] = &[
     &RECEIPTS_REVERSE,
     &RECEIVABLES_WRITE_OFF,
     &FINANCE_UNLIMITED_APPROVAL,
+    &BOLETOS_READ,
+    &BOLETOS_ISSUE,
 ];
 
 /// The finance pages built so far: the guard decides from the user's permissions (their own grants included);
@@ -162,6 +188,12 @@ pub static ROUTE_RULES: &[RouteRule] = &[
         &RECEIVABLES_READ,
         RouteCheck::Client,
         "/minhas-vendas",
+    ),
+    RouteRule::new(
+        RouteMatch::Exact(&["/boletos", "/boletos/detalhes"]),
+        &BOLETOS_READ,
+        RouteCheck::Client,
+        "/inicio",
     ),
     RouteRule::new(
         RouteMatch::Exact(&["/recebimentos-por-periodo"]),

@@ -2,8 +2,10 @@
 //! runs) and maps the domain to HTTP and back. So far: the registers (chart of accounts, cost centres, bank
 //! accounts), the settings, the suppliers and the receivables.
 
+mod agreements;
 mod attachments;
 mod bank_accounts;
+mod boletos;
 mod chart;
 mod cost_centers;
 mod receivables;
@@ -11,8 +13,10 @@ mod reports;
 mod settings;
 mod suppliers;
 
+pub use agreements::AgreementsApi;
 pub use attachments::InstallmentAttachmentsApi;
 pub use bank_accounts::BankAccountsApi;
+pub use boletos::BoletosApi;
 pub use chart::ChartApi;
 pub use cost_centers::CostCentersApi;
 pub use receivables::ReceivablesApi;
@@ -32,6 +36,8 @@ pub type FinanceApi = (
     SuppliersApi,
     ReceivablesApi,
     InstallmentAttachmentsApi,
+    AgreementsApi,
+    BoletosApi,
     ReportsApi,
 );
 

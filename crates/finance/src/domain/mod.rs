@@ -1,7 +1,9 @@
 //! The rules in plain Rust: no SQL, no HTTP.
 
+pub mod agreement;
 pub mod attachment;
 pub mod bank_account;
+pub mod boleto;
 pub mod chart;
 pub mod chart_import;
 pub mod cost_center;

@@ -1,7 +1,9 @@
 //! The finance operations. Each returns a domain [`Error`]; the API layer alone decides the HTTP status.
 
+mod agreements;
 mod attachments;
 mod bank_accounts;
+pub(crate) mod boletos;
 mod chart;
 mod cost_centers;
 mod receivables;
@@ -9,8 +11,13 @@ mod reports;
 mod settings;
 mod suppliers;
 
+pub use agreements::{
+    Agreements, CollectionAgreementPatch, PaymentAgreementPatch, COLLECTION_AGREEMENT_ENTITY,
+    PAYMENT_AGREEMENT_ENTITY,
+};
 pub use attachments::{Attachments, Owner};
 pub use bank_accounts::{BankAccountPatch, BankAccounts, BANK_ACCOUNT_ENTITY};
+pub use boletos::{BoletoChange, BoletoDetail, BoletoPage, Boletos, MAX_ISSUE, MAX_PDF};
 pub use chart::{AccountInTree, Chart, ACCOUNT_ENTITY};
 pub use cost_centers::{CostCenterPatch, CostCenters, COST_CENTER_ENTITY};
 pub use receivables::{

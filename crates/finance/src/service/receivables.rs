@@ -844,6 +844,8 @@ impl Receivables {
         with_history(&self.db, entry, by, stamp.at, async |tx| {
             written(store::update_installment(tx, &current.id, expected, state, &stamp).await?)?;
             if let Some(event) = &event {
+                // A cancellation: its live boleto is cancelled (never sent) or gets a BAIXA queued (at the bank).
+                super::boletos::on_installment_cancelled(tx, &current.id, by, stamp.at).await?;
                 self.jobs.publish(tx, event).await?;
             }
             Ok(())

@@ -1,7 +1,9 @@
 //! SQL for the finance tables, private to the crate. Every statement runs on SQLite and PostgreSQL alike.
 
+pub mod agreements;
 pub mod attachments;
 pub mod bank_accounts;
+pub mod boletos;
 pub mod chart;
 pub mod cost_centers;
 pub mod receivables;

@@ -1,0 +1,817 @@
+//! `finance_boletos`, `finance_boleto_events` and `finance_boleto_instructions`.
+//!
+//! Issuing writes many rows at once: boletos, events, the installments' new state and their history go in
+//! multi-row statements of [`CHUNK`] rows (no per-row round trips), inside the issuing transaction.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use platform::access::Principal;
+use platform::db::{Db, Tx};
+use platform::text::{alphanumerics, fold};
+use platform::values::Address;
+use platform::{on_db, on_tx};
+
+use super::Stamp;
+use crate::domain::boleto::{
+    Boleto, BoletoEvent, BoletoFilter, BoletoInstruction, BoletoSort, BoletoStatus, BoletoTotals,
+    EventKind, InstructionKind, Payer,
+};
+
+type Result<T> = std::result::Result<T, sqlx::Error>;
+
+/// Rows per multi-row statement: well under SQLite's 32 766 and PostgreSQL's 65 535 parameters.
+pub const CHUNK: usize = 500;
+
+fn decode<T>(what: &str, text: &str, parse: impl Fn(&str) -> Option<T>) -> Result<T> {
+    parse(text).ok_or_else(|| sqlx::Error::Decode(format!("unknown {what} {text}").into()))
+}
+
+// ---- issuing ----
+
+/// An installment as issuing checks it.
+#[derive(sqlx::FromRow, Debug, Clone)]
+pub struct IssueRow {
+    pub id: String,
+    pub receivable_id: String,
+    pub number: String,
+    pub seq: i64,
+    pub count: i64,
+    pub client_id: String,
+    pub due_date: NaiveDate,
+    pub value_cents: i64,
+    pub received_cents: i64,
+    pub status: String,
+    /// The nosso número of its live boleto, when it has one.
+    pub live_boleto: Option<String>,
+}
+
+/// The installments of `ids` (any order; missing ones are simply absent).
+pub async fn issue_rows(db: &Db, ids: &[String]) -> Result<Vec<IssueRow>> {
+    let live = in_list(&BoletoStatus::LIVE);
+    let mut out = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(CHUNK) {
+        let placeholders = (1..=chunk.len())
+            .map(|n| format!("${n}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sql = format!(
+            "SELECT i.id, i.receivable_id, r.number, i.seq, i.count, r.client_id, i.due_date, i.value_cents, i.received_cents, i.status, \
+             (SELECT b.nosso_numero_formatted FROM finance_boletos b WHERE b.installment_id = i.id \
+              AND b.status IN ({live})) AS live_boleto \
+             FROM finance_receivable_installments i JOIN finance_receivables r ON r.id = i.receivable_id \
+             WHERE i.id IN ({placeholders})"
+        );
+        let rows: Vec<IssueRow> = on_db!(db, pool => {
+            let mut q = sqlx::query_as(&sql);
+            for id in chunk {
+                q = q.bind(id);
+            }
+            q.fetch_all(pool).await
+        })?;
+        out.extend(rows);
+    }
+    Ok(out)
+}
+
+/// Writes new boletos, [`CHUNK`] rows a statement.
+pub async fn insert_boletos(tx: &mut Tx, boletos: &[Boleto], stamp: &Stamp<'_>) -> Result<()> {
+    for chunk in boletos.chunks(CHUNK) {
+        let rows: Vec<(&Boleto, String, String, String)> = chunk
+            .iter()
+            .map(|b| {
+                (
+                    b,
+                    serde_json::to_string(&b.payer.address).unwrap_or_default(),
+                    search_text(b),
+                    fold(&b.payer.name),
+                )
+            })
+            .collect();
+        on_tx!(tx, conn => {
+            let mut qb = sqlx::QueryBuilder::new(
+                "INSERT INTO finance_boletos (id, installment_id, receivable_id, agreement_id, bank, nosso_numero, \
+                 nosso_numero_dv, nosso_numero_formatted, seu_numero, client_id, payer_name, payer_document, \
+                 payer_address, issue_date, due_date, amount_cents, fine_bp, interest_monthly_bp, discount_cents, \
+                 abatement_cents, protest_days, baixa_days, instructions, barcode, linha_digitavel, \
+                 pix_copia_e_cola, status, search_text, client_sort, version, created_at, created_by, updated_at, \
+                 updated_by) ",
+            );
+            qb.push_values(rows.iter(), |mut q, (b, address, search, sort)| {
+                q.push_bind(&b.id)
+                    .push_bind(&b.installment_id)
+                    .push_bind(&b.receivable_id)
+                    .push_bind(&b.agreement_id)
+                    .push_bind(&b.bank)
+                    .push_bind(b.nosso_numero)
+                    .push_bind(&b.nosso_numero_dv)
+                    .push_bind(&b.nosso_numero_formatted)
+                    .push_bind(&b.seu_numero)
+                    .push_bind(&b.client_id)
+                    .push_bind(&b.payer.name)
+                    .push_bind(&b.payer.document)
+                    .push_bind(address)
+                    .push_bind(b.issue_date)
+                    .push_bind(b.due_date)
+                    .push_bind(b.amount_cents)
+                    .push_bind(b.fine_bp)
+                    .push_bind(b.interest_monthly_bp)
+                    .push_bind(b.discount_cents)
+                    .push_bind(b.abatement_cents)
+                    .push_bind(b.protest_days)
+                    .push_bind(b.baixa_days)
+                    .push_bind(&b.instructions)
+                    .push_bind(&b.barcode)
+                    .push_bind(&b.linha_digitavel)
+                    .push_bind(&b.pix_copia_e_cola)
+                    .push_bind(b.status.as_str())
+                    .push_bind(search)
+                    .push_bind(sort)
+                    .push_bind(b.version)
+                    .push_bind(stamp.at)
+                    .push_bind(stamp.by)
+                    .push_bind(stamp.at)
+                    .push_bind(stamp.by);
+            });
+            qb.build().execute(&mut *conn).await.map(|_| ())
+        })?;
+    }
+    Ok(())
+}
+
+/// Appends timeline events, [`CHUNK`] rows a statement.
+pub async fn insert_events(tx: &mut Tx, events: &[BoletoEvent]) -> Result<()> {
+    for chunk in events.chunks(CHUNK) {
+        on_tx!(tx, conn => {
+            let mut qb = sqlx::QueryBuilder::new(
+                "INSERT INTO finance_boleto_events (id, boleto_id, at, kind, description, bank_code, bank_text, \
+                 remittance_id, remittance_number, amount_cents, details, by_uid, by_name) ",
+            );
+            qb.push_values(chunk.iter(), |mut q, e| {
+                q.push_bind(&e.id)
+                    .push_bind(&e.boleto_id)
+                    .push_bind(e.at)
+                    .push_bind(e.kind.as_str())
+                    .push_bind(&e.description)
+                    .push_bind(&e.bank_code)
+                    .push_bind(&e.bank_text)
+                    .push_bind(&e.remittance_id)
+                    .push_bind(&e.remittance_number)
+                    .push_bind(e.amount_cents)
+                    .push_bind(&e.details)
+                    .push_bind(&e.by_uid)
+                    .push_bind(&e.by_name);
+            });
+            qb.build().execute(&mut *conn).await.map(|_| ())
+        })?;
+    }
+    Ok(())
+}
+
+/// One history line of many records at once (the installments a batch issue moves), in `platform_history`'s
+/// own layout (`platform::history::record` writes one row; this writes [`CHUNK`] a statement).
+pub struct HistoryLine {
+    pub entity_id: String,
+    pub changes: String,
+}
+
+#[allow(clippy::too_many_arguments)]
+pub async fn insert_history(
+    tx: &mut Tx,
+    entity: &str,
+    action: &str,
+    from_state: &str,
+    to_state: &str,
+    lines: &[HistoryLine],
+    by: &Principal,
+    at: DateTime<Utc>,
+) -> Result<()> {
+    for chunk in lines.chunks(CHUNK) {
+        on_tx!(tx, conn => {
+            let mut qb = sqlx::QueryBuilder::new(
+                "INSERT INTO platform_history (id, entity, entity_id, at, by_uid, by_name, action, from_state, \
+                 to_state, reason, changes) ",
+            );
+            qb.push_values(chunk.iter(), |mut q, line| {
+                q.push_bind(uuid::Uuid::now_v7().to_string())
+                    .push_bind(entity)
+                    .push_bind(&line.entity_id)
+                    .push_bind(at)
+                    .push_bind(&by.uid)
+                    .push_bind(&by.name)
+                    .push_bind(action)
+                    .push_bind(from_state)
+                    .push_bind(to_state)
+                    .push_bind(None::<String>)
+                    .push_bind(&line.changes);
+            });
+            qb.build().execute(&mut *conn).await.map(|_| ())
+        })?;
+    }
+    Ok(())
+}
+
+/// Moves the installments of `ids` from `from` to `to` (version + 1); how many moved (fewer than `ids` when
+/// someone changed one meanwhile).
+pub async fn move_installments(
+    tx: &mut Tx,
+    ids: &[&str],
+    from: &str,
+    to: &str,
+    stamp: &Stamp<'_>,
+) -> Result<u64> {
+    let mut moved = 0;
+    for chunk in ids.chunks(CHUNK) {
+        let placeholders = (5..5 + chunk.len())
+            .map(|n| format!("${n}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sql = format!(
+            "UPDATE finance_receivable_installments SET status = $1, version = version + 1, updated_at = $2, \
+             updated_by = $3 WHERE status = $4 AND id IN ({placeholders})"
+        );
+        moved += on_tx!(tx, conn => {
+            let mut q = sqlx::query(&sql).bind(to).bind(stamp.at).bind(stamp.by).bind(from);
+            for id in chunk {
+                q = q.bind(*id);
+            }
+            q.execute(&mut *conn).await.map(|r| r.rows_affected())
+        })?;
+    }
+    Ok(moved)
+}
+
+// ---- reading ----
+
+const COLUMNS: &str = "b.id, b.installment_id, b.receivable_id, b.agreement_id, b.bank, b.nosso_numero, \
+     b.nosso_numero_dv, b.nosso_numero_formatted, b.seu_numero, b.client_id, b.payer_name, b.payer_document, \
+     b.payer_address, b.issue_date, b.due_date, b.amount_cents, b.fine_bp, b.interest_monthly_bp, b.discount_cents, \
+     b.abatement_cents, b.protest_days, b.baixa_days, b.instructions, b.barcode, b.linha_digitavel, \
+     b.pix_copia_e_cola, b.status, b.remittance_id, b.last_occurrence_code, b.last_occurrence_text, b.paid_date, \
+     b.paid_cents, b.version, b.created_at, b.created_by";
+
+#[derive(sqlx::FromRow)]
+struct Row {
+    id: String,
+    installment_id: String,
+    receivable_id: String,
+    agreement_id: String,
+    bank: String,
+    nosso_numero: i64,
+    nosso_numero_dv: Option<String>,
+    nosso_numero_formatted: String,
+    seu_numero: String,
+    client_id: String,
+    payer_name: String,
+    payer_document: String,
+    payer_address: String,
+    issue_date: NaiveDate,
+    due_date: NaiveDate,
+    amount_cents: i64,
+    fine_bp: i64,
+    interest_monthly_bp: i64,
+    discount_cents: i64,
+    abatement_cents: i64,
+    protest_days: Option<i64>,
+    baixa_days: Option<i64>,
+    instructions: String,
+    barcode: String,
+    linha_digitavel: String,
+    pix_copia_e_cola: Option<String>,
+    status: String,
+    remittance_id: Option<String>,
+    last_occurrence_code: Option<String>,
+    last_occurrence_text: Option<String>,
+    paid_date: Option<NaiveDate>,
+    paid_cents: Option<i64>,
+    version: i64,
+    created_at: DateTime<Utc>,
+    created_by: String,
+}
+
+impl Row {
+    fn into_boleto(self) -> Result<Boleto> {
+        let address: Address = serde_json::from_str(&self.payer_address)
+            .map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+        Ok(Boleto {
+            status: decode("status", &self.status, BoletoStatus::parse)?,
+            id: self.id,
+            installment_id: self.installment_id,
+            receivable_id: self.receivable_id,
+            agreement_id: self.agreement_id,
+            bank: self.bank,
+            nosso_numero: self.nosso_numero,
+            nosso_numero_dv: self.nosso_numero_dv,
+            nosso_numero_formatted: self.nosso_numero_formatted,
+            seu_numero: self.seu_numero,
+            client_id: self.client_id,
+            payer: Payer {
+                name: self.payer_name,
+                document: self.payer_document,
+                address,
+            },
+            issue_date: self.issue_date,
+            due_date: self.due_date,
+            amount_cents: self.amount_cents,
+            fine_bp: self.fine_bp,
+            interest_monthly_bp: self.interest_monthly_bp,
+            discount_cents: self.discount_cents,
+            abatement_cents: self.abatement_cents,
+            protest_days: self.protest_days,
+            baixa_days: self.baixa_days,
+            instructions: self.instructions,
+            barcode: self.barcode,
+            linha_digitavel: self.linha_digitavel,
+            pix_copia_e_cola: self.pix_copia_e_cola,
+            remittance_id: self.remittance_id,
+            last_occurrence_code: self.last_occurrence_code,
+            last_occurrence_text: self.last_occurrence_text,
+            paid_date: self.paid_date,
+            paid_cents: self.paid_cents,
+            version: self.version,
+            created_at: self.created_at,
+            created_by: self.created_by,
+        })
+    }
+}
+
+/// What `q` matches: the nosso número (as printed and bare), the seu número, the folded payer name, the document.
+fn search_text(b: &Boleto) -> String {
+    [
+        fold(&b.nosso_numero_formatted),
+        b.nosso_numero.to_string(),
+        fold(&b.seu_numero),
+        fold(&b.payer.name),
+        b.payer.document.to_lowercase(),
+    ]
+    .join(" | ")
+}
+
+pub async fn by_id(db: &Db, id: &str) -> Result<Option<Boleto>> {
+    let sql = format!("SELECT {COLUMNS} FROM finance_boletos b WHERE b.id = $1");
+    let row: Option<Row> =
+        on_db!(db, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)?;
+    row.map(Row::into_boleto).transpose()
+}
+
+/// The boleto, read in the caller's transaction.
+pub async fn by_id_in(tx: &mut Tx, id: &str) -> Result<Option<Boleto>> {
+    let sql = format!("SELECT {COLUMNS} FROM finance_boletos b WHERE b.id = $1");
+    let row: Option<Row> =
+        on_tx!(tx, conn => sqlx::query_as(&sql).bind(id).fetch_optional(&mut *conn).await)?;
+    row.map(Row::into_boleto).transpose()
+}
+
+/// The installment's live boleto, in the caller's transaction.
+pub async fn live_of_installment_in(tx: &mut Tx, installment_id: &str) -> Result<Option<Boleto>> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM finance_boletos b WHERE b.installment_id = $1 AND b.status IN ({})",
+        in_list(&BoletoStatus::LIVE)
+    );
+    let row: Option<Row> = on_tx!(tx, conn => sqlx::query_as(&sql)
+        .bind(installment_id)
+        .fetch_optional(&mut *conn)
+        .await)?;
+    row.map(Row::into_boleto).transpose()
+}
+
+/// Boletos by id, in the order of `ids` (missing ones left out).
+pub async fn by_ids(db: &Db, ids: &[String]) -> Result<Vec<Boleto>> {
+    let mut found = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(CHUNK) {
+        let placeholders = (1..=chunk.len())
+            .map(|n| format!("${n}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sql = format!("SELECT {COLUMNS} FROM finance_boletos b WHERE b.id IN ({placeholders})");
+        let rows: Vec<Row> = on_db!(db, pool => {
+            let mut q = sqlx::query_as(&sql);
+            for id in chunk {
+                q = q.bind(id);
+            }
+            q.fetch_all(pool).await
+        })?;
+        for row in rows {
+            found.push(row.into_boleto()?);
+        }
+    }
+    found.sort_by_key(|b| ids.iter().position(|id| *id == b.id));
+    Ok(found)
+}
+
+/// States as SQL literals (the enum's own constants, never input).
+fn in_list(states: &[BoletoStatus]) -> String {
+    states
+        .iter()
+        .map(|s| format!("'{}'", s.as_str()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn contains(text: &str) -> String {
+    let escaped = text
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    format!("%{escaped}%")
+}
+
+struct Where {
+    sql: String,
+    binds: Binds,
+}
+
+#[derive(Clone)]
+struct Binds {
+    agreement_id: Option<String>,
+    issue_from: Option<NaiveDate>,
+    issue_to: Option<NaiveDate>,
+    due_from: Option<NaiveDate>,
+    due_to: Option<NaiveDate>,
+    client_id: Option<String>,
+    remittance_id: Option<String>,
+    installment_id: Option<String>,
+    text: Option<String>,
+    document: Option<String>,
+    pending: bool,
+}
+
+fn where_of(filter: &BoletoFilter) -> Where {
+    let states = if filter.statuses.is_empty() {
+        "1 = 1".to_string()
+    } else {
+        format!("b.status IN ({})", in_list(&filter.statuses))
+    };
+    let q = filter.q.as_deref().map(fold).filter(|q| !q.is_empty());
+    let document = filter
+        .q
+        .as_deref()
+        .filter(|q| q.chars().any(|c| c.is_ascii_digit()))
+        .map(|q| alphanumerics(q).to_uppercase())
+        .filter(|d| !d.is_empty())
+        .map(|d| format!("%{d}%"));
+    Where {
+        sql: format!(
+            "($1 IS NULL OR b.agreement_id = $1) AND ($2 IS NULL OR b.issue_date >= $2) \
+             AND ($3 IS NULL OR b.issue_date <= $3) AND ($4 IS NULL OR b.due_date >= $4) \
+             AND ($5 IS NULL OR b.due_date <= $5) AND ($6 IS NULL OR b.client_id = $6) \
+             AND ($7 IS NULL OR b.remittance_id = $7) AND ($8 IS NULL OR b.installment_id = $8) \
+             AND ($9 IS NULL OR b.search_text LIKE $9 ESCAPE '\\' OR b.payer_document LIKE $10) \
+             AND ($11 = FALSE OR EXISTS (SELECT 1 FROM finance_boleto_instructions x \
+                  WHERE x.boleto_id = b.id AND x.remittance_id IS NULL)) \
+             AND {states}"
+        ),
+        binds: Binds {
+            agreement_id: filter.agreement_id.clone(),
+            issue_from: filter.issue_from,
+            issue_to: filter.issue_to,
+            due_from: filter.due_from,
+            due_to: filter.due_to,
+            client_id: filter.client_id.clone(),
+            remittance_id: filter.remittance_id.clone(),
+            installment_id: filter.installment_id.clone(),
+            text: q.as_deref().map(contains),
+            document,
+            pending: filter.pending_instruction,
+        },
+    }
+}
+
+fn order_by(sort: BoletoSort) -> &'static str {
+    match sort {
+        BoletoSort::DueDate => "b.due_date, b.nosso_numero, b.id",
+        BoletoSort::DueDateDesc => "b.due_date DESC, b.nosso_numero DESC, b.id",
+        BoletoSort::IssueDate => "b.issue_date, b.nosso_numero, b.id",
+        BoletoSort::IssueDateDesc => "b.issue_date DESC, b.nosso_numero DESC, b.id",
+        BoletoSort::NossoNumero => "b.agreement_id, b.nosso_numero",
+        BoletoSort::NossoNumeroDesc => "b.agreement_id DESC, b.nosso_numero DESC",
+        BoletoSort::Amount => "b.amount_cents, b.due_date, b.id",
+        BoletoSort::AmountDesc => "b.amount_cents DESC, b.due_date, b.id",
+        BoletoSort::Client => "b.client_sort, b.due_date, b.id",
+        BoletoSort::ClientDesc => "b.client_sort DESC, b.due_date, b.id",
+    }
+}
+
+macro_rules! bind_filter {
+    ($query:expr, $b:expr) => {
+        $query
+            .bind($b.agreement_id.clone())
+            .bind($b.issue_from)
+            .bind($b.issue_to)
+            .bind($b.due_from)
+            .bind($b.due_to)
+            .bind($b.client_id.clone())
+            .bind($b.remittance_id.clone())
+            .bind($b.installment_id.clone())
+            .bind($b.text.clone())
+            .bind($b.document.clone())
+            .bind($b.pending)
+    };
+}
+
+/// One page of the boletos `filter` matches, and how many match.
+pub async fn list(
+    db: &Db,
+    filter: &BoletoFilter,
+    limit: i64,
+    offset: i64,
+) -> Result<(Vec<Boleto>, i64)> {
+    let w = where_of(filter);
+    let page = format!(
+        "SELECT {COLUMNS} FROM finance_boletos b WHERE {} ORDER BY {} LIMIT $12 OFFSET $13",
+        w.sql,
+        order_by(filter.sort)
+    );
+    let count = format!("SELECT COUNT(*) FROM finance_boletos b WHERE {}", w.sql);
+    let b = &w.binds;
+    let (rows, total): (Vec<Row>, i64) = on_db!(db, pool => {
+        let rows = bind_filter!(sqlx::query_as(&page), b)
+            .bind(limit)
+            .bind(offset)
+            .fetch_all(pool)
+            .await?;
+        let total = bind_filter!(sqlx::query_scalar(&count), b).fetch_one(pool).await?;
+        Ok::<_, sqlx::Error>((rows, total))
+    })?;
+    let items = rows
+        .into_iter()
+        .map(Row::into_boleto)
+        .collect::<Result<Vec<_>>>()?;
+    Ok((items, total))
+}
+
+/// Count and amount per state over every boleto `filter` matches.
+pub async fn totals(db: &Db, filter: &BoletoFilter) -> Result<BoletoTotals> {
+    let w = where_of(filter);
+    let sql = format!(
+        "SELECT b.status, COUNT(*), CAST(COALESCE(SUM(b.amount_cents), 0) AS BIGINT) FROM finance_boletos b \
+         WHERE {} GROUP BY b.status",
+        w.sql
+    );
+    let b = &w.binds;
+    let rows: Vec<(String, i64, i64)> =
+        on_db!(db, pool => bind_filter!(sqlx::query_as(&sql), b).fetch_all(pool).await)?;
+    let mut totals = BoletoTotals::default();
+    for (status, count, amount) in rows {
+        let status = decode("status", &status, BoletoStatus::parse)?;
+        totals.count += count;
+        totals.amount_cents += amount;
+        totals.by_status.push((status, count, amount));
+    }
+    totals
+        .by_status
+        .sort_by_key(|(s, _, _)| BoletoStatus::ALL.iter().position(|a| a == s));
+    Ok(totals)
+}
+
+/// Every boleto `filter` matches, in its order, for an export.
+pub fn stream(
+    db: &Db,
+    filter: &BoletoFilter,
+) -> impl futures::Stream<Item = platform::error::Result<Boleto>> + Send + 'static {
+    let w = where_of(filter);
+    let sql = format!(
+        "SELECT {COLUMNS} FROM finance_boletos b WHERE {} ORDER BY {}",
+        w.sql,
+        order_by(filter.sort)
+    );
+    let (tx, rx) = tokio::sync::mpsc::channel(256);
+    let db = db.clone();
+    tokio::spawn(async move {
+        use futures::StreamExt;
+        let b = &w.binds;
+        on_db!(&db, pool => {
+            let mut rows = bind_filter!(sqlx::query_as::<_, Row>(&sql), b).fetch(pool);
+            while let Some(row) = rows.next().await {
+                let boleto = row.and_then(Row::into_boleto).map_err(Into::into);
+                if tx.send(boleto).await.is_err() {
+                    break;
+                }
+            }
+        })
+    });
+    tokio_stream::wrappers::ReceiverStream::new(rx)
+}
+
+pub async fn count(db: &Db) -> Result<i64> {
+    on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM finance_boletos").fetch_one(pool).await)
+}
+
+// ---- events and instructions ----
+
+const EVENT_COLUMNS: &str =
+    "id, boleto_id, at, kind, description, bank_code, bank_text, remittance_id, \
+     remittance_number, amount_cents, details, by_uid, by_name";
+
+#[derive(sqlx::FromRow)]
+struct EventRow {
+    id: String,
+    boleto_id: String,
+    at: DateTime<Utc>,
+    kind: String,
+    description: String,
+    bank_code: Option<String>,
+    bank_text: Option<String>,
+    remittance_id: Option<String>,
+    remittance_number: Option<String>,
+    amount_cents: Option<i64>,
+    details: Option<String>,
+    by_uid: String,
+    by_name: String,
+}
+
+/// A boleto's timeline, oldest first.
+pub async fn events_of(db: &Db, boleto_id: &str) -> Result<Vec<BoletoEvent>> {
+    let sql = format!(
+        "SELECT {EVENT_COLUMNS} FROM finance_boleto_events WHERE boleto_id = $1 ORDER BY at, id"
+    );
+    let rows: Vec<EventRow> =
+        on_db!(db, pool => sqlx::query_as(&sql).bind(boleto_id).fetch_all(pool).await)?;
+    rows.into_iter()
+        .map(|r| {
+            Ok(BoletoEvent {
+                kind: decode("kind", &r.kind, EventKind::parse)?,
+                id: r.id,
+                boleto_id: r.boleto_id,
+                at: r.at,
+                description: r.description,
+                bank_code: r.bank_code,
+                bank_text: r.bank_text,
+                remittance_id: r.remittance_id,
+                remittance_number: r.remittance_number,
+                amount_cents: r.amount_cents,
+                details: r.details,
+                by_uid: r.by_uid,
+                by_name: r.by_name,
+            })
+        })
+        .collect()
+}
+
+const INSTRUCTION_COLUMNS: &str =
+    "id, boleto_id, kind, new_due_date, amount_cents, reason, remittance_id, created_at, created_by";
+
+#[derive(sqlx::FromRow)]
+struct InstructionRow {
+    id: String,
+    boleto_id: String,
+    kind: String,
+    new_due_date: Option<NaiveDate>,
+    amount_cents: Option<i64>,
+    reason: Option<String>,
+    remittance_id: Option<String>,
+    created_at: DateTime<Utc>,
+    created_by: String,
+}
+
+impl InstructionRow {
+    fn into_instruction(self) -> Result<BoletoInstruction> {
+        Ok(BoletoInstruction {
+            kind: decode("kind", &self.kind, InstructionKind::parse)?,
+            id: self.id,
+            boleto_id: self.boleto_id,
+            new_due_date: self.new_due_date,
+            amount_cents: self.amount_cents,
+            reason: self.reason,
+            remittance_id: self.remittance_id,
+            created_at: self.created_at,
+            created_by: self.created_by,
+        })
+    }
+}
+
+/// A boleto's instructions, oldest first (sent ones included).
+pub async fn instructions_of(db: &Db, boleto_id: &str) -> Result<Vec<BoletoInstruction>> {
+    let sql = format!(
+        "SELECT {INSTRUCTION_COLUMNS} FROM finance_boleto_instructions WHERE boleto_id = $1 \
+         ORDER BY created_at, id"
+    );
+    let rows: Vec<InstructionRow> =
+        on_db!(db, pool => sqlx::query_as(&sql).bind(boleto_id).fetch_all(pool).await)?;
+    rows.into_iter()
+        .map(InstructionRow::into_instruction)
+        .collect()
+}
+
+/// The instructions no remessa carried yet, oldest first (for the remessa work).
+pub async fn pending_instructions(db: &Db) -> Result<Vec<BoletoInstruction>> {
+    let sql = format!(
+        "SELECT {INSTRUCTION_COLUMNS} FROM finance_boleto_instructions WHERE remittance_id IS NULL \
+         ORDER BY created_at, id"
+    );
+    let rows: Vec<InstructionRow> = on_db!(db, pool => sqlx::query_as(&sql).fetch_all(pool).await)?;
+    rows.into_iter()
+        .map(InstructionRow::into_instruction)
+        .collect()
+}
+
+pub async fn insert_instruction(tx: &mut Tx, i: &BoletoInstruction) -> Result<()> {
+    on_tx!(tx, conn => sqlx::query(&format!(
+        "INSERT INTO finance_boleto_instructions ({INSTRUCTION_COLUMNS}) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+    ))
+    .bind(&i.id)
+    .bind(&i.boleto_id)
+    .bind(i.kind.as_str())
+    .bind(i.new_due_date)
+    .bind(i.amount_cents)
+    .bind(&i.reason)
+    .bind(&i.remittance_id)
+    .bind(i.created_at)
+    .bind(&i.created_by)
+    .execute(&mut *conn)
+    .await
+    .map(|_| ()))
+}
+
+/// A pending instruction of `kind` on the boleto, in the caller's transaction.
+pub async fn has_pending_in(tx: &mut Tx, boleto_id: &str, kind: InstructionKind) -> Result<bool> {
+    let n: i64 = on_tx!(tx, conn => sqlx::query_scalar(
+        "SELECT COUNT(*) FROM finance_boleto_instructions WHERE boleto_id = $1 AND kind = $2 \
+         AND remittance_id IS NULL",
+    )
+    .bind(boleto_id)
+    .bind(kind.as_str())
+    .fetch_one(&mut *conn)
+    .await)?;
+    Ok(n > 0)
+}
+
+/// What a state change writes on the boleto (each `None` keeps what is stored).
+#[derive(Debug, Clone, Default)]
+pub struct BoletoUpdate<'a> {
+    pub status: Option<BoletoStatus>,
+    pub remittance_id: Option<&'a str>,
+    pub occurrence: Option<(&'a str, &'a str)>,
+    pub paid: Option<(NaiveDate, i64)>,
+    pub due_date: Option<NaiveDate>,
+    pub abatement_cents: Option<i64>,
+}
+
+/// Writes `update` if the boleto's version is still `expected`.
+pub async fn update(
+    tx: &mut Tx,
+    id: &str,
+    expected: i64,
+    u: &BoletoUpdate<'_>,
+    stamp: &Stamp<'_>,
+) -> Result<bool> {
+    let (code, text) = match u.occurrence {
+        Some((c, t)) => (Some(c), Some(t)),
+        None => (None, None),
+    };
+    let (paid_date, paid_cents) = match u.paid {
+        Some((d, c)) => (Some(d), Some(c)),
+        None => (None, None),
+    };
+    let done = on_tx!(tx, conn => sqlx::query(
+        "UPDATE finance_boletos SET status = COALESCE($1, status), remittance_id = COALESCE($2, remittance_id), \
+         last_occurrence_code = COALESCE($3, last_occurrence_code), \
+         last_occurrence_text = COALESCE($4, last_occurrence_text), paid_date = COALESCE($5, paid_date), \
+         paid_cents = COALESCE($6, paid_cents), due_date = COALESCE($7, due_date), \
+         abatement_cents = COALESCE($8, abatement_cents), version = version + 1, updated_at = $9, \
+         updated_by = $10 WHERE id = $11 AND version = $12",
+    )
+    .bind(u.status.map(BoletoStatus::as_str))
+    .bind(u.remittance_id)
+    .bind(code)
+    .bind(text)
+    .bind(paid_date)
+    .bind(paid_cents)
+    .bind(u.due_date)
+    .bind(u.abatement_cents)
+    .bind(stamp.at)
+    .bind(stamp.by)
+    .bind(id)
+    .bind(expected)
+    .execute(&mut *conn)
+    .await
+    .map(|r| r.rows_affected()))?;
+    Ok(done == 1)
+}
+
+/// Sets the installment's state when it is one of `from` (a boleto's entry, rejection or baixa moves it).
+pub async fn set_installment_status(
+    tx: &mut Tx,
+    installment_id: &str,
+    from: &[&str],
+    to: &str,
+    stamp: &Stamp<'_>,
+) -> Result<bool> {
+    let list = from
+        .iter()
+        .map(|s| format!("'{s}'"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let sql = format!(
+        "UPDATE finance_receivable_installments SET status = $1, version = version + 1, updated_at = $2, \
+         updated_by = $3 WHERE id = $4 AND status IN ({list})"
+    );
+    let done = on_tx!(tx, conn => sqlx::query(&sql)
+        .bind(to)
+        .bind(stamp.at)
+        .bind(stamp.by)
+        .bind(installment_id)
+        .execute(&mut *conn)
+        .await
+        .map(|r| r.rows_affected()))?;
+    Ok(done == 1)
+}
