@@ -857,3 +857,136 @@ async fn seed_boletos(finance: &Finance, manager: &Principal) -> Result<(usize, 
     }
     Ok((agreements.len(), issued))
 }
+
+/// A year of payables of the active demo suppliers (one a month each, on the 10th, paid by DEBITO_AUTOMATICO or
+/// DINHEIRO): created by the assistant and approved by the manager; those due by today paid on their due date,
+/// those of the next weeks scheduled, the next month's left approved, and a few drafts awaiting approval.
+async fn seed_payables(
+    finance: &Finance,
+    manager: &Principal,
+    assistant: &Principal,
+) -> Result<usize> {
+    use crate::domain::payable::{InstallmentDraft, PayableDraft, PaymentDraft, ShareDraft};
+    use chrono::Datelike;
+    let today = finance.payables().today();
+    let (suppliers, _) = finance
+        .suppliers()
+        .list(&crate::domain::SupplierFilter::default(), 50, 0)
+        .await?;
+    let accounts = finance.chart().tree().await?;
+    let fallback = accounts
+        .iter()
+        .find(|a| a.account.code.as_str() == "5.6")
+        .map(|a| a.account.id.clone());
+    let centers = finance.cost_centers().list().await?;
+    let bank = finance.bank_accounts().list().await?.into_iter().next();
+    let calendar = platform::calendar::Calendar::with_extra(Vec::new());
+    let mut count = 0;
+    for (n, supplier) in suppliers.iter().filter(|s| s.active).take(5).enumerate() {
+        let Some(account) = supplier
+            .fields
+            .default_chart_account_id
+            .clone()
+            .or_else(|| fallback.clone())
+        else {
+            continue;
+        };
+        for back in -11i32..=1 {
+            let month = today.with_day(1).unwrap_or(today);
+            let month = if back < 0 {
+                month.checked_sub_months(chrono::Months::new(back.unsigned_abs()))
+            } else {
+                month.checked_add_months(chrono::Months::new(back as u32))
+            };
+            let Some(month) = month else { continue };
+            let due = month.with_day(10).unwrap_or(month);
+            let total = 85_000 + (n as i64) * 37_150 + i64::from(back + 11) * 1_233;
+            let draft = PayableDraft {
+                supplier_id: Some(supplier.id.clone()),
+                document_kind: Some(if n % 2 == 0 { "NFE" } else { "FATURA" }.into()),
+                document_number: Some(format!("{}{:02}", 1000 + n * 100, month.month())),
+                document_series: Some(format!("{}", month.year() - 2024)),
+                description: Some(format!(
+                    "{} — {:02}/{}",
+                    supplier
+                        .fields
+                        .trade_name
+                        .clone()
+                        .unwrap_or_else(|| supplier.fields.name.clone()),
+                    month.month(),
+                    month.year()
+                )),
+                chart_account_id: Some(account.clone()),
+                rateio: centers
+                    .iter()
+                    .take(2)
+                    .map(|c| ShareDraft {
+                        cost_center_id: Some(c.id.clone()),
+                        percent_bp: Some(5000),
+                        amount_cents: None,
+                    })
+                    .collect(),
+                competence: Some(format!("{:02}/{}", month.month(), month.year())),
+                issue_date: Some(month),
+                total_cents: Some(total),
+                installments: vec![InstallmentDraft {
+                    due_date: Some(due),
+                    payment_method: Some(
+                        if n % 2 == 0 {
+                            "DEBITO_AUTOMATICO"
+                        } else {
+                            "DINHEIRO"
+                        }
+                        .into(),
+                    ),
+                    ..InstallmentDraft::default()
+                }],
+                ..PayableDraft::default()
+            };
+            let created = finance.payables().create(draft, None, assistant).await?;
+            count += 1;
+            let p = &created.payable;
+            // The last month of two suppliers: drafts awaiting approval.
+            if back == 1 && n < 2 {
+                finance
+                    .payables()
+                    .request_approval(&p.id, p.version, assistant)
+                    .await?;
+                continue;
+            }
+            let approved = finance
+                .payables()
+                .approve(&p.id, p.version, manager)
+                .await?;
+            let installment = &approved.installments[0];
+            if due <= today {
+                let Some(bank) = &bank else { continue };
+                let payment = PaymentDraft {
+                    date: Some(due),
+                    amount_cents: Some(total),
+                    charges_cents: Some(0),
+                    discount_cents: Some(0),
+                    bank_account_id: Some(bank.id.clone()),
+                    receipt_file_id: None,
+                };
+                finance
+                    .payables()
+                    .pay(&installment.id, installment.version, payment, assistant)
+                    .await?;
+            } else if due <= today + Days::new(35) {
+                let day = calendar.next_business_day(due);
+                finance
+                    .payables()
+                    .schedule(
+                        &installment.id,
+                        installment.version,
+                        Some(day),
+                        bank.as_ref().map(|b| b.id.as_str()),
+                        assistant,
+                    )
+                    .await?;
+            }
+        }
+    }
+    Ok(count)
+}

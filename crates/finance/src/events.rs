@@ -75,3 +75,48 @@ pub struct ReceivableCancelled {
 impl Event for ReceivableCancelled {
     const KIND: &'static str = "finance.receivable_cancelled";
 }
+
+/// An installment of a payable was paid (a manual payment now; later a payment retorno or a reconciliation).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PayableSettled {
+    /// The payment's id.
+    pub id: String,
+    pub payment_id: String,
+    pub installment_id: String,
+    pub payable_id: String,
+    /// `CP-2026-000123`.
+    pub payable_number: String,
+    /// MANUAL, PEDIDO_COMPRA, COMISSAO, UPLOAD, CANCELAMENTO or LEGADO.
+    pub origin: String,
+    /// The purchase order, commission batch or cancellation it came from.
+    pub origin_id: Option<String>,
+    pub supplier_id: Option<String>,
+    pub client_id: Option<String>,
+    pub amount_cents: i64,
+    pub charges_cents: i64,
+    pub date: NaiveDate,
+}
+
+impl Event for PayableSettled {
+    const KIND: &'static str = "finance.payable_settled";
+}
+
+/// The bank refused to pay an installment (a payment retorno): it is REJEITADO, to be corrected and rescheduled.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PayableRejected {
+    /// `<installment id>:rejeicao:<installment version after the rejection>`.
+    pub id: String,
+    pub installment_id: String,
+    pub payable_id: String,
+    pub payable_number: String,
+    pub origin: String,
+    pub origin_id: Option<String>,
+    pub supplier_id: Option<String>,
+    pub amount_cents: i64,
+    /// The bank's reason.
+    pub reason: String,
+}
+
+impl Event for PayableRejected {
+    const KIND: &'static str = "finance.payable_rejected";
+}

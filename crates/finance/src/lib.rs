@@ -40,6 +40,7 @@ pub struct Finance {
     boletos: Arc<service::Boletos>,
     attachments: Arc<service::Attachments>,
     reports: Arc<service::Reports>,
+    payables: Arc<service::Payables>,
 }
 
 impl Finance {
@@ -98,6 +99,14 @@ impl Finance {
     }
 }
 
+impl Finance {
+    /// The payables (contas a pagar) and their installments; the payment remessa and retorno work moves
+    /// installments with [`service::Payables::put_in_remittance`] and [`service::Payables::reject_by_bank`].
+    pub fn payables(&self) -> &Arc<service::Payables> {
+        &self.payables
+    }
+}
+
 impl Context for Finance {
     const NAME: &'static str = "finance";
     type Api = api::FinanceApi;
@@ -138,6 +147,12 @@ impl Context for Finance {
                 platform.clock.clone(),
                 platform.jobs.clone(),
             )),
+            payables: Arc::new(service::Payables::new(
+                platform.db.clone(),
+                platform.clock.clone(),
+                platform.jobs.clone(),
+                crm.clone(),
+            )),
             receivables: Arc::new(Receivables::new(
                 platform.db.clone(),
                 platform.clock.clone(),
@@ -167,7 +182,8 @@ impl Context for Finance {
             api::CostCentersApi::new(self.cost_centers.clone()),
             api::BankAccountsApi::new(self.bank_accounts.clone()),
             api::SettingsApi::new(self.settings.clone()),
-            api::SuppliersApi::new(self.suppliers.clone()),
+            api::SuppliersApi::new(self.suppliers.clone())
+                .with_payables(self.payables.clone()),
             api::ReceivablesApi::new(self.receivables.clone()),
             api::InstallmentAttachmentsApi::new(
                 self.attachments.clone(),
@@ -176,6 +192,7 @@ impl Context for Finance {
             api::AgreementsApi::new(self.agreements.clone()),
             api::BoletosApi::new(self.boletos.clone()),
             api::ReportsApi::new(self.reports.clone()),
+            api::PayablesApi::new(self.payables.clone()),
         )
     }
 

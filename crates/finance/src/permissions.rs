@@ -150,6 +150,50 @@ pub static BOLETOS_ISSUE: Permission = Permission {
     ]),
 };
 
+/// Payables (contas a pagar) and the payments agenda are read by the finance roles (finance.md §7).
+pub static PAYABLES_READ: Permission = Permission {
+    code: "pagar_ler",
+    label: "consultar contas a pagar e pagamentos",
+    grant: Grant::Roles(&[
+        Role::FinancialAssistant,
+        Role::FinancialManager,
+        Role::Admin,
+        Role::SuperAdmin,
+    ]),
+};
+
+/// Creating and editing payables, asking for approval, scheduling and registering payments.
+pub static PAYABLES_WRITE: Permission = Permission {
+    code: "pagar_editar",
+    label: "lançar, editar, programar e pagar contas a pagar",
+    grant: Grant::Roles(&[
+        Role::FinancialAssistant,
+        Role::FinancialManager,
+        Role::Admin,
+        Role::SuperAdmin,
+    ]),
+};
+
+/// Approving (and sending back) payables: up to the alçada, unless the holder also has
+/// [`FINANCE_UNLIMITED_APPROVAL`]; never one's own (created or edited).
+pub static PAYABLES_APPROVE: Permission = Permission {
+    code: "pagar_aprovar",
+    label: "aprovar contas a pagar",
+    grant: Grant::Roles(&[
+        Role::FinancialAssistant,
+        Role::FinancialManager,
+        Role::Admin,
+        Role::SuperAdmin,
+    ]),
+};
+
+/// Reversing a payment, and cancelling an approved payable (finance.md §3.2: FM, SA).
+pub static PAYMENTS_REVERSE: Permission = Permission {
+    code: "pagar_estornar",
+    label: "estornar pagamentos e cancelar contas aprovadas",
+    grant: Grant::Roles(&[Role::FinancialManager, Role::SuperAdmin]),
+};
+
 /// Every permission the context declares.
 pub static ALL: &[&Permission] = &[
     &FINANCE_CHART_READ,
@@ -166,6 +210,10 @@ pub static ALL: &[&Permission] = &[
     &FINANCE_UNLIMITED_APPROVAL,
     &BOLETOS_READ,
     &BOLETOS_ISSUE,
+    &PAYABLES_READ,
+    &PAYABLES_WRITE,
+    &PAYABLES_APPROVE,
+    &PAYMENTS_REVERSE,
 ];
 
 /// The finance pages built so far: the guard decides from the user's permissions (their own grants included);
@@ -198,6 +246,18 @@ pub static ROUTE_RULES: &[RouteRule] = &[
     RouteRule::new(
         RouteMatch::Exact(&["/recebimentos-por-periodo"]),
         &RECEIVABLES_READ,
+        RouteCheck::Client,
+        "/inicio",
+    ),
+    RouteRule::new(
+        RouteMatch::Exact(&["/pagamentos"]),
+        &PAYABLES_READ,
+        RouteCheck::Client,
+        "/minhas-vendas",
+    ),
+    RouteRule::new(
+        RouteMatch::Exact(&["/contas-a-pagar"]),
+        &PAYABLES_READ,
         RouteCheck::Client,
         "/inicio",
     ),

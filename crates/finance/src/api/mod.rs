@@ -8,6 +8,7 @@ mod bank_accounts;
 mod boletos;
 mod chart;
 mod cost_centers;
+mod payables;
 mod receivables;
 mod reports;
 mod settings;
@@ -19,6 +20,7 @@ pub use bank_accounts::BankAccountsApi;
 pub use boletos::BoletosApi;
 pub use chart::ChartApi;
 pub use cost_centers::CostCentersApi;
+pub use payables::PayablesApi;
 pub use receivables::ReceivablesApi;
 pub use reports::ReportsApi;
 pub use settings::SettingsApi;
@@ -39,6 +41,7 @@ pub type FinanceApi = (
     AgreementsApi,
     BoletosApi,
     ReportsApi,
+    PayablesApi,
 );
 
 #[derive(Tags)]

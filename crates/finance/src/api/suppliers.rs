@@ -27,11 +27,22 @@ use crate::service::{SupplierDetail, Suppliers};
 
 pub struct SuppliersApi {
     suppliers: Arc<Suppliers>,
+    /// The list's "Em aberto" and "Último pagamento" come from the payables.
+    payables: Option<Arc<crate::service::Payables>>,
 }
 
 impl SuppliersApi {
     pub fn new(suppliers: Arc<Suppliers>) -> SuppliersApi {
-        SuppliersApi { suppliers }
+        SuppliersApi {
+            suppliers,
+            payables: None,
+        }
+    }
+
+    /// Fills the list's open amount and last payment from `payables`.
+    pub fn with_payables(mut self, payables: Arc<crate::service::Payables>) -> SuppliersApi {
+        self.payables = Some(payables);
+        self
     }
 }
 
@@ -145,6 +156,9 @@ pub struct SupplierView {
     pub pending_bank_data: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// The list only: what is still to be paid to it ("Em aberto") and its last payment's date.
+    pub open_cents: Option<i64>,
+    pub last_payment_date: Option<platform::api::Date>,
 }
 
 impl From<Supplier> for SupplierView {
@@ -170,6 +184,8 @@ impl From<Supplier> for SupplierView {
             pending_bank_data: s.pending_bank_data,
             created_at: s.created_at,
             updated_at: s.updated_at,
+            open_cents: None,
+            last_payment_date: None,
         }
     }
 }
@@ -529,8 +545,22 @@ impl SuppliersApi {
             .list(&filter, paging.limit(), paging.offset())
             .await?;
         let has_more = paging.offset() + (items.len() as i64) < total;
+        let positions = match &self.payables {
+            Some(p) => p.supplier_positions().await?,
+            None => Default::default(),
+        };
         Ok(Json(SupplierPage {
-            items: items.into_iter().map(SupplierView::from).collect(),
+            items: items
+                .into_iter()
+                .map(|s| {
+                    let (open, last) = positions.get(&s.id).copied().unwrap_or((0, None));
+                    SupplierView {
+                        open_cents: Some(open),
+                        last_payment_date: last.map(platform::api::Date),
+                        ..SupplierView::from(s)
+                    }
+                })
+                .collect(),
             total,
             page: paging.page,
             page_size: paging.page_size,

@@ -7,6 +7,7 @@ pub mod boleto;
 pub mod chart;
 pub mod chart_import;
 pub mod cost_center;
+pub mod payable;
 pub mod receivable;
 pub mod renegotiation;
 pub mod report;

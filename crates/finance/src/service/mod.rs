@@ -6,6 +6,7 @@ mod bank_accounts;
 pub(crate) mod boletos;
 mod chart;
 mod cost_centers;
+mod payables;
 mod receivables;
 mod reports;
 mod settings;
@@ -20,6 +21,10 @@ pub use bank_accounts::{BankAccountPatch, BankAccounts, BANK_ACCOUNT_ENTITY};
 pub use boletos::{BoletoChange, BoletoDetail, BoletoPage, Boletos, MAX_ISSUE, MAX_PDF};
 pub use chart::{AccountInTree, Chart, ACCOUNT_ENTITY};
 pub use cost_centers::{CostCenterPatch, CostCenters, COST_CENTER_ENTITY};
+pub use payables::{
+    AgendaPage, AgendaRead, NfeSuggestion, PayableDetail, PayableInstallmentDetail, PayablePage, Payables,
+    PAYABLE_ENTITY, PAYABLE_INSTALLMENT_ENTITY,
+};
 pub use receivables::{
     InstallmentDetail, InstallmentPage, InstallmentRead, ReceivableDetail, Receivables,
     INSTALLMENT_ENTITY, RECEIVABLE_ENTITY,

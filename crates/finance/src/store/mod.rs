@@ -6,6 +6,7 @@ pub mod bank_accounts;
 pub mod boletos;
 pub mod chart;
 pub mod cost_centers;
+pub mod payables;
 pub mod receivables;
 pub mod reports;
 pub mod settings;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { fieldLabel, METHOD_LABELS } from '../api/receivableModel';
 import { useInstallmentMutations } from '../api/receivablesQueries';
 import type { InstallmentAction } from './InstallmentDrawer';
+import { RenegotiateForm } from './RenegotiateForm';
 
 const reason = z.string().trim().min(10, 'Explique em pelo menos 10 caracteres.').max(500, 'No máximo 500 caracteres.');
 const METHOD_OPTIONS = Object.entries(METHOD_LABELS).map(([value, label]) => ({ value, label }));
@@ -31,6 +32,7 @@ interface ActionProps {
 export function InstallmentActionForm({ action, installment, onDone }: ActionProps) {
   if (action === 'receive') return <ReceiptForm installment={installment} onDone={onDone} />;
   if (action === 'extend') return <ExtendForm installment={installment} onDone={onDone} />;
+  if (action === 'renegotiate') return <RenegotiateForm installment={installment} onDone={onDone} />;
   return <ReasonForm action={action} installment={installment} onDone={onDone} />;
 }
 

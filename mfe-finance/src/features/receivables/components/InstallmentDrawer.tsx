@@ -4,15 +4,17 @@ import { Alert, Button, formatCentavos, formatDate, formatDateTime, Group, Histo
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { fieldLabel, METHOD_LABELS, OPEN_STATUSES, ORIGIN_LABELS, overdueLabel, STATUS_LABELS } from '../api/receivableModel';
 import { useInstallment, useInstallmentHistory } from '../api/receivablesQueries';
+import { InstallmentAttachments } from './InstallmentAttachments';
 import { StatusBadge } from './ReceivablesPage';
 
 const ActionForm = lazy(() => import('./InstallmentActions').then((m) => ({ default: m.InstallmentActionForm })));
 
-export type InstallmentAction = 'receive' | 'extend' | 'cancel' | 'writeOff' | 'revertWriteOff' | { reverse: Receipt };
+export type InstallmentAction = 'receive' | 'extend' | 'renegotiate' | 'cancel' | 'writeOff' | 'revertWriteOff' | { reverse: Receipt };
 
 const ACTION_TITLES: Record<string, string> = {
   receive: 'Registrar recebimento',
   extend: 'Prorrogar vencimento',
+  renegotiate: 'Renegociar',
   cancel: 'Cancelar parcela',
   writeOff: 'Baixar sem recebimento',
   revertWriteOff: 'Reverter baixa sem recebimento',
@@ -80,6 +82,11 @@ function InstallmentPanel({ installment }: { installment: InstallmentDetail }) {
               Prorrogar vencimento
             </Button>
           )}
+          {mayEdit && open && (
+            <Button variant="default" onClick={() => setAction('renegotiate')}>
+              Renegociar
+            </Button>
+          )}
           {mayWriteOff && open && (
             <Button variant="default" onClick={() => setAction('writeOff')}>
               Baixar sem recebimento
@@ -106,6 +113,7 @@ function InstallmentPanel({ installment }: { installment: InstallmentDetail }) {
         <Tabs.List mb="md">
           <Tabs.Tab value="data">Dados</Tabs.Tab>
           <Tabs.Tab value="receipts">Recebimentos ({receipts.length})</Tabs.Tab>
+          <Tabs.Tab value="attachments">Anexos</Tabs.Tab>
           <Tabs.Tab value="history">Histórico</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="data">
@@ -162,6 +170,9 @@ function InstallmentPanel({ installment }: { installment: InstallmentDetail }) {
               ))}
             </Stack>
           )}
+        </Tabs.Panel>
+        <Tabs.Panel value="attachments">
+          <InstallmentAttachments installmentId={installment.id} mayEdit={mayEdit} />
         </Tabs.Panel>
         <Tabs.Panel value="history">
           <HistoryPanel entries={history.data} loading={history.isPending} error={history.error} onRetry={() => void history.refetch()} fieldLabels={HISTORY_LABELS} stateLabels={STATUS_LABELS} />

@@ -43,6 +43,11 @@ function useClientOptions(search: string) {
 /** The installments the título will have, as the server will split them. */
 function Preview() {
   const [total, count, first, interval] = useWatch<Values, ['total_cents', 'installments', 'first_due', 'interval_days']>({ name: ['total_cents', 'installments', 'first_due', 'interval_days'] });
+  return <InstallmentsPreview total={total} count={count} first={first} interval={interval} />;
+}
+
+/** `total` in `count` installments from `first` every `interval` days (0: monthly), as the server splits them. */
+export function InstallmentsPreview({ total, count, first, interval }: { total: number | null; count: string; first: string | null; interval: string }) {
   const n = Number(count);
   if (!total || !first || !Number.isInteger(n) || n < 1 || n > 120) return null;
   const values = splitTotal(total, n);

@@ -132,7 +132,7 @@ export default function ReceivablesPage({ route }: PageProps) {
         minWidth={1100}
         {...listTableProps(list)}
       />
-      <UnderConstruction title="Renegociação, boletos e anexos das parcelas" />
+      <UnderConstruction title="Boletos das parcelas" />
       <InstallmentDrawer />
       <Modal opened={creating} onClose={() => setCreating(false)} title="Novo título a receber" size="xl" centered>
         <Suspense fallback={<Spinner />}>{creating && <NewReceivableForm onDone={() => setCreating(false)} />}</Suspense>

@@ -2,7 +2,8 @@ import type { ListReceivableInstallmentsParams } from '@backoffice/api-client/en
 import { monthOf, todayInSaoPaulo, useListParams, type SortState } from '@backoffice/ui';
 import { useMemo } from 'react';
 
-const FILTERS = ['periodo', 'due_from', 'due_to', 'status', 'q', 'payment_method', 'origin'] as const;
+// client_id and bank_account_id come from the reports' drill-down (/recebimentos-por-periodo): no input of their own.
+const FILTERS = ['periodo', 'due_from', 'due_to', 'status', 'q', 'payment_method', 'origin', 'client_id', 'bank_account_id'] as const;
 export type InstallmentFilter = (typeof FILTERS)[number];
 export const INSTALLMENT_SORT_KEYS = ['due_date', 'value', 'client'] as const;
 const DEFAULT_SORT: SortState = { id: 'due_date', desc: false };
@@ -32,6 +33,8 @@ export function useInstallmentListParams() {
       q: filters.q || undefined,
       payment_method: filters.payment_method || undefined,
       origin: filters.origin || undefined,
+      client_id: filters.client_id || undefined,
+      bank_account_id: filters.bank_account_id || undefined,
       sort: sortParam,
     }),
     [filters, sortParam],
