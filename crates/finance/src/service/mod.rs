@@ -25,6 +25,10 @@ pub use payables::{
     AgendaPage, AgendaRead, NfeSuggestion, PayableDetail, PayableInstallmentDetail, PayablePage, Payables,
     PAYABLE_ENTITY, PAYABLE_INSTALLMENT_ENTITY,
 };
+pub use payables::{
+    AgendaPage, AgendaRead, NfeSuggestion, PayableDetail, PayableInstallmentDetail, PayablePage,
+    Payables, PAYABLE_ENTITY, PAYABLE_INSTALLMENT_ENTITY,
+};
 pub use receivables::{
     InstallmentDetail, InstallmentPage, InstallmentRead, ReceivableDetail, Receivables,
     INSTALLMENT_ENTITY, RECEIVABLE_ENTITY,
