@@ -888,3 +888,48 @@ async fn the_demo_data_has_four_convenios_and_boletos_once_and_nothing_more_the_
         assert_eq!(again["total"].as_i64().unwrap(), total);
     }
 }
+
+#[tokio::test]
+async fn renegotiating_cancels_a_boleto_never_sent_and_asks_the_bank_to_drop_a_registered_one() {
+    for w in worlds().await {
+        let agreement = w.agreement(1000, 99_999_999).await;
+        let ids = w.installments(&w.client, 2).await;
+        let (status, issued) = w.issue(&ids, &agreement).await;
+        assert_eq!(status, StatusCode::CREATED, "{issued}");
+        let boleto = |n: usize| id(&issued["items"][n]).to_string();
+        w.register(&boleto(1)).await;
+        let mut chosen = Vec::new();
+        for installment in &ids {
+            let (_, i) = w
+                .api
+                .call(
+                    "GET",
+                    &format!("{RECEIVABLES}/installments/{installment}"),
+                    FA,
+                    None,
+                )
+                .await;
+            chosen.push(json!({"id": installment, "version": i["version"]}));
+        }
+        let (status, new) = w
+            .api
+            .call(
+                "POST",
+                &format!("{RECEIVABLES}/renegotiations"),
+                FA,
+                Some(json!({
+                    "installments": chosen, "count": 3, "first_due": "2026-05-10",
+                    "reason": "Cliente pediu mais prazo para pagar o tratamento."
+                })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{new}");
+        let status_of = async |b: String| {
+            let (_, detail) = w.api.call("GET", &format!("{BOLETOS}/{b}"), FA, None).await;
+            detail["status"].as_str().unwrap().to_string()
+        };
+        assert_eq!(status_of(boleto(0)).await, "CANCELADO");
+        assert_eq!(status_of(boleto(1)).await, "BAIXA_SOLICITADA");
+        assert_eq!(w.installment_status(&ids[0]).await, "RENEGOCIADO");
+    }
+}

@@ -774,7 +774,10 @@ impl Receivables {
             must_be_open(&current, "renegociar")?;
             replaced.push(current);
         }
-        if replaced.iter().any(|i| i.client_id != replaced[0].client_id) {
+        if replaced
+            .iter()
+            .any(|i| i.client_id != replaced[0].client_id)
+        {
             return Err(Error::invalid_field(
                 "installments",
                 "Só parcelas de um mesmo cliente são renegociadas juntas.",
@@ -797,7 +800,17 @@ impl Receivables {
                 due_date: current.due_date,
                 write_off: None,
             };
-            written(store::update_installment(&mut tx, &current.id, *version, &state, &stamp).await?)?;
+            written(
+                store::update_installment(&mut tx, &current.id, *version, &state, &stamp).await?,
+            )?;
+            // Its boleto goes as a cancelled installment's does (cancelled, or a BAIXA queued at the bank).
+            let boleto =
+                super::boletos::on_installment_cancelled(&mut tx, &current.id, by, stamp.at)
+                    .await?;
+            let mut changes = vec![added("renegotiated_into", &receivable.number)];
+            if let Some(done) = boleto {
+                changes.push(added("boleto", &done));
+            }
             let entry = Entry {
                 entity: INSTALLMENT_ENTITY,
                 entity_id: &current.id,
@@ -805,7 +818,7 @@ impl Receivables {
                 from_state: Some(current.status.as_str()),
                 to_state: Some(InstallmentStatus::Renegociado.as_str()),
                 reason: Some(&reason),
-                changes: vec![added("renegotiated_into", &receivable.number)],
+                changes,
             };
             history::record(&mut tx, &entry, by, stamp.at).await?;
         }
