@@ -12,7 +12,7 @@
 use chrono::{NaiveDate, TimeZone, Utc};
 use crm::domain::ClientDraft;
 use crm::Crm;
-use finance::domain::BankAccountDraft;
+use finance::domain::{BankAccountDraft, SupplierDraft};
 use finance::Finance;
 use platform::testing::{principal, TestApi};
 use platform::Principal;
@@ -521,6 +521,92 @@ async fn the_cash_flow_starts_from_the_system_balance_in_both_scenarios() {
             .await;
         assert_eq!(account["account"], "Itaú Operacional");
         assert_eq!(account["inflow_cents"], 6_000);
+
+        // A payable in two installments (a draft still goes out): the one due yesterday goes out on the first
+        // day, the other on its due date (16/03).
+        let supplier = w
+            .api
+            .context
+            .suppliers()
+            .create(
+                SupplierDraft {
+                    document: Some("04.252.011/0001-10".into()),
+                    name: Some("Dental Suprimentos Ltda".into()),
+                    ..SupplierDraft::default()
+                },
+                &by(),
+            )
+            .await
+            .unwrap();
+        let tree = w.api.context.chart().tree().await.unwrap();
+        let expense = tree
+            .iter()
+            .find(|a| a.account.code.as_str() == "3.1")
+            .unwrap()
+            .account
+            .id
+            .clone();
+        let (status, payable) = w
+            .api
+            .call(
+                "POST",
+                "/api/v1/finance/payables",
+                FA,
+                Some(json!({
+                    "supplier_id": supplier.supplier.id, "document_kind": "RECIBO", "document_number": "77",
+                    "description": "Materiais", "chart_account_id": expense, "competence": "03/2026",
+                    "issue_date": "2026-03-02", "total_cents": 90_000,
+                    "installments": [
+                        {"due_date": "2026-03-09", "payment_method": "DINHEIRO", "amount_cents": 30_000},
+                        {"due_date": "2026-03-16", "payment_method": "DINHEIRO", "amount_cents": 60_000}
+                    ]
+                })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{payable}");
+        let paying = w.get("/cash-flow?days=30&bucket=DAY").await;
+        assert_eq!(paying["periods"][0]["outflow_cents"], 30_000);
+        assert_eq!(paying["periods"][6]["start"], "2026-03-16");
+        assert_eq!(paying["periods"][6]["outflow_cents"], 60_000);
+        assert_eq!(paying["outflow_cents"], 90_000);
+        assert_eq!(paying["closing_balance_cents"], 30_000 - 90_000);
+        assert_eq!(
+            paying["periods"][6]["balance_cents"],
+            20_000 - 30_000 - 60_000
+        );
+
+        // Approved and its first installment paid from the account today: out of the balance, not an outflow.
+        let (status, approved) = w
+            .api
+            .call(
+                "POST",
+                &format!("/api/v1/finance/payables/{}/approve", id(&payable)),
+                FM,
+                Some(json!({"version": payable["version"]})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{approved}");
+        let first = &approved["installments"][0];
+        let (status, paid) = w
+            .api
+            .call(
+                "POST",
+                &format!(
+                    "/api/v1/finance/payables/installments/{}/payments",
+                    id(first)
+                ),
+                FA,
+                Some(json!({
+                    "version": first["version"], "date": "2026-03-10", "amount_cents": 30_000,
+                    "bank_account_id": w.bank, "receipt_file_id": "comprovante-1"
+                })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{paid}");
+        let after = w.get("/cash-flow?days=30&bucket=DAY").await;
+        assert_eq!(after["opening_balance_cents"], 14_000 - 30_000);
+        assert_eq!(after["outflow_cents"], 60_000);
+        assert_eq!(after["closing_balance_cents"], 30_000 - 90_000);
 
         let (status, error) = w
             .api

@@ -367,7 +367,8 @@ pub struct CashFlowReportView {
     /// The account's nickname, when one was asked for.
     pub account: Option<String>,
     pub include_overdue_first_day: bool,
-    /// Opening balances of the active accounts plus the live receipts credited to them up to today.
+    /// Opening balances of the active accounts plus the live receipts credited to them, minus the live payments
+    /// made from them, up to today.
     pub opening_balance_cents: i64,
     /// Open saldo already overdue: its own row, in the first day only with `include_overdue_first_day`.
     pub overdue_cents: i64,
@@ -749,8 +750,8 @@ impl ReportsApi {
     /// The projected cash flow over the next `days` (7, 30, 90 or 180; default 30) by `bucket` (default DAY),
     /// consolidated or of `account_id`, from today's system balance: inflows are the open installments at their
     /// expected credit date (CONTRATUAL) or moved and weighted by each client's history (HISTORICO); overdue
-    /// saldo has its own figure, in the first day only with `include_overdue_first_day`. Outflows are zero until
-    /// payables exist.
+    /// saldo has its own figure, in the first day only with `include_overdue_first_day`. Outflows are the open
+    /// payable installments at their scheduled (else due) date, late ones on the first day.
     #[oai(path = "/cash-flow", method = "get", operation_id = "cashFlowReport")]
     async fn cash_flow(
         &self,

@@ -358,8 +358,12 @@ impl Reports {
         if query.include_overdue_first_day {
             inflows.push((today, overdue));
         }
-        // TODO(payables): outflows (open payables at data programada or vencimento) once the payables exist.
-        let outflows: Vec<(NaiveDate, i64)> = Vec::new();
+        // Open payables at their scheduled (else due) date; those already late go out on the first day.
+        let outflows: Vec<(NaiveDate, i64)> = store::payables_by_date(&self.db, to, account_id)
+            .await?
+            .into_iter()
+            .map(|(day, cents)| (day.max(today), cents))
+            .collect();
         let periods = project(opening, today, to, query.bucket, &inflows, &outflows);
         Ok(CashFlowReport {
             query,

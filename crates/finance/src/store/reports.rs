@@ -258,8 +258,8 @@ pub async fn aging(
     })
 }
 
-/// The opening balance of the active accounts (or `account_id`) plus the live receipts credited to them from
-/// their opening date to `today`.
+/// The opening balance of the active accounts (or `account_id`) plus the live receipts credited to them and minus
+/// the live payments made from them, from their opening date to `today`.
 pub async fn system_balance(db: &Db, account_id: Option<&str>, today: NaiveDate) -> Result<i64> {
     let opening =
         "SELECT CAST(COALESCE(SUM(opening_balance), 0) AS BIGINT) FROM finance_bank_accounts \
@@ -271,11 +271,38 @@ pub async fn system_balance(db: &Db, account_id: Option<&str>, today: NaiveDate)
          AND p.date >= b.opening_date AND p.date <= {}",
         lit(today)
     );
+    let paid = format!(
+        "SELECT CAST(COALESCE(SUM(p.amount_cents), 0) AS BIGINT) FROM finance_payments p \
+         JOIN finance_bank_accounts b ON b.id = p.bank_account_id \
+         WHERE p.reversed_at IS NULL AND b.active = TRUE AND ($1 IS NULL OR b.id = $1) \
+         AND p.date >= b.opening_date AND p.date <= {}",
+        lit(today)
+    );
     on_db!(db, pool => {
         let a: i64 = sqlx::query_scalar(opening).bind(account_id).fetch_one(pool).await?;
         let b: i64 = sqlx::query_scalar(&received).bind(account_id).fetch_one(pool).await?;
-        Ok(a + b)
+        let c: i64 = sqlx::query_scalar(&paid).bind(account_id).fetch_one(pool).await?;
+        Ok(a + b - c)
     })
+}
+
+/// What is still to be paid of the open payable installments (drafts included; paid, cancelled and those of a
+/// cancelled payable left out), per payment date (the scheduled date, else the due date) up to `to`, of
+/// `account_id`'s when given.
+pub async fn payables_by_date(
+    db: &Db,
+    to: NaiveDate,
+    account_id: Option<&str>,
+) -> Result<Vec<(NaiveDate, i64)>> {
+    let sql = format!(
+        "SELECT COALESCE(i.scheduled_date, i.due_date) AS day, \
+         CAST(SUM(CASE WHEN i.amount_cents > i.paid_cents THEN i.amount_cents - i.paid_cents ELSE 0 END) AS BIGINT) \
+         FROM finance_payable_installments i JOIN finance_payables p ON p.id = i.payable_id \
+         WHERE i.status NOT IN ('PAGO', 'CANCELADO') AND p.status <> 'CANCELADA' \
+         AND COALESCE(i.scheduled_date, i.due_date) <= {to} AND ($1 IS NULL OR i.bank_account_id = $1) GROUP BY 1",
+        to = lit(to),
+    );
+    on_db!(db, pool => sqlx::query_as(&sql).bind(account_id).fetch_all(pool).await)
 }
 
 /// The open saldo of the open installments (of `account_id`'s, when given) per due date in `from..=to`, and per
