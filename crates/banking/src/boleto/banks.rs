@@ -13,14 +13,25 @@ use crate::bank::Bank;
 
 /// Nosso número (with DV) for `bank`.
 pub fn nosso_numero(bank: Bank, input: &BoletoInput) -> Result<NnParts, BoletoError> {
+    let mut nn = NnParts::default();
+    nosso_numero_into(bank, input, &mut nn)?;
+    Ok(nn)
+}
+
+/// [`nosso_numero`] into caller-owned memory (no copy of the result on the hot path).
+pub fn nosso_numero_into(
+    bank: Bank,
+    input: &BoletoInput,
+    out: &mut NnParts,
+) -> Result<(), BoletoError> {
     match bank {
-        Bank::BancoDoBrasil => banco_do_brasil::nosso_numero(input),
-        Bank::Santander => santander::nosso_numero(input),
-        Bank::Caixa => caixa::nosso_numero(input),
-        Bank::Bradesco => bradesco::nosso_numero(input),
-        Bank::Itau => itau::nosso_numero(input),
-        Bank::Sicredi => sicredi::nosso_numero(input),
-        Bank::Sicoob => sicoob::nosso_numero(input),
+        Bank::BancoDoBrasil => banco_do_brasil::nosso_numero(input, out),
+        Bank::Santander => santander::nosso_numero(input, out),
+        Bank::Caixa => caixa::nosso_numero(input, out),
+        Bank::Bradesco => bradesco::nosso_numero(input, out),
+        Bank::Itau => itau::nosso_numero(input, out),
+        Bank::Sicredi => sicredi::nosso_numero(input, out),
+        Bank::Sicoob => sicoob::nosso_numero(input, out),
     }
 }
 
@@ -33,14 +44,25 @@ pub fn build(input: &BoletoInput) -> Result<(NnParts, CampoLivre), BoletoError> 
 
 /// The campo livre for the input's bank, given its nosso número.
 pub fn campo_livre(input: &BoletoInput, nn: &NnParts) -> Result<CampoLivre, BoletoError> {
+    let mut cl = [b'0'; 25];
+    campo_livre_into(input, nn, &mut cl)?;
+    Ok(cl)
+}
+
+/// [`campo_livre`] into caller-owned memory. On an error `cl` holds a partial result.
+pub fn campo_livre_into(
+    input: &BoletoInput,
+    nn: &NnParts,
+    cl: &mut CampoLivre,
+) -> Result<(), BoletoError> {
     match input.bank {
-        Bank::BancoDoBrasil => banco_do_brasil::campo_livre(input, nn),
-        Bank::Santander => santander::campo_livre(input, nn),
-        Bank::Caixa => caixa::campo_livre(input, nn),
-        Bank::Bradesco => bradesco::campo_livre(input, nn),
-        Bank::Itau => itau::campo_livre(input, nn),
-        Bank::Sicredi => sicredi::campo_livre(input, nn),
-        Bank::Sicoob => sicoob::campo_livre(input, nn),
+        Bank::BancoDoBrasil => banco_do_brasil::campo_livre(input, nn, cl),
+        Bank::Santander => santander::campo_livre(input, nn, cl),
+        Bank::Caixa => caixa::campo_livre(input, nn, cl),
+        Bank::Bradesco => bradesco::campo_livre(input, nn, cl),
+        Bank::Itau => itau::campo_livre(input, nn, cl),
+        Bank::Sicredi => sicredi::campo_livre(input, nn, cl),
+        Bank::Sicoob => sicoob::campo_livre(input, nn, cl),
     }
 }
 
@@ -53,28 +75,47 @@ fn opt(value: &Option<String>) -> &str {
 
 /// Writes the digits of `value` right-aligned and zero-padded into `out`. Leading zeros beyond
 /// the width are accepted ("0001234" fits a 4-digit agência as "1234").
+///
+/// The usual value (digits only, no wider than the field) takes a short path inlined into
+/// each caller, where the field width is a constant; anything else goes to [`pad_checked`].
+#[inline(always)]
 fn pad(out: &mut [u8], field: &'static str, value: &str) -> Result<(), BoletoError> {
+    let v = value.as_bytes();
+    if !v.is_empty() && v.len() <= out.len() {
+        // Zeros over the whole field first: its width is a constant here, so that is a
+        // store or two, where zeroing only the padding was a call to memset.
+        out.fill(b'0');
+        let start = out.len() - v.len();
+        let mut digits = true;
+        for (slot, &b) in out[start..].iter_mut().zip(v) {
+            digits &= b.is_ascii_digit();
+            *slot = b;
+        }
+        if digits {
+            return Ok(());
+        }
+    }
+    pad_checked(out, field, value)
+}
+
+/// [`pad`] for any value: trims blanks, drops leading zeros beyond the width, and names
+/// what is wrong.
+#[cold]
+#[inline(never)]
+fn pad_checked(out: &mut [u8], field: &'static str, value: &str) -> Result<(), BoletoError> {
     let mut v = value.as_bytes().trim_ascii();
     if v.is_empty() {
-        return Err(BoletoError::new(field, format!("{field} é obrigatório")));
+        return Err(pad_error(field, PadFault::Missing, out.len()));
     }
     if !v.iter().all(u8::is_ascii_digit) {
-        return Err(BoletoError::new(
-            field,
-            format!("{field} deve conter apenas dígitos"),
-        ));
+        return Err(pad_error(field, PadFault::NotDigits, out.len()));
     }
     while v.len() > out.len() && v[0] == b'0' {
         v = &v[1..];
     }
     if v.len() > out.len() {
-        return Err(BoletoError::new(
-            field,
-            format!("{field} deve ter no máximo {} dígitos", out.len()),
-        ));
+        return Err(pad_error(field, PadFault::TooLong, out.len()));
     }
-    // Right-aligned byte by byte: fields are at most 20 digits, and a call to memmove/memset
-    // per field costs more than the copy itself in the 1M-boleto benchmark.
     let start = out.len() - v.len();
     for (i, slot) in out.iter_mut().enumerate() {
         *slot = if i < start { b'0' } else { v[i - start] };
@@ -82,12 +123,27 @@ fn pad(out: &mut [u8], field: &'static str, value: &str) -> Result<(), BoletoErr
     Ok(())
 }
 
-fn parts(prefix: &[u8], body: &[u8], dv: Option<u8>) -> NnParts {
-    let mut p = NnParts::default();
-    p.prefix.push(prefix);
-    p.body.push(body);
-    p.dv = dv;
-    p
+enum PadFault {
+    Missing,
+    NotDigits,
+    TooLong,
+}
+
+fn pad_error(field: &'static str, fault: PadFault, width: usize) -> BoletoError {
+    let message = match fault {
+        PadFault::Missing => format!("{field} é obrigatório"),
+        PadFault::NotDigits => format!("{field} deve conter apenas dígitos"),
+        PadFault::TooLong => format!("{field} deve ter no máximo {width} dígitos"),
+    };
+    BoletoError::new(field, message)
+}
+
+/// Sets every field of `out` (a reused `NnParts` compares equal to a fresh one).
+fn set_parts(out: &mut NnParts, prefix: &[u8], body: &[u8], dv: Option<u8>) {
+    *out = NnParts::default();
+    out.prefix.push(prefix);
+    out.body.push(body);
+    out.dv = dv;
 }
 
 fn one_of(field: &'static str, value: &str, allowed: &[&str]) -> Result<(), BoletoError> {
@@ -158,7 +214,7 @@ pub mod banco_do_brasil {
         conv.len() == 6 && input.nosso_numero.trim_ascii().len() > 5
     }
 
-    pub fn nosso_numero(input: &BoletoInput) -> Result<NnParts, BoletoError> {
+    pub fn nosso_numero(input: &BoletoInput, out: &mut NnParts) -> Result<(), BoletoError> {
         let conv = convenio(input)?;
         let mut body = [b'0'; 17];
         let (numero_width, with_dv) = match conv.len() {
@@ -176,14 +232,19 @@ pub mod banco_do_brasil {
             &input.nosso_numero,
         )?;
         let dv_digit = with_dv.then(|| dv(&body[..end]));
-        Ok(parts(b"", &body[..end], dv_digit))
+        set_parts(out, b"", &body[..end], dv_digit);
+        Ok(())
     }
 
-    pub fn campo_livre(input: &BoletoInput, nn: &NnParts) -> Result<CampoLivre, BoletoError> {
+    pub fn campo_livre(
+        input: &BoletoInput,
+        nn: &NnParts,
+        cl: &mut CampoLivre,
+    ) -> Result<(), BoletoError> {
         let carteira = input.carteira.trim_ascii();
         one_of("carteira", carteira, &CARTEIRAS)?;
         let body = nn.body.as_bytes();
-        let mut cl = [b'0'; 25];
+        cl.fill(b'0');
         if body.len() == 17 {
             let conv = convenio(input)?;
             if conv.len() == 6 {
@@ -200,13 +261,13 @@ pub mod banco_do_brasil {
                 cl[6..23].copy_from_slice(body);
                 cl[23..].copy_from_slice(carteira.as_bytes());
             }
-            return Ok(cl);
+            return Ok(());
         }
         cl[..11].copy_from_slice(body);
         pad(&mut cl[11..15], "agencia", &input.agencia)?;
         pad(&mut cl[15..23], "conta", &input.conta)?;
         cl[23..].copy_from_slice(carteira.as_bytes());
-        Ok(cl)
+        Ok(())
     }
 }
 
@@ -217,24 +278,29 @@ pub mod santander {
 
     const CARTEIRAS: [&str; 4] = ["101", "102", "104", "201"];
 
-    pub fn nosso_numero(input: &BoletoInput) -> Result<NnParts, BoletoError> {
+    pub fn nosso_numero(input: &BoletoInput, out: &mut NnParts) -> Result<(), BoletoError> {
         let mut nn = [b'0'; 12];
         pad(&mut nn, "nosso_numero", &input.nosso_numero)?;
         let dv = mod11_zero_above_nine(weighted_sum_from_right(&nn, 9));
-        Ok(parts(b"", &nn, Some(b'0' + dv)))
+        set_parts(out, b"", &nn, Some(b'0' + dv));
+        Ok(())
     }
 
-    pub fn campo_livre(input: &BoletoInput, nn: &NnParts) -> Result<CampoLivre, BoletoError> {
+    pub fn campo_livre(
+        input: &BoletoInput,
+        nn: &NnParts,
+        cl: &mut CampoLivre,
+    ) -> Result<(), BoletoError> {
         let carteira = input.carteira.trim_ascii();
         one_of("carteira", carteira, &CARTEIRAS)?;
-        let mut cl = [b'0'; 25];
+        cl.fill(b'0');
         cl[0] = b'9';
         pad(&mut cl[1..8], "codigo_beneficiario", beneficiario(input))?;
         cl[8..20].copy_from_slice(nn.body.as_bytes());
         cl[20] = nn.dv.unwrap_or(b'0');
         cl[21] = b'0';
         cl[22..].copy_from_slice(carteira.as_bytes());
-        Ok(cl)
+        Ok(())
     }
 }
 
@@ -256,10 +322,8 @@ pub mod caixa {
         const FIELD: &str = "codigo_beneficiario";
         let mut code = [b'0'; 7];
         pad(&mut code, FIELD, beneficiario(input))?;
-        let value: u64 = std::str::from_utf8(&code)
-            .ok()
-            .and_then(|c| c.parse().ok())
-            .unwrap_or(0);
+        // `pad` left seven ASCII digits.
+        let value = code.iter().fold(0u64, |v, &d| v * 10 + (d - b'0') as u64);
         if value >= FIRST_SEVEN_DIGIT_CODE {
             cl[..7].copy_from_slice(&code);
         } else if value < 1_000_000 {
@@ -297,25 +361,30 @@ pub mod caixa {
         }
     }
 
-    pub fn nosso_numero(input: &BoletoInput) -> Result<NnParts, BoletoError> {
+    pub fn nosso_numero(input: &BoletoInput, out: &mut NnParts) -> Result<(), BoletoError> {
         let mut nn = [b'0'; 17];
         nn[0] = modalidade(input)?;
         nn[1] = EMISSAO_BENEFICIARIO;
         pad(&mut nn[2..], "nosso_numero", &input.nosso_numero)?;
-        Ok(parts(b"", &nn, Some(dv(&nn))))
+        set_parts(out, b"", &nn, Some(dv(&nn)));
+        Ok(())
     }
 
-    pub fn campo_livre(input: &BoletoInput, nn: &NnParts) -> Result<CampoLivre, BoletoError> {
+    pub fn campo_livre(
+        input: &BoletoInput,
+        nn: &NnParts,
+        cl: &mut CampoLivre,
+    ) -> Result<(), BoletoError> {
         let n = nn.body.as_bytes();
-        let mut cl = [b'0'; 25];
-        beneficiario_field(&mut cl, input)?;
+        cl.fill(b'0');
+        beneficiario_field(cl, input)?;
         cl[7..10].copy_from_slice(&n[2..5]);
         cl[10] = n[0];
         cl[11..14].copy_from_slice(&n[5..8]);
         cl[14] = n[1];
         cl[15..24].copy_from_slice(&n[8..17]);
         cl[24] = dv(&cl[..24]);
-        Ok(cl)
+        Ok(())
     }
 }
 
@@ -324,7 +393,7 @@ pub mod caixa {
 pub mod bradesco {
     use super::*;
 
-    pub fn nosso_numero(input: &BoletoInput) -> Result<NnParts, BoletoError> {
+    pub fn nosso_numero(input: &BoletoInput, out: &mut NnParts) -> Result<(), BoletoError> {
         let mut d = [b'0'; 13];
         pad(&mut d[..2], "carteira", &input.carteira)?;
         pad(&mut d[2..], "nosso_numero", &input.nosso_numero)?;
@@ -333,16 +402,21 @@ pub mod bradesco {
             1 => b'P',
             r => b'0' + (11 - r) as u8,
         };
-        Ok(parts(&d[..2], &d[2..], Some(dv)))
+        set_parts(out, &d[..2], &d[2..], Some(dv));
+        Ok(())
     }
 
-    pub fn campo_livre(input: &BoletoInput, nn: &NnParts) -> Result<CampoLivre, BoletoError> {
-        let mut cl = [b'0'; 25];
+    pub fn campo_livre(
+        input: &BoletoInput,
+        nn: &NnParts,
+        cl: &mut CampoLivre,
+    ) -> Result<(), BoletoError> {
+        cl.fill(b'0');
         pad(&mut cl[..4], "agencia", &input.agencia)?;
         cl[4..6].copy_from_slice(nn.prefix.as_bytes());
         cl[6..17].copy_from_slice(nn.body.as_bytes());
         pad(&mut cl[17..24], "conta", &input.conta)?;
-        Ok(cl)
+        Ok(())
     }
 }
 
@@ -390,14 +464,15 @@ pub mod itau {
     /// print it. laravel-boleto prints the campo livre DAC there instead; it is the odd one out.
     /// The rule needs neither the seu número nor the código do cliente, so the CNAB writers and
     /// the validator, which have neither, can use it.
-    pub fn nosso_numero(input: &BoletoInput) -> Result<NnParts, BoletoError> {
+    pub fn nosso_numero(input: &BoletoInput, out: &mut NnParts) -> Result<(), BoletoError> {
         let d = digits(input)?;
         let dac = if SHORT_DAC.contains(&&d[9..12]) {
             mod10(&d[9..])
         } else {
             mod10(&d)
         };
-        Ok(parts(&d[9..12], &d[12..], Some(b'0' + dac)))
+        set_parts(out, &d[9..12], &d[12..], Some(b'0' + dac));
+        Ok(())
     }
 
     /// DAC of agência + conta, checked against `conta_dv` when one is given.
@@ -430,20 +505,24 @@ pub mod itau {
         Ok(())
     }
 
-    pub fn campo_livre(input: &BoletoInput, nn: &NnParts) -> Result<CampoLivre, BoletoError> {
+    pub fn campo_livre(
+        input: &BoletoInput,
+        nn: &NnParts,
+        cl: &mut CampoLivre,
+    ) -> Result<(), BoletoError> {
         let d = digits(input)?;
         let account_dac = account_dac(input, &d)?;
-        let mut cl = [b'0'; 25];
+        cl.fill(b'0');
         cl[..3].copy_from_slice(&d[9..12]);
         cl[3..11].copy_from_slice(&d[12..]);
         if WITH_SEU_NUMERO.contains(&&d[9..12]) {
-            seu_numero_tail(&mut cl, input)?;
+            seu_numero_tail(cl, input)?;
         } else {
             cl[11] = nn.dv.unwrap_or(b'0');
             cl[12..21].copy_from_slice(&d[..9]);
             cl[21] = account_dac;
         }
-        Ok(cl)
+        Ok(())
     }
 }
 
@@ -491,7 +570,7 @@ pub mod sicredi {
         Ok(out)
     }
 
-    pub fn nosso_numero(input: &BoletoInput) -> Result<NnParts, BoletoError> {
+    pub fn nosso_numero(input: &BoletoInput, out: &mut NnParts) -> Result<(), BoletoError> {
         let coop = cooperative(input)?;
         let ybs = year_byte_sequence(input)?;
         if ybs[2] == b'0' {
@@ -501,13 +580,18 @@ pub mod sicredi {
         all[..11].copy_from_slice(&coop);
         all[11..].copy_from_slice(&ybs);
         let dv = b'0' + mod11_zero_above_nine(weighted_sum_from_right(&all, 9));
-        Ok(parts(&ybs[..2], &ybs[2..], Some(dv)))
+        set_parts(out, &ybs[..2], &ybs[2..], Some(dv));
+        Ok(())
     }
 
-    pub fn campo_livre(input: &BoletoInput, nn: &NnParts) -> Result<CampoLivre, BoletoError> {
+    pub fn campo_livre(
+        input: &BoletoInput,
+        nn: &NnParts,
+        cl: &mut CampoLivre,
+    ) -> Result<(), BoletoError> {
         let tipo = input.carteira.trim_ascii();
         one_of("carteira", tipo, &["1", "3"])?;
-        let mut cl = [b'0'; 25];
+        cl.fill(b'0');
         cl[0] = tipo.as_bytes()[0];
         cl[1] = b'1';
         cl[2..4].copy_from_slice(nn.prefix.as_bytes());
@@ -520,7 +604,7 @@ pub mod sicredi {
             b'0'
         };
         cl[24] = b'0' + mod11_zero_above_nine(weighted_sum_from_right(&cl[..24], 9));
-        Ok(cl)
+        Ok(())
     }
 }
 
@@ -542,19 +626,24 @@ pub mod sicoob {
         }
     }
 
-    pub fn nosso_numero(input: &BoletoInput) -> Result<NnParts, BoletoError> {
+    pub fn nosso_numero(input: &BoletoInput, out: &mut NnParts) -> Result<(), BoletoError> {
         let mut d = [b'0'; 21];
         pad(&mut d[..4], "agencia", &input.agencia)?;
         pad(&mut d[4..14], "codigo_beneficiario", beneficiario(input))?;
         pad(&mut d[14..], "nosso_numero", &input.nosso_numero)?;
         let dv = b'0' + mod11_zero_above_nine(weighted_sum_from_left(&d, &WEIGHTS));
-        Ok(parts(b"", &d[14..], Some(dv)))
+        set_parts(out, b"", &d[14..], Some(dv));
+        Ok(())
     }
 
-    pub fn campo_livre(input: &BoletoInput, nn: &NnParts) -> Result<CampoLivre, BoletoError> {
+    pub fn campo_livre(
+        input: &BoletoInput,
+        nn: &NnParts,
+        cl: &mut CampoLivre,
+    ) -> Result<(), BoletoError> {
         let carteira = input.carteira.trim_ascii();
         one_of("carteira", carteira, &["1", "3"])?;
-        let mut cl = [b'0'; 25];
+        cl.fill(b'0');
         cl[0] = carteira.as_bytes()[0];
         pad(&mut cl[1..5], "agencia", &input.agencia)?;
         pad(&mut cl[5..7], "modalidade", modalidade(input))?;
@@ -562,6 +651,6 @@ pub mod sicoob {
         cl[14..21].copy_from_slice(nn.body.as_bytes());
         cl[21] = nn.dv.unwrap_or(b'0');
         cl[22..].copy_from_slice(b"001");
-        Ok(cl)
+        Ok(())
     }
 }

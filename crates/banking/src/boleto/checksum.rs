@@ -148,6 +148,42 @@ mod tests {
     }
 
     #[test]
+    fn mod10_agrees_with_the_definition() {
+        // Weights 2,1,2,1… from the right, digits of each product summed.
+        fn reference(digits: &[u8]) -> u8 {
+            let sum: u32 = digits
+                .iter()
+                .rev()
+                .enumerate()
+                .map(|(i, &b)| {
+                    let d = if b.is_ascii_digit() {
+                        (b - b'0') as u32
+                    } else {
+                        0
+                    };
+                    let p = if i % 2 == 0 { d * 2 } else { d };
+                    p / 10 + p % 10
+                })
+                .sum();
+            ((10 - sum % 10) % 10) as u8
+        }
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for len in 0..=44 {
+            for _ in 0..200 {
+                let digits: Vec<u8> = (0..len)
+                    .map(|_| {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        b'0' + (x % 10) as u8
+                    })
+                    .collect();
+                assert_eq!(mod10(&digits), reference(&digits), "{digits:?}");
+            }
+        }
+    }
+
+    #[test]
     fn general_dv_of_the_design_vector() {
         let b = b"00192376900000135000000001238798777770016818";
         let mut without = [0u8; 43];

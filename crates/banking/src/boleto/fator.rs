@@ -21,7 +21,7 @@ const WINDOW_FUTURE: i64 = 5500;
 
 /// Encodes a due date as its 4-digit fator (1000–9999).
 pub fn fator_vencimento(date: NaiveDate) -> Result<u16, BoletoError> {
-    let days = (date - FATOR_BASE).num_days();
+    let days = days_since_base(date);
     if days < FIRST_DAY {
         return Err(BoletoError::new(
             "vencimento",
@@ -29,6 +29,14 @@ pub fn fator_vencimento(date: NaiveDate) -> Result<u16, BoletoError> {
         ));
     }
     Ok((((days - FIRST_DAY) % CYCLE) + FIRST_DAY) as u16)
+}
+
+/// Days from [`FATOR_BASE`] to `date`: the same as `(date - FATOR_BASE).num_days()`, by day
+/// numbers, which is cheaper than chrono's subtraction (a tenth of encoding a boleto).
+#[inline]
+fn days_since_base(date: NaiveDate) -> i64 {
+    use chrono::Datelike;
+    date.num_days_from_ce() as i64 - FATOR_BASE.num_days_from_ce() as i64
 }
 
 /// Decodes a fator relative to `today` (FEBRABAN window). `0` means "no due date" and values
@@ -70,6 +78,19 @@ mod tests {
         assert_eq!(fator_vencimento(d(2049, 10, 13)).unwrap(), 9999);
         assert_eq!(fator_vencimento(d(2049, 10, 14)).unwrap(), 1000);
         assert!(fator_vencimento(d(2000, 7, 2)).is_err());
+    }
+
+    #[test]
+    fn day_numbers_agree_with_chrono_subtraction() {
+        let mut date = d(1900, 1, 1);
+        while date < d(2100, 1, 1) {
+            assert_eq!(
+                days_since_base(date),
+                (date - FATOR_BASE).num_days(),
+                "{date}"
+            );
+            date += chrono::TimeDelta::days(1);
+        }
     }
 
     #[test]

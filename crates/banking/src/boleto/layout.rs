@@ -13,11 +13,27 @@ pub type CampoLivre = [u8; 25];
 /// Writes `n` as exactly `out.len()` ASCII digits (the caller guarantees it fits).
 #[inline]
 pub fn put_number(out: &mut [u8], mut n: u64) {
-    for slot in out.iter_mut().rev() {
-        *slot = b'0' + (n % 10) as u8;
-        n /= 10;
+    // Two digits per division (amount and fator are 14 digits per boleto).
+    let mut pairs = out.rchunks_exact_mut(2);
+    for pair in &mut pairs {
+        pair.copy_from_slice(&PAIRS[(n % 100) as usize]);
+        n /= 100;
+    }
+    if let [first] = pairs.into_remainder() {
+        *first = b'0' + (n % 10) as u8;
     }
 }
+
+/// "00" to "99".
+const PAIRS: [[u8; 2]; 100] = {
+    let mut t = [[0u8; 2]; 100];
+    let mut i = 0;
+    while i < 100 {
+        t[i] = [b'0' + (i / 10) as u8, b'0' + (i % 10) as u8];
+        i += 1;
+    }
+    t
+};
 
 /// The barcode's 43 digits without position 5, the input of the general DV.
 #[inline]
@@ -117,6 +133,27 @@ pub fn ascii(bytes: &[u8]) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn put_number_writes_every_width() {
+        for width in 1..=12 {
+            for n in [
+                0u64,
+                7,
+                42,
+                999,
+                1000,
+                123_456_789,
+                9_999_999_999,
+                98_765_432_101,
+            ] {
+                let mut out = vec![b'#'; width];
+                put_number(&mut out, n);
+                let full = format!("{n:012}");
+                assert_eq!(out, full.as_bytes()[12 - width..], "{n} in {width}");
+            }
+        }
+    }
 
     #[test]
     fn design_vector_round_trips() {

@@ -252,15 +252,16 @@ pub fn encode(input: &BoletoInput) -> Result<Encoded, BoletoError> {
 }
 
 /// [`encode`] into caller-owned memory: a loop over many boletos reuses one `Encoded` and
-/// nothing is moved around (the 1M-boleto benchmark uses this).
+/// nothing is moved around (the 1M-boleto benchmark uses this). After an error `out` holds
+/// partial results.
 pub fn encode_into(input: &BoletoInput, out: &mut Encoded) -> Result<(), BoletoError> {
     let valor = checked_valor(input)?;
     out.fator_vencimento = match input.vencimento {
         Some(date) => fator_vencimento(date)?,
         None => 0,
     };
-    out.nosso_numero = banks::nosso_numero(input.bank, input)?;
-    out.campo_livre = banks::campo_livre(input, &out.nosso_numero)?;
+    banks::nosso_numero_into(input.bank, input, &mut out.nosso_numero)?;
+    banks::campo_livre_into(input, &out.nosso_numero, &mut out.campo_livre)?;
     let bank_code: &[u8; 3] = input
         .bank
         .code()

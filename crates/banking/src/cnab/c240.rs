@@ -19,6 +19,8 @@ use std::io::Write;
 
 pub type Line = Record<240>;
 
+pub mod titles;
+
 // ---- control fields shared by every CNAB 240 record -------------------------------
 pub const BANK: Field = Field::num("banco", 1, 3).req();
 pub const LOT: Field = Field::num("lote", 4, 7);
@@ -740,16 +742,7 @@ pub fn segment_p(h: &RemessaHeader, t: &Title, at: At) -> Result<Line, FieldErro
     r.num(&P_IOF, 0)?;
     r.num(&P_REBATE, 0)?;
     r.alpha(&P_COMPANY_USE, &t.seu_numero);
-    match t.protest_days {
-        Some(d) if d > 0 => {
-            r.num(&P_PROTEST_CODE, 1)?; // 1 = protestar dias corridos
-            r.num(&P_PROTEST_DAYS, d as u64)?;
-        }
-        _ => {
-            r.num(&P_PROTEST_CODE, 3)?; // 3 = não protestar
-            r.num(&P_PROTEST_DAYS, 0)?;
-        }
-    }
+    write_protest(&mut r, t)?;
     // Baixa/devolução: Caixa and Sicredi want "1 = baixar" with a term (120 and 60 days,
     // as brcobranca writes them); the others take 0/000 (bank default).
     let (write_off, days) = match h.bank {
@@ -779,6 +772,19 @@ fn santander_p_tail(r: &mut Line) -> Result<(), FieldError> {
     r.num(&P_CURRENCY, 0)?;
     r.fill(&Field::alpha("brancos", 230, 240), b' ');
     Ok(())
+}
+
+fn write_protest(r: &mut Line, t: &Title) -> Result<(), FieldError> {
+    match t.protest_days {
+        Some(d) if d > 0 => {
+            r.num(&P_PROTEST_CODE, 1)?; // 1 = protestar dias corridos
+            r.num(&P_PROTEST_DAYS, d as u64)
+        }
+        _ => {
+            r.num(&P_PROTEST_CODE, 3)?; // 3 = não protestar
+            r.num(&P_PROTEST_DAYS, 0)
+        }
+    }
 }
 
 fn write_interest(r: &mut Line, t: &Title, bank: Bank) -> Result<(), FieldError> {
@@ -826,13 +832,7 @@ pub fn segment_q(h: &RemessaHeader, t: &Title, at: At) -> Result<Line, FieldErro
     r.num(&Q_MOVEMENT, movement_code(t.instruction))?;
     r.num(&Q_DOC_KIND, super::document_kind(&t.payer.document))?;
     r.digits(&Q_DOC, &t.payer.document)?;
-    // Itaú takes 30 characters of name and leaves 64–73 blank.
-    let name = if h.bank == Bank::Itau {
-        Field::alpha("nome_pagador", 34, 63)
-    } else {
-        Q_NAME
-    };
-    r.alpha(&name, &t.payer.name);
+    r.alpha(&q_name(h.bank), &t.payer.name);
     r.alpha(&Q_ADDRESS, &t.payer.address);
     r.alpha(&Q_DISTRICT, &t.payer.district);
     r.digits(&Q_ZIP, &t.payer.zip)?;
@@ -845,6 +845,15 @@ pub fn segment_q(h: &RemessaHeader, t: &Title, at: At) -> Result<Line, FieldErro
         r.fill(&Field::num("reservado", 213, 221), b'0');
     }
     Ok(r)
+}
+
+/// The payer's name field: Itaú takes 30 characters and leaves 64–73 blank.
+fn q_name(bank: Bank) -> Field {
+    if bank == Bank::Itau {
+        Field::alpha("nome_pagador", 34, 63)
+    } else {
+        Q_NAME
+    }
 }
 
 /// Writes segment R (fine, messages).
@@ -862,37 +871,46 @@ pub fn segment_r(h: &RemessaHeader, t: &Title, at: At) -> Result<Line, FieldErro
     ] {
         r.fill(&f, b'0');
     }
-    let from = t.fine_from.unwrap_or(t.due_date + Duration::days(1));
-    match t.fine {
-        Some(Fine::Amount(v)) => {
-            r.alpha(&R_FINE_CODE, "1");
-            r.date(&R_FINE_DATE, Some(from))?;
-            r.money(&R_FINE, v)?;
-        }
-        Some(Fine::Percent(bp)) => {
-            r.alpha(&R_FINE_CODE, "2");
-            r.date(&R_FINE_DATE, Some(from))?;
-            r.num(&R_FINE, bp as u64)?;
-        }
-        None => {
-            r.alpha(&R_FINE_CODE, "0");
-            r.date(&R_FINE_DATE, None)?;
-            r.num(&R_FINE, 0)?;
-        }
-    }
+    write_fine(&mut r, t)?;
     if !matches!(h.bank, Bank::Caixa | Bank::Santander) {
         // 200–231: pagador's debit account (not used), numeric in FEBRABAN: zeros.
         r.fill(&Field::num("ocorrencia_pagador_debito", 200, 215), b'0');
         r.fill(&Field::num("conta_debito", 217, 228), b'0');
         r.fill(&Field::num("aviso_debito", 231, 231), b'0');
     }
+    write_r_messages(&mut r, t);
+    Ok(r)
+}
+
+fn write_fine(r: &mut Line, t: &Title) -> Result<(), FieldError> {
+    let from = t.fine_from.unwrap_or(t.due_date + Duration::days(1));
+    match t.fine {
+        Some(Fine::Amount(v)) => {
+            r.alpha(&R_FINE_CODE, "1");
+            r.date(&R_FINE_DATE, Some(from))?;
+            r.money(&R_FINE, v)
+        }
+        Some(Fine::Percent(bp)) => {
+            r.alpha(&R_FINE_CODE, "2");
+            r.date(&R_FINE_DATE, Some(from))?;
+            r.num(&R_FINE, bp as u64)
+        }
+        None => {
+            r.alpha(&R_FINE_CODE, "0");
+            r.date(&R_FINE_DATE, None)?;
+            r.num(&R_FINE, 0)
+        }
+    }
+}
+
+/// Messages 3 and 4 (segment R carries the first two of the title's messages).
+fn write_r_messages(r: &mut Line, t: &Title) {
     if let Some(m) = t.messages.first() {
         r.alpha(&R_MESSAGE3, m);
     }
     if let Some(m) = t.messages.get(1) {
         r.alpha(&R_MESSAGE4, m);
     }
-    Ok(r)
 }
 
 /// Writes segment S (messages printed on the boleto), type 3 = up to five lines.
@@ -1034,6 +1052,7 @@ where
     let with_s = needs_segment_s(h.bank);
     let per_title = if with_s { 4 } else { 3 };
     let open = |lot| lot_header(h, lot);
+    let mut templates = titles::TitleTemplates::new(h);
     let (mut lots, mut count, mut total) = (Lots::new(), 0u64, 0i64);
     for title in titles {
         let t = title.borrow();
@@ -1043,15 +1062,10 @@ where
             lot: at.lot,
             seq: at.seq + k,
         };
-        segment_p(h, t, next(0))
-            .map_err(fe(count))?
-            .write_line(out)?;
-        segment_q(h, t, next(1))
-            .map_err(fe(count))?
-            .write_line(out)?;
-        segment_r(h, t, next(2))
-            .map_err(fe(count))?
-            .write_line(out)?;
+        templates.write(t, at, out).map_err(|e| match e {
+            WriteError::Field { source, .. } => fe(count)(source),
+            other => other,
+        })?;
         if with_s {
             segment_s(h, t, next(3))
                 .map_err(fe(count))?

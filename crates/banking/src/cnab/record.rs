@@ -134,22 +134,15 @@ impl<const N: usize> Record<N> {
     }
 
     /// A number, right-aligned and zero-padded; an error when it has more digits than the field.
-    pub fn num(&mut self, f: &Field, mut value: u64) -> Result<(), FieldError> {
-        let slot = self.slot(f);
-        let mut i = slot.len();
-        while i > 0 && value != 0 {
-            i -= 1;
-            slot[i] = b'0' + (value % 10) as u8;
-            value /= 10;
-        }
-        slot[..i].fill(b'0');
-        if value != 0 {
-            return Err(FieldError::new(
+    pub fn num(&mut self, f: &Field, value: u64) -> Result<(), FieldError> {
+        if put_digits(self.slot(f), value) {
+            Ok(())
+        } else {
+            Err(FieldError::new(
                 f,
                 format!("valor com mais de {} dígitos", f.width()),
-            ));
+            ))
         }
-        Ok(())
     }
 
     /// An amount in centavos (never negative in remessas).
@@ -196,8 +189,9 @@ impl<const N: usize> Record<N> {
     /// Free text: sanitised (uppercase ASCII, no accents), left-aligned, cut at the field width.
     pub fn alpha(&mut self, f: &Field, text: &str) {
         let slot = self.slot(f);
-        slot.fill(b' ');
-        sanitize_into(text, slot);
+        // Blanks only after the text: sanitize_into writes a prefix and leaves the rest.
+        let written = sanitize_into(text, slot);
+        slot[written..].fill(b' ');
     }
 
     /// ASCII text kept as is (case included): PIX keys and QR payloads are case-sensitive.
@@ -248,6 +242,38 @@ impl<const N: usize> Record<N> {
     }
 }
 
+/// "00" to "99": two digits per division, which halves the divisions of the writer's
+/// numbers (amounts have 15 digits, most of them leading zeros).
+const PAIRS: [[u8; 2]; 100] = {
+    let mut t = [[0u8; 2]; 100];
+    let mut i = 0;
+    while i < 100 {
+        t[i] = [b'0' + (i / 10) as u8, b'0' + (i % 10) as u8];
+        i += 1;
+    }
+    t
+};
+
+/// Writes `value` right-aligned and zero-padded into `slot`; false when it does not fit
+/// (the slot then holds the low digits, as before: callers report an error).
+#[inline]
+pub fn put_digits(slot: &mut [u8], mut value: u64) -> bool {
+    let mut i = slot.len();
+    while i >= 2 && value >= 10 {
+        let pair = PAIRS[(value % 100) as usize];
+        value /= 100;
+        i -= 2;
+        slot[i..i + 2].copy_from_slice(&pair);
+    }
+    if i > 0 && value != 0 {
+        i -= 1;
+        slot[i] = b'0' + (value % 10) as u8;
+        value /= 10;
+    }
+    slot[..i].fill(b'0');
+    value == 0
+}
+
 /// The raw bytes of a field in a line read from a file. Short (trimmed) lines read as blanks.
 pub fn raw<'a>(line: &'a [u8], f: &Field) -> &'a [u8] {
     let start = (f.start - 1).min(line.len());
@@ -257,8 +283,14 @@ pub fn raw<'a>(line: &'a [u8], f: &Field) -> &'a [u8] {
 
 /// A numeric field's value; `None` when it holds anything but digits (blanks count as zero).
 pub fn get_num(line: &[u8], f: &Field) -> Option<u64> {
+    let r = raw(line, f);
+    // The usual case, digits only in a field of at most 19 (10^19 − 1 < 2^64): no
+    // overflow checks and no branch per byte.
+    if r.len() <= 19 && r.iter().all(u8::is_ascii_digit) {
+        return Some(r.iter().fold(0u64, |v, &b| v * 10 + (b - b'0') as u64));
+    }
     let mut v: u64 = 0;
-    for &b in raw(line, f) {
+    for &b in r {
         match b {
             b'0'..=b'9' => v = v.checked_mul(10)?.checked_add((b - b'0') as u64)?,
             b' ' => {}
@@ -277,8 +309,34 @@ pub fn get_money(line: &[u8], f: &Field) -> i64 {
 
 /// A text field, decoded as CP1252, trimmed.
 pub fn get_text(line: &[u8], f: &Field) -> String {
-    let s: String = raw(line, f).iter().map(|&b| cp1252_char(b)).collect();
-    s.trim().to_string()
+    let r = trim_cp1252(raw(line, f));
+    if r.is_ascii() {
+        // ASCII bytes are the same characters in CP1252 and UTF-8: one copy, no decoding.
+        return std::str::from_utf8(r)
+            .map(str::to_owned)
+            .unwrap_or_default();
+    }
+    r.iter().map(|&b| cp1252_char(b)).collect()
+}
+
+/// Bytes whose CP1252 character is white space for `str::trim` (tab to carriage return,
+/// space, no-break space).
+pub fn is_cp1252_space(b: u8) -> bool {
+    matches!(b, 0x09..=0x0D | b' ' | 0xA0)
+}
+
+/// `bytes` without leading and trailing [`is_cp1252_space`] bytes: trimming before decoding
+/// gives the same text as decoding and then `str::trim`, since each byte is one character.
+pub fn trim_cp1252(bytes: &[u8]) -> &[u8] {
+    let start = bytes
+        .iter()
+        .position(|&b| !is_cp1252_space(b))
+        .unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|&b| !is_cp1252_space(b))
+        .map_or(start, |i| i + 1);
+    &bytes[start..end]
 }
 
 /// A date field; `None` for zeros, blanks or an impossible date.
@@ -324,6 +382,73 @@ mod tests {
         assert_eq!(e.field, "valor");
         assert!(r.digits(&AMOUNT, "12.345-6").is_err());
         assert!(r.code(&NAME, "ABCDEF").is_err());
+    }
+
+    #[test]
+    fn cp1252_spaces_are_the_characters_trim_removes() {
+        for b in 0..=255u8 {
+            assert_eq!(
+                is_cp1252_space(b),
+                cp1252_char(b).is_whitespace(),
+                "byte {b:#x}"
+            );
+        }
+    }
+
+    #[test]
+    fn numbers_of_every_width_and_content_read_as_before() {
+        // The straightforward reading: digits and blanks, checked arithmetic.
+        fn reference(r: &[u8]) -> Option<u64> {
+            let mut v: u64 = 0;
+            for &b in r {
+                match b {
+                    b'0'..=b'9' => v = v.checked_mul(10)?.checked_add((b - b'0') as u64)?,
+                    b' ' => {}
+                    _ => return None,
+                }
+            }
+            Some(v)
+        }
+        let samples: [&[u8]; 8] = [
+            b"000000000001234",
+            b"9999999999999999999",
+            b"99999999999999999999",
+            b"18446744073709551615",
+            b"18446744073709551616",
+            b" 12 ",
+            b"12A",
+            b"",
+        ];
+        for s in samples {
+            let f = Field::num("n", 1, s.len().max(1));
+            assert_eq!(
+                get_num(s, &f),
+                reference(s),
+                "{:?}",
+                String::from_utf8_lossy(s)
+            );
+        }
+        // Every byte value in every position of 8- and 15-digit fields.
+        for width in [8usize, 15] {
+            let f = Field::num("n", 1, width);
+            for at in 0..width {
+                for b in 0..=255u8 {
+                    let mut s = b"123456789012345"[..width].to_vec();
+                    s[at] = b;
+                    assert_eq!(get_num(&s, &f), reference(&s), "{s:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn text_is_trimmed_like_str_trim() {
+        let line = b"\xA0 S\xC3O PAULO\x09\x0B ";
+        let f = Field::alpha("t", 1, line.len());
+        let reference: String = line.iter().map(|&b| cp1252_char(b)).collect();
+        assert_eq!(get_text(line, &f), reference.trim());
+        assert_eq!(get_text(b"  AB C  ", &Field::alpha("t", 1, 8)), "AB C");
+        assert_eq!(get_text(b"    ", &Field::alpha("t", 1, 4)), "");
     }
 
     #[test]

@@ -371,7 +371,7 @@ pub fn read_t(bank_code: u16, line: usize, l: &[u8]) -> RetornoItem {
         amount: get_money(l, &tail.amount),
         fees: get_money(l, &tail.fee),
         payer_name: get_text(l, &tail.payer_name),
-        payer_document: document_of(get_num(l, &tail.payer_kind), &get_text(l, &tail.payer_doc)),
+        payer_document: document_from(get_num(l, &tail.payer_kind), get_text(l, &tail.payer_doc)),
         ..RetornoItem::default()
     }
 }
@@ -517,15 +517,22 @@ fn read_titles_240(info: &FileInfo, records: &[(usize, Vec<u8>)]) -> Vec<Title> 
 /// A CPF/CNPJ from a zero-padded field: the last 11 digits for a CPF (kind 1), 14 otherwise;
 /// empty when the field holds only zeros.
 pub fn document_of(kind: Option<u64>, padded: &str) -> String {
+    document_from(kind, padded.to_string())
+}
+
+/// [`document_of`] on a `String` the caller no longer needs: the digits are kept in place
+/// (the retorno reader calls this once per title).
+fn document_from(kind: Option<u64>, mut padded: String) -> String {
     if padded.bytes().all(|b| b == b'0') {
         return String::new();
     }
     if !padded.bytes().all(|b| b.is_ascii_digit()) {
         // Not a zero-padded number (a broken file): show it as it came.
-        return padded.to_string();
+        return padded;
     }
     let keep = if kind == Some(1) { 11 } else { 14 };
-    padded[padded.len().saturating_sub(keep)..].to_string()
+    padded.drain(..padded.len().saturating_sub(keep));
+    padded
 }
 
 fn opt_date(l: &[u8], f: &Field) -> Option<NaiveDate> {

@@ -40,8 +40,10 @@ pub fn decode_lenient(bytes: &[u8]) -> String {
 
 /// The ASCII spelling of a character for a bank file: uppercase, accents dropped.
 /// Returns up to two bytes ("Æ" → "AE"); characters with no sensible spelling become a space.
-fn ascii_for(c: char) -> (u8, Option<u8>) {
-    let one = |b: u8| (b, None);
+const fn ascii_for(c: char) -> (u8, Option<u8>) {
+    const fn one(b: u8) -> (u8, Option<u8>) {
+        (b, None)
+    }
     if c.is_ascii() {
         return match c {
             'a'..='z' => one(c.to_ascii_uppercase() as u8),
@@ -94,11 +96,50 @@ const ASCII_TABLE: [u8; 128] = {
     t
 };
 
+/// [`ascii_for`] for U+0080 to U+00FF (Latin-1: every accented letter of Portuguese),
+/// precomputed, indexed by code point − 0x80.
+const LATIN1_TABLE: [(u8, Option<u8>); 128] = {
+    let mut t = [(b' ', None); 128];
+    let mut i = 0;
+    while i < 128 {
+        if let Some(c) = char::from_u32(0x80 + i as u32) {
+            t[i] = ascii_for(c);
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The next character of `text` at byte `i` (not ASCII) as [`ascii_for`] spells it, and its
+/// UTF-8 length. Two-byte Latin-1 characters (lead byte 0xC2 or 0xC3) come from a table.
+fn spell_at(text: &str, i: usize) -> Option<((u8, Option<u8>), usize)> {
+    let bytes = text.as_bytes();
+    match (bytes[i], bytes.get(i + 1)) {
+        (lead @ (0xC2 | 0xC3), Some(&next)) => {
+            let index = (((lead & 1) as usize) << 6) | (next & 0x3F) as usize;
+            Some((LATIN1_TABLE[index], 2))
+        }
+        _ => text[i..]
+            .chars()
+            .next()
+            .map(|c| (ascii_for(c), c.len_utf8())),
+    }
+}
+
 /// Writes `text` sanitised into `out`, stopping when `out` is full; returns how many
 /// bytes were written. The rest of `out` is left untouched (the caller pre-fills blanks).
 pub fn sanitize_into(text: &str, out: &mut [u8]) -> usize {
     let bytes = text.as_bytes();
-    let (mut n, mut i) = (0, 0);
+    // The ASCII run at the start (often the whole text) by table, without the checks below.
+    let run = bytes
+        .iter()
+        .take(out.len())
+        .position(|b| !b.is_ascii())
+        .unwrap_or(bytes.len().min(out.len()));
+    for (slot, &b) in out.iter_mut().zip(&bytes[..run]) {
+        *slot = ASCII_TABLE[b as usize];
+    }
+    let (mut n, mut i) = (run, run);
     while n < out.len() && i < bytes.len() {
         let b = bytes[i];
         if b < 0x80 {
@@ -107,11 +148,10 @@ pub fn sanitize_into(text: &str, out: &mut [u8]) -> usize {
             i += 1;
             continue;
         }
-        let Some(c) = text[i..].chars().next() else {
+        let Some(((a, b), len)) = spell_at(text, i) else {
             break;
         };
-        i += c.len_utf8();
-        let (a, b) = ascii_for(c);
+        i += len;
         out[n] = a;
         n += 1;
         if let Some(b) = b {
@@ -189,6 +229,36 @@ mod tests {
     fn ascii_table_agrees_with_ascii_for() {
         for b in 0u8..128 {
             assert_eq!(ASCII_TABLE[b as usize], ascii_for(b as char).0, "byte {b}");
+        }
+    }
+
+    #[test]
+    fn latin1_table_agrees_with_ascii_for() {
+        for cp in 0x80u32..=0xFF {
+            let c = char::from_u32(cp).unwrap();
+            assert_eq!(LATIN1_TABLE[(cp - 0x80) as usize], ascii_for(c), "{c:?}");
+            let text = c.to_string();
+            assert_eq!(spell_at(&text, 0), Some((ascii_for(c), 2)), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn sanitize_into_agrees_with_sanitize() {
+        for text in [
+            "José da Conceição",
+            "São Paulo – Œuvre Æsir straße ½ € 日本",
+            "plain ascii, (tab)\there",
+            "",
+            "ÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇ",
+        ] {
+            for width in [0, 1, 3, 7, 17, 40, 80] {
+                let mut buf = vec![b'#'; width];
+                let n = sanitize_into(text, &mut buf);
+                let full = sanitize(text);
+                let expected = &full.as_bytes()[..full.len().min(width)];
+                assert_eq!(&buf[..n], expected, "{text:?} in {width}");
+                assert!(buf[n..].iter().all(|&b| b == b'#'));
+            }
         }
     }
 
