@@ -78,6 +78,14 @@ prepare() {
   ST_RECEIPT_ID=$(api POST "/api/v1/finance/receivables/installments/$ST_RECEIPT_INSTALLMENT_ID/receipts" \
     "{\"version\":1,\"date\":\"2026-01-15\",\"amount_cents\":1000,\"bank_account_id\":\"$ST_BANK_ACCOUNT_ID\",\"method\":\"PIX\"}" \
     | json_field '["receipts"][0]["id"]')
+  # A payable (draft) of the script's supplier and its installment.
+  local expense payable
+  expense=$(api POST /api/v1/finance/chart-accounts \
+    '{"code":"9.2","name":"Despesa Schemathesis","nature":"DESPESA","kind":"ANALITICA"}' | json_field '["id"]')
+  payable=$(api POST /api/v1/finance/payables "{\"supplier_id\":\"$ST_SUPPLIER_ID\",\"description\":\"Conta Schemathesis\",\"chart_account_id\":\"$expense\",\"competence\":\"2026-01\",\"issue_date\":\"2026-01-01\",\"total_cents\":50000,\"installments\":[{\"due_date\":\"2026-02-01\",\"payment_method\":\"DINHEIRO\"}]}")
+  ST_PAYABLE_ID=$(echo "$payable" | json_field '["id"]')
+  ST_PAYABLE_INSTALLMENT_ID=$(echo "$payable" | json_field '["installments"][0]["id"]')
+  export ST_PAYABLE_ID ST_PAYABLE_INSTALLMENT_ID
   export ST_CLIENT_ID ST_USER_UID ST_HOLIDAY_DAY ST_FILE_ID ST_PERMISSION ST_CHART_ACCOUNT_ID ST_COST_CENTER_ID ST_BANK_ACCOUNT_ID \
     ST_SUPPLIER_ID ST_SUPPLIER_ACCOUNT_ID ST_SUPPLIER_PIX_KEY_ID ST_RECEIVABLE_ID ST_INSTALLMENT_ID ST_RECEIPT_INSTALLMENT_ID \
     ST_RECEIPT_ID

@@ -101,6 +101,16 @@ EXISTING = {
     "/api/v1/finance/receivables/installments/{id}/cancel": [("id", "ST_INSTALLMENT_ID")],
     "/api/v1/finance/receivables/installments/{id}/write-off": [("id", "ST_INSTALLMENT_ID")],
     "/api/v1/finance/receivables/installments/{id}/write-off/revert": [("id", "ST_INSTALLMENT_ID")],
+    "/api/v1/finance/payables/{id}": [("id", "ST_PAYABLE_ID")],
+    "/api/v1/finance/payables/{id}/history": [("id", "ST_PAYABLE_ID")],
+    "/api/v1/finance/payables/{id}/request-approval": [("id", "ST_PAYABLE_ID")],
+    "/api/v1/finance/payables/{id}/approve": [("id", "ST_PAYABLE_ID")],
+    "/api/v1/finance/payables/{id}/send-back": [("id", "ST_PAYABLE_ID")],
+    "/api/v1/finance/payables/{id}/duplicate": [("id", "ST_PAYABLE_ID")],
+    "/api/v1/finance/payables/installments/{id}": [("id", "ST_PAYABLE_INSTALLMENT_ID")],
+    "/api/v1/finance/payables/installments/{id}/history": [("id", "ST_PAYABLE_INSTALLMENT_ID")],
+    "/api/v1/finance/payables/installments/{id}/schedule": [("id", "ST_PAYABLE_INSTALLMENT_ID")],
+    "/api/v1/finance/payables/installments/{id}/payments": [("id", "ST_PAYABLE_INSTALLMENT_ID")],
     # The script's receipt: reversed by the first positive case that names it, already reversed (409) after.
     "/api/v1/finance/receivables/installments/{id}/receipts/{receipt_id}/reverse": [
         ("id", "ST_RECEIPT_INSTALLMENT_ID"),

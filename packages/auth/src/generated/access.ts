@@ -35,6 +35,12 @@ export const ACCESS: AccessRules = {
     recebimentos_estornar: { label: 'estornar recebimentos', roles: ['FINANCIAL_MANAGER', 'SUPER_ADMIN'], flag: null },
     recebimentos_baixar: { label: 'baixar parcelas sem recebimento', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     financeiro_alcada_ilimitada: { label: 'aprovar e baixar sem limite de alçada', roles: ['FINANCIAL_MANAGER', 'SUPER_ADMIN'], flag: null },
+    boletos_ler: { label: 'consultar boletos', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    boletos_emitir: { label: 'emitir boletos e solicitar instruções ao banco', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    pagar_ler: { label: 'consultar contas a pagar e pagamentos', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    pagar_editar: { label: 'lançar, editar, programar e pagar contas a pagar', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    pagar_aprovar: { label: 'aprovar contas a pagar', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    pagar_estornar: { label: 'estornar pagamentos e cancelar contas aprovadas', roles: ['FINANCIAL_MANAGER', 'SUPER_ADMIN'], flag: null },
   },
   routeRules: [
     { match: { kind: 'exact', paths: ['/pagamentos', '/recebimentos'] }, except: null, permission: 'financeiro', check: 'client', deniedTo: '/minhas-vendas', audited: false },
@@ -51,6 +57,10 @@ export const ACCESS: AccessRules = {
     { match: { kind: 'exact', paths: ['/backoffice/financeiro/planos-de-conta'] }, except: null, permission: 'financeiro_cadastros_ler', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/fornecedores'] }, except: null, permission: 'fornecedores_ler', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/recebimentos'] }, except: null, permission: 'recebimentos_ler', check: 'client', deniedTo: '/minhas-vendas', audited: false },
+    { match: { kind: 'exact', paths: ['/boletos', '/boletos/detalhes'] }, except: null, permission: 'boletos_ler', check: 'client', deniedTo: '/inicio', audited: false },
+    { match: { kind: 'exact', paths: ['/recebimentos-por-periodo'] }, except: null, permission: 'recebimentos_ler', check: 'client', deniedTo: '/inicio', audited: false },
+    { match: { kind: 'exact', paths: ['/pagamentos'] }, except: null, permission: 'pagar_ler', check: 'client', deniedTo: '/minhas-vendas', audited: false },
+    { match: { kind: 'exact', paths: ['/contas-a-pagar'] }, except: null, permission: 'pagar_ler', check: 'client', deniedTo: '/inicio', audited: false },
   ],
   roleRedirects: [
     { role: 'LEGAL_ASSISTANT', paths: ['/minhas-vendas', '/inicio'], to: '/clientes' },

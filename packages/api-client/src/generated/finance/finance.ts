@@ -25,37 +25,86 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AddInstallmentAttachmentBody,
+  AgingReport,
+  AgingReportParams,
   ApprovalLimitChange,
   BankAccount,
   BankAccountList,
   BankAccountPatch,
+  BoletoDetail,
+  BoletoPage,
+  BoletoPdfRequest,
+  CashFlowReport,
+  CashFlowReportParams,
   ChartAccount,
   ChartAccountImport,
   ChartAccountPatch,
   ChartAccountTree,
   ChartAccountsCreated,
+  CollectionAgreement,
+  CollectionAgreementList,
+  CollectionAgreementPatch,
+  CollectionBankList,
   CostCenter,
   CostCenterList,
   CostCenterPatch,
   ErrorBody,
+  ExportAgingReportParams,
+  ExportBoletosParams,
+  ExportCashFlowReportParams,
+  ExportPayableInstallmentsParams,
+  ExportPayablesParams,
+  ExportReceiptsReportParams,
   ExportReceivableInstallmentsParams,
   ExtendInstallment,
+  FinanceAttachment,
   FinanceSettings,
   HistoryEntry,
   InstallmentDetail,
+  IssueBoletos,
+  IssuedBoletos,
+  LinhaDigitavel,
+  LinhaDigitavelRequest,
+  ListBoletosParams,
+  ListCollectionAgreementsParams,
+  ListPayableInstallmentsParams,
+  ListPayablesParams,
+  ListPaymentAgreementsParams,
   ListReceivableInstallmentsParams,
   ListSuppliersParams,
   NewBankAccount,
+  NewBoletoInstruction,
   NewChartAccount,
+  NewCollectionAgreement,
   NewCostCenter,
+  NewPayable,
+  NewPayment,
+  NewPaymentAgreement,
   NewReceipt,
   NewReceivable,
   NewSupplier,
   NewSupplierBankAccount,
   NewSupplierPixKey,
+  NfeSuggestion,
+  Payable,
+  PayableInstallmentDetail,
+  PayableInstallmentPage,
+  PayablePage,
+  PayableSchedule,
+  PayableSendBack,
+  PayableUpdate,
+  PayableVersion,
+  PaymentAgreement,
+  PaymentAgreementList,
+  PaymentAgreementPatch,
+  ReadPayableNfeBodyTwo,
   ReasonRequest,
+  ReceiptsReport,
+  ReceiptsReportParams,
   Receivable,
   ReceivableInstallmentPage,
+  Renegotiation,
   SupplierDetail,
   SupplierPage,
   SupplierPatch,
@@ -2331,6 +2380,81 @@ export const useCreateReceivable = <TError = ErrorType<ErrorBody | ErrorBody | E
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary Renegotiates open installments of one client: a new título (origin RENEGOCIACAO, numbered like any other)
+replaces them and each becomes RENEGOCIADO, in one transaction. A stale version is 409; installments of
+several clients, or not open, are refused.
+ */
+export const getRenegotiateInstallmentsUrl = () => {
+
+
+  
+
+  return `/api/v1/finance/receivables/renegotiations`
+}
+
+export const renegotiateInstallments = async (renegotiation: Renegotiation, options?: RequestInit): Promise<Receivable> => {
+  
+  return customFetch<Receivable>(getRenegotiateInstallmentsUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      renegotiation,)
+  }
+);}
+
+
+
+
+export const getRenegotiateInstallmentsMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof renegotiateInstallments>>, TError,{data: Renegotiation}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof renegotiateInstallments>>, TError,{data: Renegotiation}, TContext> => {
+
+const mutationKey = ['renegotiateInstallments'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof renegotiateInstallments>>, {data: Renegotiation}> = (props) => {
+          const {data} = props ?? {};
+
+          return  renegotiateInstallments(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RenegotiateInstallmentsMutationResult = NonNullable<Awaited<ReturnType<typeof renegotiateInstallments>>>
+    export type RenegotiateInstallmentsMutationBody = Renegotiation
+    export type RenegotiateInstallmentsMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Renegotiates open installments of one client: a new título (origin RENEGOCIACAO, numbered like any other)
+replaces them and each becomes RENEGOCIADO, in one transaction. A stale version is 409; installments of
+several clients, or not open, are refused.
+ */
+export const useRenegotiateInstallments = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof renegotiateInstallments>>, TError,{data: Renegotiation}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof renegotiateInstallments>>,
+        TError,
+        {data: Renegotiation},
+        TContext
+      > => {
+
+      const mutationOptions = getRenegotiateInstallmentsMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary One installment, with its receipts.
  */
 export const getGetReceivableInstallmentUrl = (id: string,) => {
@@ -3169,3 +3293,4403 @@ export function useListReceivableHistory<TData = Awaited<ReturnType<typeof listR
 
 
 
+/**
+ * @summary The installment's attachments, removed ones included (marked); oldest first.
+ */
+export const getListInstallmentAttachmentsUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/receivables/installments/${id}/attachments`
+}
+
+export const listInstallmentAttachments = async (id: string, options?: RequestInit): Promise<FinanceAttachment[]> => {
+  
+  return customFetch<FinanceAttachment[]>(getListInstallmentAttachmentsUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListInstallmentAttachmentsQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/finance/receivables/installments/${id}/attachments`
+    ] as const;
+    }
+
+    
+export const getListInstallmentAttachmentsQueryOptions = <TData = Awaited<ReturnType<typeof listInstallmentAttachments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInstallmentAttachments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListInstallmentAttachmentsQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listInstallmentAttachments>>> = ({ signal }) => listInstallmentAttachments(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listInstallmentAttachments>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListInstallmentAttachmentsQueryResult = NonNullable<Awaited<ReturnType<typeof listInstallmentAttachments>>>
+export type ListInstallmentAttachmentsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListInstallmentAttachments<TData = Awaited<ReturnType<typeof listInstallmentAttachments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInstallmentAttachments>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listInstallmentAttachments>>,
+          TError,
+          Awaited<ReturnType<typeof listInstallmentAttachments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListInstallmentAttachments<TData = Awaited<ReturnType<typeof listInstallmentAttachments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInstallmentAttachments>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listInstallmentAttachments>>,
+          TError,
+          Awaited<ReturnType<typeof listInstallmentAttachments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListInstallmentAttachments<TData = Awaited<ReturnType<typeof listInstallmentAttachments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInstallmentAttachments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The installment's attachments, removed ones included (marked); oldest first.
+ */
+
+export function useListInstallmentAttachments<TData = Awaited<ReturnType<typeof listInstallmentAttachments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInstallmentAttachments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListInstallmentAttachmentsQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Attaches a file (a comprovante, a nota): at most 10 MB (413 over it); PDF, images, spreadsheets, XML or
+text (415 for other types, told by the content, never by the name).
+ */
+export const getAddInstallmentAttachmentUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/receivables/installments/${id}/attachments`
+}
+
+export const addInstallmentAttachment = async (id: string,
+    addInstallmentAttachmentBody: AddInstallmentAttachmentBody, options?: RequestInit): Promise<FinanceAttachment> => {
+    const formData = new FormData();
+formData.append(`file`, addInstallmentAttachmentBody.file)
+
+  return customFetch<FinanceAttachment>(getAddInstallmentAttachmentUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    ,
+    body: 
+      formData,
+  }
+);}
+
+
+
+
+export const getAddInstallmentAttachmentMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addInstallmentAttachment>>, TError,{id: string;data: AddInstallmentAttachmentBody}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof addInstallmentAttachment>>, TError,{id: string;data: AddInstallmentAttachmentBody}, TContext> => {
+
+const mutationKey = ['addInstallmentAttachment'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof addInstallmentAttachment>>, {id: string;data: AddInstallmentAttachmentBody}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  addInstallmentAttachment(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AddInstallmentAttachmentMutationResult = NonNullable<Awaited<ReturnType<typeof addInstallmentAttachment>>>
+    export type AddInstallmentAttachmentMutationBody = AddInstallmentAttachmentBody
+    export type AddInstallmentAttachmentMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Attaches a file (a comprovante, a nota): at most 10 MB (413 over it); PDF, images, spreadsheets, XML or
+text (415 for other types, told by the content, never by the name).
+ */
+export const useAddInstallmentAttachment = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addInstallmentAttachment>>, TError,{id: string;data: AddInstallmentAttachmentBody}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof addInstallmentAttachment>>,
+        TError,
+        {id: string;data: AddInstallmentAttachmentBody},
+        TContext
+      > => {
+
+      const mutationOptions = getAddInstallmentAttachmentMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Downloads an attachment, exactly as it was stored.
+ */
+export const getDownloadInstallmentAttachmentUrl = (id: string,
+    attachmentId: string,) => {
+
+
+  
+
+  return `/api/v1/finance/receivables/installments/${id}/attachments/${attachmentId}`
+}
+
+export const downloadInstallmentAttachment = async (id: string,
+    attachmentId: string, options?: RequestInit): Promise<Blob> => {
+  
+  return customFetch<Blob>(getDownloadInstallmentAttachmentUrl(id,attachmentId),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getDownloadInstallmentAttachmentQueryKey = (id?: string,
+    attachmentId?: string,) => {
+    return [
+    `/api/v1/finance/receivables/installments/${id}/attachments/${attachmentId}`
+    ] as const;
+    }
+
+    
+export const getDownloadInstallmentAttachmentQueryOptions = <TData = Awaited<ReturnType<typeof downloadInstallmentAttachment>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string,
+    attachmentId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInstallmentAttachment>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getDownloadInstallmentAttachmentQueryKey(id,attachmentId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof downloadInstallmentAttachment>>> = ({ signal }) => downloadInstallmentAttachment(id,attachmentId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id && attachmentId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof downloadInstallmentAttachment>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type DownloadInstallmentAttachmentQueryResult = NonNullable<Awaited<ReturnType<typeof downloadInstallmentAttachment>>>
+export type DownloadInstallmentAttachmentQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useDownloadInstallmentAttachment<TData = Awaited<ReturnType<typeof downloadInstallmentAttachment>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    attachmentId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInstallmentAttachment>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadInstallmentAttachment>>,
+          TError,
+          Awaited<ReturnType<typeof downloadInstallmentAttachment>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadInstallmentAttachment<TData = Awaited<ReturnType<typeof downloadInstallmentAttachment>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    attachmentId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInstallmentAttachment>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadInstallmentAttachment>>,
+          TError,
+          Awaited<ReturnType<typeof downloadInstallmentAttachment>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadInstallmentAttachment<TData = Awaited<ReturnType<typeof downloadInstallmentAttachment>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    attachmentId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInstallmentAttachment>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Downloads an attachment, exactly as it was stored.
+ */
+
+export function useDownloadInstallmentAttachment<TData = Awaited<ReturnType<typeof downloadInstallmentAttachment>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    attachmentId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInstallmentAttachment>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getDownloadInstallmentAttachmentQueryOptions(id,attachmentId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Removes an attachment (kept, marked, with the reason: 10 to 500 characters); 409 when already removed.
+ */
+export const getRemoveInstallmentAttachmentUrl = (id: string,
+    attachmentId: string,) => {
+
+
+  
+
+  return `/api/v1/finance/receivables/installments/${id}/attachments/${attachmentId}/remove`
+}
+
+export const removeInstallmentAttachment = async (id: string,
+    attachmentId: string,
+    reasonRequest: ReasonRequest, options?: RequestInit): Promise<FinanceAttachment> => {
+  
+  return customFetch<FinanceAttachment>(getRemoveInstallmentAttachmentUrl(id,attachmentId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      reasonRequest,)
+  }
+);}
+
+
+
+
+export const getRemoveInstallmentAttachmentMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeInstallmentAttachment>>, TError,{id: string;attachmentId: string;data: ReasonRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof removeInstallmentAttachment>>, TError,{id: string;attachmentId: string;data: ReasonRequest}, TContext> => {
+
+const mutationKey = ['removeInstallmentAttachment'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeInstallmentAttachment>>, {id: string;attachmentId: string;data: ReasonRequest}> = (props) => {
+          const {id,attachmentId,data} = props ?? {};
+
+          return  removeInstallmentAttachment(id,attachmentId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemoveInstallmentAttachmentMutationResult = NonNullable<Awaited<ReturnType<typeof removeInstallmentAttachment>>>
+    export type RemoveInstallmentAttachmentMutationBody = ReasonRequest
+    export type RemoveInstallmentAttachmentMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Removes an attachment (kept, marked, with the reason: 10 to 500 characters); 409 when already removed.
+ */
+export const useRemoveInstallmentAttachment = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeInstallmentAttachment>>, TError,{id: string;attachmentId: string;data: ReasonRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof removeInstallmentAttachment>>,
+        TError,
+        {id: string;attachmentId: string;data: ReasonRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getRemoveInstallmentAttachmentMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The seven banks whose boletos and remessas the system writes, with the layouts each takes (for the form).
+ */
+export const getListCollectionBanksUrl = () => {
+
+
+  
+
+  return `/api/v1/finance/collection-agreements/banks`
+}
+
+export const listCollectionBanks = async ( options?: RequestInit): Promise<CollectionBankList> => {
+  
+  return customFetch<CollectionBankList>(getListCollectionBanksUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListCollectionBanksQueryKey = () => {
+    return [
+    `/api/v1/finance/collection-agreements/banks`
+    ] as const;
+    }
+
+    
+export const getListCollectionBanksQueryOptions = <TData = Awaited<ReturnType<typeof listCollectionBanks>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCollectionBanks>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListCollectionBanksQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listCollectionBanks>>> = ({ signal }) => listCollectionBanks({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listCollectionBanks>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListCollectionBanksQueryResult = NonNullable<Awaited<ReturnType<typeof listCollectionBanks>>>
+export type ListCollectionBanksQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListCollectionBanks<TData = Awaited<ReturnType<typeof listCollectionBanks>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCollectionBanks>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCollectionBanks>>,
+          TError,
+          Awaited<ReturnType<typeof listCollectionBanks>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListCollectionBanks<TData = Awaited<ReturnType<typeof listCollectionBanks>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCollectionBanks>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCollectionBanks>>,
+          TError,
+          Awaited<ReturnType<typeof listCollectionBanks>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListCollectionBanks<TData = Awaited<ReturnType<typeof listCollectionBanks>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCollectionBanks>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The seven banks whose boletos and remessas the system writes, with the layouts each takes (for the form).
+ */
+
+export function useListCollectionBanks<TData = Awaited<ReturnType<typeof listCollectionBanks>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCollectionBanks>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListCollectionBanksQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The convênios de cobrança (of one bank account when given), by account and name.
+ */
+export const getListCollectionAgreementsUrl = (params?: ListCollectionAgreementsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/collection-agreements?${stringifiedParams}` : `/api/v1/finance/collection-agreements`
+}
+
+export const listCollectionAgreements = async (params?: ListCollectionAgreementsParams, options?: RequestInit): Promise<CollectionAgreementList> => {
+  
+  return customFetch<CollectionAgreementList>(getListCollectionAgreementsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListCollectionAgreementsQueryKey = (params?: ListCollectionAgreementsParams,) => {
+    return [
+    `/api/v1/finance/collection-agreements`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListCollectionAgreementsQueryOptions = <TData = Awaited<ReturnType<typeof listCollectionAgreements>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: ListCollectionAgreementsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCollectionAgreements>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListCollectionAgreementsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listCollectionAgreements>>> = ({ signal }) => listCollectionAgreements(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listCollectionAgreements>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListCollectionAgreementsQueryResult = NonNullable<Awaited<ReturnType<typeof listCollectionAgreements>>>
+export type ListCollectionAgreementsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListCollectionAgreements<TData = Awaited<ReturnType<typeof listCollectionAgreements>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ListCollectionAgreementsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCollectionAgreements>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCollectionAgreements>>,
+          TError,
+          Awaited<ReturnType<typeof listCollectionAgreements>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListCollectionAgreements<TData = Awaited<ReturnType<typeof listCollectionAgreements>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListCollectionAgreementsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCollectionAgreements>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCollectionAgreements>>,
+          TError,
+          Awaited<ReturnType<typeof listCollectionAgreements>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListCollectionAgreements<TData = Awaited<ReturnType<typeof listCollectionAgreements>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListCollectionAgreementsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCollectionAgreements>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The convênios de cobrança (of one bank account when given), by account and name.
+ */
+
+export function useListCollectionAgreements<TData = Awaited<ReturnType<typeof listCollectionAgreements>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListCollectionAgreementsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCollectionAgreements>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListCollectionAgreementsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Adds a convênio de cobrança under an active bank account: checked field by field, then by `banking` with a
+probe boleto (a carteira or código the bank cannot encode is 422 naming the field). Multa ≤ 2,00 %.
+ */
+export const getCreateCollectionAgreementUrl = () => {
+
+
+  
+
+  return `/api/v1/finance/collection-agreements`
+}
+
+export const createCollectionAgreement = async (newCollectionAgreement: NewCollectionAgreement, options?: RequestInit): Promise<CollectionAgreement> => {
+  
+  return customFetch<CollectionAgreement>(getCreateCollectionAgreementUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      newCollectionAgreement,)
+  }
+);}
+
+
+
+
+export const getCreateCollectionAgreementMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCollectionAgreement>>, TError,{data: NewCollectionAgreement}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createCollectionAgreement>>, TError,{data: NewCollectionAgreement}, TContext> => {
+
+const mutationKey = ['createCollectionAgreement'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createCollectionAgreement>>, {data: NewCollectionAgreement}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createCollectionAgreement(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateCollectionAgreementMutationResult = NonNullable<Awaited<ReturnType<typeof createCollectionAgreement>>>
+    export type CreateCollectionAgreementMutationBody = NewCollectionAgreement
+    export type CreateCollectionAgreementMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Adds a convênio de cobrança under an active bank account: checked field by field, then by `banking` with a
+probe boleto (a carteira or código the bank cannot encode is 422 naming the field). Multa ≤ 2,00 %.
+ */
+export const useCreateCollectionAgreement = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCollectionAgreement>>, TError,{data: NewCollectionAgreement}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createCollectionAgreement>>,
+        TError,
+        {data: NewCollectionAgreement},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateCollectionAgreementMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    export const getGetCollectionAgreementUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/collection-agreements/${id}`
+}
+
+export const getCollectionAgreement = async (id: string, options?: RequestInit): Promise<CollectionAgreement> => {
+  
+  return customFetch<CollectionAgreement>(getGetCollectionAgreementUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetCollectionAgreementQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/finance/collection-agreements/${id}`
+    ] as const;
+    }
+
+    
+export const getGetCollectionAgreementQueryOptions = <TData = Awaited<ReturnType<typeof getCollectionAgreement>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCollectionAgreement>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCollectionAgreementQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCollectionAgreement>>> = ({ signal }) => getCollectionAgreement(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCollectionAgreement>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCollectionAgreementQueryResult = NonNullable<Awaited<ReturnType<typeof getCollectionAgreement>>>
+export type GetCollectionAgreementQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetCollectionAgreement<TData = Awaited<ReturnType<typeof getCollectionAgreement>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCollectionAgreement>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCollectionAgreement>>,
+          TError,
+          Awaited<ReturnType<typeof getCollectionAgreement>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCollectionAgreement<TData = Awaited<ReturnType<typeof getCollectionAgreement>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCollectionAgreement>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCollectionAgreement>>,
+          TError,
+          Awaited<ReturnType<typeof getCollectionAgreement>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCollectionAgreement<TData = Awaited<ReturnType<typeof getCollectionAgreement>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCollectionAgreement>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+
+export function useGetCollectionAgreement<TData = Awaited<ReturnType<typeof getCollectionAgreement>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCollectionAgreement>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCollectionAgreementQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Changes a convênio de cobrança over the version last read (stale → 409). The nosso número counter and the
+file sequence never go back (422: a number is never reused).
+ */
+export const getUpdateCollectionAgreementUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/collection-agreements/${id}`
+}
+
+export const updateCollectionAgreement = async (id: string,
+    collectionAgreementPatch: CollectionAgreementPatch, options?: RequestInit): Promise<CollectionAgreement> => {
+  
+  return customFetch<CollectionAgreement>(getUpdateCollectionAgreementUrl(id),
+  {      
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      collectionAgreementPatch,)
+  }
+);}
+
+
+
+
+export const getUpdateCollectionAgreementMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCollectionAgreement>>, TError,{id: string;data: CollectionAgreementPatch}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateCollectionAgreement>>, TError,{id: string;data: CollectionAgreementPatch}, TContext> => {
+
+const mutationKey = ['updateCollectionAgreement'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateCollectionAgreement>>, {id: string;data: CollectionAgreementPatch}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  updateCollectionAgreement(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateCollectionAgreementMutationResult = NonNullable<Awaited<ReturnType<typeof updateCollectionAgreement>>>
+    export type UpdateCollectionAgreementMutationBody = CollectionAgreementPatch
+    export type UpdateCollectionAgreementMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Changes a convênio de cobrança over the version last read (stale → 409). The nosso número counter and the
+file sequence never go back (422: a number is never reused).
+ */
+export const useUpdateCollectionAgreement = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCollectionAgreement>>, TError,{id: string;data: CollectionAgreementPatch}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateCollectionAgreement>>,
+        TError,
+        {id: string;data: CollectionAgreementPatch},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateCollectionAgreementMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary A convênio de cobrança's history (created, changed…), oldest first.
+ */
+export const getGetCollectionAgreementHistoryUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/collection-agreements/${id}/history`
+}
+
+export const getCollectionAgreementHistory = async (id: string, options?: RequestInit): Promise<HistoryEntry[]> => {
+  
+  return customFetch<HistoryEntry[]>(getGetCollectionAgreementHistoryUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetCollectionAgreementHistoryQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/finance/collection-agreements/${id}/history`
+    ] as const;
+    }
+
+    
+export const getGetCollectionAgreementHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getCollectionAgreementHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCollectionAgreementHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCollectionAgreementHistoryQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCollectionAgreementHistory>>> = ({ signal }) => getCollectionAgreementHistory(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCollectionAgreementHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCollectionAgreementHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getCollectionAgreementHistory>>>
+export type GetCollectionAgreementHistoryQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetCollectionAgreementHistory<TData = Awaited<ReturnType<typeof getCollectionAgreementHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCollectionAgreementHistory>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCollectionAgreementHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getCollectionAgreementHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCollectionAgreementHistory<TData = Awaited<ReturnType<typeof getCollectionAgreementHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCollectionAgreementHistory>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCollectionAgreementHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getCollectionAgreementHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCollectionAgreementHistory<TData = Awaited<ReturnType<typeof getCollectionAgreementHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCollectionAgreementHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A convênio de cobrança's history (created, changed…), oldest first.
+ */
+
+export function useGetCollectionAgreementHistory<TData = Awaited<ReturnType<typeof getCollectionAgreementHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCollectionAgreementHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCollectionAgreementHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The convênios de pagamentos (of one bank account when given).
+ */
+export const getListPaymentAgreementsUrl = (params?: ListPaymentAgreementsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/payment-agreements?${stringifiedParams}` : `/api/v1/finance/payment-agreements`
+}
+
+export const listPaymentAgreements = async (params?: ListPaymentAgreementsParams, options?: RequestInit): Promise<PaymentAgreementList> => {
+  
+  return customFetch<PaymentAgreementList>(getListPaymentAgreementsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListPaymentAgreementsQueryKey = (params?: ListPaymentAgreementsParams,) => {
+    return [
+    `/api/v1/finance/payment-agreements`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListPaymentAgreementsQueryOptions = <TData = Awaited<ReturnType<typeof listPaymentAgreements>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: ListPaymentAgreementsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentAgreements>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListPaymentAgreementsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPaymentAgreements>>> = ({ signal }) => listPaymentAgreements(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listPaymentAgreements>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListPaymentAgreementsQueryResult = NonNullable<Awaited<ReturnType<typeof listPaymentAgreements>>>
+export type ListPaymentAgreementsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListPaymentAgreements<TData = Awaited<ReturnType<typeof listPaymentAgreements>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ListPaymentAgreementsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentAgreements>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPaymentAgreements>>,
+          TError,
+          Awaited<ReturnType<typeof listPaymentAgreements>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPaymentAgreements<TData = Awaited<ReturnType<typeof listPaymentAgreements>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListPaymentAgreementsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentAgreements>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPaymentAgreements>>,
+          TError,
+          Awaited<ReturnType<typeof listPaymentAgreements>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPaymentAgreements<TData = Awaited<ReturnType<typeof listPaymentAgreements>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListPaymentAgreementsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentAgreements>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The convênios de pagamentos (of one bank account when given).
+ */
+
+export function useListPaymentAgreements<TData = Awaited<ReturnType<typeof listPaymentAgreements>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListPaymentAgreementsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentAgreements>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListPaymentAgreementsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Adds a convênio de pagamentos (CNAB 240) under an active bank account.
+ */
+export const getCreatePaymentAgreementUrl = () => {
+
+
+  
+
+  return `/api/v1/finance/payment-agreements`
+}
+
+export const createPaymentAgreement = async (newPaymentAgreement: NewPaymentAgreement, options?: RequestInit): Promise<PaymentAgreement> => {
+  
+  return customFetch<PaymentAgreement>(getCreatePaymentAgreementUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      newPaymentAgreement,)
+  }
+);}
+
+
+
+
+export const getCreatePaymentAgreementMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentAgreement>>, TError,{data: NewPaymentAgreement}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createPaymentAgreement>>, TError,{data: NewPaymentAgreement}, TContext> => {
+
+const mutationKey = ['createPaymentAgreement'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createPaymentAgreement>>, {data: NewPaymentAgreement}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createPaymentAgreement(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreatePaymentAgreementMutationResult = NonNullable<Awaited<ReturnType<typeof createPaymentAgreement>>>
+    export type CreatePaymentAgreementMutationBody = NewPaymentAgreement
+    export type CreatePaymentAgreementMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Adds a convênio de pagamentos (CNAB 240) under an active bank account.
+ */
+export const useCreatePaymentAgreement = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentAgreement>>, TError,{data: NewPaymentAgreement}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createPaymentAgreement>>,
+        TError,
+        {data: NewPaymentAgreement},
+        TContext
+      > => {
+
+      const mutationOptions = getCreatePaymentAgreementMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    export const getGetPaymentAgreementUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/payment-agreements/${id}`
+}
+
+export const getPaymentAgreement = async (id: string, options?: RequestInit): Promise<PaymentAgreement> => {
+  
+  return customFetch<PaymentAgreement>(getGetPaymentAgreementUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetPaymentAgreementQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/finance/payment-agreements/${id}`
+    ] as const;
+    }
+
+    
+export const getGetPaymentAgreementQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentAgreement>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentAgreement>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPaymentAgreementQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPaymentAgreement>>> = ({ signal }) => getPaymentAgreement(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPaymentAgreement>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPaymentAgreementQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentAgreement>>>
+export type GetPaymentAgreementQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetPaymentAgreement<TData = Awaited<ReturnType<typeof getPaymentAgreement>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentAgreement>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPaymentAgreement>>,
+          TError,
+          Awaited<ReturnType<typeof getPaymentAgreement>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPaymentAgreement<TData = Awaited<ReturnType<typeof getPaymentAgreement>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentAgreement>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPaymentAgreement>>,
+          TError,
+          Awaited<ReturnType<typeof getPaymentAgreement>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPaymentAgreement<TData = Awaited<ReturnType<typeof getPaymentAgreement>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentAgreement>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+
+export function useGetPaymentAgreement<TData = Awaited<ReturnType<typeof getPaymentAgreement>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentAgreement>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPaymentAgreementQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Changes a convênio de pagamentos over the version last read; the file sequence never goes back.
+ */
+export const getUpdatePaymentAgreementUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/payment-agreements/${id}`
+}
+
+export const updatePaymentAgreement = async (id: string,
+    paymentAgreementPatch: PaymentAgreementPatch, options?: RequestInit): Promise<PaymentAgreement> => {
+  
+  return customFetch<PaymentAgreement>(getUpdatePaymentAgreementUrl(id),
+  {      
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      paymentAgreementPatch,)
+  }
+);}
+
+
+
+
+export const getUpdatePaymentAgreementMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePaymentAgreement>>, TError,{id: string;data: PaymentAgreementPatch}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updatePaymentAgreement>>, TError,{id: string;data: PaymentAgreementPatch}, TContext> => {
+
+const mutationKey = ['updatePaymentAgreement'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updatePaymentAgreement>>, {id: string;data: PaymentAgreementPatch}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  updatePaymentAgreement(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdatePaymentAgreementMutationResult = NonNullable<Awaited<ReturnType<typeof updatePaymentAgreement>>>
+    export type UpdatePaymentAgreementMutationBody = PaymentAgreementPatch
+    export type UpdatePaymentAgreementMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Changes a convênio de pagamentos over the version last read; the file sequence never goes back.
+ */
+export const useUpdatePaymentAgreement = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePaymentAgreement>>, TError,{id: string;data: PaymentAgreementPatch}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updatePaymentAgreement>>,
+        TError,
+        {id: string;data: PaymentAgreementPatch},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdatePaymentAgreementMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    export const getGetPaymentAgreementHistoryUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/payment-agreements/${id}/history`
+}
+
+export const getPaymentAgreementHistory = async (id: string, options?: RequestInit): Promise<HistoryEntry[]> => {
+  
+  return customFetch<HistoryEntry[]>(getGetPaymentAgreementHistoryUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetPaymentAgreementHistoryQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/finance/payment-agreements/${id}/history`
+    ] as const;
+    }
+
+    
+export const getGetPaymentAgreementHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentAgreementHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentAgreementHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPaymentAgreementHistoryQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPaymentAgreementHistory>>> = ({ signal }) => getPaymentAgreementHistory(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPaymentAgreementHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPaymentAgreementHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentAgreementHistory>>>
+export type GetPaymentAgreementHistoryQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetPaymentAgreementHistory<TData = Awaited<ReturnType<typeof getPaymentAgreementHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentAgreementHistory>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPaymentAgreementHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getPaymentAgreementHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPaymentAgreementHistory<TData = Awaited<ReturnType<typeof getPaymentAgreementHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentAgreementHistory>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPaymentAgreementHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getPaymentAgreementHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPaymentAgreementHistory<TData = Awaited<ReturnType<typeof getPaymentAgreementHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentAgreementHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+
+export function useGetPaymentAgreementHistory<TData = Awaited<ReturnType<typeof getPaymentAgreementHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentAgreementHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPaymentAgreementHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Boletos, by due date unless `sort` says otherwise, with count and amount per state over every boleto the
+filters match. `status` repeats; `q` matches the nosso número, the installment, the payer's name or
+CPF/CNPJ; `pending_instruction` keeps those with an instruction no remessa carried yet.
+ */
+export const getListBoletosUrl = (params: ListBoletosParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    const explodeParameters = ["status"];
+
+    if (Array.isArray(value) && explodeParameters.includes(key)) {
+      value.forEach((v) => {
+        normalizedParams.append(key, v === null ? 'null' : v.toString());
+      });
+      return;
+    }
+      
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/boletos?${stringifiedParams}` : `/api/v1/finance/boletos`
+}
+
+export const listBoletos = async (params: ListBoletosParams, options?: RequestInit): Promise<BoletoPage> => {
+  
+  return customFetch<BoletoPage>(getListBoletosUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListBoletosQueryKey = (params?: ListBoletosParams,) => {
+    return [
+    `/api/v1/finance/boletos`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListBoletosQueryOptions = <TData = Awaited<ReturnType<typeof listBoletos>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params: ListBoletosParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBoletos>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListBoletosQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listBoletos>>> = ({ signal }) => listBoletos(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listBoletos>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListBoletosQueryResult = NonNullable<Awaited<ReturnType<typeof listBoletos>>>
+export type ListBoletosQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListBoletos<TData = Awaited<ReturnType<typeof listBoletos>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListBoletosParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBoletos>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listBoletos>>,
+          TError,
+          Awaited<ReturnType<typeof listBoletos>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListBoletos<TData = Awaited<ReturnType<typeof listBoletos>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListBoletosParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBoletos>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listBoletos>>,
+          TError,
+          Awaited<ReturnType<typeof listBoletos>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListBoletos<TData = Awaited<ReturnType<typeof listBoletos>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListBoletosParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBoletos>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Boletos, by due date unless `sort` says otherwise, with count and amount per state over every boleto the
+filters match. `status` repeats; `q` matches the nosso número, the installment, the payer's name or
+CPF/CNPJ; `pending_instruction` keeps those with an instruction no remessa carried yet.
+ */
+
+export function useListBoletos<TData = Awaited<ReturnType<typeof listBoletos>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListBoletosParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBoletos>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListBoletosQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Exports every boleto the filters match (the list's filters and order), as CSV or XLSX.
+ */
+export const getExportBoletosUrl = (params: ExportBoletosParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    const explodeParameters = ["status"];
+
+    if (Array.isArray(value) && explodeParameters.includes(key)) {
+      value.forEach((v) => {
+        normalizedParams.append(key, v === null ? 'null' : v.toString());
+      });
+      return;
+    }
+      
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/boletos/export?${stringifiedParams}` : `/api/v1/finance/boletos/export`
+}
+
+export const exportBoletos = async (params: ExportBoletosParams, options?: RequestInit): Promise<Blob> => {
+  
+  return customFetch<Blob>(getExportBoletosUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getExportBoletosQueryKey = (params?: ExportBoletosParams,) => {
+    return [
+    `/api/v1/finance/boletos/export`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getExportBoletosQueryOptions = <TData = Awaited<ReturnType<typeof exportBoletos>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params: ExportBoletosParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportBoletos>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getExportBoletosQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportBoletos>>> = ({ signal }) => exportBoletos(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof exportBoletos>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ExportBoletosQueryResult = NonNullable<Awaited<ReturnType<typeof exportBoletos>>>
+export type ExportBoletosQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useExportBoletos<TData = Awaited<ReturnType<typeof exportBoletos>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportBoletosParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportBoletos>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportBoletos>>,
+          TError,
+          Awaited<ReturnType<typeof exportBoletos>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportBoletos<TData = Awaited<ReturnType<typeof exportBoletos>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportBoletosParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportBoletos>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportBoletos>>,
+          TError,
+          Awaited<ReturnType<typeof exportBoletos>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportBoletos<TData = Awaited<ReturnType<typeof exportBoletos>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportBoletosParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportBoletos>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Exports every boleto the filters match (the list's filters and order), as CSV or XLSX.
+ */
+
+export function useExportBoletos<TData = Awaited<ReturnType<typeof exportBoletos>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportBoletosParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportBoletos>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getExportBoletosQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Issues one boleto per installment under the convênio, all in one transaction: the installments open
+(ABERTO, without a live boleto, with a saldo, due today or later) and their payers with a valid CPF/CNPJ,
+a name and a full address with CEP, else 422 naming `installment_ids[i]` and the field ("Endereço do
+pagador incompleto: informe o CEP.") with nothing consumed; the nosso números come from the convênio's
+counter (422 when the range is exhausted). The installments become BOLETO_EMITIDO.
+ */
+export const getIssueBoletosUrl = () => {
+
+
+  
+
+  return `/api/v1/finance/boletos/issue`
+}
+
+export const issueBoletos = async (issueBoletos: IssueBoletos, options?: RequestInit): Promise<IssuedBoletos> => {
+  
+  return customFetch<IssuedBoletos>(getIssueBoletosUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      issueBoletos,)
+  }
+);}
+
+
+
+
+export const getIssueBoletosMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof issueBoletos>>, TError,{data: IssueBoletos}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof issueBoletos>>, TError,{data: IssueBoletos}, TContext> => {
+
+const mutationKey = ['issueBoletos'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof issueBoletos>>, {data: IssueBoletos}> = (props) => {
+          const {data} = props ?? {};
+
+          return  issueBoletos(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type IssueBoletosMutationResult = NonNullable<Awaited<ReturnType<typeof issueBoletos>>>
+    export type IssueBoletosMutationBody = IssueBoletos
+    export type IssueBoletosMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Issues one boleto per installment under the convênio, all in one transaction: the installments open
+(ABERTO, without a live boleto, with a saldo, due today or later) and their payers with a valid CPF/CNPJ,
+a name and a full address with CEP, else 422 naming `installment_ids[i]` and the field ("Endereço do
+pagador incompleto: informe o CEP.") with nothing consumed; the nosso números come from the convênio's
+counter (422 when the range is exhausted). The installments become BOLETO_EMITIDO.
+ */
+export const useIssueBoletos = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof issueBoletos>>, TError,{data: IssueBoletos}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof issueBoletos>>,
+        TError,
+        {data: IssueBoletos},
+        TContext
+      > => {
+
+      const mutationOptions = getIssueBoletosMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Up to 500 boletos in one PDF, a page each, in the order given (an unknown id is 404).
+ */
+export const getDownloadBoletosPdfUrl = () => {
+
+
+  
+
+  return `/api/v1/finance/boletos/pdf`
+}
+
+export const downloadBoletosPdf = async (boletoPdfRequest: BoletoPdfRequest, options?: RequestInit): Promise<Blob> => {
+  
+  return customFetch<Blob>(getDownloadBoletosPdfUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      boletoPdfRequest,)
+  }
+);}
+
+
+
+
+export const getDownloadBoletosPdfMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof downloadBoletosPdf>>, TError,{data: BoletoPdfRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof downloadBoletosPdf>>, TError,{data: BoletoPdfRequest}, TContext> => {
+
+const mutationKey = ['downloadBoletosPdf'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof downloadBoletosPdf>>, {data: BoletoPdfRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  downloadBoletosPdf(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DownloadBoletosPdfMutationResult = NonNullable<Awaited<ReturnType<typeof downloadBoletosPdf>>>
+    export type DownloadBoletosPdfMutationBody = BoletoPdfRequest
+    export type DownloadBoletosPdfMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Up to 500 boletos in one PDF, a page each, in the order given (an unknown id is 404).
+ */
+export const useDownloadBoletosPdf = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof downloadBoletosPdf>>, TError,{data: BoletoPdfRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof downloadBoletosPdf>>,
+        TError,
+        {data: BoletoPdfRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getDownloadBoletosPdfMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary A boleto with its payer, linha digitável, barcode digits, PIX copia e cola, instructions and timeline.
+ */
+export const getGetBoletoUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/boletos/${id}`
+}
+
+export const getBoleto = async (id: string, options?: RequestInit): Promise<BoletoDetail> => {
+  
+  return customFetch<BoletoDetail>(getGetBoletoUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetBoletoQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/finance/boletos/${id}`
+    ] as const;
+    }
+
+    
+export const getGetBoletoQueryOptions = <TData = Awaited<ReturnType<typeof getBoleto>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBoleto>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetBoletoQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getBoleto>>> = ({ signal }) => getBoleto(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getBoleto>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetBoletoQueryResult = NonNullable<Awaited<ReturnType<typeof getBoleto>>>
+export type GetBoletoQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetBoleto<TData = Awaited<ReturnType<typeof getBoleto>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBoleto>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBoleto>>,
+          TError,
+          Awaited<ReturnType<typeof getBoleto>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetBoleto<TData = Awaited<ReturnType<typeof getBoleto>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBoleto>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBoleto>>,
+          TError,
+          Awaited<ReturnType<typeof getBoleto>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetBoleto<TData = Awaited<ReturnType<typeof getBoleto>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBoleto>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A boleto with its payer, linha digitável, barcode digits, PIX copia e cola, instructions and timeline.
+ */
+
+export function useGetBoleto<TData = Awaited<ReturnType<typeof getBoleto>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBoleto>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetBoletoQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The boleto as a PDF (recibo do pagador and ficha de compensação with the ITF barcode).
+ */
+export const getGetBoletoPdfUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/boletos/${id}/pdf`
+}
+
+export const getBoletoPdf = async (id: string, options?: RequestInit): Promise<Blob> => {
+  
+  return customFetch<Blob>(getGetBoletoPdfUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetBoletoPdfQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/finance/boletos/${id}/pdf`
+    ] as const;
+    }
+
+    
+export const getGetBoletoPdfQueryOptions = <TData = Awaited<ReturnType<typeof getBoletoPdf>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBoletoPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetBoletoPdfQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getBoletoPdf>>> = ({ signal }) => getBoletoPdf(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getBoletoPdf>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetBoletoPdfQueryResult = NonNullable<Awaited<ReturnType<typeof getBoletoPdf>>>
+export type GetBoletoPdfQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetBoletoPdf<TData = Awaited<ReturnType<typeof getBoletoPdf>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBoletoPdf>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBoletoPdf>>,
+          TError,
+          Awaited<ReturnType<typeof getBoletoPdf>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetBoletoPdf<TData = Awaited<ReturnType<typeof getBoletoPdf>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBoletoPdf>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBoletoPdf>>,
+          TError,
+          Awaited<ReturnType<typeof getBoletoPdf>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetBoletoPdf<TData = Awaited<ReturnType<typeof getBoletoPdf>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBoletoPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The boleto as a PDF (recibo do pagador and ficha de compensação with the ITF barcode).
+ */
+
+export function useGetBoletoPdf<TData = Awaited<ReturnType<typeof getBoletoPdf>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBoletoPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetBoletoPdfQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Asks the bank, through the next remessa, for a baixa, a new due date, an abatimento, a protesto or its
+sustação. Only on REGISTRADO boletos (422 otherwise); BAIXA moves the boleto to BAIXA_SOLICITADA.
+ */
+export const getRequestBoletoInstructionUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/boletos/${id}/instructions`
+}
+
+export const requestBoletoInstruction = async (id: string,
+    newBoletoInstruction: NewBoletoInstruction, options?: RequestInit): Promise<BoletoDetail> => {
+  
+  return customFetch<BoletoDetail>(getRequestBoletoInstructionUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      newBoletoInstruction,)
+  }
+);}
+
+
+
+
+export const getRequestBoletoInstructionMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestBoletoInstruction>>, TError,{id: string;data: NewBoletoInstruction}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof requestBoletoInstruction>>, TError,{id: string;data: NewBoletoInstruction}, TContext> => {
+
+const mutationKey = ['requestBoletoInstruction'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof requestBoletoInstruction>>, {id: string;data: NewBoletoInstruction}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  requestBoletoInstruction(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RequestBoletoInstructionMutationResult = NonNullable<Awaited<ReturnType<typeof requestBoletoInstruction>>>
+    export type RequestBoletoInstructionMutationBody = NewBoletoInstruction
+    export type RequestBoletoInstructionMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Asks the bank, through the next remessa, for a baixa, a new due date, an abatimento, a protesto or its
+sustação. Only on REGISTRADO boletos (422 otherwise); BAIXA moves the boleto to BAIXA_SOLICITADA.
+ */
+export const useRequestBoletoInstruction = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestBoletoInstruction>>, TError,{id: string;data: NewBoletoInstruction}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof requestBoletoInstruction>>,
+        TError,
+        {id: string;data: NewBoletoInstruction},
+        TContext
+      > => {
+
+      const mutationOptions = getRequestBoletoInstructionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Receipts by period (`from`..=`to`, default this month): per period (`bucket`) × `dimension` value,
+previsto, recebido, em aberto and vencido (today), % inadimplência and prazo médio; with the sums per
+period, per value and in all. `basis` decides the date that places a receipt (VENCIMENTO: its
+installment's due date; PAGAMENTO: its date; CREDITO: its credit date); previsto, em aberto and vencido
+are always by due date. Filters as the installments list's.
+ */
+export const getReceiptsReportUrl = (params?: ReceiptsReportParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/reports/receipts?${stringifiedParams}` : `/api/v1/finance/reports/receipts`
+}
+
+export const receiptsReport = async (params?: ReceiptsReportParams, options?: RequestInit): Promise<ReceiptsReport> => {
+  
+  return customFetch<ReceiptsReport>(getReceiptsReportUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getReceiptsReportQueryKey = (params?: ReceiptsReportParams,) => {
+    return [
+    `/api/v1/finance/reports/receipts`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getReceiptsReportQueryOptions = <TData = Awaited<ReturnType<typeof receiptsReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: ReceiptsReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof receiptsReport>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getReceiptsReportQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof receiptsReport>>> = ({ signal }) => receiptsReport(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof receiptsReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ReceiptsReportQueryResult = NonNullable<Awaited<ReturnType<typeof receiptsReport>>>
+export type ReceiptsReportQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useReceiptsReport<TData = Awaited<ReturnType<typeof receiptsReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ReceiptsReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof receiptsReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof receiptsReport>>,
+          TError,
+          Awaited<ReturnType<typeof receiptsReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useReceiptsReport<TData = Awaited<ReturnType<typeof receiptsReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ReceiptsReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof receiptsReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof receiptsReport>>,
+          TError,
+          Awaited<ReturnType<typeof receiptsReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useReceiptsReport<TData = Awaited<ReturnType<typeof receiptsReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ReceiptsReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof receiptsReport>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Receipts by period (`from`..=`to`, default this month): per period (`bucket`) × `dimension` value,
+previsto, recebido, em aberto and vencido (today), % inadimplência and prazo médio; with the sums per
+period, per value and in all. `basis` decides the date that places a receipt (VENCIMENTO: its
+installment's due date; PAGAMENTO: its date; CREDITO: its credit date); previsto, em aberto and vencido
+are always by due date. Filters as the installments list's.
+ */
+
+export function useReceiptsReport<TData = Awaited<ReturnType<typeof receiptsReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ReceiptsReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof receiptsReport>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getReceiptsReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The receipts report as CSV or XLSX: its parameters in the first rows, then one row per period × value
+and the totals.
+ */
+export const getExportReceiptsReportUrl = (params: ExportReceiptsReportParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/reports/receipts/export?${stringifiedParams}` : `/api/v1/finance/reports/receipts/export`
+}
+
+export const exportReceiptsReport = async (params: ExportReceiptsReportParams, options?: RequestInit): Promise<Blob> => {
+  
+  return customFetch<Blob>(getExportReceiptsReportUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getExportReceiptsReportQueryKey = (params?: ExportReceiptsReportParams,) => {
+    return [
+    `/api/v1/finance/reports/receipts/export`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getExportReceiptsReportQueryOptions = <TData = Awaited<ReturnType<typeof exportReceiptsReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params: ExportReceiptsReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportReceiptsReport>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getExportReceiptsReportQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportReceiptsReport>>> = ({ signal }) => exportReceiptsReport(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof exportReceiptsReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ExportReceiptsReportQueryResult = NonNullable<Awaited<ReturnType<typeof exportReceiptsReport>>>
+export type ExportReceiptsReportQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useExportReceiptsReport<TData = Awaited<ReturnType<typeof exportReceiptsReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportReceiptsReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportReceiptsReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportReceiptsReport>>,
+          TError,
+          Awaited<ReturnType<typeof exportReceiptsReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportReceiptsReport<TData = Awaited<ReturnType<typeof exportReceiptsReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportReceiptsReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportReceiptsReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportReceiptsReport>>,
+          TError,
+          Awaited<ReturnType<typeof exportReceiptsReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportReceiptsReport<TData = Awaited<ReturnType<typeof exportReceiptsReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportReceiptsReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportReceiptsReport>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The receipts report as CSV or XLSX: its parameters in the first rows, then one row per period × value
+and the totals.
+ */
+
+export function useExportReceiptsReport<TData = Awaited<ReturnType<typeof exportReceiptsReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportReceiptsReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportReceiptsReport>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getExportReceiptsReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Aging of the open installments as of `as_of` (default today): a vencer 0–30, 31–60, 61–90, > 90 and
+vencidos 1–30, 31–60, 61–90, 91–180, > 180 (days from the due date; overdue after the business-day
+grace), per `dimension` value, with totals and shares. The saldo is today's.
+ */
+export const getAgingReportUrl = (params?: AgingReportParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/reports/aging?${stringifiedParams}` : `/api/v1/finance/reports/aging`
+}
+
+export const agingReport = async (params?: AgingReportParams, options?: RequestInit): Promise<AgingReport> => {
+  
+  return customFetch<AgingReport>(getAgingReportUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getAgingReportQueryKey = (params?: AgingReportParams,) => {
+    return [
+    `/api/v1/finance/reports/aging`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getAgingReportQueryOptions = <TData = Awaited<ReturnType<typeof agingReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: AgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof agingReport>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getAgingReportQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof agingReport>>> = ({ signal }) => agingReport(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof agingReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type AgingReportQueryResult = NonNullable<Awaited<ReturnType<typeof agingReport>>>
+export type AgingReportQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useAgingReport<TData = Awaited<ReturnType<typeof agingReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  AgingReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof agingReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof agingReport>>,
+          TError,
+          Awaited<ReturnType<typeof agingReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useAgingReport<TData = Awaited<ReturnType<typeof agingReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: AgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof agingReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof agingReport>>,
+          TError,
+          Awaited<ReturnType<typeof agingReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useAgingReport<TData = Awaited<ReturnType<typeof agingReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: AgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof agingReport>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Aging of the open installments as of `as_of` (default today): a vencer 0–30, 31–60, 61–90, > 90 and
+vencidos 1–30, 31–60, 61–90, 91–180, > 180 (days from the due date; overdue after the business-day
+grace), per `dimension` value, with totals and shares. The saldo is today's.
+ */
+
+export function useAgingReport<TData = Awaited<ReturnType<typeof agingReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: AgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof agingReport>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getAgingReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The aging report as CSV or XLSX, its parameters in the first rows.
+ */
+export const getExportAgingReportUrl = (params: ExportAgingReportParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/reports/aging/export?${stringifiedParams}` : `/api/v1/finance/reports/aging/export`
+}
+
+export const exportAgingReport = async (params: ExportAgingReportParams, options?: RequestInit): Promise<Blob> => {
+  
+  return customFetch<Blob>(getExportAgingReportUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getExportAgingReportQueryKey = (params?: ExportAgingReportParams,) => {
+    return [
+    `/api/v1/finance/reports/aging/export`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getExportAgingReportQueryOptions = <TData = Awaited<ReturnType<typeof exportAgingReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params: ExportAgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAgingReport>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getExportAgingReportQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportAgingReport>>> = ({ signal }) => exportAgingReport(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof exportAgingReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ExportAgingReportQueryResult = NonNullable<Awaited<ReturnType<typeof exportAgingReport>>>
+export type ExportAgingReportQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useExportAgingReport<TData = Awaited<ReturnType<typeof exportAgingReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportAgingReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAgingReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportAgingReport>>,
+          TError,
+          Awaited<ReturnType<typeof exportAgingReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportAgingReport<TData = Awaited<ReturnType<typeof exportAgingReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportAgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAgingReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportAgingReport>>,
+          TError,
+          Awaited<ReturnType<typeof exportAgingReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportAgingReport<TData = Awaited<ReturnType<typeof exportAgingReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportAgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAgingReport>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The aging report as CSV or XLSX, its parameters in the first rows.
+ */
+
+export function useExportAgingReport<TData = Awaited<ReturnType<typeof exportAgingReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportAgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAgingReport>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getExportAgingReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The projected cash flow over the next `days` (7, 30, 90 or 180; default 30) by `bucket` (default DAY),
+consolidated or of `account_id`, from today's system balance: inflows are the open installments at their
+expected credit date (CONTRATUAL) or moved and weighted by each client's history (HISTORICO); overdue
+saldo has its own figure, in the first day only with `include_overdue_first_day`. Outflows are the open
+payable installments at their scheduled (else due) date, late ones on the first day.
+ */
+export const getCashFlowReportUrl = (params?: CashFlowReportParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/reports/cash-flow?${stringifiedParams}` : `/api/v1/finance/reports/cash-flow`
+}
+
+export const cashFlowReport = async (params?: CashFlowReportParams, options?: RequestInit): Promise<CashFlowReport> => {
+  
+  return customFetch<CashFlowReport>(getCashFlowReportUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getCashFlowReportQueryKey = (params?: CashFlowReportParams,) => {
+    return [
+    `/api/v1/finance/reports/cash-flow`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getCashFlowReportQueryOptions = <TData = Awaited<ReturnType<typeof cashFlowReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: CashFlowReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof cashFlowReport>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getCashFlowReportQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof cashFlowReport>>> = ({ signal }) => cashFlowReport(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof cashFlowReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type CashFlowReportQueryResult = NonNullable<Awaited<ReturnType<typeof cashFlowReport>>>
+export type CashFlowReportQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useCashFlowReport<TData = Awaited<ReturnType<typeof cashFlowReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  CashFlowReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof cashFlowReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof cashFlowReport>>,
+          TError,
+          Awaited<ReturnType<typeof cashFlowReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCashFlowReport<TData = Awaited<ReturnType<typeof cashFlowReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: CashFlowReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof cashFlowReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof cashFlowReport>>,
+          TError,
+          Awaited<ReturnType<typeof cashFlowReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCashFlowReport<TData = Awaited<ReturnType<typeof cashFlowReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: CashFlowReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof cashFlowReport>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The projected cash flow over the next `days` (7, 30, 90 or 180; default 30) by `bucket` (default DAY),
+consolidated or of `account_id`, from today's system balance: inflows are the open installments at their
+expected credit date (CONTRATUAL) or moved and weighted by each client's history (HISTORICO); overdue
+saldo has its own figure, in the first day only with `include_overdue_first_day`. Outflows are the open
+payable installments at their scheduled (else due) date, late ones on the first day.
+ */
+
+export function useCashFlowReport<TData = Awaited<ReturnType<typeof cashFlowReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: CashFlowReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof cashFlowReport>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getCashFlowReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The projected cash flow as CSV or XLSX, its parameters in the first rows.
+ */
+export const getExportCashFlowReportUrl = (params: ExportCashFlowReportParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/reports/cash-flow/export?${stringifiedParams}` : `/api/v1/finance/reports/cash-flow/export`
+}
+
+export const exportCashFlowReport = async (params: ExportCashFlowReportParams, options?: RequestInit): Promise<Blob> => {
+  
+  return customFetch<Blob>(getExportCashFlowReportUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getExportCashFlowReportQueryKey = (params?: ExportCashFlowReportParams,) => {
+    return [
+    `/api/v1/finance/reports/cash-flow/export`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getExportCashFlowReportQueryOptions = <TData = Awaited<ReturnType<typeof exportCashFlowReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params: ExportCashFlowReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportCashFlowReport>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getExportCashFlowReportQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportCashFlowReport>>> = ({ signal }) => exportCashFlowReport(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof exportCashFlowReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ExportCashFlowReportQueryResult = NonNullable<Awaited<ReturnType<typeof exportCashFlowReport>>>
+export type ExportCashFlowReportQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useExportCashFlowReport<TData = Awaited<ReturnType<typeof exportCashFlowReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportCashFlowReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportCashFlowReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportCashFlowReport>>,
+          TError,
+          Awaited<ReturnType<typeof exportCashFlowReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportCashFlowReport<TData = Awaited<ReturnType<typeof exportCashFlowReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportCashFlowReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportCashFlowReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportCashFlowReport>>,
+          TError,
+          Awaited<ReturnType<typeof exportCashFlowReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportCashFlowReport<TData = Awaited<ReturnType<typeof exportCashFlowReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportCashFlowReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportCashFlowReport>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The projected cash flow as CSV or XLSX, its parameters in the first rows.
+ */
+
+export function useExportCashFlowReport<TData = Awaited<ReturnType<typeof exportCashFlowReport>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportCashFlowReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportCashFlowReport>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getExportCashFlowReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Payables (one row per document), newest issue first, with the sums over every payable the filters match.
+`awaiting_my_approval`: drafts asked for approval that the caller may approve (not created or edited by
+them, within their alçada); `blocked`: only blocked ones. `q` matches the number, the payee's name or
+CPF/CNPJ, the document number and the description.
+ */
+export const getListPayablesUrl = (params: ListPayablesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    const explodeParameters = ["status"];
+
+    if (Array.isArray(value) && explodeParameters.includes(key)) {
+      value.forEach((v) => {
+        normalizedParams.append(key, v === null ? 'null' : v.toString());
+      });
+      return;
+    }
+      
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/payables?${stringifiedParams}` : `/api/v1/finance/payables`
+}
+
+export const listPayables = async (params: ListPayablesParams, options?: RequestInit): Promise<PayablePage> => {
+  
+  return customFetch<PayablePage>(getListPayablesUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListPayablesQueryKey = (params?: ListPayablesParams,) => {
+    return [
+    `/api/v1/finance/payables`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListPayablesQueryOptions = <TData = Awaited<ReturnType<typeof listPayables>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params: ListPayablesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayables>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListPayablesQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPayables>>> = ({ signal }) => listPayables(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listPayables>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListPayablesQueryResult = NonNullable<Awaited<ReturnType<typeof listPayables>>>
+export type ListPayablesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListPayables<TData = Awaited<ReturnType<typeof listPayables>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListPayablesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayables>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPayables>>,
+          TError,
+          Awaited<ReturnType<typeof listPayables>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPayables<TData = Awaited<ReturnType<typeof listPayables>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListPayablesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayables>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPayables>>,
+          TError,
+          Awaited<ReturnType<typeof listPayables>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPayables<TData = Awaited<ReturnType<typeof listPayables>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListPayablesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayables>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Payables (one row per document), newest issue first, with the sums over every payable the filters match.
+`awaiting_my_approval`: drafts asked for approval that the caller may approve (not created or edited by
+them, within their alçada); `blocked`: only blocked ones. `q` matches the number, the payee's name or
+CPF/CNPJ, the document number and the description.
+ */
+
+export function useListPayables<TData = Awaited<ReturnType<typeof listPayables>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListPayablesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayables>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListPayablesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Acesso: `duplicate_reason` (lançar nota repetida) só com financeiro_alcada_ilimitada.
+ * @summary Creates a draft payable (origin MANUAL) and its installments, numbered `CP-<year of issue>-NNNNNN`.
+The supplier must be active; the account an analytic DESPESA one (422 naming the field); a TED or PIX key
+must be the supplier's confirmed bank data. Same supplier + número + série → 409 "Já existe a conta CP-…
+para esta nota".
+ */
+export const getCreatePayableUrl = () => {
+
+
+  
+
+  return `/api/v1/finance/payables`
+}
+
+export const createPayable = async (newPayable: NewPayable, options?: RequestInit): Promise<Payable> => {
+  
+  return customFetch<Payable>(getCreatePayableUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      newPayable,)
+  }
+);}
+
+
+
+
+export const getCreatePayableMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPayable>>, TError,{data: NewPayable}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createPayable>>, TError,{data: NewPayable}, TContext> => {
+
+const mutationKey = ['createPayable'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createPayable>>, {data: NewPayable}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createPayable(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreatePayableMutationResult = NonNullable<Awaited<ReturnType<typeof createPayable>>>
+    export type CreatePayableMutationBody = NewPayable
+    export type CreatePayableMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Creates a draft payable (origin MANUAL) and its installments, numbered `CP-<year of issue>-NNNNNN`.
+The supplier must be active; the account an analytic DESPESA one (422 naming the field); a TED or PIX key
+must be the supplier's confirmed bank data. Same supplier + número + série → 409 "Já existe a conta CP-…
+para esta nota".
+ */
+export const useCreatePayable = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPayable>>, TError,{data: NewPayable}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createPayable>>,
+        TError,
+        {data: NewPayable},
+        TContext
+      > => {
+
+      const mutationOptions = getCreatePayableMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Exports every payable the filters match (the list's filters and order), as CSV or XLSX.
+ */
+export const getExportPayablesUrl = (params: ExportPayablesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    const explodeParameters = ["status"];
+
+    if (Array.isArray(value) && explodeParameters.includes(key)) {
+      value.forEach((v) => {
+        normalizedParams.append(key, v === null ? 'null' : v.toString());
+      });
+      return;
+    }
+      
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/payables/export?${stringifiedParams}` : `/api/v1/finance/payables/export`
+}
+
+export const exportPayables = async (params: ExportPayablesParams, options?: RequestInit): Promise<Blob> => {
+  
+  return customFetch<Blob>(getExportPayablesUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getExportPayablesQueryKey = (params?: ExportPayablesParams,) => {
+    return [
+    `/api/v1/finance/payables/export`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getExportPayablesQueryOptions = <TData = Awaited<ReturnType<typeof exportPayables>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params: ExportPayablesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportPayables>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getExportPayablesQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportPayables>>> = ({ signal }) => exportPayables(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof exportPayables>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ExportPayablesQueryResult = NonNullable<Awaited<ReturnType<typeof exportPayables>>>
+export type ExportPayablesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useExportPayables<TData = Awaited<ReturnType<typeof exportPayables>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportPayablesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportPayables>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportPayables>>,
+          TError,
+          Awaited<ReturnType<typeof exportPayables>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportPayables<TData = Awaited<ReturnType<typeof exportPayables>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportPayablesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportPayables>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportPayables>>,
+          TError,
+          Awaited<ReturnType<typeof exportPayables>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportPayables<TData = Awaited<ReturnType<typeof exportPayables>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportPayablesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportPayables>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Exports every payable the filters match (the list's filters and order), as CSV or XLSX.
+ */
+
+export function useExportPayables<TData = Awaited<ReturnType<typeof exportPayables>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportPayablesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportPayables>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getExportPayablesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Reads an NF-e XML (≤ 1 MB; raw `application/xml` body or a form with `file`) into a suggestion: the
+emitter (and the matching active supplier), número, série, key, total, issue date and duplicatas.
+Nothing is saved. A DTD, a broken key or another kind of file is 422 on `file`.
+ */
+export const getReadPayableNfeUrl = () => {
+
+
+  
+
+  return `/api/v1/finance/payables/nfe`
+}
+
+export const readPayableNfe = async (readPayableNfeBody: Blob | ReadPayableNfeBodyTwo, options?: RequestInit): Promise<NfeSuggestion> => {
+  
+  return customFetch<NfeSuggestion>(getReadPayableNfeUrl(),
+  {      
+    ...options,
+    method: 'POST'
+    ,
+    body: JSON.stringify(
+      readPayableNfeBody,)
+  }
+);}
+
+
+
+
+export const getReadPayableNfeMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof readPayableNfe>>, TError,{data: Blob | ReadPayableNfeBodyTwo}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof readPayableNfe>>, TError,{data: Blob | ReadPayableNfeBodyTwo}, TContext> => {
+
+const mutationKey = ['readPayableNfe'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof readPayableNfe>>, {data: Blob | ReadPayableNfeBodyTwo}> = (props) => {
+          const {data} = props ?? {};
+
+          return  readPayableNfe(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReadPayableNfeMutationResult = NonNullable<Awaited<ReturnType<typeof readPayableNfe>>>
+    export type ReadPayableNfeMutationBody = Blob | ReadPayableNfeBodyTwo
+    export type ReadPayableNfeMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Reads an NF-e XML (≤ 1 MB; raw `application/xml` body or a form with `file`) into a suggestion: the
+emitter (and the matching active supplier), número, série, key, total, issue date and duplicatas.
+Nothing is saved. A DTD, a broken key or another kind of file is 422 on `file`.
+ */
+export const useReadPayableNfe = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof readPayableNfe>>, TError,{data: Blob | ReadPayableNfeBodyTwo}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof readPayableNfe>>,
+        TError,
+        {data: Blob | ReadPayableNfeBodyTwo},
+        TContext
+      > => {
+
+      const mutationOptions = getReadPayableNfeMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Reads a pasted linha digitável (47 digits; 48 for arrecadação; or a 44-digit barcode): its amount, due
+date, bank and barcode, or 422 on `linha` naming the block whose check digit fails.
+ */
+export const getReadLinhaDigitavelUrl = () => {
+
+
+  
+
+  return `/api/v1/finance/payables/linha-digitavel`
+}
+
+export const readLinhaDigitavel = async (linhaDigitavelRequest: LinhaDigitavelRequest, options?: RequestInit): Promise<LinhaDigitavel> => {
+  
+  return customFetch<LinhaDigitavel>(getReadLinhaDigitavelUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      linhaDigitavelRequest,)
+  }
+);}
+
+
+
+
+export const getReadLinhaDigitavelMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof readLinhaDigitavel>>, TError,{data: LinhaDigitavelRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof readLinhaDigitavel>>, TError,{data: LinhaDigitavelRequest}, TContext> => {
+
+const mutationKey = ['readLinhaDigitavel'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof readLinhaDigitavel>>, {data: LinhaDigitavelRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  readLinhaDigitavel(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReadLinhaDigitavelMutationResult = NonNullable<Awaited<ReturnType<typeof readLinhaDigitavel>>>
+    export type ReadLinhaDigitavelMutationBody = LinhaDigitavelRequest
+    export type ReadLinhaDigitavelMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Reads a pasted linha digitável (47 digits; 48 for arrecadação; or a 44-digit barcode): its amount, due
+date, bank and barcode, or 422 on `linha` naming the block whose check digit fails.
+ */
+export const useReadLinhaDigitavel = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof readLinhaDigitavel>>, TError,{data: LinhaDigitavelRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof readLinhaDigitavel>>,
+        TError,
+        {data: LinhaDigitavelRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getReadLinhaDigitavelMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The agenda (`/pagamentos`): installments by due date, with the sums over every installment the filters
+match and per due date. `tab` A_PAGAR, PROGRAMADOS, PAGOS or REJEITADOS narrows `status`.
+ */
+export const getListPayableInstallmentsUrl = (params: ListPayableInstallmentsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    const explodeParameters = ["status"];
+
+    if (Array.isArray(value) && explodeParameters.includes(key)) {
+      value.forEach((v) => {
+        normalizedParams.append(key, v === null ? 'null' : v.toString());
+      });
+      return;
+    }
+      
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/payables/installments?${stringifiedParams}` : `/api/v1/finance/payables/installments`
+}
+
+export const listPayableInstallments = async (params: ListPayableInstallmentsParams, options?: RequestInit): Promise<PayableInstallmentPage> => {
+  
+  return customFetch<PayableInstallmentPage>(getListPayableInstallmentsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListPayableInstallmentsQueryKey = (params?: ListPayableInstallmentsParams,) => {
+    return [
+    `/api/v1/finance/payables/installments`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListPayableInstallmentsQueryOptions = <TData = Awaited<ReturnType<typeof listPayableInstallments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params: ListPayableInstallmentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayableInstallments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListPayableInstallmentsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPayableInstallments>>> = ({ signal }) => listPayableInstallments(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listPayableInstallments>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListPayableInstallmentsQueryResult = NonNullable<Awaited<ReturnType<typeof listPayableInstallments>>>
+export type ListPayableInstallmentsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListPayableInstallments<TData = Awaited<ReturnType<typeof listPayableInstallments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListPayableInstallmentsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayableInstallments>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPayableInstallments>>,
+          TError,
+          Awaited<ReturnType<typeof listPayableInstallments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPayableInstallments<TData = Awaited<ReturnType<typeof listPayableInstallments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListPayableInstallmentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayableInstallments>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPayableInstallments>>,
+          TError,
+          Awaited<ReturnType<typeof listPayableInstallments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPayableInstallments<TData = Awaited<ReturnType<typeof listPayableInstallments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListPayableInstallmentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayableInstallments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The agenda (`/pagamentos`): installments by due date, with the sums over every installment the filters
+match and per due date. `tab` A_PAGAR, PROGRAMADOS, PAGOS or REJEITADOS narrows `status`.
+ */
+
+export function useListPayableInstallments<TData = Awaited<ReturnType<typeof listPayableInstallments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListPayableInstallmentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayableInstallments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListPayableInstallmentsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Exports every installment the agenda's filters match, as CSV or XLSX.
+ */
+export const getExportPayableInstallmentsUrl = (params: ExportPayableInstallmentsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    const explodeParameters = ["status"];
+
+    if (Array.isArray(value) && explodeParameters.includes(key)) {
+      value.forEach((v) => {
+        normalizedParams.append(key, v === null ? 'null' : v.toString());
+      });
+      return;
+    }
+      
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/payables/installments/export?${stringifiedParams}` : `/api/v1/finance/payables/installments/export`
+}
+
+export const exportPayableInstallments = async (params: ExportPayableInstallmentsParams, options?: RequestInit): Promise<Blob> => {
+  
+  return customFetch<Blob>(getExportPayableInstallmentsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getExportPayableInstallmentsQueryKey = (params?: ExportPayableInstallmentsParams,) => {
+    return [
+    `/api/v1/finance/payables/installments/export`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getExportPayableInstallmentsQueryOptions = <TData = Awaited<ReturnType<typeof exportPayableInstallments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params: ExportPayableInstallmentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportPayableInstallments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getExportPayableInstallmentsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportPayableInstallments>>> = ({ signal }) => exportPayableInstallments(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof exportPayableInstallments>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ExportPayableInstallmentsQueryResult = NonNullable<Awaited<ReturnType<typeof exportPayableInstallments>>>
+export type ExportPayableInstallmentsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useExportPayableInstallments<TData = Awaited<ReturnType<typeof exportPayableInstallments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportPayableInstallmentsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportPayableInstallments>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportPayableInstallments>>,
+          TError,
+          Awaited<ReturnType<typeof exportPayableInstallments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportPayableInstallments<TData = Awaited<ReturnType<typeof exportPayableInstallments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportPayableInstallmentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportPayableInstallments>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportPayableInstallments>>,
+          TError,
+          Awaited<ReturnType<typeof exportPayableInstallments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportPayableInstallments<TData = Awaited<ReturnType<typeof exportPayableInstallments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportPayableInstallmentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportPayableInstallments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Exports every installment the agenda's filters match, as CSV or XLSX.
+ */
+
+export function useExportPayableInstallments<TData = Awaited<ReturnType<typeof exportPayableInstallments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportPayableInstallmentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportPayableInstallments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getExportPayableInstallmentsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary One installment, with its payments.
+ */
+export const getGetPayableInstallmentUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/payables/installments/${id}`
+}
+
+export const getPayableInstallment = async (id: string, options?: RequestInit): Promise<PayableInstallmentDetail> => {
+  
+  return customFetch<PayableInstallmentDetail>(getGetPayableInstallmentUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetPayableInstallmentQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/finance/payables/installments/${id}`
+    ] as const;
+    }
+
+    
+export const getGetPayableInstallmentQueryOptions = <TData = Awaited<ReturnType<typeof getPayableInstallment>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayableInstallment>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPayableInstallmentQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPayableInstallment>>> = ({ signal }) => getPayableInstallment(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPayableInstallment>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPayableInstallmentQueryResult = NonNullable<Awaited<ReturnType<typeof getPayableInstallment>>>
+export type GetPayableInstallmentQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetPayableInstallment<TData = Awaited<ReturnType<typeof getPayableInstallment>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayableInstallment>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPayableInstallment>>,
+          TError,
+          Awaited<ReturnType<typeof getPayableInstallment>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPayableInstallment<TData = Awaited<ReturnType<typeof getPayableInstallment>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayableInstallment>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPayableInstallment>>,
+          TError,
+          Awaited<ReturnType<typeof getPayableInstallment>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPayableInstallment<TData = Awaited<ReturnType<typeof getPayableInstallment>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayableInstallment>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary One installment, with its payments.
+ */
+
+export function useGetPayableInstallment<TData = Awaited<ReturnType<typeof getPayableInstallment>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayableInstallment>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPayableInstallmentQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary An installment's history, oldest first.
+ */
+export const getListPayableInstallmentHistoryUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/payables/installments/${id}/history`
+}
+
+export const listPayableInstallmentHistory = async (id: string, options?: RequestInit): Promise<HistoryEntry[]> => {
+  
+  return customFetch<HistoryEntry[]>(getListPayableInstallmentHistoryUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListPayableInstallmentHistoryQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/finance/payables/installments/${id}/history`
+    ] as const;
+    }
+
+    
+export const getListPayableInstallmentHistoryQueryOptions = <TData = Awaited<ReturnType<typeof listPayableInstallmentHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayableInstallmentHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListPayableInstallmentHistoryQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPayableInstallmentHistory>>> = ({ signal }) => listPayableInstallmentHistory(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listPayableInstallmentHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListPayableInstallmentHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof listPayableInstallmentHistory>>>
+export type ListPayableInstallmentHistoryQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListPayableInstallmentHistory<TData = Awaited<ReturnType<typeof listPayableInstallmentHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayableInstallmentHistory>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPayableInstallmentHistory>>,
+          TError,
+          Awaited<ReturnType<typeof listPayableInstallmentHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPayableInstallmentHistory<TData = Awaited<ReturnType<typeof listPayableInstallmentHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayableInstallmentHistory>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPayableInstallmentHistory>>,
+          TError,
+          Awaited<ReturnType<typeof listPayableInstallmentHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPayableInstallmentHistory<TData = Awaited<ReturnType<typeof listPayableInstallmentHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayableInstallmentHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary An installment's history, oldest first.
+ */
+
+export function useListPayableInstallmentHistory<TData = Awaited<ReturnType<typeof listPayableInstallmentHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayableInstallmentHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListPayableInstallmentHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Schedules an approved (or moves a scheduled) installment to a business day on or after today: AGENDADO.
+A weekend or holiday is 422 on `scheduled_date`.
+ */
+export const getSchedulePayableInstallmentUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/payables/installments/${id}/schedule`
+}
+
+export const schedulePayableInstallment = async (id: string,
+    payableSchedule: PayableSchedule, options?: RequestInit): Promise<PayableInstallmentDetail> => {
+  
+  return customFetch<PayableInstallmentDetail>(getSchedulePayableInstallmentUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      payableSchedule,)
+  }
+);}
+
+
+
+
+export const getSchedulePayableInstallmentMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof schedulePayableInstallment>>, TError,{id: string;data: PayableSchedule}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof schedulePayableInstallment>>, TError,{id: string;data: PayableSchedule}, TContext> => {
+
+const mutationKey = ['schedulePayableInstallment'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof schedulePayableInstallment>>, {id: string;data: PayableSchedule}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  schedulePayableInstallment(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SchedulePayableInstallmentMutationResult = NonNullable<Awaited<ReturnType<typeof schedulePayableInstallment>>>
+    export type SchedulePayableInstallmentMutationBody = PayableSchedule
+    export type SchedulePayableInstallmentMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Schedules an approved (or moves a scheduled) installment to a business day on or after today: AGENDADO.
+A weekend or holiday is 422 on `scheduled_date`.
+ */
+export const useSchedulePayableInstallment = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof schedulePayableInstallment>>, TError,{id: string;data: PayableSchedule}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof schedulePayableInstallment>>,
+        TError,
+        {id: string;data: PayableSchedule},
+        TContext
+      > => {
+
+      const mutationOptions = getSchedulePayableInstallmentMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Registers a payment made outside CNAB on an approved or scheduled installment: PAGO; publishes
+`finance.payable_settled`. An installment in a remessa sent to the bank is 409 `parcela_em_remessa`.
+ */
+export const getRegisterPaymentUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/payables/installments/${id}/payments`
+}
+
+export const registerPayment = async (id: string,
+    newPayment: NewPayment, options?: RequestInit): Promise<PayableInstallmentDetail> => {
+  
+  return customFetch<PayableInstallmentDetail>(getRegisterPaymentUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      newPayment,)
+  }
+);}
+
+
+
+
+export const getRegisterPaymentMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof registerPayment>>, TError,{id: string;data: NewPayment}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof registerPayment>>, TError,{id: string;data: NewPayment}, TContext> => {
+
+const mutationKey = ['registerPayment'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof registerPayment>>, {id: string;data: NewPayment}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  registerPayment(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RegisterPaymentMutationResult = NonNullable<Awaited<ReturnType<typeof registerPayment>>>
+    export type RegisterPaymentMutationBody = NewPayment
+    export type RegisterPaymentMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Registers a payment made outside CNAB on an approved or scheduled installment: PAGO; publishes
+`finance.payable_settled`. An installment in a remessa sent to the bank is 409 `parcela_em_remessa`.
+ */
+export const useRegisterPayment = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof registerPayment>>, TError,{id: string;data: NewPayment}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof registerPayment>>,
+        TError,
+        {id: string;data: NewPayment},
+        TContext
+      > => {
+
+      const mutationOptions = getRegisterPaymentMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Reverses a payment (kept, marked): the installment is APROVADO again.
+ */
+export const getReversePaymentUrl = (id: string,
+    paymentId: string,) => {
+
+
+  
+
+  return `/api/v1/finance/payables/installments/${id}/payments/${paymentId}/reverse`
+}
+
+export const reversePayment = async (id: string,
+    paymentId: string,
+    reasonRequest: ReasonRequest, options?: RequestInit): Promise<PayableInstallmentDetail> => {
+  
+  return customFetch<PayableInstallmentDetail>(getReversePaymentUrl(id,paymentId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      reasonRequest,)
+  }
+);}
+
+
+
+
+export const getReversePaymentMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reversePayment>>, TError,{id: string;paymentId: string;data: ReasonRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof reversePayment>>, TError,{id: string;paymentId: string;data: ReasonRequest}, TContext> => {
+
+const mutationKey = ['reversePayment'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof reversePayment>>, {id: string;paymentId: string;data: ReasonRequest}> = (props) => {
+          const {id,paymentId,data} = props ?? {};
+
+          return  reversePayment(id,paymentId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReversePaymentMutationResult = NonNullable<Awaited<ReturnType<typeof reversePayment>>>
+    export type ReversePaymentMutationBody = ReasonRequest
+    export type ReversePaymentMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Reverses a payment (kept, marked): the installment is APROVADO again.
+ */
+export const useReversePayment = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reversePayment>>, TError,{id: string;paymentId: string;data: ReasonRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof reversePayment>>,
+        TError,
+        {id: string;paymentId: string;data: ReasonRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getReversePaymentMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary One payable, with its rateio and installments.
+ */
+export const getGetPayableUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/payables/${id}`
+}
+
+export const getPayable = async (id: string, options?: RequestInit): Promise<Payable> => {
+  
+  return customFetch<Payable>(getGetPayableUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetPayableQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/finance/payables/${id}`
+    ] as const;
+    }
+
+    
+export const getGetPayableQueryOptions = <TData = Awaited<ReturnType<typeof getPayable>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayable>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPayableQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPayable>>> = ({ signal }) => getPayable(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPayable>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPayableQueryResult = NonNullable<Awaited<ReturnType<typeof getPayable>>>
+export type GetPayableQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetPayable<TData = Awaited<ReturnType<typeof getPayable>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayable>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPayable>>,
+          TError,
+          Awaited<ReturnType<typeof getPayable>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPayable<TData = Awaited<ReturnType<typeof getPayable>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayable>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPayable>>,
+          TError,
+          Awaited<ReturnType<typeof getPayable>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPayable<TData = Awaited<ReturnType<typeof getPayable>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayable>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary One payable, with its rateio and installments.
+ */
+
+export function useGetPayable<TData = Awaited<ReturnType<typeof getPayable>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayable>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPayableQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Edits a payable (the whole of it) over the version last read, while nothing of it is scheduled, in a
+remessa or paid. On an approved payable, a change of value, date, forma, payment data or payee sends it
+back to RASCUNHO (approval void).
+ */
+export const getUpdatePayableUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/payables/${id}`
+}
+
+export const updatePayable = async (id: string,
+    payableUpdate: PayableUpdate, options?: RequestInit): Promise<Payable> => {
+  
+  return customFetch<Payable>(getUpdatePayableUrl(id),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      payableUpdate,)
+  }
+);}
+
+
+
+
+export const getUpdatePayableMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePayable>>, TError,{id: string;data: PayableUpdate}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updatePayable>>, TError,{id: string;data: PayableUpdate}, TContext> => {
+
+const mutationKey = ['updatePayable'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updatePayable>>, {id: string;data: PayableUpdate}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  updatePayable(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdatePayableMutationResult = NonNullable<Awaited<ReturnType<typeof updatePayable>>>
+    export type UpdatePayableMutationBody = PayableUpdate
+    export type UpdatePayableMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Edits a payable (the whole of it) over the version last read, while nothing of it is scheduled, in a
+remessa or paid. On an approved payable, a change of value, date, forma, payment data or payee sends it
+back to RASCUNHO (approval void).
+ */
+export const useUpdatePayable = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePayable>>, TError,{id: string;data: PayableUpdate}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updatePayable>>,
+        TError,
+        {id: string;data: PayableUpdate},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdatePayableMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary A payable's history (created, edited — naming who changed what —, approval asked, approved, sent back,
+cancelled), oldest first.
+ */
+export const getListPayableHistoryUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/payables/${id}/history`
+}
+
+export const listPayableHistory = async (id: string, options?: RequestInit): Promise<HistoryEntry[]> => {
+  
+  return customFetch<HistoryEntry[]>(getListPayableHistoryUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListPayableHistoryQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/finance/payables/${id}/history`
+    ] as const;
+    }
+
+    
+export const getListPayableHistoryQueryOptions = <TData = Awaited<ReturnType<typeof listPayableHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayableHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListPayableHistoryQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPayableHistory>>> = ({ signal }) => listPayableHistory(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listPayableHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListPayableHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof listPayableHistory>>>
+export type ListPayableHistoryQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListPayableHistory<TData = Awaited<ReturnType<typeof listPayableHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayableHistory>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPayableHistory>>,
+          TError,
+          Awaited<ReturnType<typeof listPayableHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPayableHistory<TData = Awaited<ReturnType<typeof listPayableHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayableHistory>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPayableHistory>>,
+          TError,
+          Awaited<ReturnType<typeof listPayableHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPayableHistory<TData = Awaited<ReturnType<typeof listPayableHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayableHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A payable's history (created, edited — naming who changed what —, approval asked, approved, sent back,
+cancelled), oldest first.
+ */
+
+export function useListPayableHistory<TData = Awaited<ReturnType<typeof listPayableHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayableHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListPayableHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Asks for approval of a draft.
+ */
+export const getRequestPayableApprovalUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/payables/${id}/request-approval`
+}
+
+export const requestPayableApproval = async (id: string,
+    payableVersion: PayableVersion, options?: RequestInit): Promise<Payable> => {
+  
+  return customFetch<Payable>(getRequestPayableApprovalUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      payableVersion,)
+  }
+);}
+
+
+
+
+export const getRequestPayableApprovalMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPayableApproval>>, TError,{id: string;data: PayableVersion}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof requestPayableApproval>>, TError,{id: string;data: PayableVersion}, TContext> => {
+
+const mutationKey = ['requestPayableApproval'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof requestPayableApproval>>, {id: string;data: PayableVersion}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  requestPayableApproval(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RequestPayableApprovalMutationResult = NonNullable<Awaited<ReturnType<typeof requestPayableApproval>>>
+    export type RequestPayableApprovalMutationBody = PayableVersion
+    export type RequestPayableApprovalMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Asks for approval of a draft.
+ */
+export const useRequestPayableApproval = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPayableApproval>>, TError,{id: string;data: PayableVersion}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof requestPayableApproval>>,
+        TError,
+        {id: string;data: PayableVersion},
+        TContext
+      > => {
+
+      const mutationOptions = getRequestPayableApprovalMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Acesso: acima da alçada (parâmetros do financeiro) só quem tem financeiro_alcada_ilimitada (403 "Valor acima da sua alçada").
+ * @summary Approves a draft: APROVADA, its installments APROVADO. Never by who created or edited it (403); a blocked
+one is 409.
+ */
+export const getApprovePayableUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/payables/${id}/approve`
+}
+
+export const approvePayable = async (id: string,
+    payableVersion: PayableVersion, options?: RequestInit): Promise<Payable> => {
+  
+  return customFetch<Payable>(getApprovePayableUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      payableVersion,)
+  }
+);}
+
+
+
+
+export const getApprovePayableMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof approvePayable>>, TError,{id: string;data: PayableVersion}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof approvePayable>>, TError,{id: string;data: PayableVersion}, TContext> => {
+
+const mutationKey = ['approvePayable'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof approvePayable>>, {id: string;data: PayableVersion}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  approvePayable(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ApprovePayableMutationResult = NonNullable<Awaited<ReturnType<typeof approvePayable>>>
+    export type ApprovePayableMutationBody = PayableVersion
+    export type ApprovePayableMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Approves a draft: APROVADA, its installments APROVADO. Never by who created or edited it (403); a blocked
+one is 409.
+ */
+export const useApprovePayable = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof approvePayable>>, TError,{id: string;data: PayableVersion}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof approvePayable>>,
+        TError,
+        {id: string;data: PayableVersion},
+        TContext
+      > => {
+
+      const mutationOptions = getApprovePayableMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Sends a draft back to its author with a comment (10 to 500 characters): devolvida.
+ */
+export const getSendBackPayableUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/payables/${id}/send-back`
+}
+
+export const sendBackPayable = async (id: string,
+    payableSendBack: PayableSendBack, options?: RequestInit): Promise<Payable> => {
+  
+  return customFetch<Payable>(getSendBackPayableUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      payableSendBack,)
+  }
+);}
+
+
+
+
+export const getSendBackPayableMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendBackPayable>>, TError,{id: string;data: PayableSendBack}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof sendBackPayable>>, TError,{id: string;data: PayableSendBack}, TContext> => {
+
+const mutationKey = ['sendBackPayable'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendBackPayable>>, {id: string;data: PayableSendBack}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  sendBackPayable(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SendBackPayableMutationResult = NonNullable<Awaited<ReturnType<typeof sendBackPayable>>>
+    export type SendBackPayableMutationBody = PayableSendBack
+    export type SendBackPayableMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Sends a draft back to its author with a comment (10 to 500 characters): devolvida.
+ */
+export const useSendBackPayable = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendBackPayable>>, TError,{id: string;data: PayableSendBack}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof sendBackPayable>>,
+        TError,
+        {id: string;data: PayableSendBack},
+        TContext
+      > => {
+
+      const mutationOptions = getSendBackPayableMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Acesso: um rascunho por quem o lançou ou por quem tem pagar_estornar; uma conta aprovada só por quem tem pagar_estornar (403).
+ * @summary Cancels a payable (reason): its open installments become CANCELADO; never with an installment paid or in a
+remessa (409).
+ */
+export const getCancelPayableUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/payables/${id}/cancel`
+}
+
+export const cancelPayable = async (id: string,
+    versionedReasonRequest: VersionedReasonRequest, options?: RequestInit): Promise<Payable> => {
+  
+  return customFetch<Payable>(getCancelPayableUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      versionedReasonRequest,)
+  }
+);}
+
+
+
+
+export const getCancelPayableMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelPayable>>, TError,{id: string;data: VersionedReasonRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof cancelPayable>>, TError,{id: string;data: VersionedReasonRequest}, TContext> => {
+
+const mutationKey = ['cancelPayable'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof cancelPayable>>, {id: string;data: VersionedReasonRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  cancelPayable(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CancelPayableMutationResult = NonNullable<Awaited<ReturnType<typeof cancelPayable>>>
+    export type CancelPayableMutationBody = VersionedReasonRequest
+    export type CancelPayableMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Cancels a payable (reason): its open installments become CANCELADO; never with an installment paid or in a
+remessa (409).
+ */
+export const useCancelPayable = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelPayable>>, TError,{id: string;data: VersionedReasonRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof cancelPayable>>,
+        TError,
+        {id: string;data: VersionedReasonRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCancelPayableMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary A new draft copied from this payable (payee, description, accounts, rateio, installments), without the
+fiscal document's número, série and key.
+ */
+export const getDuplicatePayableUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/payables/${id}/duplicate`
+}
+
+export const duplicatePayable = async (id: string, options?: RequestInit): Promise<Payable> => {
+  
+  return customFetch<Payable>(getDuplicatePayableUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getDuplicatePayableMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof duplicatePayable>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof duplicatePayable>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['duplicatePayable'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof duplicatePayable>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  duplicatePayable(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DuplicatePayableMutationResult = NonNullable<Awaited<ReturnType<typeof duplicatePayable>>>
+    
+    export type DuplicatePayableMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary A new draft copied from this payable (payee, description, accounts, rateio, installments), without the
+fiscal document's número, série and key.
+ */
+export const useDuplicatePayable = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof duplicatePayable>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof duplicatePayable>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getDuplicatePayableMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    

@@ -42,6 +42,10 @@ export interface SupplierDetail {
   pending_bank_data: boolean;
   created_at: string;
   updated_at: string;
+  /** The list only: what is still to be paid to it ("Em aberto") and its last payment's date. */
+  open_cents?: number;
+  /** @pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$ */
+  last_payment_date?: string;
   bank_accounts?: SupplierBankAccount[];
   pix_keys?: SupplierPixKey[];
 }

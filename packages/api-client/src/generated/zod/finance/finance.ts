@@ -257,7 +257,8 @@ export const listSuppliersQueryParams = zod.object({
 export const listSuppliersResponseItemsItemAddressCepMax = 100;export const listSuppliersResponseItemsItemAddressStreetMax = 1000;export const listSuppliersResponseItemsItemAddressNumberDefault = "";
 export const listSuppliersResponseItemsItemAddressNumberMax = 1000;export const listSuppliersResponseItemsItemAddressComplementDefault = "";
 export const listSuppliersResponseItemsItemAddressComplementMax = 1000;export const listSuppliersResponseItemsItemAddressDistrictDefault = "";
-export const listSuppliersResponseItemsItemAddressDistrictMax = 1000;export const listSuppliersResponseItemsItemAddressCityMax = 1000;export const listSuppliersResponseItemsItemAddressStateMax = 100;
+export const listSuppliersResponseItemsItemAddressDistrictMax = 1000;export const listSuppliersResponseItemsItemAddressCityMax = 1000;export const listSuppliersResponseItemsItemAddressStateMax = 100;export const listSuppliersResponseItemsItemLastPaymentDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
 
 export const listSuppliersResponse = zod.object({
   "items": zod.array(zod.object({
@@ -286,7 +287,9 @@ export const listSuppliersResponse = zod.object({
   "version": zod.number().describe('Send it back when changing the supplier (a stale one is 409). Bank data does not change it.'),
   "pending_bank_data": zod.boolean().describe('Whether a bank account or PIX key of it awaits confirmation (\"Dados bancários pendentes\").'),
   "created_at": zod.iso.datetime({}),
-  "updated_at": zod.iso.datetime({})
+  "updated_at": zod.iso.datetime({}),
+  "open_cents": zod.number().optional().describe('The list only: what is still to be paid to it (\"Em aberto\") and its last payment\'s date.'),
+  "last_payment_date": zod.iso.date().regex(listSuppliersResponseItemsItemLastPaymentDateRegExp).optional()
 }).describe('A supplier.')),
   "total": zod.number().describe('Every supplier the filters match.'),
   "page": zod.number(),
@@ -336,7 +339,8 @@ export const getSupplierParams = zod.object({
 export const getSupplierResponseAddressCepMax = 100;export const getSupplierResponseAddressStreetMax = 1000;export const getSupplierResponseAddressNumberDefault = "";
 export const getSupplierResponseAddressNumberMax = 1000;export const getSupplierResponseAddressComplementDefault = "";
 export const getSupplierResponseAddressComplementMax = 1000;export const getSupplierResponseAddressDistrictDefault = "";
-export const getSupplierResponseAddressDistrictMax = 1000;export const getSupplierResponseAddressCityMax = 1000;export const getSupplierResponseAddressStateMax = 100;
+export const getSupplierResponseAddressDistrictMax = 1000;export const getSupplierResponseAddressCityMax = 1000;export const getSupplierResponseAddressStateMax = 100;export const getSupplierResponseLastPaymentDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
 
 export const getSupplierResponse = zod.object({
   "id": zod.string(),
@@ -365,6 +369,8 @@ export const getSupplierResponse = zod.object({
   "pending_bank_data": zod.boolean().describe('Whether a bank account or PIX key of it awaits confirmation (\"Dados bancários pendentes\").'),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({}),
+  "open_cents": zod.number().optional().describe('The list only: what is still to be paid to it (\"Em aberto\") and its last payment\'s date.'),
+  "last_payment_date": zod.iso.date().regex(getSupplierResponseLastPaymentDateRegExp).optional(),
   "bank_accounts": zod.array(zod.object({
   "id": zod.string(),
   "bank": zod.string().describe('The 3-digit COMPE code.'),
@@ -435,7 +441,8 @@ export const updateSupplierBody = zod.object({
 export const updateSupplierResponseAddressCepMax = 100;export const updateSupplierResponseAddressStreetMax = 1000;export const updateSupplierResponseAddressNumberDefault = "";
 export const updateSupplierResponseAddressNumberMax = 1000;export const updateSupplierResponseAddressComplementDefault = "";
 export const updateSupplierResponseAddressComplementMax = 1000;export const updateSupplierResponseAddressDistrictDefault = "";
-export const updateSupplierResponseAddressDistrictMax = 1000;export const updateSupplierResponseAddressCityMax = 1000;export const updateSupplierResponseAddressStateMax = 100;
+export const updateSupplierResponseAddressDistrictMax = 1000;export const updateSupplierResponseAddressCityMax = 1000;export const updateSupplierResponseAddressStateMax = 100;export const updateSupplierResponseLastPaymentDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
 
 export const updateSupplierResponse = zod.object({
   "id": zod.string(),
@@ -464,6 +471,8 @@ export const updateSupplierResponse = zod.object({
   "pending_bank_data": zod.boolean().describe('Whether a bank account or PIX key of it awaits confirmation (\"Dados bancários pendentes\").'),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({}),
+  "open_cents": zod.number().optional().describe('The list only: what is still to be paid to it (\"Em aberto\") and its last payment\'s date.'),
+  "last_payment_date": zod.iso.date().regex(updateSupplierResponseLastPaymentDateRegExp).optional(),
   "bank_accounts": zod.array(zod.object({
   "id": zod.string(),
   "bank": zod.string().describe('The 3-digit COMPE code.'),
@@ -558,7 +567,8 @@ export const removeSupplierBankAccountParams = zod.object({
 export const removeSupplierBankAccountResponseAddressCepMax = 100;export const removeSupplierBankAccountResponseAddressStreetMax = 1000;export const removeSupplierBankAccountResponseAddressNumberDefault = "";
 export const removeSupplierBankAccountResponseAddressNumberMax = 1000;export const removeSupplierBankAccountResponseAddressComplementDefault = "";
 export const removeSupplierBankAccountResponseAddressComplementMax = 1000;export const removeSupplierBankAccountResponseAddressDistrictDefault = "";
-export const removeSupplierBankAccountResponseAddressDistrictMax = 1000;export const removeSupplierBankAccountResponseAddressCityMax = 1000;export const removeSupplierBankAccountResponseAddressStateMax = 100;
+export const removeSupplierBankAccountResponseAddressDistrictMax = 1000;export const removeSupplierBankAccountResponseAddressCityMax = 1000;export const removeSupplierBankAccountResponseAddressStateMax = 100;export const removeSupplierBankAccountResponseLastPaymentDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
 
 export const removeSupplierBankAccountResponse = zod.object({
   "id": zod.string(),
@@ -587,6 +597,8 @@ export const removeSupplierBankAccountResponse = zod.object({
   "pending_bank_data": zod.boolean().describe('Whether a bank account or PIX key of it awaits confirmation (\"Dados bancários pendentes\").'),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({}),
+  "open_cents": zod.number().optional().describe('The list only: what is still to be paid to it (\"Em aberto\") and its last payment\'s date.'),
+  "last_payment_date": zod.iso.date().regex(removeSupplierBankAccountResponseLastPaymentDateRegExp).optional(),
   "bank_accounts": zod.array(zod.object({
   "id": zod.string(),
   "bank": zod.string().describe('The 3-digit COMPE code.'),
@@ -647,7 +659,8 @@ export const removeSupplierPixKeyParams = zod.object({
 export const removeSupplierPixKeyResponseAddressCepMax = 100;export const removeSupplierPixKeyResponseAddressStreetMax = 1000;export const removeSupplierPixKeyResponseAddressNumberDefault = "";
 export const removeSupplierPixKeyResponseAddressNumberMax = 1000;export const removeSupplierPixKeyResponseAddressComplementDefault = "";
 export const removeSupplierPixKeyResponseAddressComplementMax = 1000;export const removeSupplierPixKeyResponseAddressDistrictDefault = "";
-export const removeSupplierPixKeyResponseAddressDistrictMax = 1000;export const removeSupplierPixKeyResponseAddressCityMax = 1000;export const removeSupplierPixKeyResponseAddressStateMax = 100;
+export const removeSupplierPixKeyResponseAddressDistrictMax = 1000;export const removeSupplierPixKeyResponseAddressCityMax = 1000;export const removeSupplierPixKeyResponseAddressStateMax = 100;export const removeSupplierPixKeyResponseLastPaymentDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
 
 export const removeSupplierPixKeyResponse = zod.object({
   "id": zod.string(),
@@ -676,6 +689,8 @@ export const removeSupplierPixKeyResponse = zod.object({
   "pending_bank_data": zod.boolean().describe('Whether a bank account or PIX key of it awaits confirmation (\"Dados bancários pendentes\").'),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({}),
+  "open_cents": zod.number().optional().describe('The list only: what is still to be paid to it (\"Em aberto\") and its last payment\'s date.'),
+  "last_payment_date": zod.iso.date().regex(removeSupplierPixKeyResponseLastPaymentDateRegExp).optional(),
   "bank_accounts": zod.array(zod.object({
   "id": zod.string(),
   "bank": zod.string().describe('The 3-digit COMPE code.'),
@@ -719,7 +734,8 @@ export const confirmSupplierBankDataParams = zod.object({
 export const confirmSupplierBankDataResponseAddressCepMax = 100;export const confirmSupplierBankDataResponseAddressStreetMax = 1000;export const confirmSupplierBankDataResponseAddressNumberDefault = "";
 export const confirmSupplierBankDataResponseAddressNumberMax = 1000;export const confirmSupplierBankDataResponseAddressComplementDefault = "";
 export const confirmSupplierBankDataResponseAddressComplementMax = 1000;export const confirmSupplierBankDataResponseAddressDistrictDefault = "";
-export const confirmSupplierBankDataResponseAddressDistrictMax = 1000;export const confirmSupplierBankDataResponseAddressCityMax = 1000;export const confirmSupplierBankDataResponseAddressStateMax = 100;
+export const confirmSupplierBankDataResponseAddressDistrictMax = 1000;export const confirmSupplierBankDataResponseAddressCityMax = 1000;export const confirmSupplierBankDataResponseAddressStateMax = 100;export const confirmSupplierBankDataResponseLastPaymentDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
 
 export const confirmSupplierBankDataResponse = zod.object({
   "id": zod.string(),
@@ -748,6 +764,8 @@ export const confirmSupplierBankDataResponse = zod.object({
   "pending_bank_data": zod.boolean().describe('Whether a bank account or PIX key of it awaits confirmation (\"Dados bancários pendentes\").'),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({}),
+  "open_cents": zod.number().optional().describe('The list only: what is still to be paid to it (\"Em aberto\") and its last payment\'s date.'),
+  "last_payment_date": zod.iso.date().regex(confirmSupplierBankDataResponseLastPaymentDateRegExp).optional(),
   "bank_accounts": zod.array(zod.object({
   "id": zod.string(),
   "bank": zod.string().describe('The 3-digit COMPE code.'),
@@ -893,6 +911,27 @@ export const createReceivableBody = zod.object({
   "payment_method": zod.string().max(createReceivableBodyPaymentMethodMax).optional(),
   "bank_account_id": zod.string().max(createReceivableBodyBankAccountIdMax).optional().describe('An active bank account of the company, where the money is expected.')
 }).describe('A new título (origin MANUAL): `total_cents` split in `installments` (default 1; the odd cents on the first),\ndue from `first_due` monthly (or every `interval_days`). `payment_method` (default BOLETO): BOLETO, PIX,\nCARTAO_CREDITO, CARTAO_DEBITO, DINHEIRO or TRANSFERENCIA.')
+
+/**
+ * @summary Renegotiates open installments of one client: a new título (origin RENEGOCIACAO, numbered like any other)
+replaces them and each becomes RENEGOCIADO, in one transaction. A stale version is 409; installments of
+several clients, or not open, are refused.
+ */
+export const renegotiateInstallmentsBodyInstallmentsItemIdMax = 100;export const renegotiateInstallmentsBodyInstallmentsMax = 500;export const renegotiateInstallmentsBodyFirstDueRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const renegotiateInstallmentsBodyPaymentMethodMax = 100;export const renegotiateInstallmentsBodyReasonMax = 2000;
+
+export const renegotiateInstallmentsBody = zod.object({
+  "installments": zod.array(zod.object({
+  "id": zod.string().max(renegotiateInstallmentsBodyInstallmentsItemIdMax),
+  "version": zod.number()
+}).describe('An installment over the version last read.')).max(renegotiateInstallmentsBodyInstallmentsMax),
+  "total_cents": zod.number().optional(),
+  "count": zod.number().optional(),
+  "first_due": zod.iso.date().regex(renegotiateInstallmentsBodyFirstDueRegExp).optional(),
+  "interval_days": zod.number().optional(),
+  "payment_method": zod.string().max(renegotiateInstallmentsBodyPaymentMethodMax).optional(),
+  "reason": zod.string().max(renegotiateInstallmentsBodyReasonMax).optional()
+}).describe('Open installments of one client replaced by a new título (origin RENEGOCIACAO): `total_cents` (default: the sum\nof their saldos) in `count` installments (default 1; odd cents on the first) due from `first_due` (not in the\npast) monthly or every `interval_days`; `payment_method` defaults to the first installment\'s. With its reason.')
 
 /**
  * @summary One installment, with its receipts.
@@ -1423,4 +1462,2220 @@ export const listReceivableHistoryResponseItem = zod.object({
 }).describe('One changed field of a history entry.'))
 }).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.')
 export const listReceivableHistoryResponse = zod.array(listReceivableHistoryResponseItem)
+
+/**
+ * @summary The installment's attachments, removed ones included (marked); oldest first.
+ */
+export const listInstallmentAttachmentsPathIdMax = 100;
+
+export const listInstallmentAttachmentsParams = zod.object({
+  "id": zod.string().max(listInstallmentAttachmentsPathIdMax)
+})
+
+export const listInstallmentAttachmentsResponseItem = zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "content_type": zod.string().describe('Told from the content.'),
+  "size_bytes": zod.number(),
+  "sha256": zod.string().describe('Hex SHA-256 of the bytes.'),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string().describe('uid of who attached it.'),
+  "removed_at": zod.iso.datetime({}).optional(),
+  "removed_by": zod.string().optional(),
+  "removed_reason": zod.string().optional()
+}).describe('An attachment: a stored file tied to its owner; a removed one is kept, marked.')
+export const listInstallmentAttachmentsResponse = zod.array(listInstallmentAttachmentsResponseItem)
+
+/**
+ * @summary Attaches a file (a comprovante, a nota): at most 10 MB (413 over it); PDF, images, spreadsheets, XML or
+text (415 for other types, told by the content, never by the name).
+ */
+export const addInstallmentAttachmentPathIdMax = 100;
+
+export const addInstallmentAttachmentParams = zod.object({
+  "id": zod.string().max(addInstallmentAttachmentPathIdMax)
+})
+
+export const addInstallmentAttachmentBody = zod.object({
+  "file": zod.instanceof(File)
+})
+
+/**
+ * @summary Downloads an attachment, exactly as it was stored.
+ */
+export const downloadInstallmentAttachmentPathIdMax = 100;export const downloadInstallmentAttachmentPathAttachmentIdMax = 100;
+
+export const downloadInstallmentAttachmentParams = zod.object({
+  "id": zod.string().max(downloadInstallmentAttachmentPathIdMax),
+  "attachment_id": zod.string().max(downloadInstallmentAttachmentPathAttachmentIdMax)
+})
+
+/**
+ * @summary Removes an attachment (kept, marked, with the reason: 10 to 500 characters); 409 when already removed.
+ */
+export const removeInstallmentAttachmentPathIdMax = 100;export const removeInstallmentAttachmentPathAttachmentIdMax = 100;
+
+export const removeInstallmentAttachmentParams = zod.object({
+  "id": zod.string().max(removeInstallmentAttachmentPathIdMax),
+  "attachment_id": zod.string().max(removeInstallmentAttachmentPathAttachmentIdMax)
+})
+
+export const removeInstallmentAttachmentBodyReasonMax = 2000;
+
+export const removeInstallmentAttachmentBody = zod.object({
+  "reason": zod.string().max(removeInstallmentAttachmentBodyReasonMax).optional()
+}).describe('Why (10 to 500 characters).')
+
+export const removeInstallmentAttachmentResponse = zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "content_type": zod.string().describe('Told from the content.'),
+  "size_bytes": zod.number(),
+  "sha256": zod.string().describe('Hex SHA-256 of the bytes.'),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string().describe('uid of who attached it.'),
+  "removed_at": zod.iso.datetime({}).optional(),
+  "removed_by": zod.string().optional(),
+  "removed_reason": zod.string().optional()
+}).describe('An attachment: a stored file tied to its owner; a removed one is kept, marked.')
+
+/**
+ * @summary The seven banks whose boletos and remessas the system writes, with the layouts each takes (for the form).
+ */
+export const listCollectionBanksResponse = zod.object({
+  "items": zod.array(zod.object({
+  "code": zod.string().describe('COMPE code.'),
+  "name": zod.string(),
+  "layouts": zod.array(zod.enum(['CNAB240', 'CNAB400']).describe('The record width of a convênio\'s files.')),
+  "beneficiary_label": zod.string().describe('What the bank calls the código do beneficiário, and which fields its boletos need.'),
+  "needs_modalidade": zod.boolean(),
+  "needs_variacao": zod.boolean(),
+  "needs_posto": zod.boolean(),
+  "carteiras": zod.array(zod.string()).describe('Carteiras seen in practice (suggestions; `banking` has the last word).')
+}).describe('A bank whose boletos and files the system writes, with the layouts of its cobrança remessas.'))
+})
+
+/**
+ * @summary The convênios de cobrança (of one bank account when given), by account and name.
+ */
+export const listCollectionAgreementsQueryBankAccountIdMax = 100;
+
+export const listCollectionAgreementsQueryParams = zod.object({
+  "bank_account_id": zod.string().max(listCollectionAgreementsQueryBankAccountIdMax).optional()
+})
+
+export const listCollectionAgreementsResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "bank_account_id": zod.string(),
+  "bank": zod.string().describe('The account\'s bank (COMPE code) and name.'),
+  "bank_name": zod.string(),
+  "name": zod.string(),
+  "beneficiary_name": zod.string().describe('Razão social and CNPJ (or CPF, bare) of the beneficiário.'),
+  "beneficiary_document": zod.string(),
+  "beneficiary_code": zod.string(),
+  "beneficiary_code_digit": zod.string().optional(),
+  "carteira": zod.string(),
+  "modalidade": zod.string().optional(),
+  "variacao": zod.string().optional(),
+  "posto": zod.string().optional(),
+  "layout": zod.enum(['CNAB240', 'CNAB400']).describe('The record width of a convênio\'s files.'),
+  "nosso_numero_first": zod.number(),
+  "nosso_numero_last": zod.number(),
+  "next_nosso_numero": zod.number().describe('The next nosso número to issue; it only moves forward.'),
+  "nosso_numero_remaining": zod.number().describe('How many numbers are left in the range.'),
+  "next_file_sequence": zod.number(),
+  "fine_bp": zod.number().describe('Multa in basis points (200 = 2,00 %, the most allowed).'),
+  "interest_monthly_bp": zod.number().describe('Juros ao mês in basis points (100 = 1,00 %), charged pro rata die.'),
+  "protest_days": zod.number().optional(),
+  "baixa_days": zod.number().optional(),
+  "settlement_days": zod.number().describe('Compensação: credit D+n.'),
+  "pix_key": zod.string().optional().describe('When set, the convênio\'s boletos carry a PIX BR Code (hybrid).'),
+  "active": zod.boolean(),
+  "version": zod.number()
+}).describe('A convênio de cobrança.'))
+})
+
+/**
+ * @summary Adds a convênio de cobrança under an active bank account: checked field by field, then by `banking` with a
+probe boleto (a carteira or código the bank cannot encode is 422 naming the field). Multa ≤ 2,00 %.
+ */
+export const createCollectionAgreementBodyBankAccountIdMax = 100;export const createCollectionAgreementBodyNameMax = 1000;export const createCollectionAgreementBodyBeneficiaryNameMax = 1000;export const createCollectionAgreementBodyBeneficiaryDocumentMax = 100;export const createCollectionAgreementBodyBeneficiaryCodeMax = 100;export const createCollectionAgreementBodyBeneficiaryCodeDigitMax = 100;export const createCollectionAgreementBodyCarteiraMax = 100;export const createCollectionAgreementBodyModalidadeMax = 100;export const createCollectionAgreementBodyVariacaoMax = 100;export const createCollectionAgreementBodyPostoMax = 100;export const createCollectionAgreementBodyPixKeyMax = 200;
+
+export const createCollectionAgreementBody = zod.object({
+  "bank_account_id": zod.string().max(createCollectionAgreementBodyBankAccountIdMax).optional(),
+  "name": zod.string().max(createCollectionAgreementBodyNameMax).optional(),
+  "beneficiary_name": zod.string().max(createCollectionAgreementBodyBeneficiaryNameMax).optional(),
+  "beneficiary_document": zod.string().max(createCollectionAgreementBodyBeneficiaryDocumentMax).optional(),
+  "beneficiary_code": zod.string().max(createCollectionAgreementBodyBeneficiaryCodeMax).optional(),
+  "beneficiary_code_digit": zod.string().max(createCollectionAgreementBodyBeneficiaryCodeDigitMax).optional(),
+  "carteira": zod.string().max(createCollectionAgreementBodyCarteiraMax).optional(),
+  "modalidade": zod.string().max(createCollectionAgreementBodyModalidadeMax).optional(),
+  "variacao": zod.string().max(createCollectionAgreementBodyVariacaoMax).optional(),
+  "posto": zod.string().max(createCollectionAgreementBodyPostoMax).optional(),
+  "layout": zod.enum(['CNAB240', 'CNAB400']).optional().describe('The record width of a convênio\'s files.'),
+  "nosso_numero_first": zod.number().optional(),
+  "nosso_numero_last": zod.number().optional(),
+  "next_nosso_numero": zod.number().optional(),
+  "next_file_sequence": zod.number().optional(),
+  "fine_bp": zod.number().optional(),
+  "interest_monthly_bp": zod.number().optional(),
+  "protest_days": zod.number().optional(),
+  "baixa_days": zod.number().optional(),
+  "settlement_days": zod.number().optional(),
+  "pix_key": zod.string().max(createCollectionAgreementBodyPixKeyMax).optional()
+}).describe('A new convênio de cobrança. The limits here only keep absurd payloads out; the rules are the domain\'s (and\nthe bank\'s, through `banking`).')
+
+export const getCollectionAgreementPathIdMax = 100;
+
+export const getCollectionAgreementParams = zod.object({
+  "id": zod.string().max(getCollectionAgreementPathIdMax)
+})
+
+export const getCollectionAgreementResponse = zod.object({
+  "id": zod.string(),
+  "bank_account_id": zod.string(),
+  "bank": zod.string().describe('The account\'s bank (COMPE code) and name.'),
+  "bank_name": zod.string(),
+  "name": zod.string(),
+  "beneficiary_name": zod.string().describe('Razão social and CNPJ (or CPF, bare) of the beneficiário.'),
+  "beneficiary_document": zod.string(),
+  "beneficiary_code": zod.string(),
+  "beneficiary_code_digit": zod.string().optional(),
+  "carteira": zod.string(),
+  "modalidade": zod.string().optional(),
+  "variacao": zod.string().optional(),
+  "posto": zod.string().optional(),
+  "layout": zod.enum(['CNAB240', 'CNAB400']).describe('The record width of a convênio\'s files.'),
+  "nosso_numero_first": zod.number(),
+  "nosso_numero_last": zod.number(),
+  "next_nosso_numero": zod.number().describe('The next nosso número to issue; it only moves forward.'),
+  "nosso_numero_remaining": zod.number().describe('How many numbers are left in the range.'),
+  "next_file_sequence": zod.number(),
+  "fine_bp": zod.number().describe('Multa in basis points (200 = 2,00 %, the most allowed).'),
+  "interest_monthly_bp": zod.number().describe('Juros ao mês in basis points (100 = 1,00 %), charged pro rata die.'),
+  "protest_days": zod.number().optional(),
+  "baixa_days": zod.number().optional(),
+  "settlement_days": zod.number().describe('Compensação: credit D+n.'),
+  "pix_key": zod.string().optional().describe('When set, the convênio\'s boletos carry a PIX BR Code (hybrid).'),
+  "active": zod.boolean(),
+  "version": zod.number()
+}).describe('A convênio de cobrança.')
+
+/**
+ * @summary Changes a convênio de cobrança over the version last read (stale → 409). The nosso número counter and the
+file sequence never go back (422: a number is never reused).
+ */
+export const updateCollectionAgreementPathIdMax = 100;
+
+export const updateCollectionAgreementParams = zod.object({
+  "id": zod.string().max(updateCollectionAgreementPathIdMax)
+})
+
+export const updateCollectionAgreementBodyNameMax = 1000;export const updateCollectionAgreementBodyBeneficiaryNameMax = 1000;export const updateCollectionAgreementBodyBeneficiaryDocumentMax = 100;export const updateCollectionAgreementBodyBeneficiaryCodeMax = 100;export const updateCollectionAgreementBodyBeneficiaryCodeDigitMax = 100;export const updateCollectionAgreementBodyCarteiraMax = 100;export const updateCollectionAgreementBodyModalidadeMax = 100;export const updateCollectionAgreementBodyVariacaoMax = 100;export const updateCollectionAgreementBodyPostoMax = 100;export const updateCollectionAgreementBodyPixKeyMax = 200;
+
+export const updateCollectionAgreementBody = zod.object({
+  "version": zod.number(),
+  "name": zod.string().max(updateCollectionAgreementBodyNameMax).optional(),
+  "beneficiary_name": zod.string().max(updateCollectionAgreementBodyBeneficiaryNameMax).optional(),
+  "beneficiary_document": zod.string().max(updateCollectionAgreementBodyBeneficiaryDocumentMax).optional(),
+  "beneficiary_code": zod.string().max(updateCollectionAgreementBodyBeneficiaryCodeMax).optional(),
+  "beneficiary_code_digit": zod.string().max(updateCollectionAgreementBodyBeneficiaryCodeDigitMax).optional(),
+  "carteira": zod.string().max(updateCollectionAgreementBodyCarteiraMax).optional(),
+  "modalidade": zod.string().max(updateCollectionAgreementBodyModalidadeMax).optional(),
+  "variacao": zod.string().max(updateCollectionAgreementBodyVariacaoMax).optional(),
+  "posto": zod.string().max(updateCollectionAgreementBodyPostoMax).optional(),
+  "layout": zod.enum(['CNAB240', 'CNAB400']).optional().describe('The record width of a convênio\'s files.'),
+  "nosso_numero_first": zod.number().optional(),
+  "nosso_numero_last": zod.number().optional(),
+  "next_nosso_numero": zod.number().optional(),
+  "next_file_sequence": zod.number().optional(),
+  "fine_bp": zod.number().optional(),
+  "interest_monthly_bp": zod.number().optional(),
+  "protest_days": zod.number().optional(),
+  "baixa_days": zod.number().optional(),
+  "settlement_days": zod.number().optional(),
+  "pix_key": zod.string().max(updateCollectionAgreementBodyPixKeyMax).optional(),
+  "active": zod.boolean().optional()
+}).describe('What may change in a convênio de cobrança, with the version last read (the bank account does not change).\nAn empty text clears an optional one; `protest_days` or `baixa_days` 0 clears it. The counters only go up.')
+
+export const updateCollectionAgreementResponse = zod.object({
+  "id": zod.string(),
+  "bank_account_id": zod.string(),
+  "bank": zod.string().describe('The account\'s bank (COMPE code) and name.'),
+  "bank_name": zod.string(),
+  "name": zod.string(),
+  "beneficiary_name": zod.string().describe('Razão social and CNPJ (or CPF, bare) of the beneficiário.'),
+  "beneficiary_document": zod.string(),
+  "beneficiary_code": zod.string(),
+  "beneficiary_code_digit": zod.string().optional(),
+  "carteira": zod.string(),
+  "modalidade": zod.string().optional(),
+  "variacao": zod.string().optional(),
+  "posto": zod.string().optional(),
+  "layout": zod.enum(['CNAB240', 'CNAB400']).describe('The record width of a convênio\'s files.'),
+  "nosso_numero_first": zod.number(),
+  "nosso_numero_last": zod.number(),
+  "next_nosso_numero": zod.number().describe('The next nosso número to issue; it only moves forward.'),
+  "nosso_numero_remaining": zod.number().describe('How many numbers are left in the range.'),
+  "next_file_sequence": zod.number(),
+  "fine_bp": zod.number().describe('Multa in basis points (200 = 2,00 %, the most allowed).'),
+  "interest_monthly_bp": zod.number().describe('Juros ao mês in basis points (100 = 1,00 %), charged pro rata die.'),
+  "protest_days": zod.number().optional(),
+  "baixa_days": zod.number().optional(),
+  "settlement_days": zod.number().describe('Compensação: credit D+n.'),
+  "pix_key": zod.string().optional().describe('When set, the convênio\'s boletos carry a PIX BR Code (hybrid).'),
+  "active": zod.boolean(),
+  "version": zod.number()
+}).describe('A convênio de cobrança.')
+
+/**
+ * @summary A convênio de cobrança's history (created, changed…), oldest first.
+ */
+export const getCollectionAgreementHistoryPathIdMax = 100;
+
+export const getCollectionAgreementHistoryParams = zod.object({
+  "id": zod.string().max(getCollectionAgreementHistoryPathIdMax)
+})
+
+export const getCollectionAgreementHistoryResponseItem = zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.')
+export const getCollectionAgreementHistoryResponse = zod.array(getCollectionAgreementHistoryResponseItem)
+
+/**
+ * @summary The convênios de pagamentos (of one bank account when given).
+ */
+export const listPaymentAgreementsQueryBankAccountIdMax = 100;
+
+export const listPaymentAgreementsQueryParams = zod.object({
+  "bank_account_id": zod.string().max(listPaymentAgreementsQueryBankAccountIdMax).optional()
+})
+
+export const listPaymentAgreementsResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "bank_account_id": zod.string(),
+  "bank": zod.string(),
+  "bank_name": zod.string(),
+  "name": zod.string(),
+  "code": zod.string().describe('Código do convênio (SISPAG / FEBRABAN).'),
+  "layout": zod.enum(['CNAB240', 'CNAB400']).describe('The record width of a convênio\'s files.'),
+  "next_file_sequence": zod.number(),
+  "methods": zod.array(zod.enum(['TED', 'PIX', 'BOLETO', 'CONCESSIONARIA', 'TRIBUTO']).describe('A form of payment a convênio de pagamentos sends.')),
+  "active": zod.boolean(),
+  "version": zod.number()
+}).describe('A convênio de pagamentos.'))
+})
+
+/**
+ * @summary Adds a convênio de pagamentos (CNAB 240) under an active bank account.
+ */
+export const createPaymentAgreementBodyBankAccountIdMax = 100;export const createPaymentAgreementBodyNameMax = 1000;export const createPaymentAgreementBodyCodeMax = 100;export const createPaymentAgreementBodyMethodsMax = 10;
+
+export const createPaymentAgreementBody = zod.object({
+  "bank_account_id": zod.string().max(createPaymentAgreementBodyBankAccountIdMax).optional(),
+  "name": zod.string().max(createPaymentAgreementBodyNameMax).optional(),
+  "code": zod.string().max(createPaymentAgreementBodyCodeMax).optional(),
+  "layout": zod.enum(['CNAB240', 'CNAB400']).optional().describe('The record width of a convênio\'s files.'),
+  "next_file_sequence": zod.number().optional(),
+  "methods": zod.array(zod.enum(['TED', 'PIX', 'BOLETO', 'CONCESSIONARIA', 'TRIBUTO']).describe('A form of payment a convênio de pagamentos sends.')).max(createPaymentAgreementBodyMethodsMax).optional()
+})
+
+export const getPaymentAgreementPathIdMax = 100;
+
+export const getPaymentAgreementParams = zod.object({
+  "id": zod.string().max(getPaymentAgreementPathIdMax)
+})
+
+export const getPaymentAgreementResponse = zod.object({
+  "id": zod.string(),
+  "bank_account_id": zod.string(),
+  "bank": zod.string(),
+  "bank_name": zod.string(),
+  "name": zod.string(),
+  "code": zod.string().describe('Código do convênio (SISPAG / FEBRABAN).'),
+  "layout": zod.enum(['CNAB240', 'CNAB400']).describe('The record width of a convênio\'s files.'),
+  "next_file_sequence": zod.number(),
+  "methods": zod.array(zod.enum(['TED', 'PIX', 'BOLETO', 'CONCESSIONARIA', 'TRIBUTO']).describe('A form of payment a convênio de pagamentos sends.')),
+  "active": zod.boolean(),
+  "version": zod.number()
+}).describe('A convênio de pagamentos.')
+
+/**
+ * @summary Changes a convênio de pagamentos over the version last read; the file sequence never goes back.
+ */
+export const updatePaymentAgreementPathIdMax = 100;
+
+export const updatePaymentAgreementParams = zod.object({
+  "id": zod.string().max(updatePaymentAgreementPathIdMax)
+})
+
+export const updatePaymentAgreementBodyNameMax = 1000;export const updatePaymentAgreementBodyCodeMax = 100;export const updatePaymentAgreementBodyMethodsMax = 10;
+
+export const updatePaymentAgreementBody = zod.object({
+  "version": zod.number(),
+  "name": zod.string().max(updatePaymentAgreementBodyNameMax).optional(),
+  "code": zod.string().max(updatePaymentAgreementBodyCodeMax).optional(),
+  "next_file_sequence": zod.number().optional(),
+  "methods": zod.array(zod.enum(['TED', 'PIX', 'BOLETO', 'CONCESSIONARIA', 'TRIBUTO']).describe('A form of payment a convênio de pagamentos sends.')).max(updatePaymentAgreementBodyMethodsMax).optional(),
+  "active": zod.boolean().optional()
+})
+
+export const updatePaymentAgreementResponse = zod.object({
+  "id": zod.string(),
+  "bank_account_id": zod.string(),
+  "bank": zod.string(),
+  "bank_name": zod.string(),
+  "name": zod.string(),
+  "code": zod.string().describe('Código do convênio (SISPAG / FEBRABAN).'),
+  "layout": zod.enum(['CNAB240', 'CNAB400']).describe('The record width of a convênio\'s files.'),
+  "next_file_sequence": zod.number(),
+  "methods": zod.array(zod.enum(['TED', 'PIX', 'BOLETO', 'CONCESSIONARIA', 'TRIBUTO']).describe('A form of payment a convênio de pagamentos sends.')),
+  "active": zod.boolean(),
+  "version": zod.number()
+}).describe('A convênio de pagamentos.')
+
+export const getPaymentAgreementHistoryPathIdMax = 100;
+
+export const getPaymentAgreementHistoryParams = zod.object({
+  "id": zod.string().max(getPaymentAgreementHistoryPathIdMax)
+})
+
+export const getPaymentAgreementHistoryResponseItem = zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.')
+export const getPaymentAgreementHistoryResponse = zod.array(getPaymentAgreementHistoryResponseItem)
+
+/**
+ * @summary Boletos, by due date unless `sort` says otherwise, with count and amount per state over every boleto the
+filters match. `status` repeats; `q` matches the nosso número, the installment, the payer's name or
+CPF/CNPJ; `pending_instruction` keeps those with an instruction no remessa carried yet.
+ */
+export const listBoletosQueryAgreementIdMax = 100;export const listBoletosQueryIssueFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listBoletosQueryIssueToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listBoletosQueryDueFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listBoletosQueryDueToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listBoletosQueryClientIdMax = 100;export const listBoletosQueryRemittanceIdMax = 100;export const listBoletosQueryInstallmentIdMax = 100;export const listBoletosQueryQMax = 200;export const listBoletosQuerySortRegExp = new RegExp('^-?(due_date|issue_date|nosso_numero|amount|client)$');
+export const listBoletosQueryPageMax = 1000000;export const listBoletosQueryPageSizeMax = 200;
+
+export const listBoletosQueryParams = zod.object({
+  "agreement_id": zod.string().max(listBoletosQueryAgreementIdMax).optional(),
+  "status": zod.array(zod.enum(['EMITIDO', 'EM_REMESSA', 'REGISTRADO', 'LIQUIDADO', 'BAIXA_SOLICITADA', 'BAIXADO', 'PROTESTADO', 'REJEITADO', 'CANCELADO']).describe('A boleto\'s state (finance.md §3.1).')),
+  "issue_from": zod.iso.date().regex(listBoletosQueryIssueFromRegExp).optional(),
+  "issue_to": zod.iso.date().regex(listBoletosQueryIssueToRegExp).optional(),
+  "due_from": zod.iso.date().regex(listBoletosQueryDueFromRegExp).optional(),
+  "due_to": zod.iso.date().regex(listBoletosQueryDueToRegExp).optional(),
+  "client_id": zod.string().max(listBoletosQueryClientIdMax).optional(),
+  "remittance_id": zod.string().max(listBoletosQueryRemittanceIdMax).optional(),
+  "installment_id": zod.string().max(listBoletosQueryInstallmentIdMax).optional(),
+  "q": zod.string().max(listBoletosQueryQMax).optional(),
+  "pending_instruction": zod.boolean().optional(),
+  "sort": zod.string().regex(listBoletosQuerySortRegExp).optional().describe('`due_date`, `issue_date`, `nosso_numero`, `amount` or `client`, `-` for descending (default `due_date`).'),
+  "page": zod.number().min(1).max(listBoletosQueryPageMax).optional(),
+  "page_size": zod.number().min(1).max(listBoletosQueryPageSizeMax).optional()
+})
+
+export const listBoletosResponseItemsItemIssueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listBoletosResponseItemsItemDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listBoletosResponseItemsItemPaidDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const listBoletosResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "installment_id": zod.string(),
+  "receivable_id": zod.string(),
+  "agreement_id": zod.string(),
+  "bank": zod.string().describe('COMPE code of the convênio\'s bank.'),
+  "nosso_numero": zod.number(),
+  "nosso_numero_dv": zod.string().optional(),
+  "nosso_numero_formatted": zod.string().describe('As printed: `109/00001000-5`.'),
+  "seu_numero": zod.string().describe('The installment: `CR-2026-000123 1/3`.'),
+  "client_id": zod.string(),
+  "payer_name": zod.string(),
+  "payer_document": zod.string(),
+  "payer_document_formatted": zod.string(),
+  "issue_date": zod.iso.date().regex(listBoletosResponseItemsItemIssueDateRegExp),
+  "due_date": zod.iso.date().regex(listBoletosResponseItemsItemDueDateRegExp),
+  "amount_cents": zod.number(),
+  "status": zod.enum(['EMITIDO', 'EM_REMESSA', 'REGISTRADO', 'LIQUIDADO', 'BAIXA_SOLICITADA', 'BAIXADO', 'PROTESTADO', 'REJEITADO', 'CANCELADO']).describe('A boleto\'s state (finance.md §3.1).'),
+  "remittance_id": zod.string().optional().describe('The remessa that carried it (filled by the remessa work).'),
+  "last_occurrence_code": zod.string().optional().describe('The bank\'s last occurrence: code and text.'),
+  "last_occurrence_text": zod.string().optional(),
+  "paid_date": zod.iso.date().regex(listBoletosResponseItemsItemPaidDateRegExp).optional(),
+  "paid_cents": zod.number().optional(),
+  "version": zod.number()
+}).describe('A boleto as `/boletos` lists it.')),
+  "total": zod.number(),
+  "page": zod.number(),
+  "page_size": zod.number(),
+  "has_more": zod.boolean(),
+  "totals": zod.object({
+  "count": zod.number(),
+  "amount_cents": zod.number(),
+  "by_status": zod.array(zod.object({
+  "status": zod.enum(['EMITIDO', 'EM_REMESSA', 'REGISTRADO', 'LIQUIDADO', 'BAIXA_SOLICITADA', 'BAIXADO', 'PROTESTADO', 'REJEITADO', 'CANCELADO']).describe('A boleto\'s state (finance.md §3.1).'),
+  "count": zod.number(),
+  "amount_cents": zod.number()
+}).describe('How many boletos of one state, and their amount.'))
+}).and(zod.any().describe('Over every boleto the filters match.')).describe('Over every boleto the filters match.')
+})
+
+/**
+ * @summary Exports every boleto the filters match (the list's filters and order), as CSV or XLSX.
+ */
+export const exportBoletosQueryAgreementIdMax = 100;export const exportBoletosQueryIssueFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const exportBoletosQueryIssueToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const exportBoletosQueryDueFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const exportBoletosQueryDueToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const exportBoletosQueryClientIdMax = 100;export const exportBoletosQueryRemittanceIdMax = 100;export const exportBoletosQueryInstallmentIdMax = 100;export const exportBoletosQueryQMax = 200;export const exportBoletosQuerySortRegExp = new RegExp('^-?(due_date|issue_date|nosso_numero|amount|client)$');
+export const exportBoletosQueryFormatRegExp = new RegExp('^(csv|xlsx)$');
+
+
+export const exportBoletosQueryParams = zod.object({
+  "agreement_id": zod.string().max(exportBoletosQueryAgreementIdMax).optional(),
+  "status": zod.array(zod.enum(['EMITIDO', 'EM_REMESSA', 'REGISTRADO', 'LIQUIDADO', 'BAIXA_SOLICITADA', 'BAIXADO', 'PROTESTADO', 'REJEITADO', 'CANCELADO']).describe('A boleto\'s state (finance.md §3.1).')),
+  "issue_from": zod.iso.date().regex(exportBoletosQueryIssueFromRegExp).optional(),
+  "issue_to": zod.iso.date().regex(exportBoletosQueryIssueToRegExp).optional(),
+  "due_from": zod.iso.date().regex(exportBoletosQueryDueFromRegExp).optional(),
+  "due_to": zod.iso.date().regex(exportBoletosQueryDueToRegExp).optional(),
+  "client_id": zod.string().max(exportBoletosQueryClientIdMax).optional(),
+  "remittance_id": zod.string().max(exportBoletosQueryRemittanceIdMax).optional(),
+  "installment_id": zod.string().max(exportBoletosQueryInstallmentIdMax).optional(),
+  "q": zod.string().max(exportBoletosQueryQMax).optional(),
+  "pending_instruction": zod.boolean().optional(),
+  "sort": zod.string().regex(exportBoletosQuerySortRegExp).optional(),
+  "format": zod.string().regex(exportBoletosQueryFormatRegExp).describe('`csv` or `xlsx`.')
+})
+
+/**
+ * @summary Issues one boleto per installment under the convênio, all in one transaction: the installments open
+(ABERTO, without a live boleto, with a saldo, due today or later) and their payers with a valid CPF/CNPJ,
+a name and a full address with CEP, else 422 naming `installment_ids[i]` and the field ("Endereço do
+pagador incompleto: informe o CEP.") with nothing consumed; the nosso números come from the convênio's
+counter (422 when the range is exhausted). The installments become BOLETO_EMITIDO.
+ */
+export const issueBoletosBodyInstallmentIdsMax = 100000;export const issueBoletosBodyAgreementIdMax = 100;
+
+export const issueBoletosBody = zod.object({
+  "installment_ids": zod.array(zod.string()).max(issueBoletosBodyInstallmentIdsMax),
+  "agreement_id": zod.string().max(issueBoletosBodyAgreementIdMax).optional()
+}).describe('Issue boletos for these installments under this convênio (one transaction: all or none).')
+
+/**
+ * @summary Up to 500 boletos in one PDF, a page each, in the order given (an unknown id is 404).
+ */
+export const downloadBoletosPdfBodyIdsMax = 500;
+
+export const downloadBoletosPdfBody = zod.object({
+  "ids": zod.array(zod.string()).max(downloadBoletosPdfBodyIdsMax)
+}).describe('Up to 500 boletos in one PDF, in this order.')
+
+/**
+ * @summary A boleto with its payer, linha digitável, barcode digits, PIX copia e cola, instructions and timeline.
+ */
+export const getBoletoPathIdMax = 100;
+
+export const getBoletoParams = zod.object({
+  "id": zod.string().max(getBoletoPathIdMax)
+})
+
+export const getBoletoResponseIssueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getBoletoResponseDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getBoletoResponsePaidDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getBoletoResponsePayerAddressCepMax = 100;export const getBoletoResponsePayerAddressStreetMax = 1000;export const getBoletoResponsePayerAddressNumberDefault = "";
+export const getBoletoResponsePayerAddressNumberMax = 1000;export const getBoletoResponsePayerAddressComplementDefault = "";
+export const getBoletoResponsePayerAddressComplementMax = 1000;export const getBoletoResponsePayerAddressDistrictDefault = "";
+export const getBoletoResponsePayerAddressDistrictMax = 1000;export const getBoletoResponsePayerAddressCityMax = 1000;export const getBoletoResponsePayerAddressStateMax = 100;export const getBoletoResponseInstructionRequestsItemNewDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const getBoletoResponse = zod.object({
+  "id": zod.string(),
+  "installment_id": zod.string(),
+  "receivable_id": zod.string(),
+  "agreement_id": zod.string(),
+  "bank": zod.string().describe('COMPE code of the convênio\'s bank.'),
+  "nosso_numero": zod.number(),
+  "nosso_numero_dv": zod.string().optional(),
+  "nosso_numero_formatted": zod.string().describe('As printed: `109/00001000-5`.'),
+  "seu_numero": zod.string().describe('The installment: `CR-2026-000123 1/3`.'),
+  "client_id": zod.string(),
+  "payer_name": zod.string(),
+  "payer_document": zod.string(),
+  "payer_document_formatted": zod.string(),
+  "issue_date": zod.iso.date().regex(getBoletoResponseIssueDateRegExp),
+  "due_date": zod.iso.date().regex(getBoletoResponseDueDateRegExp),
+  "amount_cents": zod.number(),
+  "status": zod.enum(['EMITIDO', 'EM_REMESSA', 'REGISTRADO', 'LIQUIDADO', 'BAIXA_SOLICITADA', 'BAIXADO', 'PROTESTADO', 'REJEITADO', 'CANCELADO']).describe('A boleto\'s state (finance.md §3.1).'),
+  "remittance_id": zod.string().optional().describe('The remessa that carried it (filled by the remessa work).'),
+  "last_occurrence_code": zod.string().optional().describe('The bank\'s last occurrence: code and text.'),
+  "last_occurrence_text": zod.string().optional(),
+  "paid_date": zod.iso.date().regex(getBoletoResponsePaidDateRegExp).optional(),
+  "paid_cents": zod.number().optional(),
+  "version": zod.number(),
+  "agreement_name": zod.string(),
+  "linha_digitavel": zod.string().describe('47 digits.'),
+  "linha_digitavel_formatted": zod.string().describe('`34191.09008 01000.512345 …`'),
+  "barcode": zod.string().describe('The 44 digits of the ITF barcode.'),
+  "pix_copia_e_cola": zod.string().optional().describe('The BR Code of a hybrid boleto (the convênio has a PIX key).'),
+  "payer_address": zod.object({
+  "cep": zod.string().max(getBoletoResponsePayerAddressCepMax),
+  "street": zod.string().max(getBoletoResponsePayerAddressStreetMax),
+  "number": zod.string().max(getBoletoResponsePayerAddressNumberMax).optional(),
+  "complement": zod.string().max(getBoletoResponsePayerAddressComplementMax).optional(),
+  "district": zod.string().max(getBoletoResponsePayerAddressDistrictMax).optional(),
+  "city": zod.string().max(getBoletoResponsePayerAddressCityMax),
+  "state": zod.string().max(getBoletoResponsePayerAddressStateMax)
+}).describe('A Brazilian postal address. `cep` is 8 digits and `state` a UF (`SP`).'),
+  "payer_address_line": zod.string(),
+  "instructions": zod.string().describe('Lines of the instructions box.'),
+  "fine_bp": zod.number(),
+  "interest_monthly_bp": zod.number(),
+  "interest_per_day_cents": zod.number().describe('Juros pro rata die, in centavos a day of delay.'),
+  "discount_cents": zod.number(),
+  "abatement_cents": zod.number(),
+  "protest_days": zod.number().optional(),
+  "baixa_days": zod.number().optional(),
+  "events": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "kind": zod.enum(['EMITIDO', 'EM_REMESSA', 'ENTRADA_CONFIRMADA', 'REJEITADO', 'OCORRENCIA', 'LIQUIDADO', 'INSTRUCAO', 'BAIXADO', 'PROTESTADO', 'CANCELADO']).describe('What a timeline line tells.'),
+  "description": zod.string(),
+  "bank_code": zod.string().optional().describe('A bank occurrence\'s code and text.'),
+  "bank_text": zod.string().optional(),
+  "remittance_id": zod.string().optional(),
+  "remittance_number": zod.string().optional().describe('`RM-2026-000058`.'),
+  "amount_cents": zod.number().optional(),
+  "details": zod.any().optional().describe('Values of a settlement and the like (juros, multa, tarifa, crédito…).'),
+  "by_uid": zod.string(),
+  "by_name": zod.string()
+}).describe('One line of the timeline.')).describe('Oldest first.'),
+  "instruction_requests": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['BAIXA', 'ALTERACAO_VENCIMENTO', 'ABATIMENTO', 'PROTESTO', 'SUSTAR_PROTESTO']).describe('An instruction to the bank.'),
+  "new_due_date": zod.iso.date().regex(getBoletoResponseInstructionRequestsItemNewDueDateRegExp).optional(),
+  "amount_cents": zod.number().optional(),
+  "reason": zod.string().optional(),
+  "pending": zod.boolean(),
+  "remittance_id": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string()
+}).describe('An instruction to the bank; pending while no remessa carried it.'))
+}).describe('A boleto with everything its page shows.')
+
+/**
+ * @summary The boleto as a PDF (recibo do pagador and ficha de compensação with the ITF barcode).
+ */
+export const getBoletoPdfPathIdMax = 100;
+
+export const getBoletoPdfParams = zod.object({
+  "id": zod.string().max(getBoletoPdfPathIdMax)
+})
+
+/**
+ * @summary Asks the bank, through the next remessa, for a baixa, a new due date, an abatimento, a protesto or its
+sustação. Only on REGISTRADO boletos (422 otherwise); BAIXA moves the boleto to BAIXA_SOLICITADA.
+ */
+export const requestBoletoInstructionPathIdMax = 100;
+
+export const requestBoletoInstructionParams = zod.object({
+  "id": zod.string().max(requestBoletoInstructionPathIdMax)
+})
+
+export const requestBoletoInstructionBodyNewDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const requestBoletoInstructionBodyReasonMax = 2000;
+
+export const requestBoletoInstructionBody = zod.object({
+  "kind": zod.enum(['BAIXA', 'ALTERACAO_VENCIMENTO', 'ABATIMENTO', 'PROTESTO', 'SUSTAR_PROTESTO']).optional().describe('An instruction to the bank.'),
+  "new_due_date": zod.iso.date().regex(requestBoletoInstructionBodyNewDueDateRegExp).optional().describe('ALTERACAO_VENCIMENTO: the new due date (today or later).'),
+  "amount_cents": zod.number().optional().describe('ABATIMENTO: the amount, above zero and below the boleto\'s.'),
+  "reason": zod.string().max(requestBoletoInstructionBodyReasonMax).optional().describe('Optional; 10 to 500 characters when given.')
+}).describe('An instruction to the bank on a registered boleto.')
+
+export const requestBoletoInstructionResponseIssueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const requestBoletoInstructionResponseDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const requestBoletoInstructionResponsePaidDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const requestBoletoInstructionResponsePayerAddressCepMax = 100;export const requestBoletoInstructionResponsePayerAddressStreetMax = 1000;export const requestBoletoInstructionResponsePayerAddressNumberDefault = "";
+export const requestBoletoInstructionResponsePayerAddressNumberMax = 1000;export const requestBoletoInstructionResponsePayerAddressComplementDefault = "";
+export const requestBoletoInstructionResponsePayerAddressComplementMax = 1000;export const requestBoletoInstructionResponsePayerAddressDistrictDefault = "";
+export const requestBoletoInstructionResponsePayerAddressDistrictMax = 1000;export const requestBoletoInstructionResponsePayerAddressCityMax = 1000;export const requestBoletoInstructionResponsePayerAddressStateMax = 100;export const requestBoletoInstructionResponseInstructionRequestsItemNewDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const requestBoletoInstructionResponse = zod.object({
+  "id": zod.string(),
+  "installment_id": zod.string(),
+  "receivable_id": zod.string(),
+  "agreement_id": zod.string(),
+  "bank": zod.string().describe('COMPE code of the convênio\'s bank.'),
+  "nosso_numero": zod.number(),
+  "nosso_numero_dv": zod.string().optional(),
+  "nosso_numero_formatted": zod.string().describe('As printed: `109/00001000-5`.'),
+  "seu_numero": zod.string().describe('The installment: `CR-2026-000123 1/3`.'),
+  "client_id": zod.string(),
+  "payer_name": zod.string(),
+  "payer_document": zod.string(),
+  "payer_document_formatted": zod.string(),
+  "issue_date": zod.iso.date().regex(requestBoletoInstructionResponseIssueDateRegExp),
+  "due_date": zod.iso.date().regex(requestBoletoInstructionResponseDueDateRegExp),
+  "amount_cents": zod.number(),
+  "status": zod.enum(['EMITIDO', 'EM_REMESSA', 'REGISTRADO', 'LIQUIDADO', 'BAIXA_SOLICITADA', 'BAIXADO', 'PROTESTADO', 'REJEITADO', 'CANCELADO']).describe('A boleto\'s state (finance.md §3.1).'),
+  "remittance_id": zod.string().optional().describe('The remessa that carried it (filled by the remessa work).'),
+  "last_occurrence_code": zod.string().optional().describe('The bank\'s last occurrence: code and text.'),
+  "last_occurrence_text": zod.string().optional(),
+  "paid_date": zod.iso.date().regex(requestBoletoInstructionResponsePaidDateRegExp).optional(),
+  "paid_cents": zod.number().optional(),
+  "version": zod.number(),
+  "agreement_name": zod.string(),
+  "linha_digitavel": zod.string().describe('47 digits.'),
+  "linha_digitavel_formatted": zod.string().describe('`34191.09008 01000.512345 …`'),
+  "barcode": zod.string().describe('The 44 digits of the ITF barcode.'),
+  "pix_copia_e_cola": zod.string().optional().describe('The BR Code of a hybrid boleto (the convênio has a PIX key).'),
+  "payer_address": zod.object({
+  "cep": zod.string().max(requestBoletoInstructionResponsePayerAddressCepMax),
+  "street": zod.string().max(requestBoletoInstructionResponsePayerAddressStreetMax),
+  "number": zod.string().max(requestBoletoInstructionResponsePayerAddressNumberMax).optional(),
+  "complement": zod.string().max(requestBoletoInstructionResponsePayerAddressComplementMax).optional(),
+  "district": zod.string().max(requestBoletoInstructionResponsePayerAddressDistrictMax).optional(),
+  "city": zod.string().max(requestBoletoInstructionResponsePayerAddressCityMax),
+  "state": zod.string().max(requestBoletoInstructionResponsePayerAddressStateMax)
+}).describe('A Brazilian postal address. `cep` is 8 digits and `state` a UF (`SP`).'),
+  "payer_address_line": zod.string(),
+  "instructions": zod.string().describe('Lines of the instructions box.'),
+  "fine_bp": zod.number(),
+  "interest_monthly_bp": zod.number(),
+  "interest_per_day_cents": zod.number().describe('Juros pro rata die, in centavos a day of delay.'),
+  "discount_cents": zod.number(),
+  "abatement_cents": zod.number(),
+  "protest_days": zod.number().optional(),
+  "baixa_days": zod.number().optional(),
+  "events": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "kind": zod.enum(['EMITIDO', 'EM_REMESSA', 'ENTRADA_CONFIRMADA', 'REJEITADO', 'OCORRENCIA', 'LIQUIDADO', 'INSTRUCAO', 'BAIXADO', 'PROTESTADO', 'CANCELADO']).describe('What a timeline line tells.'),
+  "description": zod.string(),
+  "bank_code": zod.string().optional().describe('A bank occurrence\'s code and text.'),
+  "bank_text": zod.string().optional(),
+  "remittance_id": zod.string().optional(),
+  "remittance_number": zod.string().optional().describe('`RM-2026-000058`.'),
+  "amount_cents": zod.number().optional(),
+  "details": zod.any().optional().describe('Values of a settlement and the like (juros, multa, tarifa, crédito…).'),
+  "by_uid": zod.string(),
+  "by_name": zod.string()
+}).describe('One line of the timeline.')).describe('Oldest first.'),
+  "instruction_requests": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['BAIXA', 'ALTERACAO_VENCIMENTO', 'ABATIMENTO', 'PROTESTO', 'SUSTAR_PROTESTO']).describe('An instruction to the bank.'),
+  "new_due_date": zod.iso.date().regex(requestBoletoInstructionResponseInstructionRequestsItemNewDueDateRegExp).optional(),
+  "amount_cents": zod.number().optional(),
+  "reason": zod.string().optional(),
+  "pending": zod.boolean(),
+  "remittance_id": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string()
+}).describe('An instruction to the bank; pending while no remessa carried it.'))
+}).describe('A boleto with everything its page shows.')
+
+/**
+ * @summary Receipts by period (`from`..=`to`, default this month): per period (`bucket`) × `dimension` value,
+previsto, recebido, em aberto and vencido (today), % inadimplência and prazo médio; with the sums per
+period, per value and in all. `basis` decides the date that places a receipt (VENCIMENTO: its
+installment's due date; PAGAMENTO: its date; CREDITO: its credit date); previsto, em aberto and vencido
+are always by due date. Filters as the installments list's.
+ */
+export const receiptsReportQueryFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const receiptsReportQueryToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const receiptsReportQueryClientIdMax = 100;export const receiptsReportQueryBankAccountIdMax = 100;export const receiptsReportQueryChartAccountIdMax = 100;
+
+export const receiptsReportQueryParams = zod.object({
+  "from": zod.iso.date().regex(receiptsReportQueryFromRegExp).optional(),
+  "to": zod.iso.date().regex(receiptsReportQueryToRegExp).optional(),
+  "basis": zod.enum(['VENCIMENTO', 'PAGAMENTO', 'CREDITO']).optional(),
+  "bucket": zod.enum(['DAY', 'WEEK', 'MONTH']).optional(),
+  "dimension": zod.enum(['CLIENTE', 'FORMA', 'CONTA', 'PLANO_DE_CONTAS', 'ORIGEM']).optional(),
+  "client_id": zod.string().max(receiptsReportQueryClientIdMax).optional(),
+  "payment_method": zod.enum(['BOLETO', 'PIX', 'CARTAO_CREDITO', 'CARTAO_DEBITO', 'DINHEIRO', 'TRANSFERENCIA']).optional(),
+  "bank_account_id": zod.string().max(receiptsReportQueryBankAccountIdMax).optional(),
+  "origin": zod.enum(['VENDA', 'ASSINATURA', 'MANUAL', 'RENEGOCIACAO']).optional(),
+  "chart_account_id": zod.string().max(receiptsReportQueryChartAccountIdMax).optional()
+})
+
+export const receiptsReportResponseFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const receiptsReportResponseToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const receiptsReportResponseAsOfRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const receiptsReportResponsePeriodsItemStartRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const receiptsReportResponsePeriodsItemEndRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const receiptsReportResponseCellsItemStartRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const receiptsReportResponseCellsItemEndRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const receiptsReportResponse = zod.object({
+  "from": zod.iso.date().regex(receiptsReportResponseFromRegExp),
+  "to": zod.iso.date().regex(receiptsReportResponseToRegExp),
+  "basis": zod.enum(['VENCIMENTO', 'PAGAMENTO', 'CREDITO']).describe('Which date places an installment or a receipt in a period: VENCIMENTO (its due date), PAGAMENTO (the receipt\'s\ndate), CREDITO (the receipt\'s date moved to the next business day: D+0).'),
+  "bucket": zod.enum(['DAY', 'WEEK', 'MONTH']).describe('A period: DAY, WEEK (Monday to Sunday) or MONTH.'),
+  "dimension": zod.enum(['CLIENTE', 'FORMA', 'CONTA', 'PLANO_DE_CONTAS', 'ORIGEM']).describe('What the receipts report\'s rows are split by.'),
+  "as_of": zod.iso.date().regex(receiptsReportResponseAsOfRegExp).describe('The day \"em aberto\" and \"vencido\" are read on (today in São Paulo).'),
+  "periods": zod.array(zod.object({
+  "start": zod.iso.date().regex(receiptsReportResponsePeriodsItemStartRegExp).describe('The period\'s first and last day within the range.'),
+  "end": zod.iso.date().regex(receiptsReportResponsePeriodsItemEndRegExp),
+  "label": zod.string().describe('`10/03/2026`, `Semana de 09/03/2026`, `03/2026`.'),
+  "expected_cents": zod.number().describe('What fell due in the period (cancelled and renegotiated installments count only for what they received).'),
+  "received_cents": zod.number().describe('Live receipts\' principal (reversed ones never count), placed by the basis.'),
+  "open_cents": zod.number().describe('Open saldo not overdue today.'),
+  "overdue_cents": zod.number().describe('Open saldo overdue today (after the business-day grace).'),
+  "default_rate_bp": zod.number().optional().describe('% inadimplência in basis points: overdue ÷ expected; absent when nothing fell due.'),
+  "average_days": zod.number().optional().describe('Prazo médio de recebimento: value-weighted days from the due date to the receipt (a tenth of a day);\nabsent without receipts.')
+}).describe('A period of the report, with its sums over every dimension value.')).describe('Every period of the range, empty ones included.'),
+  "cells": zod.array(zod.object({
+  "start": zod.iso.date().regex(receiptsReportResponseCellsItemStartRegExp),
+  "end": zod.iso.date().regex(receiptsReportResponseCellsItemEndRegExp),
+  "key": zod.string().optional().describe('The dimension value: a client\'s id, a method (BOLETO…), a bank account\'s id, a chart account\'s id, an\norigin (VENDA…); absent when not set (an installment without a bank account).'),
+  "label": zod.string(),
+  "expected_cents": zod.number().describe('What fell due in the period (cancelled and renegotiated installments count only for what they received).'),
+  "received_cents": zod.number().describe('Live receipts\' principal (reversed ones never count), placed by the basis.'),
+  "open_cents": zod.number().describe('Open saldo not overdue today.'),
+  "overdue_cents": zod.number().describe('Open saldo overdue today (after the business-day grace).'),
+  "default_rate_bp": zod.number().optional().describe('% inadimplência in basis points: overdue ÷ expected; absent when nothing fell due.'),
+  "average_days": zod.number().optional().describe('Prazo médio de recebimento: value-weighted days from the due date to the receipt (a tenth of a day);\nabsent without receipts.')
+}).describe('A period × a dimension value.')).describe('The non-empty cells, by period then label.'),
+  "values": zod.array(zod.object({
+  "key": zod.string().optional(),
+  "label": zod.string(),
+  "expected_cents": zod.number().describe('What fell due in the period (cancelled and renegotiated installments count only for what they received).'),
+  "received_cents": zod.number().describe('Live receipts\' principal (reversed ones never count), placed by the basis.'),
+  "open_cents": zod.number().describe('Open saldo not overdue today.'),
+  "overdue_cents": zod.number().describe('Open saldo overdue today (after the business-day grace).'),
+  "default_rate_bp": zod.number().optional().describe('% inadimplência in basis points: overdue ÷ expected; absent when nothing fell due.'),
+  "average_days": zod.number().optional().describe('Prazo médio de recebimento: value-weighted days from the due date to the receipt (a tenth of a day);\nabsent without receipts.')
+}).describe('A dimension value over the whole range.')).describe('Per dimension value over the range, by label.'),
+  "totals": zod.object({
+  "expected_cents": zod.number().describe('What fell due in the period (cancelled and renegotiated installments count only for what they received).'),
+  "received_cents": zod.number().describe('Live receipts\' principal (reversed ones never count), placed by the basis.'),
+  "open_cents": zod.number().describe('Open saldo not overdue today.'),
+  "overdue_cents": zod.number().describe('Open saldo overdue today (after the business-day grace).'),
+  "default_rate_bp": zod.number().optional().describe('% inadimplência in basis points: overdue ÷ expected; absent when nothing fell due.'),
+  "average_days": zod.number().optional().describe('Prazo médio de recebimento: value-weighted days from the due date to the receipt (a tenth of a day);\nabsent without receipts.')
+}).describe('The figures of a cell, a period, a dimension value or the whole report.')
+}).describe('Receipts by period.')
+
+/**
+ * @summary The receipts report as CSV or XLSX: its parameters in the first rows, then one row per period × value
+and the totals.
+ */
+export const exportReceiptsReportQueryFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const exportReceiptsReportQueryToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const exportReceiptsReportQueryClientIdMax = 100;export const exportReceiptsReportQueryBankAccountIdMax = 100;export const exportReceiptsReportQueryChartAccountIdMax = 100;export const exportReceiptsReportQueryFormatRegExp = new RegExp('^(csv|xlsx)$');
+
+
+export const exportReceiptsReportQueryParams = zod.object({
+  "from": zod.iso.date().regex(exportReceiptsReportQueryFromRegExp).optional(),
+  "to": zod.iso.date().regex(exportReceiptsReportQueryToRegExp).optional(),
+  "basis": zod.enum(['VENCIMENTO', 'PAGAMENTO', 'CREDITO']).optional(),
+  "bucket": zod.enum(['DAY', 'WEEK', 'MONTH']).optional(),
+  "dimension": zod.enum(['CLIENTE', 'FORMA', 'CONTA', 'PLANO_DE_CONTAS', 'ORIGEM']).optional(),
+  "client_id": zod.string().max(exportReceiptsReportQueryClientIdMax).optional(),
+  "payment_method": zod.enum(['BOLETO', 'PIX', 'CARTAO_CREDITO', 'CARTAO_DEBITO', 'DINHEIRO', 'TRANSFERENCIA']).optional(),
+  "bank_account_id": zod.string().max(exportReceiptsReportQueryBankAccountIdMax).optional(),
+  "origin": zod.enum(['VENDA', 'ASSINATURA', 'MANUAL', 'RENEGOCIACAO']).optional(),
+  "chart_account_id": zod.string().max(exportReceiptsReportQueryChartAccountIdMax).optional(),
+  "format": zod.string().regex(exportReceiptsReportQueryFormatRegExp).describe('`csv` or `xlsx`.')
+})
+
+/**
+ * @summary Aging of the open installments as of `as_of` (default today): a vencer 0–30, 31–60, 61–90, > 90 and
+vencidos 1–30, 31–60, 61–90, 91–180, > 180 (days from the due date; overdue after the business-day
+grace), per `dimension` value, with totals and shares. The saldo is today's.
+ */
+export const agingReportQueryAsOfRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const agingReportQueryClientIdMax = 100;export const agingReportQueryBankAccountIdMax = 100;export const agingReportQueryChartAccountIdMax = 100;
+
+export const agingReportQueryParams = zod.object({
+  "as_of": zod.iso.date().regex(agingReportQueryAsOfRegExp).optional(),
+  "dimension": zod.enum(['CLIENTE', 'FORMA', 'CONTA']).optional(),
+  "client_id": zod.string().max(agingReportQueryClientIdMax).optional(),
+  "payment_method": zod.enum(['BOLETO', 'PIX', 'CARTAO_CREDITO', 'CARTAO_DEBITO', 'DINHEIRO', 'TRANSFERENCIA']).optional(),
+  "bank_account_id": zod.string().max(agingReportQueryBankAccountIdMax).optional(),
+  "origin": zod.enum(['VENDA', 'ASSINATURA', 'MANUAL', 'RENEGOCIACAO']).optional(),
+  "chart_account_id": zod.string().max(agingReportQueryChartAccountIdMax).optional()
+})
+
+export const agingReportResponseAsOfRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const agingReportResponseOverdueCutoffRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const agingReportResponseBucketsItemDueFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const agingReportResponseBucketsItemDueToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const agingReportResponse = zod.object({
+  "as_of": zod.iso.date().regex(agingReportResponseAsOfRegExp),
+  "dimension": zod.enum(['CLIENTE', 'FORMA', 'CONTA']).describe('What the aging report\'s rows are split by.'),
+  "overdue_cutoff": zod.iso.date().regex(agingReportResponseOverdueCutoffRegExp).describe('Installments due on or before it are overdue (the business-day grace).'),
+  "buckets": zod.array(zod.object({
+  "key": zod.string().describe('`A_VENCER_0_30`, `A_VENCER_31_60`, `A_VENCER_61_90`, `A_VENCER_MAIS_90`, `VENCIDO_1_30`, `VENCIDO_31_60`,\n`VENCIDO_61_90`, `VENCIDO_91_180`, `VENCIDO_MAIS_180`.'),
+  "label": zod.string(),
+  "overdue": zod.boolean().describe('Overdue: due on or before `overdue_cutoff`.'),
+  "due_from": zod.iso.date().regex(agingReportResponseBucketsItemDueFromRegExp).optional().describe('The due dates it takes (absent: unbounded on that side).'),
+  "due_to": zod.iso.date().regex(agingReportResponseBucketsItemDueToRegExp).optional(),
+  "total_cents": zod.number(),
+  "share_bp": zod.number().optional().describe('Of the whole open saldo, in basis points (absent when there is none).')
+}).describe('An aging bucket: which due dates it takes as of the report\'s date, its total and share.')),
+  "rows": zod.array(zod.object({
+  "key": zod.string().optional(),
+  "label": zod.string(),
+  "amounts_cents": zod.array(zod.number()).describe('In the buckets\' order.'),
+  "total_cents": zod.number(),
+  "share_bp": zod.number().optional()
+}).describe('A dimension value\'s open saldo per bucket.')).describe('By total, largest first.'),
+  "total_cents": zod.number()
+}).describe('The aging of the open installments.')
+
+/**
+ * @summary The aging report as CSV or XLSX, its parameters in the first rows.
+ */
+export const exportAgingReportQueryAsOfRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const exportAgingReportQueryClientIdMax = 100;export const exportAgingReportQueryBankAccountIdMax = 100;export const exportAgingReportQueryChartAccountIdMax = 100;export const exportAgingReportQueryFormatRegExp = new RegExp('^(csv|xlsx)$');
+
+
+export const exportAgingReportQueryParams = zod.object({
+  "as_of": zod.iso.date().regex(exportAgingReportQueryAsOfRegExp).optional(),
+  "dimension": zod.enum(['CLIENTE', 'FORMA', 'CONTA']).optional(),
+  "client_id": zod.string().max(exportAgingReportQueryClientIdMax).optional(),
+  "payment_method": zod.enum(['BOLETO', 'PIX', 'CARTAO_CREDITO', 'CARTAO_DEBITO', 'DINHEIRO', 'TRANSFERENCIA']).optional(),
+  "bank_account_id": zod.string().max(exportAgingReportQueryBankAccountIdMax).optional(),
+  "origin": zod.enum(['VENDA', 'ASSINATURA', 'MANUAL', 'RENEGOCIACAO']).optional(),
+  "chart_account_id": zod.string().max(exportAgingReportQueryChartAccountIdMax).optional(),
+  "format": zod.string().regex(exportAgingReportQueryFormatRegExp).describe('`csv` or `xlsx`.')
+})
+
+/**
+ * @summary The projected cash flow over the next `days` (7, 30, 90 or 180; default 30) by `bucket` (default DAY),
+consolidated or of `account_id`, from today's system balance: inflows are the open installments at their
+expected credit date (CONTRATUAL) or moved and weighted by each client's history (HISTORICO); overdue
+saldo has its own figure, in the first day only with `include_overdue_first_day`. Outflows are the open
+payable installments at their scheduled (else due) date, late ones on the first day.
+ */
+export const cashFlowReportQueryAccountIdMax = 100;
+
+export const cashFlowReportQueryParams = zod.object({
+  "days": zod.number().optional(),
+  "bucket": zod.enum(['DAY', 'WEEK', 'MONTH']).optional(),
+  "account_id": zod.string().max(cashFlowReportQueryAccountIdMax).optional(),
+  "scenario": zod.enum(['CONTRATUAL', 'HISTORICO']).optional(),
+  "include_overdue_first_day": zod.boolean().optional()
+})
+
+export const cashFlowReportResponseTodayRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const cashFlowReportResponseToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const cashFlowReportResponsePeriodsItemStartRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const cashFlowReportResponsePeriodsItemEndRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const cashFlowReportResponse = zod.object({
+  "today": zod.iso.date().regex(cashFlowReportResponseTodayRegExp),
+  "to": zod.iso.date().regex(cashFlowReportResponseToRegExp).describe('The last day projected.'),
+  "days": zod.number(),
+  "bucket": zod.enum(['DAY', 'WEEK', 'MONTH']).describe('A period: DAY, WEEK (Monday to Sunday) or MONTH.'),
+  "scenario": zod.enum(['CONTRATUAL', 'HISTORICO']).describe('CONTRATUAL (each installment at its expected credit date) or HISTORICO (each client\'s installments moved by\nthe client\'s 12-month average delay and weighted by the share paid within 90 days).'),
+  "account_id": zod.string().optional(),
+  "account": zod.string().optional().describe('The account\'s nickname, when one was asked for.'),
+  "include_overdue_first_day": zod.boolean(),
+  "opening_balance_cents": zod.number().describe('Opening balances of the active accounts plus the live receipts credited to them, minus the live payments\nmade from them, up to today.'),
+  "overdue_cents": zod.number().describe('Open saldo already overdue: its own row, in the first day only with `include_overdue_first_day`.'),
+  "periods": zod.array(zod.object({
+  "start": zod.iso.date().regex(cashFlowReportResponsePeriodsItemStartRegExp),
+  "end": zod.iso.date().regex(cashFlowReportResponsePeriodsItemEndRegExp),
+  "label": zod.string(),
+  "inflow_cents": zod.number().describe('Entradas.'),
+  "outflow_cents": zod.number().describe('Saídas.'),
+  "net_cents": zod.number().describe('Saldo do período: entradas − saídas.'),
+  "balance_cents": zod.number().describe('Acumulado: the balance at the period\'s end (negative ones show in red).')
+}).describe('A projected period.')),
+  "inflow_cents": zod.number(),
+  "outflow_cents": zod.number(),
+  "net_cents": zod.number(),
+  "closing_balance_cents": zod.number()
+}).describe('The projected cash flow from today\'s system balance.')
+
+/**
+ * @summary The projected cash flow as CSV or XLSX, its parameters in the first rows.
+ */
+export const exportCashFlowReportQueryAccountIdMax = 100;export const exportCashFlowReportQueryFormatRegExp = new RegExp('^(csv|xlsx)$');
+
+
+export const exportCashFlowReportQueryParams = zod.object({
+  "days": zod.number().optional(),
+  "bucket": zod.enum(['DAY', 'WEEK', 'MONTH']).optional(),
+  "account_id": zod.string().max(exportCashFlowReportQueryAccountIdMax).optional(),
+  "scenario": zod.enum(['CONTRATUAL', 'HISTORICO']).optional(),
+  "include_overdue_first_day": zod.boolean().optional(),
+  "format": zod.string().regex(exportCashFlowReportQueryFormatRegExp).describe('`csv` or `xlsx`.')
+})
+
+/**
+ * @summary Payables (one row per document), newest issue first, with the sums over every payable the filters match.
+`awaiting_my_approval`: drafts asked for approval that the caller may approve (not created or edited by
+them, within their alçada); `blocked`: only blocked ones. `q` matches the number, the payee's name or
+CPF/CNPJ, the document number and the description.
+ */
+export const listPayablesQuerySupplierIdMax = 100;export const listPayablesQueryChartAccountIdMax = 100;export const listPayablesQueryCostCenterIdMax = 100;export const listPayablesQueryCompetenceMax = 10;export const listPayablesQueryIssueFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listPayablesQueryIssueToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listPayablesQueryQMax = 200;export const listPayablesQueryPageMax = 1000000;export const listPayablesQueryPageSizeMax = 200;
+
+export const listPayablesQueryParams = zod.object({
+  "status": zod.array(zod.enum(['RASCUNHO', 'APROVADA', 'CANCELADA']).describe('A payable\'s state.')),
+  "supplier_id": zod.string().max(listPayablesQuerySupplierIdMax).optional(),
+  "chart_account_id": zod.string().max(listPayablesQueryChartAccountIdMax).optional(),
+  "cost_center_id": zod.string().max(listPayablesQueryCostCenterIdMax).optional(),
+  "competence": zod.string().max(listPayablesQueryCompetenceMax).optional().describe('`2026-03` or `03/2026`.'),
+  "issue_from": zod.iso.date().regex(listPayablesQueryIssueFromRegExp).optional(),
+  "issue_to": zod.iso.date().regex(listPayablesQueryIssueToRegExp).optional(),
+  "awaiting_my_approval": zod.boolean().optional(),
+  "blocked": zod.boolean().optional(),
+  "q": zod.string().max(listPayablesQueryQMax).optional(),
+  "page": zod.number().min(1).max(listPayablesQueryPageMax).optional(),
+  "page_size": zod.number().min(1).max(listPayablesQueryPageSizeMax).optional()
+})
+
+export const listPayablesResponseItemsItemIssueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listPayablesResponseItemsItemNextDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listPayablesResponseItemsItemInstallmentsItemDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listPayablesResponseItemsItemInstallmentsItemScheduledDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listPayablesResponseItemsItemInstallmentsItemPaidAtRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const listPayablesResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('`CP-2026-000123`.'),
+  "supplier_id": zod.string().optional(),
+  "client_id": zod.string().optional(),
+  "payee_name": zod.string(),
+  "payee_document": zod.string(),
+  "payee_document_formatted": zod.string(),
+  "document_kind": zod.enum(['NFE', 'NFSE', 'RECIBO', 'FATURA', 'OUTRO']).describe('The fiscal document\'s kind.'),
+  "document_number": zod.string().optional(),
+  "document_series": zod.string().optional(),
+  "nfe_key": zod.string().optional(),
+  "description": zod.string(),
+  "chart_account_id": zod.string(),
+  "competence": zod.string().describe('`YYYY-MM`.'),
+  "issue_date": zod.iso.date().regex(listPayablesResponseItemsItemIssueDateRegExp),
+  "total_cents": zod.number(),
+  "paid_cents": zod.number().describe('What was paid of it (its installments\' live payments).'),
+  "next_due_date": zod.iso.date().regex(listPayablesResponseItemsItemNextDueDateRegExp).optional().describe('The first due date still open.'),
+  "origin": zod.enum(['MANUAL', 'PEDIDO_COMPRA', 'COMISSAO', 'UPLOAD', 'CANCELAMENTO', 'LEGADO']).describe('Where a payable came from.'),
+  "origin_id": zod.string().optional(),
+  "block_reason": zod.string().optional(),
+  "block_source": zod.string().optional(),
+  "status": zod.enum(['RASCUNHO', 'APROVADA', 'CANCELADA']).describe('A payable\'s state.'),
+  "approval_requested": zod.boolean(),
+  "returned": zod.boolean().describe('Sent back by an approver, with the comment.'),
+  "returned_comment": zod.string().optional(),
+  "approved_at": zod.iso.datetime({}).optional(),
+  "approved_by": zod.string().optional(),
+  "cancel_reason": zod.string().optional(),
+  "duplicate_reason": zod.string().optional(),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string(),
+  "editors": zod.array(zod.string()).describe('uids of who edited it (none of them may approve it).'),
+  "rateio": zod.array(zod.object({
+  "cost_center_id": zod.string(),
+  "percent_bp": zod.number().optional().describe('The share as typed, in basis points (3333 = 33,33 %); absent when typed as an amount.'),
+  "amount_cents": zod.number()
+}).describe('A cost centre\'s part of a payable.')),
+  "installments": zod.array(zod.object({
+  "id": zod.string(),
+  "payable_id": zod.string(),
+  "payable_number": zod.string().describe('`CP-2026-000123`.'),
+  "seq": zod.number(),
+  "count": zod.number(),
+  "label": zod.string().describe('`CP-2026-000123 1/3`.'),
+  "payee_name": zod.string(),
+  "supplier_id": zod.string().optional(),
+  "description": zod.string(),
+  "document_number": zod.string().optional(),
+  "chart_account_id": zod.string(),
+  "due_date": zod.iso.date().regex(listPayablesResponseItemsItemInstallmentsItemDueDateRegExp),
+  "amount_cents": zod.number(),
+  "payment_method": zod.enum(['BOLETO', 'PIX_CHAVE', 'PIX_QR', 'TED', 'CONCESSIONARIA', 'TRIBUTO', 'DEBITO_AUTOMATICO', 'DINHEIRO']).describe('How an installment is paid.'),
+  "linha_digitavel": zod.string().optional().describe('BOLETO, CONCESSIONARIA, TRIBUTO: the line\'s digits and the barcode.'),
+  "barcode": zod.string().optional(),
+  "pix_key_type": zod.string().optional().describe('PIX_CHAVE: CPF, CNPJ, EMAIL, TELEFONE or ALEATORIA, and the key.'),
+  "pix_key": zod.string().optional(),
+  "pix_qr": zod.string().optional().describe('PIX_QR: the copia e cola.'),
+  "supplier_bank_account_id": zod.string().optional().describe('TED: the supplier\'s confirmed bank account.'),
+  "scheduled_date": zod.iso.date().regex(listPayablesResponseItemsItemInstallmentsItemScheduledDateRegExp).optional(),
+  "status": zod.enum(['RASCUNHO', 'APROVADO', 'AGENDADO', 'EM_REMESSA', 'PAGO', 'REJEITADO', 'CANCELADO']).describe('An installment\'s state (finance.md §3.2).'),
+  "charges_cents": zod.number(),
+  "paid_cents": zod.number().describe('What the live payment paid of the installment (its principal).'),
+  "paid_at": zod.iso.date().regex(listPayablesResponseItemsItemInstallmentsItemPaidAtRegExp).optional(),
+  "bank_account_id": zod.string().optional().describe('The company\'s account it is (or was) paid from.'),
+  "receipt_file_id": zod.string().optional().describe('The comprovante\'s file id.'),
+  "remittance_id": zod.string().optional().describe('The payment remessa it is in.'),
+  "rejection_reason": zod.string().optional().describe('The bank\'s reason, when REJEITADO.'),
+  "due_today_unsent": zod.boolean().describe('Due today and in no remessa (the agenda\'s badge).'),
+  "version": zod.number()
+}).describe('An installment (parcela a pagar), as the agenda lists it.')).describe('With the detail only (empty in the list).')
+}).describe('A payable (conta a pagar).')),
+  "total": zod.number(),
+  "page": zod.number(),
+  "page_size": zod.number(),
+  "has_more": zod.boolean(),
+  "totals": zod.object({
+  "count": zod.number(),
+  "total_cents": zod.number(),
+  "paid_cents": zod.number()
+}).describe('The sums over every payable the filters match.')
+}).describe('One page of payables.')
+
+/**
+ * Acesso: `duplicate_reason` (lançar nota repetida) só com financeiro_alcada_ilimitada.
+ * @summary Creates a draft payable (origin MANUAL) and its installments, numbered `CP-<year of issue>-NNNNNN`.
+The supplier must be active; the account an analytic DESPESA one (422 naming the field); a TED or PIX key
+must be the supplier's confirmed bank data. Same supplier + número + série → 409 "Já existe a conta CP-…
+para esta nota".
+ */
+export const createPayableBodySupplierIdMax = 100;export const createPayableBodyClientIdMax = 100;export const createPayableBodyDocumentKindMax = 20;export const createPayableBodyDocumentNumberMax = 100;export const createPayableBodyDocumentSeriesMax = 100;export const createPayableBodyNfeKeyMax = 100;export const createPayableBodyDescriptionMax = 1000;export const createPayableBodyChartAccountIdMax = 100;export const createPayableBodyRateioItemCostCenterIdMax = 100;export const createPayableBodyRateioMax = 50;export const createPayableBodyCompetenceMax = 20;export const createPayableBodyIssueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const createPayableBodyInstallmentsItemDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const createPayableBodyInstallmentsItemPaymentMethodMax = 50;export const createPayableBodyInstallmentsItemLinhaDigitavelMax = 100;export const createPayableBodyInstallmentsItemPixKeyTypeMax = 20;export const createPayableBodyInstallmentsItemPixKeyMax = 200;export const createPayableBodyInstallmentsItemPixQrMax = 1000;export const createPayableBodyInstallmentsItemSupplierBankAccountIdMax = 100;export const createPayableBodyInstallmentsMax = 120;export const createPayableBodyDuplicateReasonMax = 2000;
+
+export const createPayableBody = zod.object({
+  "supplier_id": zod.string().max(createPayableBodySupplierIdMax).optional(),
+  "client_id": zod.string().max(createPayableBodyClientIdMax).optional(),
+  "document_kind": zod.string().max(createPayableBodyDocumentKindMax).optional(),
+  "document_number": zod.string().max(createPayableBodyDocumentNumberMax).optional(),
+  "document_series": zod.string().max(createPayableBodyDocumentSeriesMax).optional(),
+  "nfe_key": zod.string().max(createPayableBodyNfeKeyMax).optional(),
+  "description": zod.string().max(createPayableBodyDescriptionMax).optional(),
+  "chart_account_id": zod.string().max(createPayableBodyChartAccountIdMax).optional(),
+  "rateio": zod.array(zod.object({
+  "cost_center_id": zod.string().max(createPayableBodyRateioItemCostCenterIdMax).optional(),
+  "percent_bp": zod.number().optional(),
+  "amount_cents": zod.number().optional()
+}).describe('A cost centre\'s share: `percent_bp` (basis points: 5000 = 50 %) or `amount_cents`, summing exactly.')).max(createPayableBodyRateioMax).optional(),
+  "competence": zod.string().max(createPayableBodyCompetenceMax).optional(),
+  "issue_date": zod.iso.date().regex(createPayableBodyIssueDateRegExp).optional(),
+  "total_cents": zod.number().optional(),
+  "installments": zod.array(zod.object({
+  "due_date": zod.iso.date().regex(createPayableBodyInstallmentsItemDueDateRegExp).optional(),
+  "amount_cents": zod.number().optional(),
+  "payment_method": zod.string().max(createPayableBodyInstallmentsItemPaymentMethodMax).optional(),
+  "linha_digitavel": zod.string().max(createPayableBodyInstallmentsItemLinhaDigitavelMax).optional(),
+  "pix_key_type": zod.string().max(createPayableBodyInstallmentsItemPixKeyTypeMax).optional(),
+  "pix_key": zod.string().max(createPayableBodyInstallmentsItemPixKeyMax).optional(),
+  "pix_qr": zod.string().max(createPayableBodyInstallmentsItemPixQrMax).optional(),
+  "supplier_bank_account_id": zod.string().max(createPayableBodyInstallmentsItemSupplierBankAccountIdMax).optional()
+}).describe('An installment: due date, amount (all omitted: the total split, the odd cent on the first) and payment\ndata per forma: BOLETO/CONCESSIONARIA/TRIBUTO `linha_digitavel` (check digits and amount checked);\nPIX_CHAVE `pix_key_type` + `pix_key` (a confirmed key of the supplier); PIX_QR `pix_qr`; TED\n`supplier_bank_account_id` (a confirmed account of the supplier); DEBITO_AUTOMATICO, DINHEIRO nothing.')).max(createPayableBodyInstallmentsMax).optional(),
+  "duplicate_reason": zod.string().max(createPayableBodyDuplicateReasonMax).optional()
+}).describe('A payable (origin MANUAL): its favorecido (`supplier_id`, or `client_id` for refunds), fiscal document\n(`document_kind` NFE, NFSE, RECIBO, FATURA or OUTRO; número, série, 44-digit NF-e key), an analytic DESPESA\naccount, rateio, competência (`2026-03` or `03/2026`), issue date, total and installments. A second payable of\nthe supplier with the same número and série is 409 unless a manager gives `duplicate_reason`.')
+
+/**
+ * @summary Exports every payable the filters match (the list's filters and order), as CSV or XLSX.
+ */
+export const exportPayablesQuerySupplierIdMax = 100;export const exportPayablesQueryChartAccountIdMax = 100;export const exportPayablesQueryCostCenterIdMax = 100;export const exportPayablesQueryCompetenceMax = 10;export const exportPayablesQueryIssueFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const exportPayablesQueryIssueToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const exportPayablesQueryQMax = 200;export const exportPayablesQueryFormatRegExp = new RegExp('^(csv|xlsx)$');
+
+
+export const exportPayablesQueryParams = zod.object({
+  "status": zod.array(zod.enum(['RASCUNHO', 'APROVADA', 'CANCELADA']).describe('A payable\'s state.')),
+  "supplier_id": zod.string().max(exportPayablesQuerySupplierIdMax).optional(),
+  "chart_account_id": zod.string().max(exportPayablesQueryChartAccountIdMax).optional(),
+  "cost_center_id": zod.string().max(exportPayablesQueryCostCenterIdMax).optional(),
+  "competence": zod.string().max(exportPayablesQueryCompetenceMax).optional(),
+  "issue_from": zod.iso.date().regex(exportPayablesQueryIssueFromRegExp).optional(),
+  "issue_to": zod.iso.date().regex(exportPayablesQueryIssueToRegExp).optional(),
+  "awaiting_my_approval": zod.boolean().optional(),
+  "blocked": zod.boolean().optional(),
+  "q": zod.string().max(exportPayablesQueryQMax).optional(),
+  "format": zod.string().regex(exportPayablesQueryFormatRegExp).describe('`csv` or `xlsx`.')
+})
+
+/**
+ * @summary Reads an NF-e XML (≤ 1 MB; raw `application/xml` body or a form with `file`) into a suggestion: the
+emitter (and the matching active supplier), número, série, key, total, issue date and duplicatas.
+Nothing is saved. A DTD, a broken key or another kind of file is 422 on `file`.
+ */
+export const readPayableNfeBody = zod.object({
+  "file": zod.instanceof(File)
+})
+
+export const readPayableNfeResponseIssueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const readPayableNfeResponseDuplicatasItemDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const readPayableNfeResponse = zod.object({
+  "nfe_key": zod.string(),
+  "emitter_document": zod.string(),
+  "emitter_document_formatted": zod.string(),
+  "emitter_name": zod.string(),
+  "emitter_trade_name": zod.string().optional(),
+  "supplier_id": zod.string().optional().describe('The active supplier with the emitter\'s document, if any.'),
+  "supplier_name": zod.string().optional(),
+  "document_number": zod.string(),
+  "document_series": zod.string(),
+  "issue_date": zod.iso.date().regex(readPayableNfeResponseIssueDateRegExp),
+  "total_cents": zod.number(),
+  "duplicatas": zod.array(zod.object({
+  "number": zod.string().optional(),
+  "due_date": zod.iso.date().regex(readPayableNfeResponseDuplicatasItemDueDateRegExp),
+  "amount_cents": zod.number()
+}).describe('One duplicata of an NF-e.'))
+}).describe('What an NF-e XML says, for a new payable (nothing is saved).')
+
+/**
+ * @summary Reads a pasted linha digitável (47 digits; 48 for arrecadação; or a 44-digit barcode): its amount, due
+date, bank and barcode, or 422 on `linha` naming the block whose check digit fails.
+ */
+export const readLinhaDigitavelBodyLinhaMax = 200;
+
+export const readLinhaDigitavelBody = zod.object({
+  "linha": zod.string().max(readLinhaDigitavelBodyLinhaMax).optional()
+}).describe('A pasted linha digitável (or barcode).')
+
+export const readLinhaDigitavelResponseDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const readLinhaDigitavelResponse = zod.object({
+  "linha": zod.string().describe('The digits.'),
+  "barcode": zod.string(),
+  "kind": zod.string().describe('`boleto` or `arrecadacao`.'),
+  "amount_cents": zod.number().optional(),
+  "due_date": zod.iso.date().regex(readLinhaDigitavelResponseDueDateRegExp).optional(),
+  "bank_code": zod.string().optional().describe('The bank\'s COMPE code and name (bank boletos).'),
+  "bank": zod.string().optional()
+}).describe('What a linha digitável says.')
+
+/**
+ * @summary The agenda (`/pagamentos`): installments by due date, with the sums over every installment the filters
+match and per due date. `tab` A_PAGAR, PROGRAMADOS, PAGOS or REJEITADOS narrows `status`.
+ */
+export const listPayableInstallmentsQueryDueFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listPayableInstallmentsQueryDueToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listPayableInstallmentsQuerySupplierIdMax = 100;export const listPayableInstallmentsQueryBankAccountIdMax = 100;export const listPayableInstallmentsQueryChartAccountIdMax = 100;export const listPayableInstallmentsQueryCostCenterIdMax = 100;export const listPayableInstallmentsQueryQMax = 200;export const listPayableInstallmentsQueryPageMax = 1000000;export const listPayableInstallmentsQueryPageSizeMax = 200;
+
+export const listPayableInstallmentsQueryParams = zod.object({
+  "tab": zod.enum(['A_PAGAR', 'PROGRAMADOS', 'PAGOS', 'REJEITADOS']).optional(),
+  "status": zod.array(zod.enum(['RASCUNHO', 'APROVADO', 'AGENDADO', 'EM_REMESSA', 'PAGO', 'REJEITADO', 'CANCELADO']).describe('An installment\'s state (finance.md §3.2).')),
+  "due_from": zod.iso.date().regex(listPayableInstallmentsQueryDueFromRegExp).optional(),
+  "due_to": zod.iso.date().regex(listPayableInstallmentsQueryDueToRegExp).optional(),
+  "supplier_id": zod.string().max(listPayableInstallmentsQuerySupplierIdMax).optional(),
+  "payment_method": zod.enum(['BOLETO', 'PIX_CHAVE', 'PIX_QR', 'TED', 'CONCESSIONARIA', 'TRIBUTO', 'DEBITO_AUTOMATICO', 'DINHEIRO']).optional(),
+  "bank_account_id": zod.string().max(listPayableInstallmentsQueryBankAccountIdMax).optional(),
+  "chart_account_id": zod.string().max(listPayableInstallmentsQueryChartAccountIdMax).optional(),
+  "cost_center_id": zod.string().max(listPayableInstallmentsQueryCostCenterIdMax).optional(),
+  "q": zod.string().max(listPayableInstallmentsQueryQMax).optional(),
+  "page": zod.number().min(1).max(listPayableInstallmentsQueryPageMax).optional(),
+  "page_size": zod.number().min(1).max(listPayableInstallmentsQueryPageSizeMax).optional()
+})
+
+export const listPayableInstallmentsResponseItemsItemDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listPayableInstallmentsResponseItemsItemScheduledDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listPayableInstallmentsResponseItemsItemPaidAtRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listPayableInstallmentsResponseTotalsByDayItemDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const listPayableInstallmentsResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "payable_id": zod.string(),
+  "payable_number": zod.string().describe('`CP-2026-000123`.'),
+  "seq": zod.number(),
+  "count": zod.number(),
+  "label": zod.string().describe('`CP-2026-000123 1/3`.'),
+  "payee_name": zod.string(),
+  "supplier_id": zod.string().optional(),
+  "description": zod.string(),
+  "document_number": zod.string().optional(),
+  "chart_account_id": zod.string(),
+  "due_date": zod.iso.date().regex(listPayableInstallmentsResponseItemsItemDueDateRegExp),
+  "amount_cents": zod.number(),
+  "payment_method": zod.enum(['BOLETO', 'PIX_CHAVE', 'PIX_QR', 'TED', 'CONCESSIONARIA', 'TRIBUTO', 'DEBITO_AUTOMATICO', 'DINHEIRO']).describe('How an installment is paid.'),
+  "linha_digitavel": zod.string().optional().describe('BOLETO, CONCESSIONARIA, TRIBUTO: the line\'s digits and the barcode.'),
+  "barcode": zod.string().optional(),
+  "pix_key_type": zod.string().optional().describe('PIX_CHAVE: CPF, CNPJ, EMAIL, TELEFONE or ALEATORIA, and the key.'),
+  "pix_key": zod.string().optional(),
+  "pix_qr": zod.string().optional().describe('PIX_QR: the copia e cola.'),
+  "supplier_bank_account_id": zod.string().optional().describe('TED: the supplier\'s confirmed bank account.'),
+  "scheduled_date": zod.iso.date().regex(listPayableInstallmentsResponseItemsItemScheduledDateRegExp).optional(),
+  "status": zod.enum(['RASCUNHO', 'APROVADO', 'AGENDADO', 'EM_REMESSA', 'PAGO', 'REJEITADO', 'CANCELADO']).describe('An installment\'s state (finance.md §3.2).'),
+  "charges_cents": zod.number(),
+  "paid_cents": zod.number().describe('What the live payment paid of the installment (its principal).'),
+  "paid_at": zod.iso.date().regex(listPayableInstallmentsResponseItemsItemPaidAtRegExp).optional(),
+  "bank_account_id": zod.string().optional().describe('The company\'s account it is (or was) paid from.'),
+  "receipt_file_id": zod.string().optional().describe('The comprovante\'s file id.'),
+  "remittance_id": zod.string().optional().describe('The payment remessa it is in.'),
+  "rejection_reason": zod.string().optional().describe('The bank\'s reason, when REJEITADO.'),
+  "due_today_unsent": zod.boolean().describe('Due today and in no remessa (the agenda\'s badge).'),
+  "version": zod.number()
+}).describe('An installment (parcela a pagar), as the agenda lists it.')),
+  "total": zod.number(),
+  "page": zod.number(),
+  "page_size": zod.number(),
+  "has_more": zod.boolean(),
+  "totals": zod.object({
+  "count": zod.number(),
+  "amount_cents": zod.number(),
+  "paid_cents": zod.number(),
+  "by_day": zod.array(zod.object({
+  "date": zod.iso.date().regex(listPayableInstallmentsResponseTotalsByDayItemDateRegExp),
+  "count": zod.number(),
+  "amount_cents": zod.number()
+}).describe('One due date\'s subtotal.'))
+}).describe('The sums over every installment the filters match, and per due date.')
+}).describe('One page of the agenda.')
+
+/**
+ * @summary Exports every installment the agenda's filters match, as CSV or XLSX.
+ */
+export const exportPayableInstallmentsQueryDueFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const exportPayableInstallmentsQueryDueToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const exportPayableInstallmentsQuerySupplierIdMax = 100;export const exportPayableInstallmentsQueryBankAccountIdMax = 100;export const exportPayableInstallmentsQueryChartAccountIdMax = 100;export const exportPayableInstallmentsQueryCostCenterIdMax = 100;export const exportPayableInstallmentsQueryQMax = 200;export const exportPayableInstallmentsQueryFormatRegExp = new RegExp('^(csv|xlsx)$');
+
+
+export const exportPayableInstallmentsQueryParams = zod.object({
+  "tab": zod.enum(['A_PAGAR', 'PROGRAMADOS', 'PAGOS', 'REJEITADOS']).optional(),
+  "status": zod.array(zod.enum(['RASCUNHO', 'APROVADO', 'AGENDADO', 'EM_REMESSA', 'PAGO', 'REJEITADO', 'CANCELADO']).describe('An installment\'s state (finance.md §3.2).')),
+  "due_from": zod.iso.date().regex(exportPayableInstallmentsQueryDueFromRegExp).optional(),
+  "due_to": zod.iso.date().regex(exportPayableInstallmentsQueryDueToRegExp).optional(),
+  "supplier_id": zod.string().max(exportPayableInstallmentsQuerySupplierIdMax).optional(),
+  "payment_method": zod.enum(['BOLETO', 'PIX_CHAVE', 'PIX_QR', 'TED', 'CONCESSIONARIA', 'TRIBUTO', 'DEBITO_AUTOMATICO', 'DINHEIRO']).optional(),
+  "bank_account_id": zod.string().max(exportPayableInstallmentsQueryBankAccountIdMax).optional(),
+  "chart_account_id": zod.string().max(exportPayableInstallmentsQueryChartAccountIdMax).optional(),
+  "cost_center_id": zod.string().max(exportPayableInstallmentsQueryCostCenterIdMax).optional(),
+  "q": zod.string().max(exportPayableInstallmentsQueryQMax).optional(),
+  "format": zod.string().regex(exportPayableInstallmentsQueryFormatRegExp).describe('`csv` or `xlsx`.')
+})
+
+/**
+ * @summary One installment, with its payments.
+ */
+export const getPayableInstallmentPathIdMax = 100;
+
+export const getPayableInstallmentParams = zod.object({
+  "id": zod.string().max(getPayableInstallmentPathIdMax)
+})
+
+export const getPayableInstallmentResponseDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getPayableInstallmentResponseScheduledDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getPayableInstallmentResponsePaidAtRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getPayableInstallmentResponsePaymentsItemDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const getPayableInstallmentResponse = zod.object({
+  "id": zod.string(),
+  "payable_id": zod.string(),
+  "payable_number": zod.string().describe('`CP-2026-000123`.'),
+  "seq": zod.number(),
+  "count": zod.number(),
+  "label": zod.string().describe('`CP-2026-000123 1/3`.'),
+  "payee_name": zod.string(),
+  "supplier_id": zod.string().optional(),
+  "description": zod.string(),
+  "document_number": zod.string().optional(),
+  "chart_account_id": zod.string(),
+  "due_date": zod.iso.date().regex(getPayableInstallmentResponseDueDateRegExp),
+  "amount_cents": zod.number(),
+  "payment_method": zod.enum(['BOLETO', 'PIX_CHAVE', 'PIX_QR', 'TED', 'CONCESSIONARIA', 'TRIBUTO', 'DEBITO_AUTOMATICO', 'DINHEIRO']).describe('How an installment is paid.'),
+  "linha_digitavel": zod.string().optional().describe('BOLETO, CONCESSIONARIA, TRIBUTO: the line\'s digits and the barcode.'),
+  "barcode": zod.string().optional(),
+  "pix_key_type": zod.string().optional().describe('PIX_CHAVE: CPF, CNPJ, EMAIL, TELEFONE or ALEATORIA, and the key.'),
+  "pix_key": zod.string().optional(),
+  "pix_qr": zod.string().optional().describe('PIX_QR: the copia e cola.'),
+  "supplier_bank_account_id": zod.string().optional().describe('TED: the supplier\'s confirmed bank account.'),
+  "scheduled_date": zod.iso.date().regex(getPayableInstallmentResponseScheduledDateRegExp).optional(),
+  "status": zod.enum(['RASCUNHO', 'APROVADO', 'AGENDADO', 'EM_REMESSA', 'PAGO', 'REJEITADO', 'CANCELADO']).describe('An installment\'s state (finance.md §3.2).'),
+  "charges_cents": zod.number(),
+  "paid_cents": zod.number().describe('What the live payment paid of the installment (its principal).'),
+  "paid_at": zod.iso.date().regex(getPayableInstallmentResponsePaidAtRegExp).optional(),
+  "bank_account_id": zod.string().optional().describe('The company\'s account it is (or was) paid from.'),
+  "receipt_file_id": zod.string().optional().describe('The comprovante\'s file id.'),
+  "remittance_id": zod.string().optional().describe('The payment remessa it is in.'),
+  "rejection_reason": zod.string().optional().describe('The bank\'s reason, when REJEITADO.'),
+  "due_today_unsent": zod.boolean().describe('Due today and in no remessa (the agenda\'s badge).'),
+  "version": zod.number(),
+  "payments": zod.array(zod.object({
+  "id": zod.string(),
+  "date": zod.iso.date().regex(getPayableInstallmentResponsePaymentsItemDateRegExp),
+  "amount_cents": zod.number().describe('What left the account = principal + charges − discount.'),
+  "charges_cents": zod.number(),
+  "discount_cents": zod.number(),
+  "principal_cents": zod.number(),
+  "bank_account_id": zod.string(),
+  "receipt_file_id": zod.string().optional(),
+  "source": zod.enum(['MANUAL', 'RETORNO', 'CONCILIACAO', 'UPLOAD']).describe('Where a payment came from.'),
+  "reversed": zod.boolean(),
+  "reversed_at": zod.iso.datetime({}).optional(),
+  "reversed_reason": zod.string().optional(),
+  "created_by": zod.string(),
+  "created_at": zod.iso.datetime({})
+}).describe('A payment (baixa a pagar); a reversed one is kept, marked.'))
+}).describe('An installment with its payments.')
+
+/**
+ * @summary An installment's history, oldest first.
+ */
+export const listPayableInstallmentHistoryPathIdMax = 100;
+
+export const listPayableInstallmentHistoryParams = zod.object({
+  "id": zod.string().max(listPayableInstallmentHistoryPathIdMax)
+})
+
+export const listPayableInstallmentHistoryResponseItem = zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.')
+export const listPayableInstallmentHistoryResponse = zod.array(listPayableInstallmentHistoryResponseItem)
+
+/**
+ * @summary Schedules an approved (or moves a scheduled) installment to a business day on or after today: AGENDADO.
+A weekend or holiday is 422 on `scheduled_date`.
+ */
+export const schedulePayableInstallmentPathIdMax = 100;
+
+export const schedulePayableInstallmentParams = zod.object({
+  "id": zod.string().max(schedulePayableInstallmentPathIdMax)
+})
+
+export const schedulePayableInstallmentBodyScheduledDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const schedulePayableInstallmentBodyBankAccountIdMax = 100;
+
+export const schedulePayableInstallmentBody = zod.object({
+  "version": zod.number(),
+  "scheduled_date": zod.iso.date().regex(schedulePayableInstallmentBodyScheduledDateRegExp).optional(),
+  "bank_account_id": zod.string().max(schedulePayableInstallmentBodyBankAccountIdMax).optional()
+}).describe('A payment date (a business day on or after today) and, optionally, the account to pay from.')
+
+export const schedulePayableInstallmentResponseDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const schedulePayableInstallmentResponseScheduledDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const schedulePayableInstallmentResponsePaidAtRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const schedulePayableInstallmentResponsePaymentsItemDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const schedulePayableInstallmentResponse = zod.object({
+  "id": zod.string(),
+  "payable_id": zod.string(),
+  "payable_number": zod.string().describe('`CP-2026-000123`.'),
+  "seq": zod.number(),
+  "count": zod.number(),
+  "label": zod.string().describe('`CP-2026-000123 1/3`.'),
+  "payee_name": zod.string(),
+  "supplier_id": zod.string().optional(),
+  "description": zod.string(),
+  "document_number": zod.string().optional(),
+  "chart_account_id": zod.string(),
+  "due_date": zod.iso.date().regex(schedulePayableInstallmentResponseDueDateRegExp),
+  "amount_cents": zod.number(),
+  "payment_method": zod.enum(['BOLETO', 'PIX_CHAVE', 'PIX_QR', 'TED', 'CONCESSIONARIA', 'TRIBUTO', 'DEBITO_AUTOMATICO', 'DINHEIRO']).describe('How an installment is paid.'),
+  "linha_digitavel": zod.string().optional().describe('BOLETO, CONCESSIONARIA, TRIBUTO: the line\'s digits and the barcode.'),
+  "barcode": zod.string().optional(),
+  "pix_key_type": zod.string().optional().describe('PIX_CHAVE: CPF, CNPJ, EMAIL, TELEFONE or ALEATORIA, and the key.'),
+  "pix_key": zod.string().optional(),
+  "pix_qr": zod.string().optional().describe('PIX_QR: the copia e cola.'),
+  "supplier_bank_account_id": zod.string().optional().describe('TED: the supplier\'s confirmed bank account.'),
+  "scheduled_date": zod.iso.date().regex(schedulePayableInstallmentResponseScheduledDateRegExp).optional(),
+  "status": zod.enum(['RASCUNHO', 'APROVADO', 'AGENDADO', 'EM_REMESSA', 'PAGO', 'REJEITADO', 'CANCELADO']).describe('An installment\'s state (finance.md §3.2).'),
+  "charges_cents": zod.number(),
+  "paid_cents": zod.number().describe('What the live payment paid of the installment (its principal).'),
+  "paid_at": zod.iso.date().regex(schedulePayableInstallmentResponsePaidAtRegExp).optional(),
+  "bank_account_id": zod.string().optional().describe('The company\'s account it is (or was) paid from.'),
+  "receipt_file_id": zod.string().optional().describe('The comprovante\'s file id.'),
+  "remittance_id": zod.string().optional().describe('The payment remessa it is in.'),
+  "rejection_reason": zod.string().optional().describe('The bank\'s reason, when REJEITADO.'),
+  "due_today_unsent": zod.boolean().describe('Due today and in no remessa (the agenda\'s badge).'),
+  "version": zod.number(),
+  "payments": zod.array(zod.object({
+  "id": zod.string(),
+  "date": zod.iso.date().regex(schedulePayableInstallmentResponsePaymentsItemDateRegExp),
+  "amount_cents": zod.number().describe('What left the account = principal + charges − discount.'),
+  "charges_cents": zod.number(),
+  "discount_cents": zod.number(),
+  "principal_cents": zod.number(),
+  "bank_account_id": zod.string(),
+  "receipt_file_id": zod.string().optional(),
+  "source": zod.enum(['MANUAL', 'RETORNO', 'CONCILIACAO', 'UPLOAD']).describe('Where a payment came from.'),
+  "reversed": zod.boolean(),
+  "reversed_at": zod.iso.datetime({}).optional(),
+  "reversed_reason": zod.string().optional(),
+  "created_by": zod.string(),
+  "created_at": zod.iso.datetime({})
+}).describe('A payment (baixa a pagar); a reversed one is kept, marked.'))
+}).describe('An installment with its payments.')
+
+/**
+ * @summary Registers a payment made outside CNAB on an approved or scheduled installment: PAGO; publishes
+`finance.payable_settled`. An installment in a remessa sent to the bank is 409 `parcela_em_remessa`.
+ */
+export const registerPaymentPathIdMax = 100;
+
+export const registerPaymentParams = zod.object({
+  "id": zod.string().max(registerPaymentPathIdMax)
+})
+
+export const registerPaymentBodyDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const registerPaymentBodyBankAccountIdMax = 100;export const registerPaymentBodyReceiptFileIdMax = 100;
+
+export const registerPaymentBody = zod.object({
+  "version": zod.number(),
+  "date": zod.iso.date().regex(registerPaymentBodyDateRegExp).optional(),
+  "amount_cents": zod.number().optional(),
+  "charges_cents": zod.number().optional(),
+  "discount_cents": zod.number().optional(),
+  "bank_account_id": zod.string().max(registerPaymentBodyBankAccountIdMax).optional(),
+  "receipt_file_id": zod.string().max(registerPaymentBodyReceiptFileIdMax).optional().describe('The comprovante\'s file id.')
+}).describe('A payment made outside CNAB: `amount_cents` paid = the installment + `charges_cents` − `discount_cents`.')
+
+/**
+ * @summary Reverses a payment (kept, marked): the installment is APROVADO again.
+ */
+export const reversePaymentPathIdMax = 100;export const reversePaymentPathPaymentIdMax = 100;
+
+export const reversePaymentParams = zod.object({
+  "id": zod.string().max(reversePaymentPathIdMax),
+  "payment_id": zod.string().max(reversePaymentPathPaymentIdMax)
+})
+
+export const reversePaymentBodyReasonMax = 2000;
+
+export const reversePaymentBody = zod.object({
+  "reason": zod.string().max(reversePaymentBodyReasonMax).optional()
+}).describe('Why (10 to 500 characters).')
+
+export const reversePaymentResponseDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const reversePaymentResponseScheduledDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const reversePaymentResponsePaidAtRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const reversePaymentResponsePaymentsItemDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const reversePaymentResponse = zod.object({
+  "id": zod.string(),
+  "payable_id": zod.string(),
+  "payable_number": zod.string().describe('`CP-2026-000123`.'),
+  "seq": zod.number(),
+  "count": zod.number(),
+  "label": zod.string().describe('`CP-2026-000123 1/3`.'),
+  "payee_name": zod.string(),
+  "supplier_id": zod.string().optional(),
+  "description": zod.string(),
+  "document_number": zod.string().optional(),
+  "chart_account_id": zod.string(),
+  "due_date": zod.iso.date().regex(reversePaymentResponseDueDateRegExp),
+  "amount_cents": zod.number(),
+  "payment_method": zod.enum(['BOLETO', 'PIX_CHAVE', 'PIX_QR', 'TED', 'CONCESSIONARIA', 'TRIBUTO', 'DEBITO_AUTOMATICO', 'DINHEIRO']).describe('How an installment is paid.'),
+  "linha_digitavel": zod.string().optional().describe('BOLETO, CONCESSIONARIA, TRIBUTO: the line\'s digits and the barcode.'),
+  "barcode": zod.string().optional(),
+  "pix_key_type": zod.string().optional().describe('PIX_CHAVE: CPF, CNPJ, EMAIL, TELEFONE or ALEATORIA, and the key.'),
+  "pix_key": zod.string().optional(),
+  "pix_qr": zod.string().optional().describe('PIX_QR: the copia e cola.'),
+  "supplier_bank_account_id": zod.string().optional().describe('TED: the supplier\'s confirmed bank account.'),
+  "scheduled_date": zod.iso.date().regex(reversePaymentResponseScheduledDateRegExp).optional(),
+  "status": zod.enum(['RASCUNHO', 'APROVADO', 'AGENDADO', 'EM_REMESSA', 'PAGO', 'REJEITADO', 'CANCELADO']).describe('An installment\'s state (finance.md §3.2).'),
+  "charges_cents": zod.number(),
+  "paid_cents": zod.number().describe('What the live payment paid of the installment (its principal).'),
+  "paid_at": zod.iso.date().regex(reversePaymentResponsePaidAtRegExp).optional(),
+  "bank_account_id": zod.string().optional().describe('The company\'s account it is (or was) paid from.'),
+  "receipt_file_id": zod.string().optional().describe('The comprovante\'s file id.'),
+  "remittance_id": zod.string().optional().describe('The payment remessa it is in.'),
+  "rejection_reason": zod.string().optional().describe('The bank\'s reason, when REJEITADO.'),
+  "due_today_unsent": zod.boolean().describe('Due today and in no remessa (the agenda\'s badge).'),
+  "version": zod.number(),
+  "payments": zod.array(zod.object({
+  "id": zod.string(),
+  "date": zod.iso.date().regex(reversePaymentResponsePaymentsItemDateRegExp),
+  "amount_cents": zod.number().describe('What left the account = principal + charges − discount.'),
+  "charges_cents": zod.number(),
+  "discount_cents": zod.number(),
+  "principal_cents": zod.number(),
+  "bank_account_id": zod.string(),
+  "receipt_file_id": zod.string().optional(),
+  "source": zod.enum(['MANUAL', 'RETORNO', 'CONCILIACAO', 'UPLOAD']).describe('Where a payment came from.'),
+  "reversed": zod.boolean(),
+  "reversed_at": zod.iso.datetime({}).optional(),
+  "reversed_reason": zod.string().optional(),
+  "created_by": zod.string(),
+  "created_at": zod.iso.datetime({})
+}).describe('A payment (baixa a pagar); a reversed one is kept, marked.'))
+}).describe('An installment with its payments.')
+
+/**
+ * @summary One payable, with its rateio and installments.
+ */
+export const getPayablePathIdMax = 100;
+
+export const getPayableParams = zod.object({
+  "id": zod.string().max(getPayablePathIdMax)
+})
+
+export const getPayableResponseIssueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getPayableResponseNextDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getPayableResponseInstallmentsItemDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getPayableResponseInstallmentsItemScheduledDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getPayableResponseInstallmentsItemPaidAtRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const getPayableResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('`CP-2026-000123`.'),
+  "supplier_id": zod.string().optional(),
+  "client_id": zod.string().optional(),
+  "payee_name": zod.string(),
+  "payee_document": zod.string(),
+  "payee_document_formatted": zod.string(),
+  "document_kind": zod.enum(['NFE', 'NFSE', 'RECIBO', 'FATURA', 'OUTRO']).describe('The fiscal document\'s kind.'),
+  "document_number": zod.string().optional(),
+  "document_series": zod.string().optional(),
+  "nfe_key": zod.string().optional(),
+  "description": zod.string(),
+  "chart_account_id": zod.string(),
+  "competence": zod.string().describe('`YYYY-MM`.'),
+  "issue_date": zod.iso.date().regex(getPayableResponseIssueDateRegExp),
+  "total_cents": zod.number(),
+  "paid_cents": zod.number().describe('What was paid of it (its installments\' live payments).'),
+  "next_due_date": zod.iso.date().regex(getPayableResponseNextDueDateRegExp).optional().describe('The first due date still open.'),
+  "origin": zod.enum(['MANUAL', 'PEDIDO_COMPRA', 'COMISSAO', 'UPLOAD', 'CANCELAMENTO', 'LEGADO']).describe('Where a payable came from.'),
+  "origin_id": zod.string().optional(),
+  "block_reason": zod.string().optional(),
+  "block_source": zod.string().optional(),
+  "status": zod.enum(['RASCUNHO', 'APROVADA', 'CANCELADA']).describe('A payable\'s state.'),
+  "approval_requested": zod.boolean(),
+  "returned": zod.boolean().describe('Sent back by an approver, with the comment.'),
+  "returned_comment": zod.string().optional(),
+  "approved_at": zod.iso.datetime({}).optional(),
+  "approved_by": zod.string().optional(),
+  "cancel_reason": zod.string().optional(),
+  "duplicate_reason": zod.string().optional(),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string(),
+  "editors": zod.array(zod.string()).describe('uids of who edited it (none of them may approve it).'),
+  "rateio": zod.array(zod.object({
+  "cost_center_id": zod.string(),
+  "percent_bp": zod.number().optional().describe('The share as typed, in basis points (3333 = 33,33 %); absent when typed as an amount.'),
+  "amount_cents": zod.number()
+}).describe('A cost centre\'s part of a payable.')),
+  "installments": zod.array(zod.object({
+  "id": zod.string(),
+  "payable_id": zod.string(),
+  "payable_number": zod.string().describe('`CP-2026-000123`.'),
+  "seq": zod.number(),
+  "count": zod.number(),
+  "label": zod.string().describe('`CP-2026-000123 1/3`.'),
+  "payee_name": zod.string(),
+  "supplier_id": zod.string().optional(),
+  "description": zod.string(),
+  "document_number": zod.string().optional(),
+  "chart_account_id": zod.string(),
+  "due_date": zod.iso.date().regex(getPayableResponseInstallmentsItemDueDateRegExp),
+  "amount_cents": zod.number(),
+  "payment_method": zod.enum(['BOLETO', 'PIX_CHAVE', 'PIX_QR', 'TED', 'CONCESSIONARIA', 'TRIBUTO', 'DEBITO_AUTOMATICO', 'DINHEIRO']).describe('How an installment is paid.'),
+  "linha_digitavel": zod.string().optional().describe('BOLETO, CONCESSIONARIA, TRIBUTO: the line\'s digits and the barcode.'),
+  "barcode": zod.string().optional(),
+  "pix_key_type": zod.string().optional().describe('PIX_CHAVE: CPF, CNPJ, EMAIL, TELEFONE or ALEATORIA, and the key.'),
+  "pix_key": zod.string().optional(),
+  "pix_qr": zod.string().optional().describe('PIX_QR: the copia e cola.'),
+  "supplier_bank_account_id": zod.string().optional().describe('TED: the supplier\'s confirmed bank account.'),
+  "scheduled_date": zod.iso.date().regex(getPayableResponseInstallmentsItemScheduledDateRegExp).optional(),
+  "status": zod.enum(['RASCUNHO', 'APROVADO', 'AGENDADO', 'EM_REMESSA', 'PAGO', 'REJEITADO', 'CANCELADO']).describe('An installment\'s state (finance.md §3.2).'),
+  "charges_cents": zod.number(),
+  "paid_cents": zod.number().describe('What the live payment paid of the installment (its principal).'),
+  "paid_at": zod.iso.date().regex(getPayableResponseInstallmentsItemPaidAtRegExp).optional(),
+  "bank_account_id": zod.string().optional().describe('The company\'s account it is (or was) paid from.'),
+  "receipt_file_id": zod.string().optional().describe('The comprovante\'s file id.'),
+  "remittance_id": zod.string().optional().describe('The payment remessa it is in.'),
+  "rejection_reason": zod.string().optional().describe('The bank\'s reason, when REJEITADO.'),
+  "due_today_unsent": zod.boolean().describe('Due today and in no remessa (the agenda\'s badge).'),
+  "version": zod.number()
+}).describe('An installment (parcela a pagar), as the agenda lists it.')).describe('With the detail only (empty in the list).')
+}).describe('A payable (conta a pagar).')
+
+/**
+ * @summary Edits a payable (the whole of it) over the version last read, while nothing of it is scheduled, in a
+remessa or paid. On an approved payable, a change of value, date, forma, payment data or payee sends it
+back to RASCUNHO (approval void).
+ */
+export const updatePayablePathIdMax = 100;
+
+export const updatePayableParams = zod.object({
+  "id": zod.string().max(updatePayablePathIdMax)
+})
+
+export const updatePayableBodySupplierIdMax = 100;export const updatePayableBodyClientIdMax = 100;export const updatePayableBodyDocumentKindMax = 20;export const updatePayableBodyDocumentNumberMax = 100;export const updatePayableBodyDocumentSeriesMax = 100;export const updatePayableBodyNfeKeyMax = 100;export const updatePayableBodyDescriptionMax = 1000;export const updatePayableBodyChartAccountIdMax = 100;export const updatePayableBodyRateioItemCostCenterIdMax = 100;export const updatePayableBodyRateioMax = 50;export const updatePayableBodyCompetenceMax = 20;export const updatePayableBodyIssueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const updatePayableBodyInstallmentsItemDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const updatePayableBodyInstallmentsItemPaymentMethodMax = 50;export const updatePayableBodyInstallmentsItemLinhaDigitavelMax = 100;export const updatePayableBodyInstallmentsItemPixKeyTypeMax = 20;export const updatePayableBodyInstallmentsItemPixKeyMax = 200;export const updatePayableBodyInstallmentsItemPixQrMax = 1000;export const updatePayableBodyInstallmentsItemSupplierBankAccountIdMax = 100;export const updatePayableBodyInstallmentsMax = 120;export const updatePayableBodyDuplicateReasonMax = 2000;
+
+export const updatePayableBody = zod.object({
+  "version": zod.number(),
+  "supplier_id": zod.string().max(updatePayableBodySupplierIdMax).optional(),
+  "client_id": zod.string().max(updatePayableBodyClientIdMax).optional(),
+  "document_kind": zod.string().max(updatePayableBodyDocumentKindMax).optional(),
+  "document_number": zod.string().max(updatePayableBodyDocumentNumberMax).optional(),
+  "document_series": zod.string().max(updatePayableBodyDocumentSeriesMax).optional(),
+  "nfe_key": zod.string().max(updatePayableBodyNfeKeyMax).optional(),
+  "description": zod.string().max(updatePayableBodyDescriptionMax).optional(),
+  "chart_account_id": zod.string().max(updatePayableBodyChartAccountIdMax).optional(),
+  "rateio": zod.array(zod.object({
+  "cost_center_id": zod.string().max(updatePayableBodyRateioItemCostCenterIdMax).optional(),
+  "percent_bp": zod.number().optional(),
+  "amount_cents": zod.number().optional()
+}).describe('A cost centre\'s share: `percent_bp` (basis points: 5000 = 50 %) or `amount_cents`, summing exactly.')).max(updatePayableBodyRateioMax).optional(),
+  "competence": zod.string().max(updatePayableBodyCompetenceMax).optional(),
+  "issue_date": zod.iso.date().regex(updatePayableBodyIssueDateRegExp).optional(),
+  "total_cents": zod.number().optional(),
+  "installments": zod.array(zod.object({
+  "due_date": zod.iso.date().regex(updatePayableBodyInstallmentsItemDueDateRegExp).optional(),
+  "amount_cents": zod.number().optional(),
+  "payment_method": zod.string().max(updatePayableBodyInstallmentsItemPaymentMethodMax).optional(),
+  "linha_digitavel": zod.string().max(updatePayableBodyInstallmentsItemLinhaDigitavelMax).optional(),
+  "pix_key_type": zod.string().max(updatePayableBodyInstallmentsItemPixKeyTypeMax).optional(),
+  "pix_key": zod.string().max(updatePayableBodyInstallmentsItemPixKeyMax).optional(),
+  "pix_qr": zod.string().max(updatePayableBodyInstallmentsItemPixQrMax).optional(),
+  "supplier_bank_account_id": zod.string().max(updatePayableBodyInstallmentsItemSupplierBankAccountIdMax).optional()
+}).describe('An installment: due date, amount (all omitted: the total split, the odd cent on the first) and payment\ndata per forma: BOLETO/CONCESSIONARIA/TRIBUTO `linha_digitavel` (check digits and amount checked);\nPIX_CHAVE `pix_key_type` + `pix_key` (a confirmed key of the supplier); PIX_QR `pix_qr`; TED\n`supplier_bank_account_id` (a confirmed account of the supplier); DEBITO_AUTOMATICO, DINHEIRO nothing.')).max(updatePayableBodyInstallmentsMax).optional(),
+  "duplicate_reason": zod.string().max(updatePayableBodyDuplicateReasonMax).optional()
+}).describe('An edit of a payable (the whole of it) over the version last read.')
+
+export const updatePayableResponseIssueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const updatePayableResponseNextDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const updatePayableResponseInstallmentsItemDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const updatePayableResponseInstallmentsItemScheduledDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const updatePayableResponseInstallmentsItemPaidAtRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const updatePayableResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('`CP-2026-000123`.'),
+  "supplier_id": zod.string().optional(),
+  "client_id": zod.string().optional(),
+  "payee_name": zod.string(),
+  "payee_document": zod.string(),
+  "payee_document_formatted": zod.string(),
+  "document_kind": zod.enum(['NFE', 'NFSE', 'RECIBO', 'FATURA', 'OUTRO']).describe('The fiscal document\'s kind.'),
+  "document_number": zod.string().optional(),
+  "document_series": zod.string().optional(),
+  "nfe_key": zod.string().optional(),
+  "description": zod.string(),
+  "chart_account_id": zod.string(),
+  "competence": zod.string().describe('`YYYY-MM`.'),
+  "issue_date": zod.iso.date().regex(updatePayableResponseIssueDateRegExp),
+  "total_cents": zod.number(),
+  "paid_cents": zod.number().describe('What was paid of it (its installments\' live payments).'),
+  "next_due_date": zod.iso.date().regex(updatePayableResponseNextDueDateRegExp).optional().describe('The first due date still open.'),
+  "origin": zod.enum(['MANUAL', 'PEDIDO_COMPRA', 'COMISSAO', 'UPLOAD', 'CANCELAMENTO', 'LEGADO']).describe('Where a payable came from.'),
+  "origin_id": zod.string().optional(),
+  "block_reason": zod.string().optional(),
+  "block_source": zod.string().optional(),
+  "status": zod.enum(['RASCUNHO', 'APROVADA', 'CANCELADA']).describe('A payable\'s state.'),
+  "approval_requested": zod.boolean(),
+  "returned": zod.boolean().describe('Sent back by an approver, with the comment.'),
+  "returned_comment": zod.string().optional(),
+  "approved_at": zod.iso.datetime({}).optional(),
+  "approved_by": zod.string().optional(),
+  "cancel_reason": zod.string().optional(),
+  "duplicate_reason": zod.string().optional(),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string(),
+  "editors": zod.array(zod.string()).describe('uids of who edited it (none of them may approve it).'),
+  "rateio": zod.array(zod.object({
+  "cost_center_id": zod.string(),
+  "percent_bp": zod.number().optional().describe('The share as typed, in basis points (3333 = 33,33 %); absent when typed as an amount.'),
+  "amount_cents": zod.number()
+}).describe('A cost centre\'s part of a payable.')),
+  "installments": zod.array(zod.object({
+  "id": zod.string(),
+  "payable_id": zod.string(),
+  "payable_number": zod.string().describe('`CP-2026-000123`.'),
+  "seq": zod.number(),
+  "count": zod.number(),
+  "label": zod.string().describe('`CP-2026-000123 1/3`.'),
+  "payee_name": zod.string(),
+  "supplier_id": zod.string().optional(),
+  "description": zod.string(),
+  "document_number": zod.string().optional(),
+  "chart_account_id": zod.string(),
+  "due_date": zod.iso.date().regex(updatePayableResponseInstallmentsItemDueDateRegExp),
+  "amount_cents": zod.number(),
+  "payment_method": zod.enum(['BOLETO', 'PIX_CHAVE', 'PIX_QR', 'TED', 'CONCESSIONARIA', 'TRIBUTO', 'DEBITO_AUTOMATICO', 'DINHEIRO']).describe('How an installment is paid.'),
+  "linha_digitavel": zod.string().optional().describe('BOLETO, CONCESSIONARIA, TRIBUTO: the line\'s digits and the barcode.'),
+  "barcode": zod.string().optional(),
+  "pix_key_type": zod.string().optional().describe('PIX_CHAVE: CPF, CNPJ, EMAIL, TELEFONE or ALEATORIA, and the key.'),
+  "pix_key": zod.string().optional(),
+  "pix_qr": zod.string().optional().describe('PIX_QR: the copia e cola.'),
+  "supplier_bank_account_id": zod.string().optional().describe('TED: the supplier\'s confirmed bank account.'),
+  "scheduled_date": zod.iso.date().regex(updatePayableResponseInstallmentsItemScheduledDateRegExp).optional(),
+  "status": zod.enum(['RASCUNHO', 'APROVADO', 'AGENDADO', 'EM_REMESSA', 'PAGO', 'REJEITADO', 'CANCELADO']).describe('An installment\'s state (finance.md §3.2).'),
+  "charges_cents": zod.number(),
+  "paid_cents": zod.number().describe('What the live payment paid of the installment (its principal).'),
+  "paid_at": zod.iso.date().regex(updatePayableResponseInstallmentsItemPaidAtRegExp).optional(),
+  "bank_account_id": zod.string().optional().describe('The company\'s account it is (or was) paid from.'),
+  "receipt_file_id": zod.string().optional().describe('The comprovante\'s file id.'),
+  "remittance_id": zod.string().optional().describe('The payment remessa it is in.'),
+  "rejection_reason": zod.string().optional().describe('The bank\'s reason, when REJEITADO.'),
+  "due_today_unsent": zod.boolean().describe('Due today and in no remessa (the agenda\'s badge).'),
+  "version": zod.number()
+}).describe('An installment (parcela a pagar), as the agenda lists it.')).describe('With the detail only (empty in the list).')
+}).describe('A payable (conta a pagar).')
+
+/**
+ * @summary A payable's history (created, edited — naming who changed what —, approval asked, approved, sent back,
+cancelled), oldest first.
+ */
+export const listPayableHistoryPathIdMax = 100;
+
+export const listPayableHistoryParams = zod.object({
+  "id": zod.string().max(listPayableHistoryPathIdMax)
+})
+
+export const listPayableHistoryResponseItem = zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.')
+export const listPayableHistoryResponse = zod.array(listPayableHistoryResponseItem)
+
+/**
+ * @summary Asks for approval of a draft.
+ */
+export const requestPayableApprovalPathIdMax = 100;
+
+export const requestPayableApprovalParams = zod.object({
+  "id": zod.string().max(requestPayableApprovalPathIdMax)
+})
+
+export const requestPayableApprovalBody = zod.object({
+  "version": zod.number()
+}).describe('A command over the version last read.')
+
+export const requestPayableApprovalResponseIssueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const requestPayableApprovalResponseNextDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const requestPayableApprovalResponseInstallmentsItemDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const requestPayableApprovalResponseInstallmentsItemScheduledDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const requestPayableApprovalResponseInstallmentsItemPaidAtRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const requestPayableApprovalResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('`CP-2026-000123`.'),
+  "supplier_id": zod.string().optional(),
+  "client_id": zod.string().optional(),
+  "payee_name": zod.string(),
+  "payee_document": zod.string(),
+  "payee_document_formatted": zod.string(),
+  "document_kind": zod.enum(['NFE', 'NFSE', 'RECIBO', 'FATURA', 'OUTRO']).describe('The fiscal document\'s kind.'),
+  "document_number": zod.string().optional(),
+  "document_series": zod.string().optional(),
+  "nfe_key": zod.string().optional(),
+  "description": zod.string(),
+  "chart_account_id": zod.string(),
+  "competence": zod.string().describe('`YYYY-MM`.'),
+  "issue_date": zod.iso.date().regex(requestPayableApprovalResponseIssueDateRegExp),
+  "total_cents": zod.number(),
+  "paid_cents": zod.number().describe('What was paid of it (its installments\' live payments).'),
+  "next_due_date": zod.iso.date().regex(requestPayableApprovalResponseNextDueDateRegExp).optional().describe('The first due date still open.'),
+  "origin": zod.enum(['MANUAL', 'PEDIDO_COMPRA', 'COMISSAO', 'UPLOAD', 'CANCELAMENTO', 'LEGADO']).describe('Where a payable came from.'),
+  "origin_id": zod.string().optional(),
+  "block_reason": zod.string().optional(),
+  "block_source": zod.string().optional(),
+  "status": zod.enum(['RASCUNHO', 'APROVADA', 'CANCELADA']).describe('A payable\'s state.'),
+  "approval_requested": zod.boolean(),
+  "returned": zod.boolean().describe('Sent back by an approver, with the comment.'),
+  "returned_comment": zod.string().optional(),
+  "approved_at": zod.iso.datetime({}).optional(),
+  "approved_by": zod.string().optional(),
+  "cancel_reason": zod.string().optional(),
+  "duplicate_reason": zod.string().optional(),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string(),
+  "editors": zod.array(zod.string()).describe('uids of who edited it (none of them may approve it).'),
+  "rateio": zod.array(zod.object({
+  "cost_center_id": zod.string(),
+  "percent_bp": zod.number().optional().describe('The share as typed, in basis points (3333 = 33,33 %); absent when typed as an amount.'),
+  "amount_cents": zod.number()
+}).describe('A cost centre\'s part of a payable.')),
+  "installments": zod.array(zod.object({
+  "id": zod.string(),
+  "payable_id": zod.string(),
+  "payable_number": zod.string().describe('`CP-2026-000123`.'),
+  "seq": zod.number(),
+  "count": zod.number(),
+  "label": zod.string().describe('`CP-2026-000123 1/3`.'),
+  "payee_name": zod.string(),
+  "supplier_id": zod.string().optional(),
+  "description": zod.string(),
+  "document_number": zod.string().optional(),
+  "chart_account_id": zod.string(),
+  "due_date": zod.iso.date().regex(requestPayableApprovalResponseInstallmentsItemDueDateRegExp),
+  "amount_cents": zod.number(),
+  "payment_method": zod.enum(['BOLETO', 'PIX_CHAVE', 'PIX_QR', 'TED', 'CONCESSIONARIA', 'TRIBUTO', 'DEBITO_AUTOMATICO', 'DINHEIRO']).describe('How an installment is paid.'),
+  "linha_digitavel": zod.string().optional().describe('BOLETO, CONCESSIONARIA, TRIBUTO: the line\'s digits and the barcode.'),
+  "barcode": zod.string().optional(),
+  "pix_key_type": zod.string().optional().describe('PIX_CHAVE: CPF, CNPJ, EMAIL, TELEFONE or ALEATORIA, and the key.'),
+  "pix_key": zod.string().optional(),
+  "pix_qr": zod.string().optional().describe('PIX_QR: the copia e cola.'),
+  "supplier_bank_account_id": zod.string().optional().describe('TED: the supplier\'s confirmed bank account.'),
+  "scheduled_date": zod.iso.date().regex(requestPayableApprovalResponseInstallmentsItemScheduledDateRegExp).optional(),
+  "status": zod.enum(['RASCUNHO', 'APROVADO', 'AGENDADO', 'EM_REMESSA', 'PAGO', 'REJEITADO', 'CANCELADO']).describe('An installment\'s state (finance.md §3.2).'),
+  "charges_cents": zod.number(),
+  "paid_cents": zod.number().describe('What the live payment paid of the installment (its principal).'),
+  "paid_at": zod.iso.date().regex(requestPayableApprovalResponseInstallmentsItemPaidAtRegExp).optional(),
+  "bank_account_id": zod.string().optional().describe('The company\'s account it is (or was) paid from.'),
+  "receipt_file_id": zod.string().optional().describe('The comprovante\'s file id.'),
+  "remittance_id": zod.string().optional().describe('The payment remessa it is in.'),
+  "rejection_reason": zod.string().optional().describe('The bank\'s reason, when REJEITADO.'),
+  "due_today_unsent": zod.boolean().describe('Due today and in no remessa (the agenda\'s badge).'),
+  "version": zod.number()
+}).describe('An installment (parcela a pagar), as the agenda lists it.')).describe('With the detail only (empty in the list).')
+}).describe('A payable (conta a pagar).')
+
+/**
+ * Acesso: acima da alçada (parâmetros do financeiro) só quem tem financeiro_alcada_ilimitada (403 "Valor acima da sua alçada").
+ * @summary Approves a draft: APROVADA, its installments APROVADO. Never by who created or edited it (403); a blocked
+one is 409.
+ */
+export const approvePayablePathIdMax = 100;
+
+export const approvePayableParams = zod.object({
+  "id": zod.string().max(approvePayablePathIdMax)
+})
+
+export const approvePayableBody = zod.object({
+  "version": zod.number()
+}).describe('A command over the version last read.')
+
+export const approvePayableResponseIssueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const approvePayableResponseNextDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const approvePayableResponseInstallmentsItemDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const approvePayableResponseInstallmentsItemScheduledDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const approvePayableResponseInstallmentsItemPaidAtRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const approvePayableResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('`CP-2026-000123`.'),
+  "supplier_id": zod.string().optional(),
+  "client_id": zod.string().optional(),
+  "payee_name": zod.string(),
+  "payee_document": zod.string(),
+  "payee_document_formatted": zod.string(),
+  "document_kind": zod.enum(['NFE', 'NFSE', 'RECIBO', 'FATURA', 'OUTRO']).describe('The fiscal document\'s kind.'),
+  "document_number": zod.string().optional(),
+  "document_series": zod.string().optional(),
+  "nfe_key": zod.string().optional(),
+  "description": zod.string(),
+  "chart_account_id": zod.string(),
+  "competence": zod.string().describe('`YYYY-MM`.'),
+  "issue_date": zod.iso.date().regex(approvePayableResponseIssueDateRegExp),
+  "total_cents": zod.number(),
+  "paid_cents": zod.number().describe('What was paid of it (its installments\' live payments).'),
+  "next_due_date": zod.iso.date().regex(approvePayableResponseNextDueDateRegExp).optional().describe('The first due date still open.'),
+  "origin": zod.enum(['MANUAL', 'PEDIDO_COMPRA', 'COMISSAO', 'UPLOAD', 'CANCELAMENTO', 'LEGADO']).describe('Where a payable came from.'),
+  "origin_id": zod.string().optional(),
+  "block_reason": zod.string().optional(),
+  "block_source": zod.string().optional(),
+  "status": zod.enum(['RASCUNHO', 'APROVADA', 'CANCELADA']).describe('A payable\'s state.'),
+  "approval_requested": zod.boolean(),
+  "returned": zod.boolean().describe('Sent back by an approver, with the comment.'),
+  "returned_comment": zod.string().optional(),
+  "approved_at": zod.iso.datetime({}).optional(),
+  "approved_by": zod.string().optional(),
+  "cancel_reason": zod.string().optional(),
+  "duplicate_reason": zod.string().optional(),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string(),
+  "editors": zod.array(zod.string()).describe('uids of who edited it (none of them may approve it).'),
+  "rateio": zod.array(zod.object({
+  "cost_center_id": zod.string(),
+  "percent_bp": zod.number().optional().describe('The share as typed, in basis points (3333 = 33,33 %); absent when typed as an amount.'),
+  "amount_cents": zod.number()
+}).describe('A cost centre\'s part of a payable.')),
+  "installments": zod.array(zod.object({
+  "id": zod.string(),
+  "payable_id": zod.string(),
+  "payable_number": zod.string().describe('`CP-2026-000123`.'),
+  "seq": zod.number(),
+  "count": zod.number(),
+  "label": zod.string().describe('`CP-2026-000123 1/3`.'),
+  "payee_name": zod.string(),
+  "supplier_id": zod.string().optional(),
+  "description": zod.string(),
+  "document_number": zod.string().optional(),
+  "chart_account_id": zod.string(),
+  "due_date": zod.iso.date().regex(approvePayableResponseInstallmentsItemDueDateRegExp),
+  "amount_cents": zod.number(),
+  "payment_method": zod.enum(['BOLETO', 'PIX_CHAVE', 'PIX_QR', 'TED', 'CONCESSIONARIA', 'TRIBUTO', 'DEBITO_AUTOMATICO', 'DINHEIRO']).describe('How an installment is paid.'),
+  "linha_digitavel": zod.string().optional().describe('BOLETO, CONCESSIONARIA, TRIBUTO: the line\'s digits and the barcode.'),
+  "barcode": zod.string().optional(),
+  "pix_key_type": zod.string().optional().describe('PIX_CHAVE: CPF, CNPJ, EMAIL, TELEFONE or ALEATORIA, and the key.'),
+  "pix_key": zod.string().optional(),
+  "pix_qr": zod.string().optional().describe('PIX_QR: the copia e cola.'),
+  "supplier_bank_account_id": zod.string().optional().describe('TED: the supplier\'s confirmed bank account.'),
+  "scheduled_date": zod.iso.date().regex(approvePayableResponseInstallmentsItemScheduledDateRegExp).optional(),
+  "status": zod.enum(['RASCUNHO', 'APROVADO', 'AGENDADO', 'EM_REMESSA', 'PAGO', 'REJEITADO', 'CANCELADO']).describe('An installment\'s state (finance.md §3.2).'),
+  "charges_cents": zod.number(),
+  "paid_cents": zod.number().describe('What the live payment paid of the installment (its principal).'),
+  "paid_at": zod.iso.date().regex(approvePayableResponseInstallmentsItemPaidAtRegExp).optional(),
+  "bank_account_id": zod.string().optional().describe('The company\'s account it is (or was) paid from.'),
+  "receipt_file_id": zod.string().optional().describe('The comprovante\'s file id.'),
+  "remittance_id": zod.string().optional().describe('The payment remessa it is in.'),
+  "rejection_reason": zod.string().optional().describe('The bank\'s reason, when REJEITADO.'),
+  "due_today_unsent": zod.boolean().describe('Due today and in no remessa (the agenda\'s badge).'),
+  "version": zod.number()
+}).describe('An installment (parcela a pagar), as the agenda lists it.')).describe('With the detail only (empty in the list).')
+}).describe('A payable (conta a pagar).')
+
+/**
+ * @summary Sends a draft back to its author with a comment (10 to 500 characters): devolvida.
+ */
+export const sendBackPayablePathIdMax = 100;
+
+export const sendBackPayableParams = zod.object({
+  "id": zod.string().max(sendBackPayablePathIdMax)
+})
+
+export const sendBackPayableBodyCommentMax = 2000;
+
+export const sendBackPayableBody = zod.object({
+  "version": zod.number(),
+  "comment": zod.string().max(sendBackPayableBodyCommentMax).optional()
+}).describe('Sending back to the author, with a comment (10 to 500 characters).')
+
+export const sendBackPayableResponseIssueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const sendBackPayableResponseNextDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const sendBackPayableResponseInstallmentsItemDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const sendBackPayableResponseInstallmentsItemScheduledDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const sendBackPayableResponseInstallmentsItemPaidAtRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const sendBackPayableResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('`CP-2026-000123`.'),
+  "supplier_id": zod.string().optional(),
+  "client_id": zod.string().optional(),
+  "payee_name": zod.string(),
+  "payee_document": zod.string(),
+  "payee_document_formatted": zod.string(),
+  "document_kind": zod.enum(['NFE', 'NFSE', 'RECIBO', 'FATURA', 'OUTRO']).describe('The fiscal document\'s kind.'),
+  "document_number": zod.string().optional(),
+  "document_series": zod.string().optional(),
+  "nfe_key": zod.string().optional(),
+  "description": zod.string(),
+  "chart_account_id": zod.string(),
+  "competence": zod.string().describe('`YYYY-MM`.'),
+  "issue_date": zod.iso.date().regex(sendBackPayableResponseIssueDateRegExp),
+  "total_cents": zod.number(),
+  "paid_cents": zod.number().describe('What was paid of it (its installments\' live payments).'),
+  "next_due_date": zod.iso.date().regex(sendBackPayableResponseNextDueDateRegExp).optional().describe('The first due date still open.'),
+  "origin": zod.enum(['MANUAL', 'PEDIDO_COMPRA', 'COMISSAO', 'UPLOAD', 'CANCELAMENTO', 'LEGADO']).describe('Where a payable came from.'),
+  "origin_id": zod.string().optional(),
+  "block_reason": zod.string().optional(),
+  "block_source": zod.string().optional(),
+  "status": zod.enum(['RASCUNHO', 'APROVADA', 'CANCELADA']).describe('A payable\'s state.'),
+  "approval_requested": zod.boolean(),
+  "returned": zod.boolean().describe('Sent back by an approver, with the comment.'),
+  "returned_comment": zod.string().optional(),
+  "approved_at": zod.iso.datetime({}).optional(),
+  "approved_by": zod.string().optional(),
+  "cancel_reason": zod.string().optional(),
+  "duplicate_reason": zod.string().optional(),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string(),
+  "editors": zod.array(zod.string()).describe('uids of who edited it (none of them may approve it).'),
+  "rateio": zod.array(zod.object({
+  "cost_center_id": zod.string(),
+  "percent_bp": zod.number().optional().describe('The share as typed, in basis points (3333 = 33,33 %); absent when typed as an amount.'),
+  "amount_cents": zod.number()
+}).describe('A cost centre\'s part of a payable.')),
+  "installments": zod.array(zod.object({
+  "id": zod.string(),
+  "payable_id": zod.string(),
+  "payable_number": zod.string().describe('`CP-2026-000123`.'),
+  "seq": zod.number(),
+  "count": zod.number(),
+  "label": zod.string().describe('`CP-2026-000123 1/3`.'),
+  "payee_name": zod.string(),
+  "supplier_id": zod.string().optional(),
+  "description": zod.string(),
+  "document_number": zod.string().optional(),
+  "chart_account_id": zod.string(),
+  "due_date": zod.iso.date().regex(sendBackPayableResponseInstallmentsItemDueDateRegExp),
+  "amount_cents": zod.number(),
+  "payment_method": zod.enum(['BOLETO', 'PIX_CHAVE', 'PIX_QR', 'TED', 'CONCESSIONARIA', 'TRIBUTO', 'DEBITO_AUTOMATICO', 'DINHEIRO']).describe('How an installment is paid.'),
+  "linha_digitavel": zod.string().optional().describe('BOLETO, CONCESSIONARIA, TRIBUTO: the line\'s digits and the barcode.'),
+  "barcode": zod.string().optional(),
+  "pix_key_type": zod.string().optional().describe('PIX_CHAVE: CPF, CNPJ, EMAIL, TELEFONE or ALEATORIA, and the key.'),
+  "pix_key": zod.string().optional(),
+  "pix_qr": zod.string().optional().describe('PIX_QR: the copia e cola.'),
+  "supplier_bank_account_id": zod.string().optional().describe('TED: the supplier\'s confirmed bank account.'),
+  "scheduled_date": zod.iso.date().regex(sendBackPayableResponseInstallmentsItemScheduledDateRegExp).optional(),
+  "status": zod.enum(['RASCUNHO', 'APROVADO', 'AGENDADO', 'EM_REMESSA', 'PAGO', 'REJEITADO', 'CANCELADO']).describe('An installment\'s state (finance.md §3.2).'),
+  "charges_cents": zod.number(),
+  "paid_cents": zod.number().describe('What the live payment paid of the installment (its principal).'),
+  "paid_at": zod.iso.date().regex(sendBackPayableResponseInstallmentsItemPaidAtRegExp).optional(),
+  "bank_account_id": zod.string().optional().describe('The company\'s account it is (or was) paid from.'),
+  "receipt_file_id": zod.string().optional().describe('The comprovante\'s file id.'),
+  "remittance_id": zod.string().optional().describe('The payment remessa it is in.'),
+  "rejection_reason": zod.string().optional().describe('The bank\'s reason, when REJEITADO.'),
+  "due_today_unsent": zod.boolean().describe('Due today and in no remessa (the agenda\'s badge).'),
+  "version": zod.number()
+}).describe('An installment (parcela a pagar), as the agenda lists it.')).describe('With the detail only (empty in the list).')
+}).describe('A payable (conta a pagar).')
+
+/**
+ * Acesso: um rascunho por quem o lançou ou por quem tem pagar_estornar; uma conta aprovada só por quem tem pagar_estornar (403).
+ * @summary Cancels a payable (reason): its open installments become CANCELADO; never with an installment paid or in a
+remessa (409).
+ */
+export const cancelPayablePathIdMax = 100;
+
+export const cancelPayableParams = zod.object({
+  "id": zod.string().max(cancelPayablePathIdMax)
+})
+
+export const cancelPayableBodyReasonMax = 2000;
+
+export const cancelPayableBody = zod.object({
+  "version": zod.number(),
+  "reason": zod.string().max(cancelPayableBodyReasonMax).optional()
+}).describe('A command over the version last read, with its reason (10 to 500 characters).')
+
+export const cancelPayableResponseIssueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const cancelPayableResponseNextDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const cancelPayableResponseInstallmentsItemDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const cancelPayableResponseInstallmentsItemScheduledDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const cancelPayableResponseInstallmentsItemPaidAtRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const cancelPayableResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('`CP-2026-000123`.'),
+  "supplier_id": zod.string().optional(),
+  "client_id": zod.string().optional(),
+  "payee_name": zod.string(),
+  "payee_document": zod.string(),
+  "payee_document_formatted": zod.string(),
+  "document_kind": zod.enum(['NFE', 'NFSE', 'RECIBO', 'FATURA', 'OUTRO']).describe('The fiscal document\'s kind.'),
+  "document_number": zod.string().optional(),
+  "document_series": zod.string().optional(),
+  "nfe_key": zod.string().optional(),
+  "description": zod.string(),
+  "chart_account_id": zod.string(),
+  "competence": zod.string().describe('`YYYY-MM`.'),
+  "issue_date": zod.iso.date().regex(cancelPayableResponseIssueDateRegExp),
+  "total_cents": zod.number(),
+  "paid_cents": zod.number().describe('What was paid of it (its installments\' live payments).'),
+  "next_due_date": zod.iso.date().regex(cancelPayableResponseNextDueDateRegExp).optional().describe('The first due date still open.'),
+  "origin": zod.enum(['MANUAL', 'PEDIDO_COMPRA', 'COMISSAO', 'UPLOAD', 'CANCELAMENTO', 'LEGADO']).describe('Where a payable came from.'),
+  "origin_id": zod.string().optional(),
+  "block_reason": zod.string().optional(),
+  "block_source": zod.string().optional(),
+  "status": zod.enum(['RASCUNHO', 'APROVADA', 'CANCELADA']).describe('A payable\'s state.'),
+  "approval_requested": zod.boolean(),
+  "returned": zod.boolean().describe('Sent back by an approver, with the comment.'),
+  "returned_comment": zod.string().optional(),
+  "approved_at": zod.iso.datetime({}).optional(),
+  "approved_by": zod.string().optional(),
+  "cancel_reason": zod.string().optional(),
+  "duplicate_reason": zod.string().optional(),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string(),
+  "editors": zod.array(zod.string()).describe('uids of who edited it (none of them may approve it).'),
+  "rateio": zod.array(zod.object({
+  "cost_center_id": zod.string(),
+  "percent_bp": zod.number().optional().describe('The share as typed, in basis points (3333 = 33,33 %); absent when typed as an amount.'),
+  "amount_cents": zod.number()
+}).describe('A cost centre\'s part of a payable.')),
+  "installments": zod.array(zod.object({
+  "id": zod.string(),
+  "payable_id": zod.string(),
+  "payable_number": zod.string().describe('`CP-2026-000123`.'),
+  "seq": zod.number(),
+  "count": zod.number(),
+  "label": zod.string().describe('`CP-2026-000123 1/3`.'),
+  "payee_name": zod.string(),
+  "supplier_id": zod.string().optional(),
+  "description": zod.string(),
+  "document_number": zod.string().optional(),
+  "chart_account_id": zod.string(),
+  "due_date": zod.iso.date().regex(cancelPayableResponseInstallmentsItemDueDateRegExp),
+  "amount_cents": zod.number(),
+  "payment_method": zod.enum(['BOLETO', 'PIX_CHAVE', 'PIX_QR', 'TED', 'CONCESSIONARIA', 'TRIBUTO', 'DEBITO_AUTOMATICO', 'DINHEIRO']).describe('How an installment is paid.'),
+  "linha_digitavel": zod.string().optional().describe('BOLETO, CONCESSIONARIA, TRIBUTO: the line\'s digits and the barcode.'),
+  "barcode": zod.string().optional(),
+  "pix_key_type": zod.string().optional().describe('PIX_CHAVE: CPF, CNPJ, EMAIL, TELEFONE or ALEATORIA, and the key.'),
+  "pix_key": zod.string().optional(),
+  "pix_qr": zod.string().optional().describe('PIX_QR: the copia e cola.'),
+  "supplier_bank_account_id": zod.string().optional().describe('TED: the supplier\'s confirmed bank account.'),
+  "scheduled_date": zod.iso.date().regex(cancelPayableResponseInstallmentsItemScheduledDateRegExp).optional(),
+  "status": zod.enum(['RASCUNHO', 'APROVADO', 'AGENDADO', 'EM_REMESSA', 'PAGO', 'REJEITADO', 'CANCELADO']).describe('An installment\'s state (finance.md §3.2).'),
+  "charges_cents": zod.number(),
+  "paid_cents": zod.number().describe('What the live payment paid of the installment (its principal).'),
+  "paid_at": zod.iso.date().regex(cancelPayableResponseInstallmentsItemPaidAtRegExp).optional(),
+  "bank_account_id": zod.string().optional().describe('The company\'s account it is (or was) paid from.'),
+  "receipt_file_id": zod.string().optional().describe('The comprovante\'s file id.'),
+  "remittance_id": zod.string().optional().describe('The payment remessa it is in.'),
+  "rejection_reason": zod.string().optional().describe('The bank\'s reason, when REJEITADO.'),
+  "due_today_unsent": zod.boolean().describe('Due today and in no remessa (the agenda\'s badge).'),
+  "version": zod.number()
+}).describe('An installment (parcela a pagar), as the agenda lists it.')).describe('With the detail only (empty in the list).')
+}).describe('A payable (conta a pagar).')
+
+/**
+ * @summary A new draft copied from this payable (payee, description, accounts, rateio, installments), without the
+fiscal document's número, série and key.
+ */
+export const duplicatePayablePathIdMax = 100;
+
+export const duplicatePayableParams = zod.object({
+  "id": zod.string().max(duplicatePayablePathIdMax)
+})
 
