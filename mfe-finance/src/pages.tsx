@@ -9,11 +9,15 @@ import { lazy, type ComponentType } from 'react';
 const HubPage = lazy(() => import(/* webpackChunkName: "hub" */ './features/hub/components/HubPage'));
 const FinanceRegistersPage = lazy(() => import(/* webpackChunkName: "finance-registers" */ './app/FinanceRegistersPage'));
 const ReceivablesPage = lazy(() => import(/* webpackChunkName: "receivables" */ './features/receivables/components/ReceivablesPage'));
+const PayablesPage = lazy(() => import(/* webpackChunkName: "payables" */ './features/payables/components/PayablesPage'));
+const PaymentsPage = lazy(() => import(/* webpackChunkName: "payments" */ './features/payables/components/PaymentsPage'));
 const SuppliersPage = lazy(() => import(/* webpackChunkName: "suppliers" */ './features/suppliers/components/SuppliersPage'));
 
 const built: Record<string, ComponentType<PageProps>> = {
   '/backoffice/financeiro/planos-de-conta': FinanceRegistersPage,
+  '/contas-a-pagar': PayablesPage,
   '/fornecedores': SuppliersPage,
+  '/pagamentos': PaymentsPage,
   '/recebimentos': ReceivablesPage,
   '/hub': HubPage,
   '/hub/despachos': HubPage,

@@ -28,6 +28,8 @@ const STATES: Readonly<Record<string, string>> = {
   '/admin/tarefas': BUILT,
   '/admin/feriados': BUILT,
   '/fornecedores': BUILT,
+  '/contas-a-pagar': BUILT,
+  '/pagamentos': BUILT,
   '/recebimentos': `${UNDER_CONSTRUCTION} (built: the installments list with filters in the URL, totals of the whole filter and export; new título in N installments; receipt, reversal, extension, cancellation, write-off and its reversal; renegotiation into a new título; the installment's panel with receipts, attachments and history; boletos to come)`,
   '/recebimentos-por-periodo': BUILT,
   '/backoffice/financeiro/planos-de-conta': `${UNDER_CONSTRUCTION} (built: the chart of accounts — tree, rules, CSV import, starter chart —, the cost centres, the bank accounts and the parameters' alçada; the convênios de cobrança and de pagamentos to come)`,
