@@ -15,6 +15,7 @@ use crm::Crm;
 use finance::domain::{BankAccountDraft, SupplierDraft};
 use finance::Finance;
 use platform::testing::{principal, TestApi};
+use platform::values::Address;
 use platform::Principal;
 use poem::http::StatusCode;
 use serde_json::{json, Value};
@@ -132,10 +133,20 @@ async fn worlds() -> Vec<World> {
     for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
         set_today(&api, d(2026, 3, 10));
         let crm = api.started.get::<Crm>().unwrap();
+        // With an address: a boleto names its payer's.
         let client = |document: &str, name: &str| ClientDraft {
             kind: Some("company".into()),
             document: Some(document.into()),
             name: Some(name.into()),
+            address: Some(Address {
+                cep: "01310-100".into(),
+                street: "Avenida Paulista".into(),
+                number: "1000".into(),
+                complement: String::new(),
+                district: "Bela Vista".into(),
+                city: "São Paulo".into(),
+                state: "SP".into(),
+            }),
             ..ClientDraft::default()
         };
         let a = crm
@@ -159,7 +170,7 @@ async fn worlds() -> Vec<World> {
                     agency: Some("0912".into()),
                     agency_digit: None,
                     account: Some("45678".into()),
-                    account_digit: Some("9".into()),
+                    account_digit: Some("7".into()),
                     opening_balance: Some(0),
                     opening_date: Some(d(2026, 1, 1)),
                 },
@@ -607,6 +618,47 @@ async fn the_cash_flow_starts_from_the_system_balance_in_both_scenarios() {
         assert_eq!(after["opening_balance_cents"], 14_000 - 30_000);
         assert_eq!(after["outflow_cents"], 60_000);
         assert_eq!(after["closing_balance_cents"], 30_000 - 90_000);
+
+        // T7's boleto under a convênio with compensação D+2: Friday 20/03 is credited on Tuesday 24/03.
+        let (status, agreement) = w
+            .api
+            .call(
+                "POST",
+                "/api/v1/finance/collection-agreements",
+                FM,
+                Some(json!({
+                    "bank_account_id": w.bank, "name": "Itaú cobrança 109",
+                    "beneficiary_name": "Rede Sorriso Clínicas Ltda", "beneficiary_document": "11.444.777/0001-61",
+                    "beneficiary_code": "45678", "carteira": "109", "layout": "CNAB400",
+                    "nosso_numero_first": 1, "nosso_numero_last": 1000, "next_nosso_numero": 1,
+                    "fine_bp": 200, "interest_monthly_bp": 100, "settlement_days": 2
+                })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{agreement}");
+        let (_, t7) = w
+            .api
+            .call(
+                "GET",
+                &format!("{INSTALLMENTS}?due_from=2026-03-20&due_to=2026-03-20"),
+                FA,
+                None,
+            )
+            .await;
+        let (status, issued) = w
+            .api
+            .call(
+                "POST",
+                "/api/v1/finance/boletos/issue",
+                FA,
+                Some(json!({"installment_ids": [id(&t7["items"][0])], "agreement_id": id(&agreement)})),
+            )
+            .await;
+        assert!(status.is_success(), "{issued}");
+        let compensated = w.get("/cash-flow?days=30&bucket=DAY").await;
+        assert_eq!(compensated["periods"][10]["inflow_cents"], 0);
+        assert_eq!(compensated["periods"][14]["start"], "2026-03-24");
+        assert_eq!(compensated["periods"][14]["inflow_cents"], 10_000);
 
         let (status, error) = w
             .api

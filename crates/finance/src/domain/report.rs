@@ -20,8 +20,8 @@ pub enum Basis {
     Vencimento,
     /// The receipt's date: what came in during the period (previsto, em aberto and vencido stay by due date).
     Pagamento,
-    /// The date the money is in the account: the receipt's date moved to the next business day (D+0; the
-    /// convênio's D+n once convênios exist).
+    /// The date the money is in the account: the receipt's date moved to the next business day (D+0: a receipt
+    /// does not name its convênio's compensação).
     Credito,
 }
 
@@ -484,7 +484,7 @@ impl ClientHistory {
 }
 
 /// The date money due on `due` is expected in the account: the first business day on or after it, plus the
-/// convênio's D+n business days (none yet: D+0), moved by `delay_days` calendar days first (HISTORICO).
+/// convênio's D+n business days (0 without a convênio), moved by `delay_days` calendar days first (HISTORICO).
 pub fn expected_credit_date(
     due: NaiveDate,
     delay_days: i64,

@@ -343,10 +343,11 @@ impl Reports {
         };
         let mut inflows: Vec<(NaiveDate, i64)> = open
             .into_iter()
-            .map(|(due, client, balance)| {
+            .map(|(due, client, compensation, balance)| {
                 let h = client.as_ref().and_then(|c| history.get(c));
                 let (delay, share) = h.map_or((0, 10_000), |h| (h.delay_days, h.paid_within_90_bp));
-                let credit = expected_credit_date(due, delay, 0, &calendar);
+                let compensation = i32::try_from(compensation).unwrap_or(0);
+                let credit = expected_credit_date(due, delay, compensation, &calendar);
                 // Weighted amounts round half up, per due date and client.
                 (
                     credit,

@@ -305,24 +305,32 @@ pub async fn payables_by_date(
     on_db!(db, pool => sqlx::query_as(&sql).bind(account_id).fetch_all(pool).await)
 }
 
-/// The open saldo of the open installments (of `account_id`'s, when given) per due date in `from..=to`, and per
-/// client when `by_client`.
+/// The states of a live boleto (one per installment at most).
+const LIVE_BOLETO: &str = "'EMITIDO', 'EM_REMESSA', 'REGISTRADO', 'BAIXA_SOLICITADA', 'PROTESTADO'";
+
+/// The open saldo of the open installments (of `account_id`'s, when given) per due date in `from..=to`, per client
+/// when `by_client`, and per compensação (D+n business days of the convênio of the installment's live boleto; 0
+/// without one).
 pub async fn open_by_due_date(
     db: &Db,
     from: NaiveDate,
     to: NaiveDate,
     account_id: Option<&str>,
     by_client: bool,
-) -> Result<Vec<(NaiveDate, Option<String>, i64)>> {
+) -> Result<Vec<(NaiveDate, Option<String>, i64, i64)>> {
     let client = if by_client {
         "r.client_id"
     } else {
         "CAST(NULL AS TEXT)"
     };
     let sql = format!(
-        "SELECT i.due_date, {client}, CAST(SUM(i.value_cents - i.received_cents) AS BIGINT) \
-         FROM {FROM_INSTALLMENTS} WHERE i.status IN ({open}) AND i.value_cents > i.received_cents \
-         AND i.due_date >= {from} AND i.due_date <= {to} AND ($1 IS NULL OR i.bank_account_id = $1) GROUP BY 1, 2",
+        "SELECT i.due_date, {client}, CAST(COALESCE(a.settlement_days, 0) AS BIGINT), \
+         CAST(SUM(i.value_cents - i.received_cents) AS BIGINT) \
+         FROM {FROM_INSTALLMENTS} \
+         LEFT JOIN finance_boletos b ON b.installment_id = i.id AND b.status IN ({LIVE_BOLETO}) \
+         LEFT JOIN finance_collection_agreements a ON a.id = b.agreement_id \
+         WHERE i.status IN ({open}) AND i.value_cents > i.received_cents \
+         AND i.due_date >= {from} AND i.due_date <= {to} AND ($1 IS NULL OR i.bank_account_id = $1) GROUP BY 1, 2, 3",
         open = open_states(),
         from = lit(from),
         to = lit(to),
