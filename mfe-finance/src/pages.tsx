@@ -11,11 +11,15 @@ const FinanceRegistersPage = lazy(() => import(/* webpackChunkName: "finance-reg
 const ReceivablesPage = lazy(() => import(/* webpackChunkName: "receivables" */ './features/receivables/components/ReceivablesPage'));
 const PayablesPage = lazy(() => import(/* webpackChunkName: "payables" */ './features/payables/components/PayablesPage'));
 const PaymentsPage = lazy(() => import(/* webpackChunkName: "payments" */ './features/payables/components/PaymentsPage'));
+const BoletosPage = lazy(() => import(/* webpackChunkName: "boletos" */ './features/boletos/components/BoletosPage'));
+const BoletoDetailPage = lazy(() => import(/* webpackChunkName: "boleto-detail" */ './features/boletos/components/BoletoDetailPage'));
 const SuppliersPage = lazy(() => import(/* webpackChunkName: "suppliers" */ './features/suppliers/components/SuppliersPage'));
 
 const built: Record<string, ComponentType<PageProps>> = {
   '/backoffice/financeiro/planos-de-conta': FinanceRegistersPage,
   '/contas-a-pagar': PayablesPage,
+  '/boletos': BoletosPage,
+  '/boletos/detalhes': BoletoDetailPage,
   '/fornecedores': SuppliersPage,
   '/pagamentos': PaymentsPage,
   '/recebimentos': ReceivablesPage,

@@ -1,8 +1,9 @@
 import type { PageProps } from '@backoffice/routes';
-import { Spinner, Tabs } from '@backoffice/ui';
+import { Spinner, Stack, Tabs } from '@backoffice/ui';
 import { lazy, Suspense, useState } from 'react';
 import { ChartOfAccounts } from '../features/chart-of-accounts/components/ChartOfAccounts';
 import { BankAccountsTab } from '../features/bank-accounts/components/BankAccountsTab';
+import { AgreementsSection } from '../features/agreements/components/AgreementsSection';
 import { CostCentersTab } from '../features/cost-centers/components/CostCentersTab';
 // Its form is on the tab itself: the tab (and zod) is fetched when it is opened.
 const FinanceSettingsTab = lazy(() => import('../features/finance-settings/components/FinanceSettingsTab').then((m) => ({ default: m.FinanceSettingsTab })));
@@ -10,7 +11,7 @@ const FinanceSettingsTab = lazy(() => import('../features/finance-settings/compo
 /**
  * `/backoffice/financeiro/planos-de-conta` ("Cadastros financeiros", finance.md §2): one tab per register, each its
  * own feature, put together here. Built: the chart of accounts, the cost centres, the bank accounts and the
- * parameters (alçada); the convênios say "Em construção" (inside the bank accounts tab).
+ * parameters (alçada); the convênios live inside the bank accounts tab.
  */
 export default function FinanceRegistersPage(props: PageProps) {
   const [tab, setTab] = useState('chart');
@@ -29,7 +30,10 @@ export default function FinanceRegistersPage(props: PageProps) {
         <CostCentersTab />
       </Tabs.Panel>
       <Tabs.Panel value="bank-accounts">
-        <BankAccountsTab />
+        <Stack gap="xl">
+          <BankAccountsTab />
+          <AgreementsSection />
+        </Stack>
       </Tabs.Panel>
       <Tabs.Panel value="settings">
         {tab === 'settings' && (

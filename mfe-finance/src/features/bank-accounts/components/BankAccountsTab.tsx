@@ -1,6 +1,6 @@
 import type { BankAccount } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
-import { confirmActiveChange, formatCentavos, formatDate, Spinner, UnderConstruction, Alert, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@backoffice/ui';
+import { confirmActiveChange, formatCentavos, formatDate, Spinner, Alert, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@backoffice/ui';
 import { lazy, Suspense, useState } from 'react';
 import { useBankAccountMutations, useBankAccounts } from '../api/bankAccountQueries';
 // The forms (and zod) are fetched when one opens.
@@ -9,7 +9,7 @@ const EditBankAccountForm = lazy(() => import('./BankAccountForm').then((m) => (
 
 /**
  * The company's bank accounts (list, new, edit, deactivate/reactivate: nothing is deleted), then the convênios of
- * cobrança and of pagamentos, still to come.
+ * cobrança and of pagamentos under them (put together in src/app).
  */
 export function BankAccountsTab() {
   const list = useBankAccounts();
@@ -100,7 +100,6 @@ export function BankAccountsTab() {
           </Paper>
         )}
       </Stack>
-      <UnderConstruction title="Convênios de cobrança e de pagamentos" />
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Nova conta bancária' : `Editar ${editing?.nickname ?? ''}`} size="lg" centered>
         <Suspense fallback={<Spinner />}>
           {editing === 'new' && <NewBankAccountForm onDone={() => setEditing(null)} />}

@@ -4,6 +4,7 @@ import { Alert, Button, formatCentavos, formatDate, formatDateTime, Group, Histo
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { fieldLabel, METHOD_LABELS, OPEN_STATUSES, ORIGIN_LABELS, overdueLabel, STATUS_LABELS } from '../api/receivableModel';
 import { useInstallment, useInstallmentHistory } from '../api/receivablesQueries';
+import { InstallmentBoleto } from '../../../lib/boletos/InstallmentBoleto';
 import { InstallmentAttachments } from './InstallmentAttachments';
 import { StatusBadge } from './ReceivablesPage';
 
@@ -127,6 +128,12 @@ function InstallmentPanel({ installment }: { installment: InstallmentDetail }) {
             <Field label="Forma prevista">{METHOD_LABELS[installment.payment_method] ?? installment.payment_method}</Field>
             <Field label="Origem">{ORIGIN_LABELS[installment.origin] ?? installment.origin}</Field>
             <Field label="Situação">{STATUS_LABELS[installment.status] ?? installment.status}</Field>
+            <div>
+              <Text size="xs" c="dimmed">
+                Boleto
+              </Text>
+              <InstallmentBoleto installmentId={installment.id} />
+            </div>
           </SimpleGrid>
           {installment.write_off_reason && (
             <Stack mt="sm">

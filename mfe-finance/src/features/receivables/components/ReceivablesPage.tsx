@@ -1,7 +1,7 @@
 import type { ReceivableInstallment } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
-import { UnderConstruction, Badge, Button, DataTable, DateFilterInput, DetailLink, formatCentavos, formatDate, Group, listTableProps, Modal, MultiSelect, NativeSelect, Paper, SimpleGrid, Spinner, Stack, Text, TextInput, Title, type DataTableColumn } from '@backoffice/ui';
+import { Badge, Button, DataTable, DateFilterInput, DetailLink, formatCentavos, formatDate, Group, listTableProps, Modal, MultiSelect, NativeSelect, Paper, SimpleGrid, Spinner, Stack, Text, TextInput, Title, type DataTableColumn } from '@backoffice/ui';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { countLabel, METHOD_LABELS, ORIGIN_LABELS, overdueLabel, STATUS_COLORS, STATUS_LABELS } from '../api/receivableModel';
 import { INSTALLMENTS_EXPORT_URL, useInstallments } from '../api/receivablesQueries';
@@ -9,6 +9,7 @@ import { useInstallmentListParams } from '../hooks/useInstallmentListParams';
 import { InstallmentDrawer } from './InstallmentDrawer';
 
 // The form (and zod) is fetched when it opens.
+const IssueBoletosForm = lazy(() => import('../../../lib/boletos/IssueBoletosForm').then((m) => ({ default: m.IssueBoletosForm })));
 const NewReceivableForm = lazy(() => import('./NewReceivableForm').then((m) => ({ default: m.NewReceivableForm })));
 
 const PERIODS = [
@@ -82,6 +83,8 @@ export default function ReceivablesPage({ route }: PageProps) {
   const result = useInstallments(params);
   const mayCreate = usePermission('recebimentos_editar');
   const [creating, setCreating] = useState(false);
+  const mayIssue = usePermission('boletos_emitir');
+  const [issuing, setIssuing] = useState<{ rows: ReceivableInstallment[]; clear: () => void } | null>(null);
   const statuses = list.filters.status ? list.filters.status.split(',') : [];
   const totals = result.data?.totals;
   return (
@@ -129,11 +132,32 @@ export default function ReceivablesPage({ route }: PageProps) {
         countLabel={countLabel}
         emptyMessage="Nenhuma parcela com esses filtros."
         exportOptions={{ url: INSTALLMENTS_EXPORT_URL, params: { ...exportQuery, status: exportQuery.status?.join(',') } }}
+        bulkActions={
+          mayIssue
+            ? (selected, clear) => (
+                <Button size="xs" onClick={() => setIssuing({ rows: selected, clear })}>
+                  Emitir boletos
+                </Button>
+              )
+            : undefined
+        }
         minWidth={1100}
         {...listTableProps(list)}
       />
-      <UnderConstruction title="Boletos das parcelas" />
       <InstallmentDrawer />
+      <Modal opened={issuing !== null} onClose={() => setIssuing(null)} title="Emitir boletos" size="lg" centered>
+        <Suspense fallback={<Spinner />}>
+          {issuing && (
+            <IssueBoletosForm
+              installments={issuing.rows.map((r) => ({ id: r.id, label: r.label }))}
+              onDone={() => {
+                issuing.clear();
+                setIssuing(null);
+              }}
+            />
+          )}
+        </Suspense>
+      </Modal>
       <Modal opened={creating} onClose={() => setCreating(false)} title="Novo título a receber" size="xl" centered>
         <Suspense fallback={<Spinner />}>{creating && <NewReceivableForm onDone={() => setCreating(false)} />}</Suspense>
       </Modal>
