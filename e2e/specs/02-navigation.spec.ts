@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demoEmail, expect, expectPath, signIn, test, userMenu } from '../support/fixtures';
+import { apiToken, demoEmail, expect, expectPath, signIn, test, userMenu } from '../support/fixtures';
 
 async function visit(page: Page, baseUrl: string, path: string): Promise<void> {
   await page.goto(`${baseUrl}${path}`);
@@ -20,7 +20,7 @@ test('finance roles open /pagamentos and /recebimentos', async ({ page, baseUrl 
   for (const path of ['/pagamentos', '/recebimentos']) {
     await visit(page, baseUrl, path);
     await expectPath(page, path);
-    await page.getByText('Em construção').waitFor();
+    await page.getByRole('heading', { level: 1 }).waitFor();
   }
 });
 
@@ -50,6 +50,17 @@ test('remittance pages: the server check lets a finance manager in and sends oth
   } finally {
     await otherContext.close();
   }
+});
+
+test('scenario 10: a financial assistant opens the cobrança remittance but not the payment one, as the server check says', async ({ page, baseUrl }) => {
+  await signIn(page, baseUrl, demoEmail('financial-assistant'));
+  await visit(page, baseUrl, '/remessa');
+  await expectPath(page, '/remessa');
+  await visit(page, baseUrl, '/pagamentos-remessa');
+  await expectPath(page, '/inicio');
+  const token = await apiToken(baseUrl, demoEmail('financial-assistant'));
+  const check = await fetch(`${baseUrl}/api/v1/auth/access?path=/pagamentos-remessa`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(((await check.json()) as { allowed: boolean }).allowed).toBe(false);
 });
 
 test('conciliation needs can_see_conciliation', async ({ page, baseUrl, server, browser }) => {

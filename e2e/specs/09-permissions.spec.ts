@@ -8,7 +8,7 @@ test('a refused page says why instead of bouncing silently (rules of the guard a
   await expectPath(page, '/minhas-vendas');
   const notice = page.getByRole('alert').filter({ hasText: DENIED });
   await notice.waitFor();
-  await expect(notice).toContainText('Para abrir “Pagamentos” é preciso permissão para acessar pagamentos e recebimentos.');
+  await expect(notice).toContainText('Para abrir “Pagamentos” é preciso permissão para acessar pagamentos e recebimentos e consultar contas a pagar e pagamentos.');
   // A page the server decides.
   await page.goto(`${baseUrl}/remessa`);
   await expectPath(page, '/inicio');
@@ -74,7 +74,7 @@ test("one user's grant shows in that user's menu and opens the page; a revoke ta
   });
   const self = ((await signedIn.json()) as { user: { uid: string } }).user;
   const decide = async (decision: 'CONCEDER' | 'PADRAO') => {
-    const response = await fetch(`${baseUrl}/api/v1/users/${self.uid}/permissions/remessa_cobranca`, {
+    const response = await fetch(`${baseUrl}/api/v1/users/${self.uid}/permissions/remessa_pagamentos`, {
       method: 'PUT',
       headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ decision, reason: 'Cobertura das férias da gerente financeira' }),
@@ -91,17 +91,17 @@ test("one user's grant shows in that user's menu and opens the page; a revoke ta
 
   await signIn(page, baseUrl, demoEmail('financial-assistant'));
   await finance();
-  expect(await menu.getByRole('link', { name: 'Remessa de cobrança' }).count()).toBe(0);
+  expect(await menu.getByRole('link', { name: 'Remessa de pagamentos' }).count()).toBe(0);
 
   await decide('CONCEDER');
   await page.reload();
   await finance();
-  await menu.getByRole('link', { name: 'Remessa de cobrança' }).click();
-  await expectPath(page, '/remessa');
-  await expect(page).toHaveTitle('Remessa de cobrança · Backoffice');
+  await menu.getByRole('link', { name: 'Remessa de pagamentos' }).click();
+  await expectPath(page, '/pagamentos-remessa');
+  await expect(page).toHaveTitle('Remessa de pagamentos · Backoffice');
 
   await decide('PADRAO');
   await page.goto(`${baseUrl}/inicio`);
   await finance();
-  await expect(menu.getByRole('link', { name: 'Remessa de cobrança' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Remessa de pagamentos' })).toHaveCount(0);
 });

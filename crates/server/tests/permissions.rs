@@ -263,7 +263,7 @@ async fn a_roles_permissions_change_for_every_holder_and_the_change_is_in_the_hi
 }
 
 #[tokio::test]
-async fn remittance_generation_granted_to_one_financial_assistant_opens_the_remittance_route() {
+async fn payment_remittances_granted_to_one_financial_assistant_open_their_route() {
     for h in harnesses().await {
         let (_, admin) = h.signed_in("adm@x.com.br", Role::Admin).await;
         let admin = format!("Bearer {admin}");
@@ -277,11 +277,11 @@ async fn remittance_generation_granted_to_one_financial_assistant_opens_the_remi
             .await;
         let (_, other) = h.signed_in("bia@x.com.br", Role::FinancialAssistant).await;
         let ana_token = format!("Bearer {}", h.token("ana@x.com.br").await.0);
-        let route = "/api/v1/auth/access?path=/remessa";
+        let route = "/api/v1/auth/access?path=/pagamentos-remessa";
         assert_eq!(body(h.get(route, &ana_token).await).await["allowed"], false);
         h.send(
             "PUT",
-            format!("/api/v1/users/{ana}/permissions/remessa_cobranca"),
+            format!("/api/v1/users/{ana}/permissions/remessa_pagamentos"),
             &admin,
             Some(json!({"decision": "CONCEDER", "reason": REASON})),
         )

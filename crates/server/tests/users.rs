@@ -310,16 +310,18 @@ async fn dispatch_access_is_audited_and_listed_for_admins() {
 #[tokio::test]
 async fn route_access_check_mirrors_the_permissions() {
     for h in harnesses().await {
-        for (role, remessa_allowed) in [
-            (Role::FinancialAssistant, false),
-            (Role::FinancialManager, true),
-            (Role::Admin, true),
-            (Role::Salesperson, false),
+        // Scenario 10 (finance.md §9): a financial assistant generates cobrança remittances but not payment ones
+        // unless granted; a salesperson neither.
+        for (role, cobranca, pagamentos) in [
+            (Role::FinancialAssistant, true, false),
+            (Role::FinancialManager, true, true),
+            (Role::Admin, true, true),
+            (Role::Salesperson, false, false),
         ] {
             let (_, token) = h
                 .signed_in(&format!("{}@r.com.br", role.as_str().to_lowercase()), role)
                 .await;
-            for path in ["/remessa", "/pagamentos-remessa"] {
+            for (path, remessa_allowed) in [("/remessa", cobranca), ("/pagamentos-remessa", pagamentos)] {
                 let v = body(
                     h.client
                         .get(format!("/api/v1/auth/access?path={path}"))

@@ -114,9 +114,18 @@ mod tests {
     }
 
     #[test]
-    fn remittances_are_for_finance_managers_and_admins() {
+    fn cobranca_remittances_are_for_the_finance_roles_and_payment_ones_for_managers_and_admins() {
         assert_eq!(
             roles_holding(&REMESSA_COBRANCA),
+            vec![
+                Role::FinancialAssistant,
+                Role::FinancialManager,
+                Role::Admin,
+                Role::SuperAdmin
+            ]
+        );
+        assert_eq!(
+            roles_holding(&REMESSA_PAGAMENTOS),
             vec![Role::FinancialManager, Role::Admin, Role::SuperAdmin]
         );
     }

@@ -19,13 +19,14 @@ pub static FINANCE_AREA: Permission = Permission {
     label: "acessar pagamentos e recebimentos",
     grant: Grant::Roles(&[FinancialAssistant, FinancialManager, Admin, SuperAdmin]),
 };
-/// Generate and send cobrança remittances (`/remessa`, `/remessas`).
+/// Generate and send cobrança remittances and import their retornos (`/remessa`, `/remessas`): the finance roles
+/// (finance.md §7 — money comes in; the payment remittances, money going out, are narrower).
 pub static REMESSA_COBRANCA: Permission = Permission {
     code: "remessa_cobranca",
     label: "gerar remessas de cobrança",
-    grant: Grant::Roles(&[FinancialManager, Admin, SuperAdmin]),
+    grant: Grant::Roles(&[FinancialAssistant, FinancialManager, Admin, SuperAdmin]),
 };
-/// Generate and send payment remittances (`/pagamentos-remessa`).
+/// Generate and send payment remittances (`/pagamentos-remessa`): a financial assistant only when granted.
 pub static REMESSA_PAGAMENTOS: Permission = Permission {
     code: "remessa_pagamentos",
     label: "gerar remessas de pagamento",
