@@ -217,7 +217,8 @@ pub static ALL: &[&Permission] = &[
 ];
 
 /// The finance pages built so far: the guard decides from the user's permissions (their own grants included);
-/// a denial goes to `/inicio`, but `/recebimentos` sends the other roles to `/minhas-vendas` (finance.md §2).
+/// a denial goes to `/inicio`, but `/recebimentos` sends the other roles to `/minhas-vendas` (finance.md §2;
+/// `/pagamentos` keeps the platform's rule, `financeiro`, which sends them there too).
 pub static ROUTE_RULES: &[RouteRule] = &[
     RouteRule::new(
         RouteMatch::Exact(&["/backoffice/financeiro/planos-de-conta"]),
@@ -248,12 +249,6 @@ pub static ROUTE_RULES: &[RouteRule] = &[
         &RECEIVABLES_READ,
         RouteCheck::Client,
         "/inicio",
-    ),
-    RouteRule::new(
-        RouteMatch::Exact(&["/pagamentos"]),
-        &PAYABLES_READ,
-        RouteCheck::Client,
-        "/minhas-vendas",
     ),
     RouteRule::new(
         RouteMatch::Exact(&["/contas-a-pagar"]),
