@@ -80,8 +80,9 @@ prepare() {
     | json_field '["receipts"][0]["id"]')
   # A payable (draft) of the script's supplier and its installment.
   local expense payable
+  api POST /api/v1/finance/chart-accounts '{"code":"98","name":"Despesas Schemathesis","nature":"DESPESA","kind":"SINTETICA"}' >/dev/null
   expense=$(api POST /api/v1/finance/chart-accounts \
-    '{"code":"9.2","name":"Despesa Schemathesis","nature":"DESPESA","kind":"ANALITICA"}' | json_field '["id"]')
+    '{"code":"98.1","name":"Despesa Schemathesis","kind":"ANALITICA"}' | json_field '["id"]')
   payable=$(api POST /api/v1/finance/payables "{\"supplier_id\":\"$ST_SUPPLIER_ID\",\"description\":\"Conta Schemathesis\",\"chart_account_id\":\"$expense\",\"competence\":\"2026-01\",\"issue_date\":\"2026-01-01\",\"total_cents\":50000,\"installments\":[{\"due_date\":\"2026-02-01\",\"payment_method\":\"DINHEIRO\"}]}")
   ST_PAYABLE_ID=$(echo "$payable" | json_field '["id"]')
   ST_PAYABLE_INSTALLMENT_ID=$(echo "$payable" | json_field '["installments"][0]["id"]')

@@ -9,6 +9,9 @@ import { lazy, type ComponentType } from 'react';
 const HubPage = lazy(() => import(/* webpackChunkName: "hub" */ './features/hub/components/HubPage'));
 const FinanceRegistersPage = lazy(() => import(/* webpackChunkName: "finance-registers" */ './app/FinanceRegistersPage'));
 const ReceivablesPage = lazy(() => import(/* webpackChunkName: "receivables" */ './features/receivables/components/ReceivablesPage'));
+const ReceivablesReportsPage = lazy(
+  () => import(/* webpackChunkName: "receivables-reports" */ './features/receivables-reports/components/ReceivablesReportsPage'),
+);
 const PayablesPage = lazy(() => import(/* webpackChunkName: "payables" */ './features/payables/components/PayablesPage'));
 const PaymentsPage = lazy(() => import(/* webpackChunkName: "payments" */ './features/payables/components/PaymentsPage'));
 const BoletosPage = lazy(() => import(/* webpackChunkName: "boletos" */ './features/boletos/components/BoletosPage'));
@@ -18,6 +21,7 @@ const SuppliersPage = lazy(() => import(/* webpackChunkName: "suppliers" */ './f
 const built: Record<string, ComponentType<PageProps>> = {
   '/backoffice/financeiro/planos-de-conta': FinanceRegistersPage,
   '/contas-a-pagar': PayablesPage,
+  '/recebimentos-por-periodo': ReceivablesReportsPage,
   '/boletos': BoletosPage,
   '/boletos/detalhes': BoletoDetailPage,
   '/fornecedores': SuppliersPage,

@@ -50,7 +50,8 @@ describe('<Layout> (the app frame)', { timeout: 60_000 }, () => {
     expect(within(screen.getByRole('main')).getByText('Aviso acima da página')).toBeTruthy();
     expect(within(menu()).getByRole('link', { name: 'Clientes' }).getAttribute('aria-current')).toBe('page');
     openGroup('Financeiro');
-    expect(await menuLink('Recebimentos por período')).toBeTruthy();
+    expect(await menuLink('Cancelamentos')).toBeTruthy();
+    expect(within(menu()).queryByRole('link', { name: 'Recebimentos por período' })).toBeNull();
     expect(within(menu()).queryByRole('link', { name: 'Pagamentos' })).toBeNull();
     expect(within(menu()).queryByRole('link', { name: 'Remessa de cobrança' })).toBeNull();
     expect(within(menu()).queryByRole('button', { name: 'Hub' })).toBeNull();

@@ -18,8 +18,8 @@ describe('the menu', () => {
   it('shows a salesperson no payments and no remittances (the server would refuse them)', () => {
     const listed = paths(user('SALESPERSON'));
     expect(listed).toContain('/clientes');
-    expect(listed).toContain('/recebimentos-por-periodo');
-    for (const path of ['/pagamentos', '/recebimentos', '/remessa', '/remessas', '/pagamentos-remessa', '/conciliacao', '/hub']) expect(listed).not.toContain(path);
+    expect(listed).toContain('/cancelamentos');
+    for (const path of ['/pagamentos', '/recebimentos', '/recebimentos-por-periodo', '/remessa', '/remessas', '/pagamentos-remessa', '/conciliacao', '/hub']) expect(listed).not.toContain(path);
   });
   it('shows a finance manager the remittances and payments', () => {
     expect(paths(user('FINANCIAL_MANAGER'))).toEqual(expect.arrayContaining(['/pagamentos', '/recebimentos', '/remessa', '/pagamentos-remessa']));
