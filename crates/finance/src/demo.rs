@@ -697,18 +697,17 @@ async fn seed_boletos(finance: &Finance, manager: &Principal) -> Result<(usize, 
     };
     let beneficiary = ("Rede Clínicas Bem Estar Ltda", "11.444.777/0001-61");
     // (bank, name, code, carteira, modalidade, variação, layout, first, pix)
-    type Plan<'a> = (
-        &'a str,
-        &'a str,
-        &'a str,
-        &'a str,
-        Option<&'a str>,
-        Option<&'a str>,
-        &'a str,
+    let plans: [(
+        &str,
+        &str,
+        &str,
+        &str,
+        Option<&str>,
+        Option<&str>,
+        &str,
         i64,
-        Option<&'a str>,
-    );
-    let plans: [Plan<'_>; 4] = [
+        Option<&str>,
+    ); 4] = [
         (
             "341",
             "Itaú cobrança 109 (com PIX)",
