@@ -78,6 +78,15 @@ prepare() {
   ST_RECEIPT_ID=$(api POST "/api/v1/finance/receivables/installments/$ST_RECEIPT_INSTALLMENT_ID/receipts" \
     "{\"version\":1,\"date\":\"2026-01-15\",\"amount_cents\":1000,\"bank_account_id\":\"$ST_BANK_ACCOUNT_ID\",\"method\":\"PIX\"}" \
     | json_field '["receipts"][0]["id"]')
+  # Convênios (an Itaú account whose DAC the bank accepts) and a boleto of a client with a full address.
+  local cobranca payer boleto_title
+  cobranca=$(api POST /api/v1/finance/bank-accounts '{"nickname":"Cobrança Schemathesis","bank":"341","agency":"0912","account":"12345","account_digit":"2","opening_date":"2026-01-01"}' | json_field '["id"]')
+  ST_COLLECTION_AGREEMENT_ID=$(api POST /api/v1/finance/collection-agreements "{\"bank_account_id\":\"$cobranca\",\"name\":\"Convênio Schemathesis\",\"beneficiary_name\":\"Schemathesis Ltda\",\"beneficiary_document\":\"11.444.777/0001-61\",\"beneficiary_code\":\"12345\",\"carteira\":\"109\",\"layout\":\"CNAB400\",\"nosso_numero_first\":1,\"nosso_numero_last\":99999999}" | json_field '["id"]')
+  ST_PAYMENT_AGREEMENT_ID=$(api POST /api/v1/finance/payment-agreements "{\"bank_account_id\":\"$cobranca\",\"name\":\"SISPAG Schemathesis\",\"code\":\"123456\",\"methods\":[\"TED\",\"PIX\"]}" | json_field '["id"]')
+  payer=$(api POST /api/v1/crm/clients \
+    '{"kind":"company","document":"45.723.174/0001-10","name":"Pagador Schemathesis","address":{"cep":"01310-100","street":"Avenida Paulista","number":"1000","district":"Bela Vista","city":"São Paulo","state":"SP"}}' | json_field '["id"]')
+  boleto_title=$(api POST /api/v1/finance/receivables "{\"client_id\":\"$payer\",\"description\":\"Título com boleto\",\"chart_account_id\":\"$revenue\",\"issue_date\":\"2026-01-01\",\"total_cents\":100000,\"installments\":1,\"first_due\":\"2030-01-10\"}" | json_field '["installments"][0]["id"]')
+  ST_BOLETO_ID=$(api POST /api/v1/finance/boletos/issue "{\"installment_ids\":[\"$boleto_title\"],\"agreement_id\":\"$ST_COLLECTION_AGREEMENT_ID\"}" | json_field '["items"][0]["id"]')
   # A payable (draft) of the script's supplier and its installment.
   local expense payable
   api POST /api/v1/finance/chart-accounts '{"code":"98","name":"Despesas Schemathesis","nature":"DESPESA","kind":"SINTETICA"}' >/dev/null
@@ -89,7 +98,7 @@ prepare() {
   export ST_PAYABLE_ID ST_PAYABLE_INSTALLMENT_ID
   export ST_CLIENT_ID ST_USER_UID ST_HOLIDAY_DAY ST_FILE_ID ST_PERMISSION ST_CHART_ACCOUNT_ID ST_COST_CENTER_ID ST_BANK_ACCOUNT_ID \
     ST_SUPPLIER_ID ST_SUPPLIER_ACCOUNT_ID ST_SUPPLIER_PIX_KEY_ID ST_RECEIVABLE_ID ST_INSTALLMENT_ID ST_RECEIPT_INSTALLMENT_ID \
-    ST_RECEIPT_ID
+    ST_RECEIPT_ID ST_COLLECTION_AGREEMENT_ID ST_PAYMENT_AGREEMENT_ID ST_BOLETO_ID
 }
 
 # One run of schemathesis against the server at SERVER_URL; a one-line summary from its report.

@@ -8,7 +8,8 @@
 Environment (set by the script): ST_BASE_URL, ST_ADMIN_EMAIL, ST_ADMIN_PASSWORD, ST_SIGNOUT_EMAIL,
 ST_SIGNOUT_PASSWORD, ST_CLIENT_ID, ST_USER_UID, ST_FILE_ID, ST_HOLIDAY_DAY, ST_PERMISSION,
 ST_CHART_ACCOUNT_ID, ST_COST_CENTER_ID, ST_BANK_ACCOUNT_ID, ST_SUPPLIER_ID, ST_SUPPLIER_ACCOUNT_ID,
-ST_SUPPLIER_PIX_KEY_ID, ST_RECEIVABLE_ID, ST_INSTALLMENT_ID, ST_RECEIPT_INSTALLMENT_ID, ST_RECEIPT_ID.
+ST_SUPPLIER_PIX_KEY_ID, ST_RECEIVABLE_ID, ST_INSTALLMENT_ID, ST_RECEIPT_INSTALLMENT_ID, ST_RECEIPT_ID,
+ST_COLLECTION_AGREEMENT_ID, ST_PAYMENT_AGREEMENT_ID, ST_BOLETO_ID.
 """
 
 import os
@@ -101,6 +102,14 @@ EXISTING = {
     "/api/v1/finance/receivables/installments/{id}/cancel": [("id", "ST_INSTALLMENT_ID")],
     "/api/v1/finance/receivables/installments/{id}/write-off": [("id", "ST_INSTALLMENT_ID")],
     "/api/v1/finance/receivables/installments/{id}/write-off/revert": [("id", "ST_INSTALLMENT_ID")],
+    "/api/v1/finance/collection-agreements/{id}": [("id", "ST_COLLECTION_AGREEMENT_ID")],
+    "/api/v1/finance/collection-agreements/{id}/history": [("id", "ST_COLLECTION_AGREEMENT_ID")],
+    "/api/v1/finance/payment-agreements/{id}": [("id", "ST_PAYMENT_AGREEMENT_ID")],
+    "/api/v1/finance/payment-agreements/{id}/history": [("id", "ST_PAYMENT_AGREEMENT_ID")],
+    "/api/v1/finance/boletos/{id}": [("id", "ST_BOLETO_ID")],
+    "/api/v1/finance/boletos/{id}/pdf": [("id", "ST_BOLETO_ID")],
+    # An EMITIDO boleto: instructions are 422 (only REGISTRADO ones take them).
+    "/api/v1/finance/boletos/{id}/instructions": [("id", "ST_BOLETO_ID")],
     "/api/v1/finance/payables/{id}": [("id", "ST_PAYABLE_ID")],
     "/api/v1/finance/payables/{id}/history": [("id", "ST_PAYABLE_ID")],
     "/api/v1/finance/payables/{id}/request-approval": [("id", "ST_PAYABLE_ID")],

@@ -697,17 +697,18 @@ async fn seed_boletos(finance: &Finance, manager: &Principal) -> Result<(usize, 
     };
     let beneficiary = ("Rede Clínicas Bem Estar Ltda", "11.444.777/0001-61");
     // (bank, name, code, carteira, modalidade, variação, layout, first, pix)
-    let plans: [(
-        &str,
-        &str,
-        &str,
-        &str,
-        Option<&str>,
-        Option<&str>,
-        &str,
+    type Plan<'a> = (
+        &'a str,
+        &'a str,
+        &'a str,
+        &'a str,
+        Option<&'a str>,
+        Option<&'a str>,
+        &'a str,
         i64,
-        Option<&str>,
-    ); 4] = [
+        Option<&'a str>,
+    );
+    let plans: [Plan<'_>; 4] = [
         (
             "341",
             "Itaú cobrança 109 (com PIX)",
