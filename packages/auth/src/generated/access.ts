@@ -59,7 +59,6 @@ export const ACCESS: AccessRules = {
     { match: { kind: 'exact', paths: ['/recebimentos'] }, except: null, permission: 'recebimentos_ler', check: 'client', deniedTo: '/minhas-vendas', audited: false },
     { match: { kind: 'exact', paths: ['/boletos', '/boletos/detalhes'] }, except: null, permission: 'boletos_ler', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/recebimentos-por-periodo'] }, except: null, permission: 'recebimentos_ler', check: 'client', deniedTo: '/inicio', audited: false },
-    { match: { kind: 'exact', paths: ['/pagamentos'] }, except: null, permission: 'pagar_ler', check: 'client', deniedTo: '/minhas-vendas', audited: false },
     { match: { kind: 'exact', paths: ['/contas-a-pagar'] }, except: null, permission: 'pagar_ler', check: 'client', deniedTo: '/inicio', audited: false },
   ],
   roleRedirects: [
