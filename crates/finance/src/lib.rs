@@ -41,6 +41,8 @@ pub struct Finance {
     attachments: Arc<service::Attachments>,
     reports: Arc<service::Reports>,
     payables: Arc<service::Payables>,
+    remittances: Arc<service::Remittances>,
+    bank_returns: Arc<service::BankReturns>,
 }
 
 impl Finance {
@@ -107,6 +109,18 @@ impl Finance {
     }
 }
 
+impl Finance {
+    /// The remessas de cobrança.
+    pub fn remittances(&self) -> &Arc<service::Remittances> {
+        &self.remittances
+    }
+
+    /// The retornos de cobrança and their pendências.
+    pub fn bank_returns(&self) -> &Arc<service::BankReturns> {
+        &self.bank_returns
+    }
+}
+
 impl Context for Finance {
     const NAME: &'static str = "finance";
     type Api = api::FinanceApi;
@@ -131,7 +145,20 @@ impl Context for Finance {
             platform.clock.clone(),
             crm.clone(),
         ));
+        let remittances = Arc::new(service::Remittances::new(
+            platform.db.clone(),
+            platform.clock.clone(),
+            boletos.clone(),
+        ));
+        let bank_returns = Arc::new(service::BankReturns::new(
+            platform.db.clone(),
+            platform.clock.clone(),
+            platform.jobs.clone(),
+            boletos.clone(),
+        ));
         Ok(Finance {
+            remittances,
+            bank_returns,
             chart: Arc::new(Chart::new(platform.db.clone(), platform.clock.clone())),
             cost_centers: Arc::new(CostCenters::new(
                 platform.db.clone(),
@@ -193,7 +220,13 @@ impl Context for Finance {
             api::BoletosApi::new(self.boletos.clone()),
             api::ReportsApi::new(self.reports.clone()),
             api::PayablesApi::new(self.payables.clone()),
+            api::RemittancesApi::new(self.remittances.clone()),
+            api::BankReturnsApi::new(self.bank_returns.clone()),
         )
+    }
+
+    fn jobs(self: &Arc<Self>) -> Vec<platform::jobs::JobHandler> {
+        vec![self.bank_returns.handler()]
     }
 
     async fn seed_demo(self: &Arc<Self>, demo: &mut Demo) -> Result<Vec<String>, Error> {

@@ -5,11 +5,13 @@
 mod agreements;
 mod attachments;
 mod bank_accounts;
+mod bank_returns;
 mod boletos;
 mod chart;
 mod cost_centers;
 mod payables;
 mod receivables;
+mod remittances;
 mod reports;
 mod settings;
 mod suppliers;
@@ -17,11 +19,13 @@ mod suppliers;
 pub use agreements::AgreementsApi;
 pub use attachments::InstallmentAttachmentsApi;
 pub use bank_accounts::BankAccountsApi;
+pub use bank_returns::BankReturnsApi;
 pub use boletos::BoletosApi;
 pub use chart::ChartApi;
 pub use cost_centers::CostCentersApi;
 pub use payables::PayablesApi;
 pub use receivables::ReceivablesApi;
+pub use remittances::RemittancesApi;
 pub use reports::ReportsApi;
 pub use settings::SettingsApi;
 pub use suppliers::SuppliersApi;
@@ -42,6 +46,8 @@ pub type FinanceApi = (
     BoletosApi,
     ReportsApi,
     PayablesApi,
+    RemittancesApi,
+    BankReturnsApi,
 );
 
 #[derive(Tags)]

@@ -3,12 +3,14 @@
 pub mod agreement;
 pub mod attachment;
 pub mod bank_account;
+pub mod bank_return;
 pub mod boleto;
 pub mod chart;
 pub mod chart_import;
 pub mod cost_center;
 pub mod payable;
 pub mod receivable;
+pub mod remittance;
 pub mod renegotiation;
 pub mod report;
 pub mod settings;

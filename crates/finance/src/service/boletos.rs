@@ -1011,3 +1011,41 @@ pub fn merge_pdfs(pages: &[Vec<u8>]) -> Result<Vec<u8>> {
     out.extend_from_slice(xref.as_bytes());
     Ok(out)
 }
+
+impl Boletos {
+    /// For the remessa's generation, in its transaction: the EMITIDO boletos `ids` become EM_REMESSA in `remittance_id`
+    /// with a timeline event naming `number`, in multi-row statements (no per-boleto round trips). Returns how
+    /// many moved (fewer than `ids` when one was no longer EMITIDO).
+    pub async fn put_in_remittance_in(
+        &self,
+        tx: &mut Tx,
+        ids: &[String],
+        remittance_id: &str,
+        number: &str,
+        by: &Principal,
+    ) -> Result<u64> {
+        let stamp = Stamp::now(&self.clock, by);
+        let mut moved = 0;
+        for chunk in ids.chunks(store::CHUNK) {
+            moved += store::put_in_remittance(tx, chunk, remittance_id, &stamp).await?;
+            let events: Vec<BoletoEvent> = chunk
+                .iter()
+                .map(|id| {
+                    let mut e = event(
+                        id,
+                        EventKind::EmRemessa,
+                        format!("Incluído na remessa {number}"),
+                        None,
+                        stamp.at,
+                        by,
+                    );
+                    e.remittance_id = Some(remittance_id.to_string());
+                    e.remittance_number = Some(number.to_string());
+                    e
+                })
+                .collect();
+            store::insert_events(tx, &events).await?;
+        }
+        Ok(moved)
+    }
+}

@@ -3,11 +3,13 @@
 mod agreements;
 mod attachments;
 mod bank_accounts;
+mod bank_returns;
 pub(crate) mod boletos;
 mod chart;
 mod cost_centers;
 mod payables;
 mod receivables;
+mod remittances;
 mod reports;
 mod settings;
 mod suppliers;
@@ -18,13 +20,10 @@ pub use agreements::{
 };
 pub use attachments::{Attachments, Owner};
 pub use bank_accounts::{BankAccountPatch, BankAccounts, BANK_ACCOUNT_ENTITY};
+pub use bank_returns::{BankReturns, APPLY_JOB, MAX_RETURN_BYTES};
 pub use boletos::{BoletoChange, BoletoDetail, BoletoPage, Boletos, MAX_ISSUE, MAX_PDF};
 pub use chart::{AccountInTree, Chart, ACCOUNT_ENTITY};
 pub use cost_centers::{CostCenterPatch, CostCenters, COST_CENTER_ENTITY};
-pub use payables::{
-    AgendaPage, AgendaRead, NfeSuggestion, PayableDetail, PayableInstallmentDetail, PayablePage, Payables,
-    PAYABLE_ENTITY, PAYABLE_INSTALLMENT_ENTITY,
-};
 pub use payables::{
     AgendaPage, AgendaRead, NfeSuggestion, PayableDetail, PayableInstallmentDetail, PayablePage,
     Payables, PAYABLE_ENTITY, PAYABLE_INSTALLMENT_ENTITY,
@@ -33,6 +32,7 @@ pub use receivables::{
     InstallmentDetail, InstallmentPage, InstallmentRead, ReceivableDetail, Receivables,
     INSTALLMENT_ENTITY, RECEIVABLE_ENTITY,
 };
+pub use remittances::{Pending, RemittanceDetail, RemittancePage, Remittances, REMITTANCE_ENTITY};
 pub use reports::{
     AgingReport, CashFlowQuery, CashFlowReport, DimensionValue, ReceiptsCell, ReceiptsPeriod,
     ReceiptsReport, Reports,

@@ -815,3 +815,31 @@ pub async fn set_installment_status(
         .map(|r| r.rows_affected()))?;
     Ok(done == 1)
 }
+
+/// EMITIDO boletos of `ids` become EM_REMESSA in the remessa (one statement); how many moved.
+pub async fn put_in_remittance(
+    tx: &mut Tx,
+    ids: &[String],
+    remittance_id: &str,
+    stamp: &Stamp<'_>,
+) -> Result<u64> {
+    let placeholders = (5..5 + ids.len())
+        .map(|n| format!("${n}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let sql = format!(
+        "UPDATE finance_boletos SET status = 'EM_REMESSA', remittance_id = $1, version = version + 1, \
+         updated_at = $2, updated_by = $3 WHERE status = $4 AND id IN ({placeholders})"
+    );
+    on_tx!(tx, conn => {
+        let mut q = sqlx::query(&sql)
+            .bind(remittance_id)
+            .bind(stamp.at)
+            .bind(stamp.by)
+            .bind(BoletoStatus::Emitido.as_str());
+        for id in ids {
+            q = q.bind(id);
+        }
+        q.execute(&mut *conn).await.map(|r| r.rows_affected())
+    })
+}

@@ -3,11 +3,13 @@
 pub mod agreements;
 pub mod attachments;
 pub mod bank_accounts;
+pub mod bank_returns;
 pub mod boletos;
 pub mod chart;
 pub mod cost_centers;
 pub mod payables;
 pub mod receivables;
+pub mod remittances;
 pub mod reports;
 pub mod settings;
 pub mod suppliers;

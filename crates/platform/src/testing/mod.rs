@@ -219,6 +219,8 @@ impl<C: Context> TestApi<C> {
         }
         let mut known: Vec<&'static Permission> = vec![&SIGNED_IN];
         known.extend(C::permissions());
+        // The navigation permissions a context's operations may name (`remessa_cobranca`…).
+        known.extend(crate::access::PLATFORM_PERMISSIONS.iter().copied());
         let table = AccessTable::new(<C::Api as OpenApi>::meta(), &known)
             .unwrap_or_else(|e| panic!("{}: {e}", C::NAME));
         let service = OpenApiService::new(context.api(), C::NAME, "test");

@@ -1,0 +1,139 @@
+//! Retornos (finance.md §1 Retorno, Ocorrência, §3.4): the files the bank sends back, each occurrence applied once
+//! (three levels: the file's sha256 per account, the occurrence's key — convênio, nosso número, movimento, data,
+//! valor pago — and the receipt's source), with its result, and the pendências left for a person.
+
+use chrono::{DateTime, NaiveDate, Utc};
+
+/// A retorno's state: IMPORTADO while its job runs, then PROCESSADO, PROCESSADO_COM_PENDENCIAS or FALHOU.
+pub const RETURN_STATUSES: [&str; 4] = [
+    "IMPORTADO",
+    "PROCESSADO",
+    "PROCESSADO_COM_PENDENCIAS",
+    "FALHOU",
+];
+
+/// What an occurrence did.
+pub const OCCURRENCE_RESULTS: [&str; 5] = [
+    "APLICADA",
+    "DUPLICADA_IGNORADA",
+    "NAO_LOCALIZADA",
+    "DIVERGENTE",
+    "INFORMATIVA",
+];
+
+/// What a pendência is about.
+pub const PENDENCY_KINDS: [&str; 4] = [
+    "NAO_LOCALIZADA",
+    "DIVERGENTE",
+    "PAGAMENTO_APOS_CANCELAMENTO",
+    "PAGAMENTO_DUPLICIDADE",
+];
+
+/// How a person resolves a pendência.
+pub const PENDENCY_ACTIONS: [&str; 4] = [
+    "VINCULAR_PARCELA",
+    "REEMBOLSO",
+    "CREDITO_CLIENTE",
+    "DESCARTAR",
+];
+
+/// The pendência's title as the screen shows it.
+pub fn pendency_label(kind: &str) -> &'static str {
+    match kind {
+        "NAO_LOCALIZADA" => "Boleto não localizado",
+        "DIVERGENTE" => "Valor divergente",
+        "PAGAMENTO_APOS_CANCELAMENTO" => "Pagamento após cancelamento",
+        _ => "Pagamento em duplicidade",
+    }
+}
+
+/// A stored retorno (its bytes are read apart).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct BankReturn {
+    pub id: String,
+    pub bank_account_id: String,
+    pub kind: String,
+    pub file_name: String,
+    pub sha256: String,
+    pub layout: String,
+    pub bank: String,
+    pub sequence: i64,
+    pub generated_on: Option<NaiveDate>,
+    pub status: String,
+    pub failure: Option<String>,
+    pub failure_line: Option<i64>,
+    pub total: i64,
+    pub done: i64,
+    pub applied: i64,
+    pub duplicated: i64,
+    pub not_found: i64,
+    pub divergent: i64,
+    pub informative: i64,
+    pub job_id: Option<String>,
+    pub imported_at: DateTime<Utc>,
+    pub imported_by: String,
+    pub imported_by_name: String,
+    pub processed_at: Option<DateTime<Utc>>,
+    pub version: i64,
+}
+
+/// One occurrence of a retorno and what it did.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct Occurrence {
+    pub id: String,
+    pub return_id: String,
+    pub line: i64,
+    pub nosso_numero: String,
+    pub seu_numero: String,
+    pub movement_code: String,
+    pub movement_text: String,
+    pub reasons: String,
+    pub occurrence_date: Option<NaiveDate>,
+    pub credit_date: Option<NaiveDate>,
+    pub amount_cents: i64,
+    pub paid_cents: i64,
+    pub interest_cents: i64,
+    pub fees_cents: i64,
+    pub result: String,
+    pub message: String,
+    pub agreement_id: Option<String>,
+    pub boleto_id: Option<String>,
+    pub installment_id: Option<String>,
+    pub remittance_id: Option<String>,
+    pub dedupe_key: Option<String>,
+}
+
+/// A pendência.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct Pendency {
+    pub id: String,
+    pub kind: String,
+    pub status: String,
+    pub return_id: String,
+    pub occurrence_id: String,
+    pub bank_account_id: String,
+    pub boleto_id: Option<String>,
+    pub installment_id: Option<String>,
+    pub nosso_numero: String,
+    pub amount_cents: i64,
+    pub occurrence_date: Option<NaiveDate>,
+    pub description: String,
+    pub action: Option<String>,
+    pub reason: Option<String>,
+    pub resolved_installment_id: Option<String>,
+    pub resolved_at: Option<DateTime<Utc>>,
+    pub resolved_by: Option<String>,
+    pub version: i64,
+    pub created_at: DateTime<Utc>,
+}
+
+/// The nosso número as both sides compare it: digits only, without leading zeros.
+pub fn nosso_key(text: &str) -> String {
+    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+    let trimmed = digits.trim_start_matches('0');
+    if trimmed.is_empty() {
+        "0".into()
+    } else {
+        trimmed.to_string()
+    }
+}

@@ -1,0 +1,950 @@
+//! Retornos de cobrança (finance.md §2 `/remessas`, §3.4): import a file (its kind read from the file; the same
+//! bytes twice per account refused), apply it in a job — one transaction per file, each occurrence once — and the
+//! pendências it leaves, with their resolution.
+
+use std::collections::{HashMap, HashSet};
+use std::io::Cursor;
+use std::sync::{Arc, Mutex};
+
+use banking::cnab::retorno::{self, RetornoItem, RetornoReader};
+use banking::cnab::{FileKind, Layout as CnabLayout};
+use chrono::NaiveDate;
+use platform::access::{Principal, REMESSA_COBRANCA};
+use platform::clock::SharedClock;
+use platform::db::{is_unique_violation, Db, Tx};
+use platform::error::{Error, Result, Violations};
+use platform::history::{self, Change, Entry, Reason};
+use platform::jobs::{JobHandler, JobOptions, JobOutcome, JobRun, Jobs};
+use platform::notify::Notify;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::domain::bank_return::{nosso_key, BankReturn, Occurrence, Pendency, PENDENCY_ACTIONS};
+use crate::domain::boleto::{BoletoStatus, EventKind};
+use crate::domain::remittance::company_of;
+use crate::domain::InstallmentStatus;
+use crate::events::ReceivableSettled;
+use crate::store::bank_returns::{self as store, Settling, SourcedReceipt, Target};
+use crate::store::receivables::{self as receivables_store, InstallmentState};
+use crate::store::remittances as remittances_store;
+use crate::store::Stamp;
+
+use super::remittances::hex;
+use super::{stale, BoletoChange, Boletos, INSTALLMENT_ENTITY};
+
+/// At most 50 MB a file.
+pub const MAX_RETURN_BYTES: usize = 50 * 1024 * 1024;
+/// The job that applies a retorno.
+pub const APPLY_JOB: &str = "finance.apply_bank_return";
+
+#[derive(Debug, Serialize, Deserialize)]
+struct ApplyPayload {
+    id: String,
+}
+
+pub struct BankReturns {
+    db: Db,
+    clock: SharedClock,
+    jobs: Jobs,
+    boletos: Arc<Boletos>,
+    /// Occurrences done of those being applied on this instance (the progress bar), by retorno.
+    progress: Mutex<HashMap<String, (i64, i64)>>,
+}
+
+fn not_found() -> Error {
+    Error::not_found("Retorno não encontrado.")
+}
+
+fn date_br(d: chrono::DateTime<chrono::Utc>) -> String {
+    d.with_timezone(&chrono::FixedOffset::west_opt(3 * 3600).expect("UTC-3"))
+        .format("%d/%m/%Y")
+        .to_string()
+}
+
+/// Splits the first two records of a file (CRLF or LF).
+fn first_records(bytes: &[u8]) -> (Option<&[u8]>, Option<&[u8]>) {
+    let mut lines = bytes
+        .split(|b| *b == b'\n')
+        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+        .filter(|l| !l.is_empty());
+    (lines.next(), lines.next())
+}
+
+impl BankReturns {
+    pub fn new(db: Db, clock: SharedClock, jobs: Jobs, boletos: Arc<Boletos>) -> BankReturns {
+        BankReturns {
+            db,
+            clock,
+            jobs,
+            boletos,
+            progress: Mutex::default(),
+        }
+    }
+
+    /// The job handler the context registers.
+    pub fn handler(self: &Arc<Self>) -> JobHandler {
+        let me = self.clone();
+        JobHandler::new(APPLY_JOB, move |run: JobRun, p: ApplyPayload| {
+            let me = me.clone();
+            async move { me.apply(&run, &p.id).await }
+        })
+    }
+
+    /// Stores the file and queues its application; the retorno is IMPORTADO.
+    pub async fn import(
+        &self,
+        account_id: Option<&str>,
+        file_name: &str,
+        bytes: Vec<u8>,
+        by: &Principal,
+    ) -> Result<BankReturn> {
+        if bytes.len() > MAX_RETURN_BYTES {
+            return Err(Error::too_large(format!(
+                "O arquivo tem {:.1} MB; o limite é 50 MB.",
+                bytes.len() as f64 / 1_048_576.0
+            )));
+        }
+        let mut v = Violations::new();
+        let account = account_id.map(str::trim).filter(|a| !a.is_empty());
+        if account.is_none() {
+            v.add("account_id", "Informe a conta bancária do retorno.");
+        }
+        if bytes.is_empty() {
+            v.add("file", "Envie o arquivo de retorno.");
+        }
+        v.finish()?;
+        let account = account.unwrap_or_default();
+        if crate::store::bank_accounts::by_id(&self.db, account)
+            .await?
+            .is_none()
+        {
+            return Err(Error::invalid_field(
+                "account_id",
+                "Conta bancária não encontrada.",
+            ));
+        }
+        let (first, second) = first_records(&bytes);
+        let info = retorno::sniff(first.unwrap_or_default(), second, 1).map_err(|e| {
+            Error::invalid_field(
+                "file",
+                format!("Arquivo ilegível na linha {}: {}.", e.line, e.message),
+            )
+        })?;
+        match info.kind {
+            FileKind::Pagamentos => {
+                return Err(Error::invalid_field(
+                    "file",
+                    "Este é um retorno de pagamentos; importe-o em Remessas de pagamento.",
+                ))
+            }
+            FileKind::Extrato => {
+                return Err(Error::invalid_field(
+                    "file",
+                    "Este é um extrato bancário; importe-o na Conciliação.",
+                ))
+            }
+            FileKind::Cobranca => {}
+        }
+        if info.direction != "retorno" {
+            return Err(Error::invalid_field(
+                "file",
+                "Este arquivo é uma remessa (enviada ao banco), não um retorno.",
+            ));
+        }
+        let sha256 = hex(&Sha256::digest(&bytes));
+        if let Some(existing) = store::by_sha(&self.db, account, &sha256).await? {
+            return Err(already(&existing));
+        }
+        let now = self.clock.now();
+        let id = uuid::Uuid::now_v7().to_string();
+        let mut r = BankReturn {
+            id: id.clone(),
+            bank_account_id: account.to_string(),
+            kind: "COBRANCA".into(),
+            file_name: file_name.chars().take(200).collect(),
+            sha256,
+            layout: match info.layout {
+                CnabLayout::Cnab240 => "CNAB240".into(),
+                CnabLayout::Cnab400 => "CNAB400".into(),
+            },
+            bank: info.bank_code.clone(),
+            sequence: info.sequence as i64,
+            generated_on: info.generated_on,
+            status: "IMPORTADO".into(),
+            failure: None,
+            failure_line: None,
+            total: 0,
+            done: 0,
+            applied: 0,
+            duplicated: 0,
+            not_found: 0,
+            divergent: 0,
+            informative: 0,
+            job_id: None,
+            imported_at: now,
+            imported_by: by.uid.clone(),
+            imported_by_name: by.name.clone(),
+            processed_at: None,
+            version: 1,
+        };
+        let mut tx = self.db.begin().await?;
+        if let Err(e) = store::insert(&mut tx, &r, &bytes).await {
+            drop(tx);
+            if is_unique_violation(&e) {
+                if let Some(existing) = store::by_sha(&self.db, account, &r.sha256).await? {
+                    return Err(already(&existing));
+                }
+            }
+            return Err(e.into());
+        }
+        let job = self
+            .jobs
+            .enqueue(
+                &mut tx,
+                APPLY_JOB,
+                &ApplyPayload { id: id.clone() },
+                JobOptions {
+                    created_by: Some(by.uid.clone()),
+                    dedupe_key: Some(format!("{APPLY_JOB}:{id}")),
+                    ..JobOptions::default()
+                },
+            )
+            .await?;
+        store::set_job(&mut tx, &id, &job).await?;
+        tx.commit().await?;
+        r.job_id = Some(job);
+        Ok(r)
+    }
+
+    pub async fn get(&self, id: &str) -> Result<BankReturn> {
+        let mut r = store::by_id(&self.db, id).await?.ok_or_else(not_found)?;
+        if r.status == "IMPORTADO" {
+            if let Some((done, total)) = self.progress.lock().expect("progress").get(id).copied() {
+                r.done = done;
+                r.total = total;
+            }
+        }
+        Ok(r)
+    }
+
+    pub async fn list(&self, limit: i64, offset: i64) -> Result<(Vec<BankReturn>, i64)> {
+        Ok(store::list(&self.db, limit, offset).await?)
+    }
+
+    pub async fn occurrences(
+        &self,
+        id: &str,
+        limit: i64,
+        offset: i64,
+    ) -> Result<(Vec<Occurrence>, i64)> {
+        self.get(id).await?;
+        Ok(store::occurrences(&self.db, id, limit, offset).await?)
+    }
+
+    pub async fn pendencies(
+        &self,
+        status: Option<&str>,
+        limit: i64,
+        offset: i64,
+    ) -> Result<(Vec<Pendency>, i64)> {
+        Ok(store::pendencies(&self.db, status, limit, offset).await?)
+    }
+
+    /// The boletos of the account's convênios by their nosso número as the bank's files carry it (with its DV,
+    /// when the bank's field has one), and by the bare number when that key is free.
+    async fn targets(&self, account: &str) -> Result<HashMap<String, Target>> {
+        let agreements: HashMap<String, banking::cnab::Company> =
+            crate::store::agreements::collections(&self.db, Some(account))
+                .await?
+                .into_iter()
+                .map(|a| (a.id.clone(), company_of(&a)))
+                .collect();
+        let banks: HashMap<String, banking::bank::Bank> =
+            crate::store::agreements::collections(&self.db, Some(account))
+                .await?
+                .into_iter()
+                .map(|a| (a.id.clone(), a.bank))
+                .collect();
+        let mut map = HashMap::new();
+        let mut bare = Vec::new();
+        for t in store::targets(&self.db, account).await? {
+            let number = t.nosso_numero.to_string();
+            let cnab = match (agreements.get(&t.agreement_id), banks.get(&t.agreement_id)) {
+                (Some(c), Some(b)) => banking::cnab::nosso_numero_for_cnab(*b, c, &number).ok(),
+                _ => None,
+            };
+            bare.push((nosso_key(&number), t.clone()));
+            map.insert(nosso_key(&cnab.unwrap_or(number)), t);
+        }
+        for (k, t) in bare {
+            map.entry(k).or_insert(t);
+        }
+        Ok(map)
+    }
+
+    fn set_progress(&self, id: &str, done: i64, total: i64) {
+        self.progress
+            .lock()
+            .expect("progress")
+            .insert(id.to_string(), (done, total));
+    }
+
+    /// The job: applies every occurrence in one transaction (a crash applies nothing; a retry is safe).
+    async fn apply(&self, run: &JobRun, id: &str) -> Result<JobOutcome> {
+        let Some(r) = store::by_id(&self.db, id).await? else {
+            return Ok(JobOutcome::done());
+        };
+        if r.status != "IMPORTADO" {
+            return Ok(JobOutcome::done());
+        }
+        let bytes = store::content(&self.db, id).await?.unwrap_or_default();
+        let by = Principal {
+            uid: r.imported_by.clone(),
+            name: r.imported_by_name.clone(),
+            ..principal_system()
+        };
+        let mut items = Vec::new();
+        let failure = match RetornoReader::new(Cursor::new(&bytes[..])) {
+            Err(e) => Some((e.line, e.message)),
+            Ok(reader) => {
+                let mut failed = None;
+                for item in reader {
+                    match item {
+                        Ok(i) => items.push(i),
+                        Err(e) => {
+                            failed = Some((e.line, e.message));
+                            break;
+                        }
+                    }
+                }
+                failed
+            }
+        };
+        let mut result = r.clone();
+        result.processed_at = Some(self.clock.now());
+        if let Some((line, message)) = failure {
+            result.status = "FALHOU".into();
+            result.failure = Some(format!("Linha {line}: {message}"));
+            result.failure_line = Some(line as i64);
+            let mut tx = self.db.begin().await?;
+            store::finish(&mut tx, &result).await?;
+            run.complete_in(&mut tx, &JobOutcome::done()).await?;
+            tx.commit().await?;
+            return Ok(JobOutcome::done());
+        }
+        let total = items.len() as i64;
+        result.total = total;
+        self.set_progress(id, 0, total);
+        let by_key = self.targets(&r.bank_account_id).await?;
+        let layout_400 = r.layout == "CNAB400";
+        let bank_code: u16 = r.bank.parse().unwrap_or(0);
+        let mut tx = self.db.begin().await?;
+        let keys: Vec<String> = items
+            .iter()
+            .map(|i| dedupe_key(&r.bank_account_id, &by_key, i))
+            .collect();
+        let mut seen: HashSet<String> = store::applied_keys(&mut tx, &keys)
+            .await?
+            .into_iter()
+            .collect();
+        let mut occurrences = Vec::with_capacity(items.len());
+        let mut pendencies = Vec::new();
+        let mut remittances: HashSet<String> = HashSet::new();
+        let stamp = Stamp::now(&self.clock, &by);
+        for (n, (item, key)) in items.iter().zip(keys).enumerate() {
+            let target = find(&by_key, &item.nosso_numero);
+            let mut o = Occurrence {
+                id: uuid::Uuid::now_v7().to_string(),
+                return_id: id.to_string(),
+                line: item.line as i64,
+                nosso_numero: item.nosso_numero.trim().to_string(),
+                seu_numero: item.seu_numero.trim().to_string(),
+                movement_code: item.occurrence_code.clone(),
+                movement_text: item.occurrence.to_string(),
+                reasons: item.reason_descriptions.join("; "),
+                occurrence_date: item.occurrence_date,
+                credit_date: item.credit_date,
+                amount_cents: item.amount,
+                paid_cents: item.paid_amount,
+                interest_cents: item.interest,
+                fees_cents: item.fees,
+                result: String::new(),
+                message: String::new(),
+                agreement_id: target.map(|t| t.agreement_id.clone()),
+                boleto_id: target.map(|t| t.id.clone()),
+                installment_id: target.map(|t| t.installment_id.clone()),
+                remittance_id: target.and_then(|t| t.remittance_id.clone()),
+                dedupe_key: None,
+            };
+            if !seen.insert(key.clone()) {
+                o.result = "DUPLICADA_IGNORADA".into();
+                o.message = "Ocorrência já aplicada por outro retorno (ou repetida neste).".into();
+                result.duplicated += 1;
+            } else {
+                o.dedupe_key = Some(key);
+                let settled = item.settled
+                    || banking::cnab::occurrences::is_settlement(
+                        layout_400,
+                        bank_code,
+                        &item.occurrence_code,
+                    );
+                match target {
+                    None => {
+                        o.result = "NAO_LOCALIZADA".into();
+                        o.message =
+                            "Nenhum boleto com este nosso número nos convênios da conta.".into();
+                        result.not_found += 1;
+                        if settled && item.paid_amount > 0 {
+                            pendencies.push(pendency(
+                                &o,
+                                &r,
+                                "NAO_LOCALIZADA",
+                                "Pagamento de boleto não localizado",
+                                stamp.at,
+                            ));
+                        }
+                    }
+                    Some(t) => {
+                        self.apply_one(&mut tx, t, item, settled, &mut o, &r, &mut pendencies, &by)
+                            .await?;
+                        match o.result.as_str() {
+                            "APLICADA" => result.applied += 1,
+                            "DIVERGENTE" => result.divergent += 1,
+                            _ => result.informative += 1,
+                        }
+                        if let Some(rm) = &t.remittance_id {
+                            remittances.insert(rm.clone());
+                        }
+                    }
+                }
+            }
+            occurrences.push(o);
+            if n % 1000 == 999 {
+                self.set_progress(id, n as i64 + 1, total);
+            }
+        }
+        store::insert_occurrences(&mut tx, &occurrences).await?;
+        store::insert_pendencies(&mut tx, &pendencies, &by.uid).await?;
+        for rm in &remittances {
+            remittances_store::close_if_done(&mut tx, rm, &stamp).await?;
+        }
+        result.done = total;
+        result.status = if pendencies.is_empty() && result.divergent == 0 {
+            "PROCESSADO".into()
+        } else {
+            "PROCESSADO_COM_PENDENCIAS".into()
+        };
+        if !store::finish(&mut tx, &result).await? {
+            return Err(stale());
+        }
+        if !pendencies.is_empty() {
+            let notice = Notify::to_holders(
+                &REMESSA_COBRANCA,
+                Vec::new(),
+                format!("Retorno {} com pendências", result.file_name),
+                format!(
+                    "{} pendência(s) a resolver: não localizados, divergentes ou pagos após cancelamento.",
+                    pendencies.len()
+                ),
+                "/remessas?aba=pendencias",
+            );
+            self.jobs.publish(&mut tx, &notice).await?;
+        }
+        run.complete_in(&mut tx, &JobOutcome::done()).await?;
+        tx.commit().await?;
+        self.progress.lock().expect("progress").remove(id);
+        Ok(JobOutcome::done())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn apply_one(
+        &self,
+        tx: &mut Tx,
+        t: &Target,
+        item: &RetornoItem,
+        settled: bool,
+        o: &mut Occurrence,
+        r: &BankReturn,
+        pendencies: &mut Vec<Pendency>,
+        by: &Principal,
+    ) -> Result<()> {
+        let status = BoletoStatus::parse(&t.status).unwrap_or(BoletoStatus::Emitido);
+        let code = item.occurrence_code.trim().to_string();
+        let text = item.occurrence.to_string();
+        let change =
+            |to: Option<BoletoStatus>, kind: EventKind, description: String| BoletoChange {
+                to,
+                kind,
+                description,
+                bank_code: Some(code.clone()),
+                bank_text: Some(text.clone()),
+                remittance_id: None,
+                remittance_number: None,
+                amount_cents: None,
+                paid_date: None,
+                details: None,
+            };
+        // The boleto's current state (an earlier occurrence of this file may have moved it).
+        let current = crate::store::boletos::by_id_in(tx, &t.id)
+            .await?
+            .map(|b| b.status)
+            .unwrap_or(status);
+        let remittance = t.remittance_id.clone();
+        let item_result: Option<&str>;
+        if settled {
+            let inst = store::settling(tx, &t.installment_id).await?;
+            let Some(inst) = inst else {
+                o.result = "INFORMATIVA".into();
+                o.message = "Parcela do boleto não encontrada.".into();
+                return Ok(());
+            };
+            let date = item
+                .occurrence_date
+                .or(item.credit_date)
+                .unwrap_or_else(|| self.clock.today());
+            let istatus = parse_installment(&inst.status);
+            if !istatus.is_open() {
+                let (kind, label) = match istatus {
+                    InstallmentStatus::Pago => {
+                        ("PAGAMENTO_DUPLICIDADE", "Pagamento em duplicidade")
+                    }
+                    _ => ("PAGAMENTO_APOS_CANCELAMENTO", "Pagamento após cancelamento"),
+                };
+                o.result = "DIVERGENTE".into();
+                o.message = format!(
+                    "{label}: a parcela está {}; o valor fica como pendência.",
+                    inst.status
+                );
+                pendencies.push(pendency(o, r, kind, label, self.clock.now()));
+                if current.can_become(BoletoStatus::Liquidado) {
+                    let mut c = change(
+                        Some(BoletoStatus::Liquidado),
+                        EventKind::Liquidado,
+                        format!("{label} (retorno {})", r.file_name),
+                    );
+                    c.amount_cents = Some(item.paid_amount);
+                    c.paid_date = Some(date);
+                    self.boletos.record_in(tx, &t.id, c, by).await?;
+                }
+                item_result = Some("LIQUIDADO");
+            } else {
+                let balance = inst.value_cents - inst.received_cents;
+                let paid = item.paid_amount;
+                let (principal, fine, interest) = if paid >= balance {
+                    let excess = paid - balance;
+                    let fine = excess.min(t.amount_cents * t.fine_bp / 10_000);
+                    (balance, fine, excess - fine)
+                } else {
+                    (paid, 0, 0)
+                };
+                self.settle(tx, &inst, o, r, date, paid, principal, fine, interest, by)
+                    .await?;
+                if paid < balance {
+                    o.result = "DIVERGENTE".into();
+                    o.message = format!(
+                        "Pago {} abaixo do saldo {}: baixa parcial; a diferença fica como pendência.",
+                        paid, balance
+                    );
+                    pendencies.push(pendency(
+                        o,
+                        r,
+                        "DIVERGENTE",
+                        "Valor pago abaixo do saldo",
+                        self.clock.now(),
+                    ));
+                } else {
+                    o.result = "APLICADA".into();
+                    o.message = "Liquidação registrada como recebimento.".into();
+                }
+                if current.can_become(BoletoStatus::Liquidado) {
+                    let mut c = change(
+                        Some(BoletoStatus::Liquidado),
+                        EventKind::Liquidado,
+                        format!("Liquidado (retorno {})", r.file_name),
+                    );
+                    c.amount_cents = Some(paid);
+                    c.paid_date = Some(date);
+                    c.details = Some(serde_json::json!({
+                        "juros_cents": interest, "multa_cents": fine, "tarifa_cents": item.fees,
+                        "data_credito": item.credit_date,
+                    }));
+                    self.boletos.record_in(tx, &t.id, c, by).await?;
+                }
+                item_result = Some("LIQUIDADO");
+            }
+        } else {
+            let (to, kind, result): (Option<BoletoStatus>, EventKind, Option<&str>) =
+                match code.as_str() {
+                    "02" => (
+                        Some(BoletoStatus::Registrado),
+                        EventKind::EntradaConfirmada,
+                        Some("CONFIRMADO"),
+                    ),
+                    "03" => (
+                        Some(BoletoStatus::Rejeitado),
+                        EventKind::Rejeitado,
+                        Some("REJEITADO"),
+                    ),
+                    "09" | "10" => (
+                        Some(BoletoStatus::Baixado),
+                        EventKind::Baixado,
+                        Some("BAIXADO"),
+                    ),
+                    _ => (None, EventKind::Ocorrencia, None),
+                };
+            let applies = to.is_some_and(|s| current.can_become(s));
+            let description = if o.reasons.is_empty() {
+                text.clone()
+            } else {
+                format!("{text}: {}", o.reasons)
+            };
+            if applies {
+                let mut c = change(to, kind, description);
+                if kind == EventKind::Rejeitado {
+                    c.bank_text = Some(if o.reasons.is_empty() {
+                        text.clone()
+                    } else {
+                        o.reasons.clone()
+                    });
+                }
+                self.boletos.record_in(tx, &t.id, c, by).await?;
+                o.result = "APLICADA".into();
+                o.message = text.clone();
+            } else {
+                self.boletos
+                    .record_in(
+                        tx,
+                        &t.id,
+                        change(None, EventKind::Ocorrencia, description),
+                        by,
+                    )
+                    .await?;
+                o.result = "INFORMATIVA".into();
+                o.message = text.clone();
+            }
+            item_result = result;
+        }
+        if let (Some(rm), Some(res)) = (remittance, item_result) {
+            remittances_store::set_item_result(tx, &rm, &t.id, res, &code, &text).await?;
+        }
+        Ok(())
+    }
+
+    /// A receipt whose source is the occurrence, the installment's new state, its history and the event.
+    #[allow(clippy::too_many_arguments)]
+    async fn settle(
+        &self,
+        tx: &mut Tx,
+        inst: &Settling,
+        o: &Occurrence,
+        r: &BankReturn,
+        date: NaiveDate,
+        paid: i64,
+        principal: i64,
+        fine: i64,
+        interest: i64,
+        by: &Principal,
+    ) -> Result<()> {
+        let stamp = Stamp::now(&self.clock, by);
+        let receipt_id = uuid::Uuid::now_v7().to_string();
+        store::insert_receipt(
+            tx,
+            &SourcedReceipt {
+                id: &receipt_id,
+                installment_id: &inst.id,
+                date,
+                amount_cents: paid,
+                interest_cents: interest,
+                fine_cents: fine,
+                principal_cents: principal,
+                bank_account_id: &r.bank_account_id,
+                source_id: &o.id,
+                at: stamp.at,
+                by: &by.uid,
+            },
+        )
+        .await?;
+        let received = inst.received_cents + principal;
+        let from = parse_installment(&inst.status);
+        let status = from.after_receipts(inst.value_cents, received);
+        let state = InstallmentState {
+            status,
+            received_cents: received,
+            due_date: inst.due_date,
+            write_off: None,
+        };
+        if !receivables_store::update_installment(tx, &inst.id, inst.version, &state, &stamp)
+            .await?
+        {
+            return Err(stale());
+        }
+        history::record(
+            tx,
+            &Entry {
+                entity: INSTALLMENT_ENTITY,
+                entity_id: &inst.id,
+                action: "Recebimento registrado pelo retorno",
+                from_state: Some(from.as_str()),
+                to_state: Some(status.as_str()),
+                reason: None,
+                changes: vec![Change {
+                    field: "received_cents".into(),
+                    from: Some(inst.received_cents.to_string()),
+                    to: Some(received.to_string()),
+                }],
+            },
+            by,
+            stamp.at,
+        )
+        .await?;
+        let event = ReceivableSettled {
+            id: receipt_id.clone(),
+            receipt_id,
+            installment_id: inst.id.clone(),
+            receivable_id: inst.receivable_id.clone(),
+            receivable_number: inst.number.clone(),
+            origin: inst.origin.clone(),
+            origin_id: inst.origin_id.clone(),
+            client_id: inst.client_id.clone(),
+            principal_cents: principal,
+            interest_cents: interest,
+            fine_cents: fine,
+            date,
+            paid_off: status == InstallmentStatus::Pago,
+        };
+        self.jobs.publish(tx, &event).await?;
+        Ok(())
+    }
+
+    /// Resolves a pendência: VINCULAR_PARCELA settles that open installment from its money; the other actions
+    /// record the decision.
+    pub async fn resolve(
+        &self,
+        id: &str,
+        action: Option<&str>,
+        installment_id: Option<&str>,
+        reason: Option<&str>,
+        by: &Principal,
+    ) -> Result<Pendency> {
+        let p = store::pendency(&self.db, id)
+            .await?
+            .ok_or_else(|| Error::not_found("Pendência não encontrada."))?;
+        let mut v = Violations::new();
+        let action = action.unwrap_or_default();
+        if !PENDENCY_ACTIONS.contains(&action) {
+            v.add(
+                "action",
+                "Escolha a ação: VINCULAR_PARCELA, REEMBOLSO, CREDITO_CLIENTE ou DESCARTAR.",
+            );
+        }
+        let reason = match Reason::parse("reason", reason) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                v.add(e.field, e.message);
+                None
+            }
+        };
+        let installment = installment_id.map(str::trim).filter(|i| !i.is_empty());
+        if action == "VINCULAR_PARCELA" && installment.is_none() {
+            v.add("installment_id", "Informe a parcela a vincular.");
+        }
+        v.finish()?;
+        if p.status != "ABERTA" {
+            return Err(Error::conflict(
+                "pendencia_resolvida",
+                "Esta pendência já foi resolvida.",
+            ));
+        }
+        let stamp = Stamp::now(&self.clock, by);
+        let mut tx = self.db.begin().await?;
+        if action == "VINCULAR_PARCELA" {
+            let iid = installment.unwrap_or_default();
+            let Some(inst) = store::settling(&mut tx, iid).await? else {
+                return Err(Error::invalid_field(
+                    "installment_id",
+                    "Parcela não encontrada.",
+                ));
+            };
+            if !parse_installment(&inst.status).is_open() {
+                return Err(Error::invalid_field(
+                    "installment_id",
+                    format!("A parcela está {} e não pode receber.", inst.status),
+                ));
+            }
+            let balance = inst.value_cents - inst.received_cents;
+            let principal = p.amount_cents.min(balance);
+            let interest = p.amount_cents - principal;
+            let r = store::by_id(&self.db, &p.return_id)
+                .await?
+                .ok_or_else(not_found)?;
+            let o = Occurrence {
+                id: format!("pendencia:{}", p.id),
+                return_id: p.return_id.clone(),
+                line: 0,
+                nosso_numero: p.nosso_numero.clone(),
+                seu_numero: String::new(),
+                movement_code: String::new(),
+                movement_text: String::new(),
+                reasons: String::new(),
+                occurrence_date: p.occurrence_date,
+                credit_date: None,
+                amount_cents: p.amount_cents,
+                paid_cents: p.amount_cents,
+                interest_cents: 0,
+                fees_cents: 0,
+                result: String::new(),
+                message: String::new(),
+                agreement_id: None,
+                boleto_id: None,
+                installment_id: None,
+                remittance_id: None,
+                dedupe_key: None,
+            };
+            let date = p.occurrence_date.unwrap_or_else(|| self.clock.today());
+            self.settle(
+                &mut tx,
+                &inst,
+                &o,
+                &r,
+                date,
+                p.amount_cents,
+                principal,
+                0,
+                interest,
+                by,
+            )
+            .await?;
+        }
+        let reason_text = reason.as_ref().map(Reason::as_str);
+        if !store::resolve(
+            &mut tx,
+            id,
+            p.version,
+            action,
+            reason_text,
+            installment,
+            stamp.at,
+            &by.uid,
+        )
+        .await?
+        {
+            return Err(stale());
+        }
+        tx.commit().await?;
+        store::pendency(&self.db, id).await?.ok_or_else(not_found)
+    }
+
+    /// Re-tries the open NAO_LOCALIZADA pendências against the boletos issued since: a match settles its
+    /// installment and resolves the pendência (VINCULAR_PARCELA). Idempotent. Returns how many were resolved.
+    pub async fn reprocess(&self, by: &Principal) -> Result<i64> {
+        let (open, _) = store::pendencies(&self.db, Some("ABERTA"), 100_000, 0).await?;
+        let mut resolved = 0;
+        let mut targets: HashMap<String, HashMap<String, Target>> = HashMap::new();
+        for p in open.into_iter().filter(|p| p.kind == "NAO_LOCALIZADA") {
+            if !targets.contains_key(&p.bank_account_id) {
+                let t = self.targets(&p.bank_account_id).await?;
+                targets.insert(p.bank_account_id.clone(), t);
+            }
+            let Some(t) = find(&targets[&p.bank_account_id], &p.nosso_numero) else {
+                continue;
+            };
+            let reason = format!("Boleto {} localizado ao reprocessar.", t.nosso_numero);
+            match self
+                .resolve(
+                    &p.id,
+                    Some("VINCULAR_PARCELA"),
+                    Some(&t.installment_id.clone()),
+                    Some(&reason),
+                    by,
+                )
+                .await
+            {
+                Ok(_) => resolved += 1,
+                Err(e) if e.kind == platform::error::ErrorKind::Invalid => {}
+                Err(e) if e.kind == platform::error::ErrorKind::Conflict => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(resolved)
+    }
+}
+
+fn already(existing: &BankReturn) -> Error {
+    Error::conflict(
+        "retorno_ja_importado",
+        format!(
+            "Este arquivo já foi importado em {} por {}.",
+            date_br(existing.imported_at),
+            existing.imported_by_name
+        ),
+    )
+}
+
+fn principal_system() -> Principal {
+    Principal {
+        uid: "system".into(),
+        email: String::new(),
+        name: "Sistema".into(),
+        role: None,
+        flags: Default::default(),
+        access_hub: false,
+        session_id: None,
+        firebase_uid: None,
+        held: None,
+    }
+}
+
+fn parse_installment(text: &str) -> InstallmentStatus {
+    InstallmentStatus::ALL
+        .into_iter()
+        .find(|s| s.as_str() == text)
+        .unwrap_or(InstallmentStatus::Aberto)
+}
+
+/// The boleto of a nosso número as the file carries it: with its DV, or without.
+fn find<'a>(by_key: &'a HashMap<String, Target>, nosso: &str) -> Option<&'a Target> {
+    by_key.get(&nosso_key(nosso))
+}
+
+fn dedupe_key(account: &str, by_key: &HashMap<String, Target>, i: &RetornoItem) -> String {
+    let owner = find(by_key, &i.nosso_numero)
+        .map(|t| t.agreement_id.clone())
+        .unwrap_or_else(|| format!("conta:{account}"));
+    format!(
+        "{owner}|{}|{}|{}|{}",
+        nosso_key(&i.nosso_numero),
+        i.occurrence_code.trim(),
+        i.occurrence_date.map(|d| d.to_string()).unwrap_or_default(),
+        i.paid_amount
+    )
+}
+
+fn pendency(
+    o: &Occurrence,
+    r: &BankReturn,
+    kind: &str,
+    description: &str,
+    at: chrono::DateTime<chrono::Utc>,
+) -> Pendency {
+    Pendency {
+        id: uuid::Uuid::now_v7().to_string(),
+        kind: kind.into(),
+        status: "ABERTA".into(),
+        return_id: r.id.clone(),
+        occurrence_id: o.id.clone(),
+        bank_account_id: r.bank_account_id.clone(),
+        boleto_id: o.boleto_id.clone(),
+        installment_id: o.installment_id.clone(),
+        nosso_numero: o.nosso_numero.clone(),
+        amount_cents: o.paid_cents,
+        occurrence_date: o.occurrence_date,
+        description: description.into(),
+        action: None,
+        reason: None,
+        resolved_installment_id: None,
+        resolved_at: None,
+        resolved_by: None,
+        version: 1,
+        created_at: at,
+    }
+}

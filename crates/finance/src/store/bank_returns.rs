@@ -1,0 +1,391 @@
+//! `finance_bank_returns`, `finance_bank_return_occurrences`, `finance_pendencies`, and the retorno's receipts.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use platform::db::{Db, Tx};
+use platform::{on_db, on_tx};
+
+use crate::domain::bank_return::{BankReturn, Occurrence, Pendency};
+
+type Result<T> = std::result::Result<T, sqlx::Error>;
+
+const COLUMNS: &str = "id, bank_account_id, kind, file_name, sha256, layout, bank, sequence, generated_on, status, \
+     failure, failure_line, total, done, applied, duplicated, not_found, divergent, informative, job_id, \
+     imported_at, imported_by, imported_by_name, processed_at, version";
+
+const OCCURRENCE_COLUMNS: &str = "id, return_id, line, nosso_numero, seu_numero, movement_code, movement_text, \
+     reasons, occurrence_date, credit_date, amount_cents, paid_cents, interest_cents, fees_cents, result, message, \
+     agreement_id, boleto_id, installment_id, remittance_id, dedupe_key";
+
+const PENDENCY_COLUMNS: &str =
+    "id, kind, status, return_id, occurrence_id, bank_account_id, boleto_id, \
+     installment_id, nosso_numero, amount_cents, occurrence_date, description, action, reason, \
+     resolved_installment_id, resolved_at, resolved_by, version, created_at";
+
+pub async fn insert(tx: &mut Tx, r: &BankReturn, content: &[u8]) -> Result<()> {
+    on_tx!(tx, conn => sqlx::query(&format!(
+        "INSERT INTO finance_bank_returns ({COLUMNS}, content) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
+         $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)"
+    ))
+    .bind(&r.id)
+    .bind(&r.bank_account_id)
+    .bind(&r.kind)
+    .bind(&r.file_name)
+    .bind(&r.sha256)
+    .bind(&r.layout)
+    .bind(&r.bank)
+    .bind(r.sequence)
+    .bind(r.generated_on)
+    .bind(&r.status)
+    .bind(&r.failure)
+    .bind(r.failure_line)
+    .bind(r.total)
+    .bind(r.done)
+    .bind(r.applied)
+    .bind(r.duplicated)
+    .bind(r.not_found)
+    .bind(r.divergent)
+    .bind(r.informative)
+    .bind(&r.job_id)
+    .bind(r.imported_at)
+    .bind(&r.imported_by)
+    .bind(&r.imported_by_name)
+    .bind(r.processed_at)
+    .bind(r.version)
+    .bind(content)
+    .execute(&mut *conn)
+    .await
+    .map(|_| ()))
+}
+
+pub async fn set_job(tx: &mut Tx, id: &str, job_id: &str) -> Result<()> {
+    on_tx!(tx, conn => sqlx::query("UPDATE finance_bank_returns SET job_id = $1 WHERE id = $2")
+        .bind(job_id)
+        .bind(id)
+        .execute(&mut *conn)
+        .await
+        .map(|_| ()))
+}
+
+pub async fn by_id(db: &Db, id: &str) -> Result<Option<BankReturn>> {
+    let sql = format!("SELECT {COLUMNS} FROM finance_bank_returns WHERE id = $1");
+    on_db!(db, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
+}
+
+pub async fn by_sha(db: &Db, account: &str, sha: &str) -> Result<Option<BankReturn>> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM finance_bank_returns WHERE bank_account_id = $1 AND sha256 = $2"
+    );
+    on_db!(db, pool => sqlx::query_as(&sql).bind(account).bind(sha).fetch_optional(pool).await)
+}
+
+pub async fn content(db: &Db, id: &str) -> Result<Option<Vec<u8>>> {
+    on_db!(db, pool => sqlx::query_scalar("SELECT content FROM finance_bank_returns WHERE id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await)
+}
+
+pub async fn list(db: &Db, limit: i64, offset: i64) -> Result<(Vec<BankReturn>, i64)> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM finance_bank_returns ORDER BY imported_at DESC, id DESC LIMIT {limit} OFFSET {offset}"
+    );
+    on_db!(db, pool => {
+        let rows = sqlx::query_as(&sql).fetch_all(pool).await?;
+        let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM finance_bank_returns")
+            .fetch_one(pool)
+            .await?;
+        Ok::<_, sqlx::Error>((rows, total))
+    })
+}
+
+/// The counts and final state, in the applying transaction.
+pub async fn finish(tx: &mut Tx, r: &BankReturn) -> Result<bool> {
+    let done = on_tx!(tx, conn => sqlx::query(
+        "UPDATE finance_bank_returns SET status = $1, failure = $2, failure_line = $3, total = $4, done = $5, \
+         applied = $6, duplicated = $7, not_found = $8, divergent = $9, informative = $10, processed_at = $11, \
+         version = version + 1 WHERE id = $12 AND status = 'IMPORTADO'",
+    )
+    .bind(&r.status)
+    .bind(&r.failure)
+    .bind(r.failure_line)
+    .bind(r.total)
+    .bind(r.done)
+    .bind(r.applied)
+    .bind(r.duplicated)
+    .bind(r.not_found)
+    .bind(r.divergent)
+    .bind(r.informative)
+    .bind(r.processed_at)
+    .bind(&r.id)
+    .execute(&mut *conn)
+    .await
+    .map(|r| r.rows_affected()))?;
+    Ok(done == 1)
+}
+
+pub async fn insert_occurrences(tx: &mut Tx, rows: &[Occurrence]) -> Result<()> {
+    for chunk in rows.chunks(500) {
+        on_tx!(tx, conn => {
+            let mut qb = sqlx::QueryBuilder::new(format!(
+                "INSERT INTO finance_bank_return_occurrences ({OCCURRENCE_COLUMNS}) "
+            ));
+            qb.push_values(chunk.iter(), |mut q, o| {
+                q.push_bind(&o.id)
+                    .push_bind(&o.return_id)
+                    .push_bind(o.line)
+                    .push_bind(&o.nosso_numero)
+                    .push_bind(&o.seu_numero)
+                    .push_bind(&o.movement_code)
+                    .push_bind(&o.movement_text)
+                    .push_bind(&o.reasons)
+                    .push_bind(o.occurrence_date)
+                    .push_bind(o.credit_date)
+                    .push_bind(o.amount_cents)
+                    .push_bind(o.paid_cents)
+                    .push_bind(o.interest_cents)
+                    .push_bind(o.fees_cents)
+                    .push_bind(&o.result)
+                    .push_bind(&o.message)
+                    .push_bind(&o.agreement_id)
+                    .push_bind(&o.boleto_id)
+                    .push_bind(&o.installment_id)
+                    .push_bind(&o.remittance_id)
+                    .push_bind(&o.dedupe_key);
+            });
+            qb.build().execute(&mut *conn).await.map(|_| ())
+        })?;
+    }
+    Ok(())
+}
+
+/// Which of `keys` were applied before (by any retorno).
+pub async fn applied_keys(tx: &mut Tx, keys: &[String]) -> Result<Vec<String>> {
+    let mut found = Vec::new();
+    for chunk in keys.chunks(500) {
+        if chunk.is_empty() {
+            continue;
+        }
+        let placeholders = (1..=chunk.len())
+            .map(|n| format!("${n}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sql = format!(
+            "SELECT dedupe_key FROM finance_bank_return_occurrences WHERE dedupe_key IN ({placeholders})"
+        );
+        let rows: Vec<String> = on_tx!(tx, conn => {
+            let mut q = sqlx::query_scalar(&sql);
+            for k in chunk {
+                q = q.bind(k);
+            }
+            q.fetch_all(&mut *conn).await
+        })?;
+        found.extend(rows);
+    }
+    Ok(found)
+}
+
+pub async fn occurrences(
+    db: &Db,
+    return_id: &str,
+    limit: i64,
+    offset: i64,
+) -> Result<(Vec<Occurrence>, i64)> {
+    let sql = format!(
+        "SELECT {OCCURRENCE_COLUMNS} FROM finance_bank_return_occurrences WHERE return_id = $1 ORDER BY line \
+         LIMIT {limit} OFFSET {offset}"
+    );
+    on_db!(db, pool => {
+        let rows = sqlx::query_as(&sql).bind(return_id).fetch_all(pool).await?;
+        let total: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM finance_bank_return_occurrences WHERE return_id = $1",
+        )
+        .bind(return_id)
+        .fetch_one(pool)
+        .await?;
+        Ok::<_, sqlx::Error>((rows, total))
+    })
+}
+
+pub async fn insert_pendencies(tx: &mut Tx, rows: &[Pendency], by: &str) -> Result<()> {
+    for p in rows {
+        on_tx!(tx, conn => sqlx::query(&format!(
+            "INSERT INTO finance_pendencies ({PENDENCY_COLUMNS}, updated_at, updated_by) VALUES ($1, $2, $3, $4, \
+             $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19, $20)"
+        ))
+        .bind(&p.id)
+        .bind(&p.kind)
+        .bind(&p.status)
+        .bind(&p.return_id)
+        .bind(&p.occurrence_id)
+        .bind(&p.bank_account_id)
+        .bind(&p.boleto_id)
+        .bind(&p.installment_id)
+        .bind(&p.nosso_numero)
+        .bind(p.amount_cents)
+        .bind(p.occurrence_date)
+        .bind(&p.description)
+        .bind(&p.action)
+        .bind(&p.reason)
+        .bind(&p.resolved_installment_id)
+        .bind(p.resolved_at)
+        .bind(&p.resolved_by)
+        .bind(p.version)
+        .bind(p.created_at)
+        .bind(by)
+        .execute(&mut *conn)
+        .await
+        .map(|_| ()))?;
+    }
+    Ok(())
+}
+
+pub async fn pendencies(
+    db: &Db,
+    status: Option<&str>,
+    limit: i64,
+    offset: i64,
+) -> Result<(Vec<Pendency>, i64)> {
+    let w = match status {
+        Some(_) => "WHERE status = $1",
+        None => "",
+    };
+    let sql = format!(
+        "SELECT {PENDENCY_COLUMNS} FROM finance_pendencies {w} ORDER BY created_at DESC, id DESC \
+         LIMIT {limit} OFFSET {offset}"
+    );
+    let count = format!("SELECT COUNT(*) FROM finance_pendencies {w}");
+    on_db!(db, pool => {
+        let mut q = sqlx::query_as(&sql);
+        let mut c = sqlx::query_scalar(&count);
+        if let Some(s) = status {
+            q = q.bind(s);
+            c = c.bind(s);
+        }
+        let rows = q.fetch_all(pool).await?;
+        let total: i64 = c.fetch_one(pool).await?;
+        Ok::<_, sqlx::Error>((rows, total))
+    })
+}
+
+pub async fn pendency(db: &Db, id: &str) -> Result<Option<Pendency>> {
+    let sql = format!("SELECT {PENDENCY_COLUMNS} FROM finance_pendencies WHERE id = $1");
+    on_db!(db, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
+}
+
+#[allow(clippy::too_many_arguments)]
+pub async fn resolve(
+    tx: &mut Tx,
+    id: &str,
+    expected: i64,
+    action: &str,
+    reason: Option<&str>,
+    installment_id: Option<&str>,
+    at: DateTime<Utc>,
+    by: &str,
+) -> Result<bool> {
+    let done = on_tx!(tx, conn => sqlx::query(
+        "UPDATE finance_pendencies SET status = 'RESOLVIDA', action = $1, reason = $2, \
+         resolved_installment_id = $3, resolved_at = $4, resolved_by = $5, version = version + 1, updated_at = $4, \
+         updated_by = $5 WHERE id = $6 AND version = $7 AND status = 'ABERTA'",
+    )
+    .bind(action)
+    .bind(reason)
+    .bind(installment_id)
+    .bind(at)
+    .bind(by)
+    .bind(id)
+    .bind(expected)
+    .execute(&mut *conn)
+    .await
+    .map(|r| r.rows_affected()))?;
+    Ok(done == 1)
+}
+
+/// A boleto as a retorno matches and applies it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Target {
+    pub id: String,
+    pub agreement_id: String,
+    pub nosso_numero: i64,
+    pub status: String,
+    pub installment_id: String,
+    pub amount_cents: i64,
+    pub fine_bp: i64,
+    pub remittance_id: Option<String>,
+}
+
+/// The boletos of the account's convênios.
+pub async fn targets(db: &Db, account: &str) -> Result<Vec<Target>> {
+    on_db!(db, pool => sqlx::query_as(
+        "SELECT b.id, b.agreement_id, b.nosso_numero, b.status, b.installment_id, b.amount_cents, b.fine_bp, \
+         b.remittance_id FROM finance_boletos b JOIN finance_collection_agreements a ON a.id = b.agreement_id \
+         WHERE a.bank_account_id = $1",
+    )
+    .bind(account)
+    .fetch_all(pool)
+    .await)
+}
+
+/// An installment as a settlement reads it, in the applying transaction.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Settling {
+    pub id: String,
+    pub receivable_id: String,
+    pub number: String,
+    pub origin: String,
+    pub origin_id: Option<String>,
+    pub client_id: String,
+    pub value_cents: i64,
+    pub received_cents: i64,
+    pub status: String,
+    pub due_date: NaiveDate,
+    pub version: i64,
+}
+
+pub async fn settling(tx: &mut Tx, installment_id: &str) -> Result<Option<Settling>> {
+    on_tx!(tx, conn => sqlx::query_as(
+        "SELECT i.id, i.receivable_id, r.number, r.origin, r.origin_id, r.client_id, i.value_cents, \
+         i.received_cents, i.status, i.due_date, i.version FROM finance_receivable_installments i \
+         JOIN finance_receivables r ON r.id = i.receivable_id WHERE i.id = $1",
+    )
+    .bind(installment_id)
+    .fetch_optional(&mut *conn)
+    .await)
+}
+
+/// A receipt from a retorno occurrence (its source: unique).
+pub struct SourcedReceipt<'a> {
+    pub id: &'a str,
+    pub installment_id: &'a str,
+    pub date: NaiveDate,
+    pub amount_cents: i64,
+    pub interest_cents: i64,
+    pub fine_cents: i64,
+    pub principal_cents: i64,
+    pub bank_account_id: &'a str,
+    pub source_id: &'a str,
+    pub at: DateTime<Utc>,
+    pub by: &'a str,
+}
+
+pub async fn insert_receipt(tx: &mut Tx, r: &SourcedReceipt<'_>) -> Result<()> {
+    on_tx!(tx, conn => sqlx::query(
+        "INSERT INTO finance_receipts (id, installment_id, date, amount_cents, interest_cents, fine_cents, \
+         discount_cents, principal_cents, bank_account_id, method, source, source_id, created_at, created_by) \
+         VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, 'BOLETO', 'RETORNO', $9, $10, $11)",
+    )
+    .bind(r.id)
+    .bind(r.installment_id)
+    .bind(r.date)
+    .bind(r.amount_cents)
+    .bind(r.interest_cents)
+    .bind(r.fine_cents)
+    .bind(r.principal_cents)
+    .bind(r.bank_account_id)
+    .bind(r.source_id)
+    .bind(r.at)
+    .bind(r.by)
+    .execute(&mut *conn)
+    .await
+    .map(|_| ()))
+}
