@@ -139,58 +139,40 @@ impl Reports {
         let calendar = Calendar::load(&self.db).await?;
         let cutoff = overdue_cutoff(today, &calendar);
         let (from, to, bucket, dimension) = (query.from, query.to, query.bucket, query.dimension);
-        let due =
-            store::due_by_period(&self.db, from, to, bucket, dimension, cutoff, &query.filter)
-                .await?;
-        let received = match query.basis {
-            Basis::Vencimento => {
-                store::received_by_period(
-                    &self.db,
-                    from,
-                    to,
-                    ReceiptDate::Due,
-                    bucket,
-                    dimension,
-                    &query.filter,
-                )
-                .await?
-            }
-            Basis::Pagamento => {
-                store::received_by_period(
-                    &self.db,
-                    from,
-                    to,
-                    ReceiptDate::Paid,
-                    bucket,
-                    dimension,
-                    &query.filter,
-                )
-                .await?
-            }
-            Basis::Credito => {
-                // By day from a week before (a receipt on a Friday before a long holiday is credited days later),
-                // then each day moved to its credit day and put in its period.
-                let by_day = store::received_by_period(
-                    &self.db,
-                    from - Days::new(7),
-                    to,
-                    ReceiptDate::Paid,
-                    Bucket::Day,
-                    dimension,
-                    &query.filter,
-                )
-                .await?;
-                by_day
-                    .into_iter()
-                    .filter_map(|mut cell| {
-                        let credit = expected_credit_date(cell.period, 0, 0, &calendar);
-                        (from..=to).contains(&credit).then(|| {
-                            cell.period = bucket.start(credit);
-                            cell
-                        })
+        // Which date places a receipt; CREDITO reads by day from a week before (a receipt on a Friday before a long
+        // holiday is credited days later), then moves each day to its credit day and puts it in its period.
+        let (date, received_from, received_bucket) = match query.basis {
+            Basis::Vencimento => (ReceiptDate::Due, from, bucket),
+            Basis::Pagamento => (ReceiptDate::Paid, from, bucket),
+            Basis::Credito => (ReceiptDate::Paid, from - Days::new(7), Bucket::Day),
+        };
+        // The two sums at once, each on its own connection.
+        let (due, received) = futures::future::try_join(
+            store::due_by_period(&self.db, from, to, bucket, dimension, cutoff, &query.filter),
+            store::received_by_period(
+                &self.db,
+                received_from,
+                to,
+                date,
+                received_bucket,
+                dimension,
+                &query.filter,
+            ),
+        )
+        .await?;
+        let received: Vec<ReportCell> = if query.basis == Basis::Credito {
+            received
+                .into_iter()
+                .filter_map(|mut cell| {
+                    let credit = expected_credit_date(cell.period, 0, 0, &calendar);
+                    (from..=to).contains(&credit).then(|| {
+                        cell.period = bucket.start(credit);
+                        cell
                     })
-                    .collect()
-            }
+                })
+                .collect()
+        } else {
+            received
         };
         let labels = self.labels(dimension).await?;
         // (period, key) → (name, figures)
