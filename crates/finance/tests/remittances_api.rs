@@ -667,3 +667,131 @@ async fn a_role_without_remessa_cobranca_is_403_and_unknown_ids_are_404() {
 fn id(value: &Value) -> &str {
     value["id"].as_str().unwrap()
 }
+
+#[tokio::test]
+async fn concurrent_retorno_of_10000_occurrences_imported_twice_settles_each_installment_once() {
+    for w in worlds().await {
+        let agreement = w.agreement(1000, 99_999_999).await;
+        let first = w.installments(&w.client, 1).await;
+        let inst = w.installment(&first[0]).await;
+        let receivable = inst["receivable_id"].as_str().unwrap().to_string();
+        let now = Utc::now();
+        let mut ids: Vec<String> = (1..10_000)
+            .map(|_| uuid::Uuid::now_v7().to_string())
+            .collect();
+        for (c, chunk) in ids.chunks(1000).enumerate() {
+            platform::on_db!(&w.api.db, pool => {
+                let mut qb = sqlx::QueryBuilder::new(
+                    "INSERT INTO finance_receivable_installments (id, receivable_id, seq, count, due_date, \
+                     original_due_date, value_cents, received_cents, status, payment_method, version, created_at, \
+                     created_by, updated_at, updated_by) ",
+                );
+                qb.push_values(chunk.iter().enumerate(), |mut b, (k, id)| {
+                    b.push_bind(id)
+                        .push_bind(&receivable)
+                        .push_bind((c * 1000 + k + 2) as i64)
+                        .push_bind(10_000i64)
+                        .push_bind(d(2026, 4, 10))
+                        .push_bind(d(2026, 4, 10))
+                        .push_bind(30_000i64)
+                        .push_bind(0i64)
+                        .push_bind("ABERTO")
+                        .push_bind("BOLETO")
+                        .push_bind(1i64)
+                        .push_bind(now)
+                        .push_bind("uid-setup")
+                        .push_bind(now)
+                        .push_bind("uid-setup");
+                });
+                qb.build().execute(pool).await.unwrap();
+            });
+        }
+        ids.push(first[0].clone());
+        let issued = w
+            .api
+            .context
+            .boletos()
+            .issue(&ids, agreement["id"].as_str(), &by())
+            .await
+            .unwrap();
+        assert_eq!(issued.len(), 10_000);
+        let started = std::time::Instant::now();
+        sent_remessa(&w, &agreement).await;
+        eprintln!(
+            "{}: remessa of 10 000 generated in {:?}",
+            w.api.engine(),
+            started.elapsed()
+        );
+        let items: Vec<RetornoItem> = issued
+            .iter()
+            .map(|b| {
+                occurrence(
+                    &json!({"nosso_numero": b.nosso_numero, "amount_cents": b.amount_cents}),
+                    "06",
+                    30_000,
+                    15,
+                )
+            })
+            .collect();
+        let a = retorno(&items, 7);
+        let b = retorno(&items, 8);
+        let (x, y, z) = tokio::join!(
+            w.upload(a.clone(), "A.RET"),
+            w.upload(a, "A.RET"),
+            w.upload(b, "B.RET")
+        );
+        let mut statuses = [x.0, y.0, z.0];
+        statuses.sort();
+        assert_eq!(
+            statuses,
+            [
+                StatusCode::ACCEPTED,
+                StatusCode::ACCEPTED,
+                StatusCode::CONFLICT
+            ],
+            "{} {} {}",
+            x.1,
+            y.1,
+            z.1
+        );
+        let started = std::time::Instant::now();
+        w.api.platform.jobs.run_until_idle().await.unwrap();
+        eprintln!(
+            "{}: two retornos of 10 000 applied in {:?}",
+            w.api.engine(),
+            started.elapsed()
+        );
+        let (_, list) = w.api.call("GET", RETURNS, FM, None).await;
+        let applied: i64 = list["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["applied"].as_i64().unwrap())
+            .sum();
+        let duplicated: i64 = list["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["duplicated"].as_i64().unwrap())
+            .sum();
+        assert_eq!((applied, duplicated), (10_000, 10_000), "{list}");
+        let (paid, receipts): (i64, i64) = platform::on_db!(&w.api.db, pool => {
+            let paid: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM finance_receivable_installments WHERE receivable_id = $1 \
+                 AND status = 'PAGO' AND received_cents = value_cents",
+            )
+            .bind(&receivable)
+            .fetch_one(pool)
+            .await
+            .unwrap();
+            let receipts: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM finance_receipts WHERE source = 'RETORNO'",
+            )
+            .fetch_one(pool)
+            .await
+            .unwrap();
+            (paid, receipts)
+        });
+        assert_eq!((paid, receipts), (10_000, 10_000));
+    }
+}
