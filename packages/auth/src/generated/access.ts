@@ -7,7 +7,7 @@ export const ACCESS: AccessRules = {
   permissions: {
     autenticado: { label: 'estar autenticado', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER'], flag: null },
     financeiro: { label: 'acessar pagamentos e recebimentos', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
-    remessa_cobranca: { label: 'gerar remessas de cobrança', roles: ['FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    remessa_cobranca: { label: 'gerar remessas de cobrança', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     remessa_pagamentos: { label: 'gerar remessas de pagamento', roles: ['FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     conciliacao: { label: 'acessar a conciliação bancária', roles: [], flag: 'role_id.can_see_conciliation' },
     hub: { label: 'acessar o hub', roles: [], flag: 'access_hub' },

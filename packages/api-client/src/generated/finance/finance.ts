@@ -32,6 +32,9 @@ import type {
   BankAccount,
   BankAccountList,
   BankAccountPatch,
+  BankReturn,
+  BankReturnOccurrencePage,
+  BankReturnPage,
   BoletoDetail,
   BoletoPage,
   BoletoPdfRequest,
@@ -61,17 +64,23 @@ import type {
   FinanceAttachment,
   FinanceSettings,
   HistoryEntry,
+  ImportBankReturnParams,
   InstallmentDetail,
   IssueBoletos,
   IssuedBoletos,
   LinhaDigitavel,
   LinhaDigitavelRequest,
+  ListBankReturnOccurrencesParams,
+  ListBankReturnsParams,
   ListBoletosParams,
   ListCollectionAgreementsParams,
   ListPayableInstallmentsParams,
   ListPayablesParams,
   ListPaymentAgreementsParams,
+  ListPendenciesParams,
   ListReceivableInstallmentsParams,
+  ListRemittancePendingParams,
+  ListRemittancesParams,
   ListSuppliersParams,
   NewBankAccount,
   NewBoletoInstruction,
@@ -98,12 +107,20 @@ import type {
   PaymentAgreement,
   PaymentAgreementList,
   PaymentAgreementPatch,
+  Pendency,
+  PendencyPage,
+  PendencyReprocessed,
+  PendencyResolve,
   ReadPayableNfeBodyTwo,
   ReasonRequest,
   ReceiptsReport,
   ReceiptsReportParams,
   Receivable,
   ReceivableInstallmentPage,
+  RemittanceCreate,
+  RemittanceDetail,
+  RemittancePage,
+  RemittancePending,
   Renegotiation,
   SupplierDetail,
   SupplierPage,
@@ -7689,6 +7706,1429 @@ export const useDuplicatePayable = <TError = ErrorType<ErrorBody | ErrorBody | E
       > => {
 
       const mutationOptions = getDuplicatePayableMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The convênio's EMITIDO boletos in no live remessa and its pending instructions, with count and total.
+ */
+export const getListRemittancePendingUrl = (params: ListRemittancePendingParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/remittances/pending?${stringifiedParams}` : `/api/v1/finance/remittances/pending`
+}
+
+export const listRemittancePending = async (params: ListRemittancePendingParams, options?: RequestInit): Promise<RemittancePending> => {
+  
+  return customFetch<RemittancePending>(getListRemittancePendingUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListRemittancePendingQueryKey = (params?: ListRemittancePendingParams,) => {
+    return [
+    `/api/v1/finance/remittances/pending`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListRemittancePendingQueryOptions = <TData = Awaited<ReturnType<typeof listRemittancePending>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params: ListRemittancePendingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listRemittancePending>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListRemittancePendingQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listRemittancePending>>> = ({ signal }) => listRemittancePending(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listRemittancePending>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListRemittancePendingQueryResult = NonNullable<Awaited<ReturnType<typeof listRemittancePending>>>
+export type ListRemittancePendingQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListRemittancePending<TData = Awaited<ReturnType<typeof listRemittancePending>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListRemittancePendingParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listRemittancePending>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listRemittancePending>>,
+          TError,
+          Awaited<ReturnType<typeof listRemittancePending>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListRemittancePending<TData = Awaited<ReturnType<typeof listRemittancePending>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListRemittancePendingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listRemittancePending>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listRemittancePending>>,
+          TError,
+          Awaited<ReturnType<typeof listRemittancePending>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListRemittancePending<TData = Awaited<ReturnType<typeof listRemittancePending>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListRemittancePendingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listRemittancePending>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The convênio's EMITIDO boletos in no live remessa and its pending instructions, with count and total.
+ */
+
+export function useListRemittancePending<TData = Awaited<ReturnType<typeof listRemittancePending>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListRemittancePendingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listRemittancePending>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListRemittancePendingQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Remessas de cobrança, newest first, with the count and total over the filter.
+ */
+export const getListRemittancesUrl = (params: ListRemittancesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    const explodeParameters = ["status"];
+
+    if (Array.isArray(value) && explodeParameters.includes(key)) {
+      value.forEach((v) => {
+        normalizedParams.append(key, v === null ? 'null' : v.toString());
+      });
+      return;
+    }
+      
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/remittances?${stringifiedParams}` : `/api/v1/finance/remittances`
+}
+
+export const listRemittances = async (params: ListRemittancesParams, options?: RequestInit): Promise<RemittancePage> => {
+  
+  return customFetch<RemittancePage>(getListRemittancesUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListRemittancesQueryKey = (params?: ListRemittancesParams,) => {
+    return [
+    `/api/v1/finance/remittances`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListRemittancesQueryOptions = <TData = Awaited<ReturnType<typeof listRemittances>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params: ListRemittancesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listRemittances>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListRemittancesQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listRemittances>>> = ({ signal }) => listRemittances(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listRemittances>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListRemittancesQueryResult = NonNullable<Awaited<ReturnType<typeof listRemittances>>>
+export type ListRemittancesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListRemittances<TData = Awaited<ReturnType<typeof listRemittances>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListRemittancesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listRemittances>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listRemittances>>,
+          TError,
+          Awaited<ReturnType<typeof listRemittances>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListRemittances<TData = Awaited<ReturnType<typeof listRemittances>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListRemittancesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listRemittances>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listRemittances>>,
+          TError,
+          Awaited<ReturnType<typeof listRemittances>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListRemittances<TData = Awaited<ReturnType<typeof listRemittances>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListRemittancesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listRemittances>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Remessas de cobrança, newest first, with the count and total over the filter.
+ */
+
+export function useListRemittances<TData = Awaited<ReturnType<typeof listRemittances>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ListRemittancesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listRemittances>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListRemittancesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary A draft (RASCUNHO) of the convênio's pending items; an item already in a live remessa is 409.
+ */
+export const getCreateRemittanceUrl = () => {
+
+
+  
+
+  return `/api/v1/finance/remittances`
+}
+
+export const createRemittance = async (remittanceCreate: RemittanceCreate, options?: RequestInit): Promise<RemittanceDetail> => {
+  
+  return customFetch<RemittanceDetail>(getCreateRemittanceUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      remittanceCreate,)
+  }
+);}
+
+
+
+
+export const getCreateRemittanceMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createRemittance>>, TError,{data: RemittanceCreate}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createRemittance>>, TError,{data: RemittanceCreate}, TContext> => {
+
+const mutationKey = ['createRemittance'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createRemittance>>, {data: RemittanceCreate}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createRemittance(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateRemittanceMutationResult = NonNullable<Awaited<ReturnType<typeof createRemittance>>>
+    export type CreateRemittanceMutationBody = RemittanceCreate
+    export type CreateRemittanceMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary A draft (RASCUNHO) of the convênio's pending items; an item already in a live remessa is 409.
+ */
+export const useCreateRemittance = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createRemittance>>, TError,{data: RemittanceCreate}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createRemittance>>,
+        TError,
+        {data: RemittanceCreate},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateRemittanceMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary A remessa with its items and their results, the preflight, the retornos that answered it and history.
+ */
+export const getGetRemittanceUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/remittances/${id}`
+}
+
+export const getRemittance = async (id: string, options?: RequestInit): Promise<RemittanceDetail> => {
+  
+  return customFetch<RemittanceDetail>(getGetRemittanceUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetRemittanceQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/finance/remittances/${id}`
+    ] as const;
+    }
+
+    
+export const getGetRemittanceQueryOptions = <TData = Awaited<ReturnType<typeof getRemittance>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getRemittance>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetRemittanceQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getRemittance>>> = ({ signal }) => getRemittance(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getRemittance>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetRemittanceQueryResult = NonNullable<Awaited<ReturnType<typeof getRemittance>>>
+export type GetRemittanceQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetRemittance<TData = Awaited<ReturnType<typeof getRemittance>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getRemittance>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getRemittance>>,
+          TError,
+          Awaited<ReturnType<typeof getRemittance>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetRemittance<TData = Awaited<ReturnType<typeof getRemittance>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getRemittance>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getRemittance>>,
+          TError,
+          Awaited<ReturnType<typeof getRemittance>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetRemittance<TData = Awaited<ReturnType<typeof getRemittance>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getRemittance>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A remessa with its items and their results, the preflight, the retornos that answered it and history.
+ */
+
+export function useGetRemittance<TData = Awaited<ReturnType<typeof getRemittance>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getRemittance>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetRemittanceQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary "Gerar arquivo": one transaction (a concurrent generation on the convênio is 409 "Outra remessa deste
+convênio está sendo gerada."); preflight findings are 422 naming line, positions, field and expectation.
+ */
+export const getGenerateRemittanceUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/remittances/${id}/generate`
+}
+
+export const generateRemittance = async (id: string, options?: RequestInit): Promise<RemittanceDetail> => {
+  
+  return customFetch<RemittanceDetail>(getGenerateRemittanceUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getGenerateRemittanceMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateRemittance>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof generateRemittance>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['generateRemittance'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof generateRemittance>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  generateRemittance(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type GenerateRemittanceMutationResult = NonNullable<Awaited<ReturnType<typeof generateRemittance>>>
+    
+    export type GenerateRemittanceMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary "Gerar arquivo": one transaction (a concurrent generation on the convênio is 409 "Outra remessa deste
+convênio está sendo gerada."); preflight findings are 422 naming line, positions, field and expectation.
+ */
+export const useGenerateRemittance = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateRemittance>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof generateRemittance>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getGenerateRemittanceMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The generated file, with the bank's file name.
+ */
+export const getDownloadRemittanceFileUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/remittances/${id}/file`
+}
+
+export const downloadRemittanceFile = async (id: string, options?: RequestInit): Promise<Blob> => {
+  
+  return customFetch<Blob>(getDownloadRemittanceFileUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getDownloadRemittanceFileQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/finance/remittances/${id}/file`
+    ] as const;
+    }
+
+    
+export const getDownloadRemittanceFileQueryOptions = <TData = Awaited<ReturnType<typeof downloadRemittanceFile>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadRemittanceFile>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getDownloadRemittanceFileQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof downloadRemittanceFile>>> = ({ signal }) => downloadRemittanceFile(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof downloadRemittanceFile>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type DownloadRemittanceFileQueryResult = NonNullable<Awaited<ReturnType<typeof downloadRemittanceFile>>>
+export type DownloadRemittanceFileQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useDownloadRemittanceFile<TData = Awaited<ReturnType<typeof downloadRemittanceFile>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadRemittanceFile>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadRemittanceFile>>,
+          TError,
+          Awaited<ReturnType<typeof downloadRemittanceFile>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadRemittanceFile<TData = Awaited<ReturnType<typeof downloadRemittanceFile>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadRemittanceFile>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadRemittanceFile>>,
+          TError,
+          Awaited<ReturnType<typeof downloadRemittanceFile>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadRemittanceFile<TData = Awaited<ReturnType<typeof downloadRemittanceFile>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadRemittanceFile>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The generated file, with the bank's file name.
+ */
+
+export function useDownloadRemittanceFile<TData = Awaited<ReturnType<typeof downloadRemittanceFile>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadRemittanceFile>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getDownloadRemittanceFileQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary GERADA → ENVIADA.
+ */
+export const getMarkRemittanceSentUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/remittances/${id}/mark-sent`
+}
+
+export const markRemittanceSent = async (id: string, options?: RequestInit): Promise<RemittanceDetail> => {
+  
+  return customFetch<RemittanceDetail>(getMarkRemittanceSentUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getMarkRemittanceSentMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markRemittanceSent>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof markRemittanceSent>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['markRemittanceSent'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof markRemittanceSent>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  markRemittanceSent(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type MarkRemittanceSentMutationResult = NonNullable<Awaited<ReturnType<typeof markRemittanceSent>>>
+    
+    export type MarkRemittanceSentMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary GERADA → ENVIADA.
+ */
+export const useMarkRemittanceSent = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markRemittanceSent>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof markRemittanceSent>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getMarkRemittanceSentMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary GERADA → RASCUNHO, only when never sent; it keeps its sequence.
+ */
+export const getReopenRemittanceUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/remittances/${id}/reopen`
+}
+
+export const reopenRemittance = async (id: string, options?: RequestInit): Promise<RemittanceDetail> => {
+  
+  return customFetch<RemittanceDetail>(getReopenRemittanceUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getReopenRemittanceMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reopenRemittance>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof reopenRemittance>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['reopenRemittance'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof reopenRemittance>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  reopenRemittance(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReopenRemittanceMutationResult = NonNullable<Awaited<ReturnType<typeof reopenRemittance>>>
+    
+    export type ReopenRemittanceMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary GERADA → RASCUNHO, only when never sent; it keeps its sequence.
+ */
+export const useReopenRemittance = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reopenRemittance>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof reopenRemittance>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getReopenRemittanceMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary RASCUNHO (never generated) → CANCELADA; its items are free again.
+ */
+export const getDiscardRemittanceUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/remittances/${id}/discard`
+}
+
+export const discardRemittance = async (id: string, options?: RequestInit): Promise<RemittanceDetail> => {
+  
+  return customFetch<RemittanceDetail>(getDiscardRemittanceUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getDiscardRemittanceMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof discardRemittance>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof discardRemittance>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['discardRemittance'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof discardRemittance>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  discardRemittance(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DiscardRemittanceMutationResult = NonNullable<Awaited<ReturnType<typeof discardRemittance>>>
+    
+    export type DiscardRemittanceMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary RASCUNHO (never generated) → CANCELADA; its items are free again.
+ */
+export const useDiscardRemittance = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof discardRemittance>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof discardRemittance>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getDiscardRemittanceMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Imports a retorno de cobrança (the file's bytes as the body, ≤ 50 MB; `account_id` and `file_name` in
+the query). Its kind is read from the file (a payments retorno is 422 naming the page to use); the same
+bytes again for the account are 409 "Este arquivo já foi importado em … por …." and nothing runs.
+ */
+export const getImportBankReturnUrl = (params?: ImportBankReturnParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/bank-returns?${stringifiedParams}` : `/api/v1/finance/bank-returns`
+}
+
+export const importBankReturn = async (importBankReturnBody: Blob,
+    params?: ImportBankReturnParams, options?: RequestInit): Promise<BankReturn> => {
+  
+  return customFetch<BankReturn>(getImportBankReturnUrl(params),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/octet-stream', ...options?.headers },
+    body: JSON.stringify(
+      importBankReturnBody,)
+  }
+);}
+
+
+
+
+export const getImportBankReturnMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importBankReturn>>, TError,{data: Blob;params?: ImportBankReturnParams}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof importBankReturn>>, TError,{data: Blob;params?: ImportBankReturnParams}, TContext> => {
+
+const mutationKey = ['importBankReturn'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof importBankReturn>>, {data: Blob;params?: ImportBankReturnParams}> = (props) => {
+          const {data,params} = props ?? {};
+
+          return  importBankReturn(data,params,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ImportBankReturnMutationResult = NonNullable<Awaited<ReturnType<typeof importBankReturn>>>
+    export type ImportBankReturnMutationBody = Blob
+    export type ImportBankReturnMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Imports a retorno de cobrança (the file's bytes as the body, ≤ 50 MB; `account_id` and `file_name` in
+the query). Its kind is read from the file (a payments retorno is 422 naming the page to use); the same
+bytes again for the account are 409 "Este arquivo já foi importado em … por …." and nothing runs.
+ */
+export const useImportBankReturn = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importBankReturn>>, TError,{data: Blob;params?: ImportBankReturnParams}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof importBankReturn>>,
+        TError,
+        {data: Blob;params?: ImportBankReturnParams},
+        TContext
+      > => {
+
+      const mutationOptions = getImportBankReturnMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Retornos, newest first.
+ */
+export const getListBankReturnsUrl = (params?: ListBankReturnsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/bank-returns?${stringifiedParams}` : `/api/v1/finance/bank-returns`
+}
+
+export const listBankReturns = async (params?: ListBankReturnsParams, options?: RequestInit): Promise<BankReturnPage> => {
+  
+  return customFetch<BankReturnPage>(getListBankReturnsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListBankReturnsQueryKey = (params?: ListBankReturnsParams,) => {
+    return [
+    `/api/v1/finance/bank-returns`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListBankReturnsQueryOptions = <TData = Awaited<ReturnType<typeof listBankReturns>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: ListBankReturnsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBankReturns>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListBankReturnsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listBankReturns>>> = ({ signal }) => listBankReturns(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listBankReturns>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListBankReturnsQueryResult = NonNullable<Awaited<ReturnType<typeof listBankReturns>>>
+export type ListBankReturnsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListBankReturns<TData = Awaited<ReturnType<typeof listBankReturns>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ListBankReturnsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBankReturns>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listBankReturns>>,
+          TError,
+          Awaited<ReturnType<typeof listBankReturns>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListBankReturns<TData = Awaited<ReturnType<typeof listBankReturns>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListBankReturnsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBankReturns>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listBankReturns>>,
+          TError,
+          Awaited<ReturnType<typeof listBankReturns>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListBankReturns<TData = Awaited<ReturnType<typeof listBankReturns>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListBankReturnsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBankReturns>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Retornos, newest first.
+ */
+
+export function useListBankReturns<TData = Awaited<ReturnType<typeof listBankReturns>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListBankReturnsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBankReturns>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListBankReturnsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary A retorno with its counts; while IMPORTADO, `done` of `total` is the progress.
+ */
+export const getGetBankReturnUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/bank-returns/${id}`
+}
+
+export const getBankReturn = async (id: string, options?: RequestInit): Promise<BankReturn> => {
+  
+  return customFetch<BankReturn>(getGetBankReturnUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetBankReturnQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/finance/bank-returns/${id}`
+    ] as const;
+    }
+
+    
+export const getGetBankReturnQueryOptions = <TData = Awaited<ReturnType<typeof getBankReturn>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBankReturn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetBankReturnQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getBankReturn>>> = ({ signal }) => getBankReturn(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getBankReturn>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetBankReturnQueryResult = NonNullable<Awaited<ReturnType<typeof getBankReturn>>>
+export type GetBankReturnQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetBankReturn<TData = Awaited<ReturnType<typeof getBankReturn>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBankReturn>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBankReturn>>,
+          TError,
+          Awaited<ReturnType<typeof getBankReturn>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetBankReturn<TData = Awaited<ReturnType<typeof getBankReturn>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBankReturn>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBankReturn>>,
+          TError,
+          Awaited<ReturnType<typeof getBankReturn>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetBankReturn<TData = Awaited<ReturnType<typeof getBankReturn>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBankReturn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A retorno with its counts; while IMPORTADO, `done` of `total` is the progress.
+ */
+
+export function useGetBankReturn<TData = Awaited<ReturnType<typeof getBankReturn>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBankReturn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetBankReturnQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The retorno's occurrences by line, with what each did.
+ */
+export const getListBankReturnOccurrencesUrl = (id: string,
+    params?: ListBankReturnOccurrencesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/bank-returns/${id}/occurrences?${stringifiedParams}` : `/api/v1/finance/bank-returns/${id}/occurrences`
+}
+
+export const listBankReturnOccurrences = async (id: string,
+    params?: ListBankReturnOccurrencesParams, options?: RequestInit): Promise<BankReturnOccurrencePage> => {
+  
+  return customFetch<BankReturnOccurrencePage>(getListBankReturnOccurrencesUrl(id,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListBankReturnOccurrencesQueryKey = (id?: string,
+    params?: ListBankReturnOccurrencesParams,) => {
+    return [
+    `/api/v1/finance/bank-returns/${id}/occurrences`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListBankReturnOccurrencesQueryOptions = <TData = Awaited<ReturnType<typeof listBankReturnOccurrences>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string,
+    params?: ListBankReturnOccurrencesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBankReturnOccurrences>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListBankReturnOccurrencesQueryKey(id,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listBankReturnOccurrences>>> = ({ signal }) => listBankReturnOccurrences(id,params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listBankReturnOccurrences>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListBankReturnOccurrencesQueryResult = NonNullable<Awaited<ReturnType<typeof listBankReturnOccurrences>>>
+export type ListBankReturnOccurrencesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListBankReturnOccurrences<TData = Awaited<ReturnType<typeof listBankReturnOccurrences>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params: undefined |  ListBankReturnOccurrencesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBankReturnOccurrences>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listBankReturnOccurrences>>,
+          TError,
+          Awaited<ReturnType<typeof listBankReturnOccurrences>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListBankReturnOccurrences<TData = Awaited<ReturnType<typeof listBankReturnOccurrences>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params?: ListBankReturnOccurrencesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBankReturnOccurrences>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listBankReturnOccurrences>>,
+          TError,
+          Awaited<ReturnType<typeof listBankReturnOccurrences>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListBankReturnOccurrences<TData = Awaited<ReturnType<typeof listBankReturnOccurrences>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params?: ListBankReturnOccurrencesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBankReturnOccurrences>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The retorno's occurrences by line, with what each did.
+ */
+
+export function useListBankReturnOccurrences<TData = Awaited<ReturnType<typeof listBankReturnOccurrences>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params?: ListBankReturnOccurrencesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBankReturnOccurrences>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListBankReturnOccurrencesQueryOptions(id,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The pendências the retornos left (ABERTA or RESOLVIDA), newest first.
+ */
+export const getListPendenciesUrl = (params?: ListPendenciesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/pendencies?${stringifiedParams}` : `/api/v1/finance/pendencies`
+}
+
+export const listPendencies = async (params?: ListPendenciesParams, options?: RequestInit): Promise<PendencyPage> => {
+  
+  return customFetch<PendencyPage>(getListPendenciesUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListPendenciesQueryKey = (params?: ListPendenciesParams,) => {
+    return [
+    `/api/v1/finance/pendencies`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListPendenciesQueryOptions = <TData = Awaited<ReturnType<typeof listPendencies>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: ListPendenciesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendencies>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListPendenciesQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPendencies>>> = ({ signal }) => listPendencies(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listPendencies>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListPendenciesQueryResult = NonNullable<Awaited<ReturnType<typeof listPendencies>>>
+export type ListPendenciesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListPendencies<TData = Awaited<ReturnType<typeof listPendencies>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ListPendenciesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendencies>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPendencies>>,
+          TError,
+          Awaited<ReturnType<typeof listPendencies>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPendencies<TData = Awaited<ReturnType<typeof listPendencies>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListPendenciesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendencies>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPendencies>>,
+          TError,
+          Awaited<ReturnType<typeof listPendencies>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPendencies<TData = Awaited<ReturnType<typeof listPendencies>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListPendenciesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendencies>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The pendências the retornos left (ABERTA or RESOLVIDA), newest first.
+ */
+
+export function useListPendencies<TData = Awaited<ReturnType<typeof listPendencies>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListPendenciesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendencies>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListPendenciesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Resolves a pendência: VINCULAR_PARCELA settles that open installment from its money; REEMBOLSO,
+CREDITO_CLIENTE and DESCARTAR record the decision. A reason of 10 to 500 characters.
+ */
+export const getResolvePendencyUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/pendencies/${id}/resolve`
+}
+
+export const resolvePendency = async (id: string,
+    pendencyResolve: PendencyResolve, options?: RequestInit): Promise<Pendency> => {
+  
+  return customFetch<Pendency>(getResolvePendencyUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      pendencyResolve,)
+  }
+);}
+
+
+
+
+export const getResolvePendencyMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resolvePendency>>, TError,{id: string;data: PendencyResolve}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof resolvePendency>>, TError,{id: string;data: PendencyResolve}, TContext> => {
+
+const mutationKey = ['resolvePendency'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof resolvePendency>>, {id: string;data: PendencyResolve}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  resolvePendency(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ResolvePendencyMutationResult = NonNullable<Awaited<ReturnType<typeof resolvePendency>>>
+    export type ResolvePendencyMutationBody = PendencyResolve
+    export type ResolvePendencyMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Resolves a pendência: VINCULAR_PARCELA settles that open installment from its money; REEMBOLSO,
+CREDITO_CLIENTE and DESCARTAR record the decision. A reason of 10 to 500 characters.
+ */
+export const useResolvePendency = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resolvePendency>>, TError,{id: string;data: PendencyResolve}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof resolvePendency>>,
+        TError,
+        {id: string;data: PendencyResolve},
+        TContext
+      > => {
+
+      const mutationOptions = getResolvePendencyMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Re-tries the open "não localizado" pendências against the boletos issued since (idempotent).
+ */
+export const getReprocessPendenciesUrl = () => {
+
+
+  
+
+  return `/api/v1/finance/pendencies/reprocess`
+}
+
+export const reprocessPendencies = async ( options?: RequestInit): Promise<PendencyReprocessed> => {
+  
+  return customFetch<PendencyReprocessed>(getReprocessPendenciesUrl(),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getReprocessPendenciesMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reprocessPendencies>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof reprocessPendencies>>, TError,void, TContext> => {
+
+const mutationKey = ['reprocessPendencies'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof reprocessPendencies>>, void> = () => {
+          
+
+          return  reprocessPendencies(requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReprocessPendenciesMutationResult = NonNullable<Awaited<ReturnType<typeof reprocessPendencies>>>
+    
+    export type ReprocessPendenciesMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Re-tries the open "não localizado" pendências against the boletos issued since (idempotent).
+ */
+export const useReprocessPendencies = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reprocessPendencies>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof reprocessPendencies>>,
+        TError,
+        void,
+        TContext
+      > => {
+
+      const mutationOptions = getReprocessPendenciesMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -3679,3 +3679,616 @@ export const duplicatePayableParams = zod.object({
   "id": zod.string().max(duplicatePayablePathIdMax)
 })
 
+/**
+ * @summary The convênio's EMITIDO boletos in no live remessa and its pending instructions, with count and total.
+ */
+export const listRemittancePendingQueryAgreementIdMax = 100;
+
+export const listRemittancePendingQueryParams = zod.object({
+  "agreement_id": zod.string().max(listRemittancePendingQueryAgreementIdMax)
+})
+
+export const listRemittancePendingResponse = zod.object({
+  "items": zod.array(zod.object({
+  "boleto_id": zod.string(),
+  "instruction_id": zod.string().optional(),
+  "instruction": zod.string().describe('ENTRADA, PEDIDO_BAIXA, ALTERACAO_VENCIMENTO, ABATIMENTO, PROTESTO or SUSTAR_PROTESTO.'),
+  "nosso_numero": zod.number(),
+  "nosso_numero_formatted": zod.string(),
+  "payer_name": zod.string(),
+  "due_date": zod.string(),
+  "amount_cents": zod.number()
+}).describe('An item waiting for a remessa.')),
+  "count": zod.number(),
+  "total_cents": zod.number()
+})
+
+/**
+ * @summary Remessas de cobrança, newest first, with the count and total over the filter.
+ */
+export const listRemittancesQueryAgreementIdMax = 100;export const listRemittancesQueryBankAccountIdMax = 100;export const listRemittancesQueryPageMax = 1000000;export const listRemittancesQueryPageSizeMax = 200;
+
+export const listRemittancesQueryParams = zod.object({
+  "agreement_id": zod.string().max(listRemittancesQueryAgreementIdMax).optional(),
+  "bank_account_id": zod.string().max(listRemittancesQueryBankAccountIdMax).optional(),
+  "status": zod.array(zod.string()).describe('RASCUNHO, GERADA, ENVIADA, PROCESSADA, REJEITADA or CANCELADA (repeats).'),
+  "page": zod.number().min(1).max(listRemittancesQueryPageMax).optional(),
+  "page_size": zod.number().min(1).max(listRemittancesQueryPageSizeMax).optional()
+})
+
+export const listRemittancesResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('RM-2026-000012.'),
+  "kind": zod.string().describe('COBRANCA (PAGAMENTO later).'),
+  "bank_account_id": zod.string(),
+  "agreement_id": zod.string(),
+  "layout": zod.string().describe('CNAB240 or CNAB400.'),
+  "sequence": zod.number().optional().describe('The file\'s sequence (NSA), once generated.'),
+  "file_name": zod.string().optional(),
+  "status": zod.string().describe('RASCUNHO, GERADA, ENVIADA, PROCESSADA, REJEITADA or CANCELADA.'),
+  "item_count": zod.number(),
+  "total_cents": zod.number(),
+  "rejected_count": zod.number(),
+  "sha256": zod.string().optional(),
+  "generated_at": zod.iso.datetime({}).optional(),
+  "generated_by": zod.string().optional(),
+  "sent_at": zod.iso.datetime({}).optional(),
+  "sent_by": zod.string().optional(),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string()
+}).describe('A remessa as the list shows it.')),
+  "total": zod.number(),
+  "total_cents": zod.number(),
+  "page": zod.number(),
+  "page_size": zod.number(),
+  "has_more": zod.boolean()
+})
+
+/**
+ * @summary A draft (RASCUNHO) of the convênio's pending items; an item already in a live remessa is 409.
+ */
+export const createRemittanceBodyAgreementIdMax = 100;export const createRemittanceBodyBoletoIdsMax = 100000;export const createRemittanceBodyInstructionIdsMax = 100000;
+
+export const createRemittanceBody = zod.object({
+  "agreement_id": zod.string().max(createRemittanceBodyAgreementIdMax).optional(),
+  "boleto_ids": zod.array(zod.string()).max(createRemittanceBodyBoletoIdsMax).optional(),
+  "instruction_ids": zod.array(zod.string()).max(createRemittanceBodyInstructionIdsMax).optional()
+}).describe('A draft: the convênio and, optionally, which pending items (all when both are left out).')
+
+/**
+ * @summary A remessa with its items and their results, the preflight, the retornos that answered it and history.
+ */
+export const getRemittancePathIdMax = 100;
+
+export const getRemittanceParams = zod.object({
+  "id": zod.string().max(getRemittancePathIdMax)
+})
+
+export const getRemittanceResponse = zod.object({
+  "remittance": zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('RM-2026-000012.'),
+  "kind": zod.string().describe('COBRANCA (PAGAMENTO later).'),
+  "bank_account_id": zod.string(),
+  "agreement_id": zod.string(),
+  "layout": zod.string().describe('CNAB240 or CNAB400.'),
+  "sequence": zod.number().optional().describe('The file\'s sequence (NSA), once generated.'),
+  "file_name": zod.string().optional(),
+  "status": zod.string().describe('RASCUNHO, GERADA, ENVIADA, PROCESSADA, REJEITADA or CANCELADA.'),
+  "item_count": zod.number(),
+  "total_cents": zod.number(),
+  "rejected_count": zod.number(),
+  "sha256": zod.string().optional(),
+  "generated_at": zod.iso.datetime({}).optional(),
+  "generated_by": zod.string().optional(),
+  "sent_at": zod.iso.datetime({}).optional(),
+  "sent_by": zod.string().optional(),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string()
+}).describe('A remessa as the list shows it.'),
+  "agreement_name": zod.string(),
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "position": zod.number(),
+  "boleto_id": zod.string(),
+  "instruction_id": zod.string().optional(),
+  "instruction": zod.string(),
+  "nosso_numero": zod.number(),
+  "amount_cents": zod.number(),
+  "result": zod.string().optional().describe('What the retorno said: CONFIRMADO, REJEITADO, LIQUIDADO or BAIXADO.'),
+  "result_code": zod.string().optional(),
+  "result_text": zod.string().optional()
+})),
+  "preflight": zod.string().optional().describe('The preflight\'s findings (JSON array), the last time the file was generated.'),
+  "returns": zod.array(zod.object({
+  "id": zod.string(),
+  "file_name": zod.string(),
+  "imported_at": zod.iso.datetime({})
+})),
+  "history": zod.array(zod.object({
+  "at": zod.iso.datetime({}),
+  "by_name": zod.string(),
+  "action": zod.string(),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional()
+}))
+})
+
+/**
+ * @summary "Gerar arquivo": one transaction (a concurrent generation on the convênio is 409 "Outra remessa deste
+convênio está sendo gerada."); preflight findings are 422 naming line, positions, field and expectation.
+ */
+export const generateRemittancePathIdMax = 100;
+
+export const generateRemittanceParams = zod.object({
+  "id": zod.string().max(generateRemittancePathIdMax)
+})
+
+export const generateRemittanceResponse = zod.object({
+  "remittance": zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('RM-2026-000012.'),
+  "kind": zod.string().describe('COBRANCA (PAGAMENTO later).'),
+  "bank_account_id": zod.string(),
+  "agreement_id": zod.string(),
+  "layout": zod.string().describe('CNAB240 or CNAB400.'),
+  "sequence": zod.number().optional().describe('The file\'s sequence (NSA), once generated.'),
+  "file_name": zod.string().optional(),
+  "status": zod.string().describe('RASCUNHO, GERADA, ENVIADA, PROCESSADA, REJEITADA or CANCELADA.'),
+  "item_count": zod.number(),
+  "total_cents": zod.number(),
+  "rejected_count": zod.number(),
+  "sha256": zod.string().optional(),
+  "generated_at": zod.iso.datetime({}).optional(),
+  "generated_by": zod.string().optional(),
+  "sent_at": zod.iso.datetime({}).optional(),
+  "sent_by": zod.string().optional(),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string()
+}).describe('A remessa as the list shows it.'),
+  "agreement_name": zod.string(),
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "position": zod.number(),
+  "boleto_id": zod.string(),
+  "instruction_id": zod.string().optional(),
+  "instruction": zod.string(),
+  "nosso_numero": zod.number(),
+  "amount_cents": zod.number(),
+  "result": zod.string().optional().describe('What the retorno said: CONFIRMADO, REJEITADO, LIQUIDADO or BAIXADO.'),
+  "result_code": zod.string().optional(),
+  "result_text": zod.string().optional()
+})),
+  "preflight": zod.string().optional().describe('The preflight\'s findings (JSON array), the last time the file was generated.'),
+  "returns": zod.array(zod.object({
+  "id": zod.string(),
+  "file_name": zod.string(),
+  "imported_at": zod.iso.datetime({})
+})),
+  "history": zod.array(zod.object({
+  "at": zod.iso.datetime({}),
+  "by_name": zod.string(),
+  "action": zod.string(),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional()
+}))
+})
+
+/**
+ * @summary The generated file, with the bank's file name.
+ */
+export const downloadRemittanceFilePathIdMax = 100;
+
+export const downloadRemittanceFileParams = zod.object({
+  "id": zod.string().max(downloadRemittanceFilePathIdMax)
+})
+
+/**
+ * @summary GERADA → ENVIADA.
+ */
+export const markRemittanceSentPathIdMax = 100;
+
+export const markRemittanceSentParams = zod.object({
+  "id": zod.string().max(markRemittanceSentPathIdMax)
+})
+
+export const markRemittanceSentResponse = zod.object({
+  "remittance": zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('RM-2026-000012.'),
+  "kind": zod.string().describe('COBRANCA (PAGAMENTO later).'),
+  "bank_account_id": zod.string(),
+  "agreement_id": zod.string(),
+  "layout": zod.string().describe('CNAB240 or CNAB400.'),
+  "sequence": zod.number().optional().describe('The file\'s sequence (NSA), once generated.'),
+  "file_name": zod.string().optional(),
+  "status": zod.string().describe('RASCUNHO, GERADA, ENVIADA, PROCESSADA, REJEITADA or CANCELADA.'),
+  "item_count": zod.number(),
+  "total_cents": zod.number(),
+  "rejected_count": zod.number(),
+  "sha256": zod.string().optional(),
+  "generated_at": zod.iso.datetime({}).optional(),
+  "generated_by": zod.string().optional(),
+  "sent_at": zod.iso.datetime({}).optional(),
+  "sent_by": zod.string().optional(),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string()
+}).describe('A remessa as the list shows it.'),
+  "agreement_name": zod.string(),
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "position": zod.number(),
+  "boleto_id": zod.string(),
+  "instruction_id": zod.string().optional(),
+  "instruction": zod.string(),
+  "nosso_numero": zod.number(),
+  "amount_cents": zod.number(),
+  "result": zod.string().optional().describe('What the retorno said: CONFIRMADO, REJEITADO, LIQUIDADO or BAIXADO.'),
+  "result_code": zod.string().optional(),
+  "result_text": zod.string().optional()
+})),
+  "preflight": zod.string().optional().describe('The preflight\'s findings (JSON array), the last time the file was generated.'),
+  "returns": zod.array(zod.object({
+  "id": zod.string(),
+  "file_name": zod.string(),
+  "imported_at": zod.iso.datetime({})
+})),
+  "history": zod.array(zod.object({
+  "at": zod.iso.datetime({}),
+  "by_name": zod.string(),
+  "action": zod.string(),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional()
+}))
+})
+
+/**
+ * @summary GERADA → RASCUNHO, only when never sent; it keeps its sequence.
+ */
+export const reopenRemittancePathIdMax = 100;
+
+export const reopenRemittanceParams = zod.object({
+  "id": zod.string().max(reopenRemittancePathIdMax)
+})
+
+export const reopenRemittanceResponse = zod.object({
+  "remittance": zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('RM-2026-000012.'),
+  "kind": zod.string().describe('COBRANCA (PAGAMENTO later).'),
+  "bank_account_id": zod.string(),
+  "agreement_id": zod.string(),
+  "layout": zod.string().describe('CNAB240 or CNAB400.'),
+  "sequence": zod.number().optional().describe('The file\'s sequence (NSA), once generated.'),
+  "file_name": zod.string().optional(),
+  "status": zod.string().describe('RASCUNHO, GERADA, ENVIADA, PROCESSADA, REJEITADA or CANCELADA.'),
+  "item_count": zod.number(),
+  "total_cents": zod.number(),
+  "rejected_count": zod.number(),
+  "sha256": zod.string().optional(),
+  "generated_at": zod.iso.datetime({}).optional(),
+  "generated_by": zod.string().optional(),
+  "sent_at": zod.iso.datetime({}).optional(),
+  "sent_by": zod.string().optional(),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string()
+}).describe('A remessa as the list shows it.'),
+  "agreement_name": zod.string(),
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "position": zod.number(),
+  "boleto_id": zod.string(),
+  "instruction_id": zod.string().optional(),
+  "instruction": zod.string(),
+  "nosso_numero": zod.number(),
+  "amount_cents": zod.number(),
+  "result": zod.string().optional().describe('What the retorno said: CONFIRMADO, REJEITADO, LIQUIDADO or BAIXADO.'),
+  "result_code": zod.string().optional(),
+  "result_text": zod.string().optional()
+})),
+  "preflight": zod.string().optional().describe('The preflight\'s findings (JSON array), the last time the file was generated.'),
+  "returns": zod.array(zod.object({
+  "id": zod.string(),
+  "file_name": zod.string(),
+  "imported_at": zod.iso.datetime({})
+})),
+  "history": zod.array(zod.object({
+  "at": zod.iso.datetime({}),
+  "by_name": zod.string(),
+  "action": zod.string(),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional()
+}))
+})
+
+/**
+ * @summary RASCUNHO (never generated) → CANCELADA; its items are free again.
+ */
+export const discardRemittancePathIdMax = 100;
+
+export const discardRemittanceParams = zod.object({
+  "id": zod.string().max(discardRemittancePathIdMax)
+})
+
+export const discardRemittanceResponse = zod.object({
+  "remittance": zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('RM-2026-000012.'),
+  "kind": zod.string().describe('COBRANCA (PAGAMENTO later).'),
+  "bank_account_id": zod.string(),
+  "agreement_id": zod.string(),
+  "layout": zod.string().describe('CNAB240 or CNAB400.'),
+  "sequence": zod.number().optional().describe('The file\'s sequence (NSA), once generated.'),
+  "file_name": zod.string().optional(),
+  "status": zod.string().describe('RASCUNHO, GERADA, ENVIADA, PROCESSADA, REJEITADA or CANCELADA.'),
+  "item_count": zod.number(),
+  "total_cents": zod.number(),
+  "rejected_count": zod.number(),
+  "sha256": zod.string().optional(),
+  "generated_at": zod.iso.datetime({}).optional(),
+  "generated_by": zod.string().optional(),
+  "sent_at": zod.iso.datetime({}).optional(),
+  "sent_by": zod.string().optional(),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string()
+}).describe('A remessa as the list shows it.'),
+  "agreement_name": zod.string(),
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "position": zod.number(),
+  "boleto_id": zod.string(),
+  "instruction_id": zod.string().optional(),
+  "instruction": zod.string(),
+  "nosso_numero": zod.number(),
+  "amount_cents": zod.number(),
+  "result": zod.string().optional().describe('What the retorno said: CONFIRMADO, REJEITADO, LIQUIDADO or BAIXADO.'),
+  "result_code": zod.string().optional(),
+  "result_text": zod.string().optional()
+})),
+  "preflight": zod.string().optional().describe('The preflight\'s findings (JSON array), the last time the file was generated.'),
+  "returns": zod.array(zod.object({
+  "id": zod.string(),
+  "file_name": zod.string(),
+  "imported_at": zod.iso.datetime({})
+})),
+  "history": zod.array(zod.object({
+  "at": zod.iso.datetime({}),
+  "by_name": zod.string(),
+  "action": zod.string(),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional()
+}))
+})
+
+/**
+ * @summary Imports a retorno de cobrança (the file's bytes as the body, ≤ 50 MB; `account_id` and `file_name` in
+the query). Its kind is read from the file (a payments retorno is 422 naming the page to use); the same
+bytes again for the account are 409 "Este arquivo já foi importado em … por …." and nothing runs.
+ */
+export const importBankReturnQueryAccountIdMax = 100;export const importBankReturnQueryFileNameMax = 200;
+
+export const importBankReturnQueryParams = zod.object({
+  "account_id": zod.string().max(importBankReturnQueryAccountIdMax).optional(),
+  "file_name": zod.string().max(importBankReturnQueryFileNameMax).optional()
+})
+
+/**
+ * @summary Retornos, newest first.
+ */
+export const listBankReturnsQueryPageMax = 1000000;export const listBankReturnsQueryPageSizeMax = 200;
+
+export const listBankReturnsQueryParams = zod.object({
+  "page": zod.number().min(1).max(listBankReturnsQueryPageMax).optional(),
+  "page_size": zod.number().min(1).max(listBankReturnsQueryPageSizeMax).optional()
+})
+
+export const listBankReturnsResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "bank_account_id": zod.string(),
+  "kind": zod.string().describe('COBRANCA.'),
+  "file_name": zod.string(),
+  "sha256": zod.string(),
+  "layout": zod.string(),
+  "bank": zod.string(),
+  "sequence": zod.number(),
+  "generated_on": zod.string().optional(),
+  "status": zod.string().describe('IMPORTADO (being applied), PROCESSADO, PROCESSADO_COM_PENDENCIAS or FALHOU.'),
+  "failure": zod.string().optional().describe('Why it failed (FALHOU), with the line.'),
+  "failure_line": zod.number().optional(),
+  "total": zod.number().describe('Occurrences in the file and done so far (the progress bar).'),
+  "done": zod.number(),
+  "applied": zod.number(),
+  "duplicated": zod.number(),
+  "not_found": zod.number(),
+  "divergent": zod.number(),
+  "informative": zod.number(),
+  "job_id": zod.string().optional(),
+  "imported_at": zod.iso.datetime({}),
+  "imported_by": zod.string(),
+  "imported_by_name": zod.string(),
+  "processed_at": zod.iso.datetime({}).optional()
+}).describe('A retorno and how far its application is.')),
+  "total": zod.number(),
+  "page": zod.number(),
+  "page_size": zod.number(),
+  "has_more": zod.boolean()
+})
+
+/**
+ * @summary A retorno with its counts; while IMPORTADO, `done` of `total` is the progress.
+ */
+export const getBankReturnPathIdMax = 100;
+
+export const getBankReturnParams = zod.object({
+  "id": zod.string().max(getBankReturnPathIdMax)
+})
+
+export const getBankReturnResponse = zod.object({
+  "id": zod.string(),
+  "bank_account_id": zod.string(),
+  "kind": zod.string().describe('COBRANCA.'),
+  "file_name": zod.string(),
+  "sha256": zod.string(),
+  "layout": zod.string(),
+  "bank": zod.string(),
+  "sequence": zod.number(),
+  "generated_on": zod.string().optional(),
+  "status": zod.string().describe('IMPORTADO (being applied), PROCESSADO, PROCESSADO_COM_PENDENCIAS or FALHOU.'),
+  "failure": zod.string().optional().describe('Why it failed (FALHOU), with the line.'),
+  "failure_line": zod.number().optional(),
+  "total": zod.number().describe('Occurrences in the file and done so far (the progress bar).'),
+  "done": zod.number(),
+  "applied": zod.number(),
+  "duplicated": zod.number(),
+  "not_found": zod.number(),
+  "divergent": zod.number(),
+  "informative": zod.number(),
+  "job_id": zod.string().optional(),
+  "imported_at": zod.iso.datetime({}),
+  "imported_by": zod.string(),
+  "imported_by_name": zod.string(),
+  "processed_at": zod.iso.datetime({}).optional()
+}).describe('A retorno and how far its application is.')
+
+/**
+ * @summary The retorno's occurrences by line, with what each did.
+ */
+export const listBankReturnOccurrencesPathIdMax = 100;
+
+export const listBankReturnOccurrencesParams = zod.object({
+  "id": zod.string().max(listBankReturnOccurrencesPathIdMax)
+})
+
+export const listBankReturnOccurrencesQueryPageMax = 1000000;export const listBankReturnOccurrencesQueryPageSizeMax = 200;
+
+export const listBankReturnOccurrencesQueryParams = zod.object({
+  "page": zod.number().min(1).max(listBankReturnOccurrencesQueryPageMax).optional(),
+  "page_size": zod.number().min(1).max(listBankReturnOccurrencesQueryPageSizeMax).optional()
+})
+
+export const listBankReturnOccurrencesResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "line": zod.number(),
+  "nosso_numero": zod.string(),
+  "seu_numero": zod.string(),
+  "movement_code": zod.string(),
+  "movement_text": zod.string(),
+  "reasons": zod.string(),
+  "occurrence_date": zod.string().optional(),
+  "credit_date": zod.string().optional(),
+  "amount_cents": zod.number(),
+  "paid_cents": zod.number(),
+  "interest_cents": zod.number(),
+  "fees_cents": zod.number(),
+  "result": zod.string().describe('APLICADA, DUPLICADA_IGNORADA, NAO_LOCALIZADA, DIVERGENTE or INFORMATIVA.'),
+  "message": zod.string(),
+  "boleto_id": zod.string().optional(),
+  "installment_id": zod.string().optional(),
+  "remittance_id": zod.string().optional()
+})),
+  "total": zod.number(),
+  "page": zod.number(),
+  "page_size": zod.number(),
+  "has_more": zod.boolean()
+})
+
+/**
+ * @summary The pendências the retornos left (ABERTA or RESOLVIDA), newest first.
+ */
+export const listPendenciesQueryStatusRegExp = new RegExp('^(ABERTA|RESOLVIDA)$');
+export const listPendenciesQueryPageMax = 1000000;export const listPendenciesQueryPageSizeMax = 200;
+
+export const listPendenciesQueryParams = zod.object({
+  "status": zod.string().regex(listPendenciesQueryStatusRegExp).optional().describe('ABERTA or RESOLVIDA.'),
+  "page": zod.number().min(1).max(listPendenciesQueryPageMax).optional(),
+  "page_size": zod.number().min(1).max(listPendenciesQueryPageSizeMax).optional()
+})
+
+export const listPendenciesResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.string().describe('NAO_LOCALIZADA, DIVERGENTE, PAGAMENTO_APOS_CANCELAMENTO or PAGAMENTO_DUPLICIDADE.'),
+  "label": zod.string().describe('\"Pagamento após cancelamento\", as the screen shows it.'),
+  "status": zod.string().describe('ABERTA or RESOLVIDA.'),
+  "return_id": zod.string(),
+  "occurrence_id": zod.string(),
+  "bank_account_id": zod.string(),
+  "boleto_id": zod.string().optional(),
+  "installment_id": zod.string().optional(),
+  "nosso_numero": zod.string(),
+  "amount_cents": zod.number(),
+  "occurrence_date": zod.string().optional(),
+  "description": zod.string(),
+  "action": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "resolved_installment_id": zod.string().optional(),
+  "resolved_at": zod.iso.datetime({}).optional(),
+  "resolved_by": zod.string().optional(),
+  "link": zod.string().describe('The page it is about (the retorno on `/remessas`).'),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({})
+})),
+  "total": zod.number(),
+  "page": zod.number(),
+  "page_size": zod.number(),
+  "has_more": zod.boolean()
+})
+
+/**
+ * @summary Resolves a pendência: VINCULAR_PARCELA settles that open installment from its money; REEMBOLSO,
+CREDITO_CLIENTE and DESCARTAR record the decision. A reason of 10 to 500 characters.
+ */
+export const resolvePendencyPathIdMax = 100;
+
+export const resolvePendencyParams = zod.object({
+  "id": zod.string().max(resolvePendencyPathIdMax)
+})
+
+export const resolvePendencyBodyActionMax = 40;export const resolvePendencyBodyInstallmentIdMax = 100;export const resolvePendencyBodyReasonMax = 500;
+
+export const resolvePendencyBody = zod.object({
+  "action": zod.string().max(resolvePendencyBodyActionMax).optional().describe('VINCULAR_PARCELA, REEMBOLSO, CREDITO_CLIENTE or DESCARTAR.'),
+  "installment_id": zod.string().max(resolvePendencyBodyInstallmentIdMax).optional(),
+  "reason": zod.string().max(resolvePendencyBodyReasonMax).optional()
+})
+
+export const resolvePendencyResponse = zod.object({
+  "id": zod.string(),
+  "kind": zod.string().describe('NAO_LOCALIZADA, DIVERGENTE, PAGAMENTO_APOS_CANCELAMENTO or PAGAMENTO_DUPLICIDADE.'),
+  "label": zod.string().describe('\"Pagamento após cancelamento\", as the screen shows it.'),
+  "status": zod.string().describe('ABERTA or RESOLVIDA.'),
+  "return_id": zod.string(),
+  "occurrence_id": zod.string(),
+  "bank_account_id": zod.string(),
+  "boleto_id": zod.string().optional(),
+  "installment_id": zod.string().optional(),
+  "nosso_numero": zod.string(),
+  "amount_cents": zod.number(),
+  "occurrence_date": zod.string().optional(),
+  "description": zod.string(),
+  "action": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "resolved_installment_id": zod.string().optional(),
+  "resolved_at": zod.iso.datetime({}).optional(),
+  "resolved_by": zod.string().optional(),
+  "link": zod.string().describe('The page it is about (the retorno on `/remessas`).'),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({})
+})
+
+/**
+ * @summary Re-tries the open "não localizado" pendências against the boletos issued since (idempotent).
+ */
+export const reprocessPendenciesResponse = zod.object({
+  "resolved": zod.number().describe('Pendências resolved by a boleto issued since.')
+})
+
