@@ -800,7 +800,7 @@ impl Example for LinhaRequest {
     fn example() -> Self {
         LinhaRequest {
             linha: Omittable(Some(
-                "34191.79001 01043.510047 91020.150008 1 84420000010000".into(),
+                "00190.00009 01238.798779 77700.168188 2 37690000013500".into(),
             )),
         }
     }

@@ -599,11 +599,13 @@ pub fn read_linha(linha: &str, today: NaiveDate) -> std::result::Result<LinhaRea
                 .failed_checks()
                 .map(|c| {
                     let name = match c.name {
-                        "geral" => "geral".to_string(),
-                        other => other.replace("campo", "campo "),
+                        "geral" => "dígito verificador geral".to_string(),
+                        other => {
+                            format!("dígito verificador do {}", other.replace("campo", "campo "))
+                        }
                     };
                     format!(
-                        "dígito verificador do {name} inválido (esperado {}, encontrado {})",
+                        "{name} inválido (esperado {}, encontrado {})",
                         c.expected as char, c.found as char
                     )
                 })
