@@ -39,6 +39,19 @@ pub fn mod10(digits: &[u8]) -> u8 {
     ((10 - sum % 10) % 10) as u8
 }
 
+/// [`mod10`] of a field of constant length (the linha's fields): the choice of table per
+/// position is known when compiling, so this is a row of table loads.
+#[inline]
+pub fn mod10_fixed<const N: usize>(digits: &[u8; N]) -> u8 {
+    let mut sum = 0u32;
+    for (i, &d) in digits.iter().enumerate() {
+        // The rightmost digit (N − i = 1) is doubled, then every other one.
+        let table = if (N - i) % 2 == 1 { &DOUBLED } else { &PLAIN };
+        sum += table[d as usize] as u32;
+    }
+    ((10 - sum % 10) % 10) as u8
+}
+
 /// Weights 2..9 from the right, repeating, for up to 64 digits (a table instead of a counter
 /// keeps the hot loop branch-free).
 const WEIGHTS_2_TO_9: [u32; 64] = {
@@ -93,23 +106,34 @@ pub fn boleto_general_dv(digits43: &[u8]) -> u8 {
     }
 }
 
+/// Weight of each barcode position in the general DV: 2..9 from the right over positions
+/// 6–44, continuing over 1–4; position 5 (the DV) weighs nothing.
+const GENERAL_DV_WEIGHTS: [u32; 44] = {
+    let mut w = [0u32; 44];
+    let mut from_right = 0;
+    let mut i = 44;
+    while i > 0 {
+        i -= 1;
+        if i != 4 {
+            w[i] = (from_right % 8) as u32 + 2;
+            from_right += 1;
+        }
+    }
+    w
+};
+
 /// The general DV of a 44-digit barcode, skipping its own position 5 (no copy).
 #[inline]
 pub fn barcode_general_dv(barcode: &[u8; 44]) -> u8 {
     // Positions 6–44 (39 digits) take weights from the right; positions 1–4 continue after.
-    let tail: u32 = barcode[5..]
+    // One forward pass over the fixed 44 bytes with a constant weight per position (0 for the
+    // DV itself) compiles to a few vector multiply-adds; the two reversed slices did not.
+    let sum: u32 = barcode
         .iter()
-        .rev()
-        .zip(WEIGHTS_2_TO_9.iter())
+        .zip(GENERAL_DV_WEIGHTS.iter())
         .map(|(&d, &w)| value(d) * w)
         .sum();
-    let head: u32 = barcode[..4]
-        .iter()
-        .rev()
-        .zip(WEIGHTS_2_TO_9[39..].iter())
-        .map(|(&d, &w)| value(d) * w)
-        .sum();
-    let dv = 11 - (head + tail) % 11;
+    let dv = 11 - sum % 11;
     if dv >= 10 {
         1
     } else {
@@ -179,6 +203,12 @@ mod tests {
                     })
                     .collect();
                 assert_eq!(mod10(&digits), reference(&digits), "{digits:?}");
+                if let Ok(ten) = <[u8; 10]>::try_from(digits.as_slice()) {
+                    assert_eq!(mod10_fixed(&ten), reference(&digits));
+                }
+                if let Ok(nine) = <[u8; 9]>::try_from(digits.as_slice()) {
+                    assert_eq!(mod10_fixed(&nine), reference(&digits));
+                }
             }
         }
     }

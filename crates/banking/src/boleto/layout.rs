@@ -4,7 +4,7 @@
 //! Linha: three fields with a mod-10 DV each (bank + currency + campo livre 1–5; campo livre
 //! 6–15; campo livre 16–25), the general DV, then fator + amount.
 
-use super::checksum::{barcode_general_dv, mod10};
+use super::checksum::{barcode_general_dv, mod10, mod10_fixed};
 
 pub type Barcode = [u8; 44];
 pub type Linha = [u8; 47];
@@ -87,13 +87,22 @@ pub fn barcode_to_linha(b: &Barcode) -> Linha {
 pub fn barcode_to_linha_into(b: &Barcode, l: &mut Linha) {
     l[..4].copy_from_slice(&b[..4]);
     l[4..9].copy_from_slice(&b[19..24]);
-    l[9] = b'0' + mod10(&l[..9]);
+    l[9] = b'0' + field_dv::<9>(&l[..9]);
     l[10..20].copy_from_slice(&b[24..34]);
-    l[20] = b'0' + mod10(&l[10..20]);
+    l[20] = b'0' + field_dv::<10>(&l[10..20]);
     l[21..31].copy_from_slice(&b[34..44]);
-    l[31] = b'0' + mod10(&l[21..31]);
+    l[31] = b'0' + field_dv::<10>(&l[21..31]);
     l[32] = b[4];
     l[33..47].copy_from_slice(&b[5..19]);
+}
+
+/// The mod-10 DV of a linha field of `N` digits.
+#[inline]
+fn field_dv<const N: usize>(field: &[u8]) -> u8 {
+    match <&[u8; N]>::try_from(field) {
+        Ok(digits) => mod10_fixed(digits),
+        Err(_) => mod10(field),
+    }
 }
 
 /// Linha digitável → barcode (drops the field DVs; does not check anything).
