@@ -1,8 +1,8 @@
-import type { Payable } from '@backoffice/api-client/endpoints';
+import { useListChartAccounts, useListCostCenters, type Payable } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
 import { Badge, Button, Checkbox, DataTable, DetailLink, formatCentavos, formatDate, Group, listTableProps, Modal, MultiSelect, Paper, SimpleGrid, Spinner, Stack, Text, TextInput, Title, type DataTableColumn } from '@backoffice/ui';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { competenceLabel, countLabel, DOCUMENT_KIND_LABELS, ORIGIN_LABELS, PAYABLE_STATUS_COLORS, PAYABLE_STATUS_LABELS } from '../api/payableModel';
 import { PAYABLES_EXPORT_URL, usePayables } from '../api/payablesQueries';
 import { usePayableListParams } from '../hooks/usePayableListParams';
@@ -40,37 +40,41 @@ export function PayableStatusBadge({ payable }: { payable: Pick<Payable, 'status
 
 const document = (p: Payable) => [DOCUMENT_KIND_LABELS[p.document_kind] ?? p.document_kind, p.document_number, p.document_series ? `série ${p.document_series}` : null].filter(Boolean).join(' ');
 
-const COLUMNS: ReadonlyArray<DataTableColumn<Payable>> = [
-  {
-    id: 'number',
-    header: 'Número',
-    cell: (row) => (
-      <DetailLink param="id" value={row.id}>
-        {row.number}
-      </DetailLink>
-    ),
-  },
-  {
-    id: 'payee',
-    header: 'Favorecido',
-    cell: (row) => (
-      <div>
-        <Text size="sm">{row.payee_name}</Text>
-        <Text size="xs" c="dimmed">
-          {row.payee_document_formatted}
-        </Text>
-      </div>
-    ),
-  },
-  { id: 'document', header: 'Documento fiscal', cell: document },
-  { id: 'description', header: 'Descrição', cell: (row) => row.description },
-  { id: 'competence', header: 'Competência', cell: (row) => competenceLabel(row.competence) },
-  { id: 'next_due', header: 'Próximo vencimento', cell: (row) => (row.next_due_date ? formatDate(row.next_due_date) : '—') },
-  { id: 'total', header: 'Total', align: 'right', cell: (row) => formatCentavos(row.total_cents), formatTotal: money },
-  { id: 'paid', header: 'Pago', align: 'right', cell: (row) => formatCentavos(row.paid_cents), formatTotal: money },
-  { id: 'status', header: 'Status', cell: (row) => <PayableStatusBadge payable={row} /> },
-  { id: 'origin', header: 'Origem', cell: (row) => ORIGIN_LABELS[row.origin] ?? row.origin, defaultHidden: true },
-];
+function columns(accountName: (id: string) => string, centerNames: (p: Payable) => string): ReadonlyArray<DataTableColumn<Payable>> {
+  return [
+    {
+      id: 'number',
+      header: 'Número',
+      cell: (row) => (
+        <DetailLink param="id" value={row.id}>
+          {row.number}
+        </DetailLink>
+      ),
+    },
+    {
+      id: 'payee',
+      header: 'Favorecido',
+      cell: (row) => (
+        <div>
+          <Text size="sm">{row.payee_name}</Text>
+          <Text size="xs" c="dimmed">
+            {row.payee_document_formatted}
+          </Text>
+        </div>
+      ),
+    },
+    { id: 'document', header: 'Documento fiscal', cell: document },
+    { id: 'description', header: 'Descrição', cell: (row) => row.description },
+    { id: 'chart_account', header: 'Plano de contas', cell: (row) => accountName(row.chart_account_id) },
+    { id: 'cost_center', header: 'Centro de custo', cell: (row) => centerNames(row) || '—' },
+    { id: 'competence', header: 'Competência', cell: (row) => competenceLabel(row.competence) },
+    { id: 'next_due', header: 'Próximo vencimento', cell: (row) => (row.next_due_date ? formatDate(row.next_due_date) : '—') },
+    { id: 'total', header: 'Total', align: 'right', cell: (row) => formatCentavos(row.total_cents), formatTotal: money },
+    { id: 'paid', header: 'Pago', align: 'right', cell: (row) => formatCentavos(row.paid_cents), formatTotal: money },
+    { id: 'status', header: 'Status', cell: (row) => <PayableStatusBadge payable={row} /> },
+    { id: 'origin', header: 'Origem', cell: (row) => ORIGIN_LABELS[row.origin] ?? row.origin, defaultHidden: true },
+  ];
+}
 
 /** `/contas-a-pagar`: the payables (documents), filtered in the URL, with the totals of the whole filter; a payable's panel at `?id=`. */
 export default function PayablesPage({ route }: PageProps) {
@@ -80,6 +84,16 @@ export default function PayablesPage({ route }: PageProps) {
   const [creating, setCreating] = useState(false);
   const statuses = list.filters.status ? list.filters.status.split(',') : [];
   const totals = result.data?.totals;
+  const chart = useListChartAccounts();
+  const centers = useListCostCenters();
+  const tableColumns = useMemo(() => {
+    const accounts = new Map((chart.data?.items ?? []).map((a) => [a.id, `${a.code} ${a.name}`]));
+    const codes = new Map((centers.data?.items ?? []).map((c) => [c.id, c.code]));
+    return columns(
+      (id) => accounts.get(id) ?? '—',
+      (p) => p.rateio.map((r) => codes.get(r.cost_center_id) ?? '').filter(Boolean).join(', '),
+    );
+  }, [chart.data, centers.data]);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
@@ -100,7 +114,7 @@ export default function PayablesPage({ route }: PageProps) {
       <DataTable
         id="finance.payables"
         label="Contas a pagar"
-        columns={COLUMNS}
+        columns={tableColumns}
         rows={result.data?.items}
         getRowId={(row) => row.id}
         getRowLabel={(row) => row.number}
