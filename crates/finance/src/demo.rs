@@ -120,6 +120,22 @@ pub async fn seed(finance: &Finance, demo: &Demo) -> Result<Vec<String>> {
             "Financeiro: {agreements} convênios de cobrança (Itaú com PIX, Bradesco, Banco do Brasil, Sicoob), um de pagamentos e {boletos} boletos emitidos."
         ));
     }
+    if finance
+        .remittances()
+        .list(Default::default(), 1, 0)
+        .await?
+        .total
+        > 0
+    {
+        said.push("Financeiro: as remessas de cobrança já existiam.".into());
+    } else {
+        let manager = acting(demo.user(Role::FinancialManager), Role::FinancialManager);
+        if let Some((items, number)) = seed_remittance(finance, &manager).await? {
+            said.push(format!(
+                "Financeiro: a remessa {number} ({items} boletos), enviada, e o seu retorno (confirmações, uma liquidação, um pagamento abaixo do saldo e um boleto não localizado) na fila de processamento."
+            ));
+        }
+    }
     if finance.payables().count().await? > 0 {
         said.push("Financeiro: as contas a pagar já existiam.".into());
     } else {
@@ -990,4 +1006,90 @@ async fn seed_payables(
         }
     }
     Ok(count)
+}
+
+/// A sent remessa de cobrança of up to eight pending boletos (two at least) of the first CNAB 240 convênio, and
+/// its retorno as the bank would write it (entries confirmed, one liquidação, one paid below the saldo, one
+/// boleto not found: two pendências), queued for the worker to apply.
+async fn seed_remittance(
+    finance: &Finance,
+    manager: &Principal,
+) -> Result<Option<(usize, String)>> {
+    use crate::domain::agreement::Layout;
+    use crate::domain::remittance::company_of;
+    use banking::cnab::{self, retorno::RetornoItem, RemessaHeader};
+
+    for a in finance.agreements().collections(None).await? {
+        if a.fields.layout != Layout::Cnab240 || !a.active {
+            continue;
+        }
+        let pending = finance.remittances().pending(&a.id).await?;
+        let ids: Vec<String> = pending
+            .items
+            .iter()
+            .filter(|p| p.instruction_id.is_none())
+            .take(8)
+            .map(|p| p.boleto_id.clone())
+            .collect();
+        if ids.len() < 2 {
+            continue;
+        }
+        let draft = finance
+            .remittances()
+            .create(Some(&a.id), Some(&ids), Some(&[]), manager)
+            .await?;
+        let id = draft.remittance.id.clone();
+        finance.remittances().generate(&id, manager).await?;
+        let sent = finance.remittances().mark_sent(&id, manager).await?;
+        let company = company_of(&a);
+        let today = finance.boletos().today();
+        let nosso = |n: i64| cnab::nosso_numero_for_cnab(a.bank, &company, &n.to_string()).ok();
+        let item = |n: i64, code: &str, amount: i64, paid: i64| RetornoItem {
+            occurrence_code: code.into(),
+            settled: code == "06",
+            nosso_numero: nosso(n).unwrap_or_default(),
+            amount,
+            paid_amount: paid,
+            net_amount: paid,
+            occurrence_date: Some(today),
+            credit_date: today.checked_add_days(Days::new(1)),
+            ..RetornoItem::default()
+        };
+        let mut items: Vec<RetornoItem> = sent
+            .items
+            .iter()
+            .map(|i| item(i.nosso_numero, "02", i.amount_cents, 0))
+            .collect();
+        let first = &sent.items[0];
+        items.push(item(
+            first.nosso_numero,
+            "06",
+            first.amount_cents,
+            first.amount_cents,
+        ));
+        let second = &sent.items[1];
+        items.push(item(
+            second.nosso_numero,
+            "06",
+            second.amount_cents,
+            second.amount_cents / 2,
+        ));
+        items.push(item(a.fields.nosso_numero_last, "06", 15_000, 15_000));
+        let header = RemessaHeader {
+            bank: a.bank,
+            company: company.clone(),
+            sequence: 1,
+            generated_at: today.and_hms_opt(7, 30, 0).unwrap_or_default(),
+        };
+        let mut bytes = Vec::new();
+        if cnab::c240::write_retorno(&header, &items, &mut bytes).is_err() {
+            return Ok(Some((sent.items.len(), sent.remittance.number)));
+        }
+        finance
+            .bank_returns()
+            .import(Some(&a.bank_account_id), "RETORNO-DEMO.RET", bytes, manager)
+            .await?;
+        return Ok(Some((sent.items.len(), sent.remittance.number)));
+    }
+    Ok(None)
 }

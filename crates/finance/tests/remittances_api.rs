@@ -795,3 +795,36 @@ async fn concurrent_retorno_of_10000_occurrences_imported_twice_settles_each_ins
         assert_eq!((paid, receipts), (10_000, 10_000));
     }
 }
+
+#[tokio::test]
+async fn the_demo_data_has_a_sent_remessa_and_its_retorno_with_two_pendencias_once() {
+    use platform::context::{Context, Demo};
+    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+        let mut demo = Demo::default();
+        api.started
+            .get::<Crm>()
+            .unwrap()
+            .seed_demo(&mut demo)
+            .await
+            .unwrap();
+        let said = api.context.seed_demo(&mut demo).await.unwrap();
+        assert!(said.iter().any(|l| l.contains("a remessa RM-")), "{said:?}");
+        api.platform.jobs.run_until_idle().await.unwrap();
+        let (_, list) = api.call("GET", REMITTANCES, FM, None).await;
+        assert_eq!(list["total"], 1, "{list}");
+        assert_eq!(list["items"][0]["status"], "PROCESSADA", "{list}");
+        let (_, returns) = api.call("GET", RETURNS, FM, None).await;
+        assert_eq!(
+            returns["items"][0]["status"], "PROCESSADO_COM_PENDENCIAS",
+            "{returns}"
+        );
+        let (_, p) = api.call("GET", PENDENCIES, FM, None).await;
+        assert_eq!(p["total"], 2, "{p}");
+        let said = api.context.seed_demo(&mut demo).await.unwrap();
+        assert!(
+            said.iter()
+                .any(|l| l.contains("remessas de cobrança já existiam")),
+            "{said:?}"
+        );
+    }
+}
