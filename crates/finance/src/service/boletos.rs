@@ -802,7 +802,7 @@ fn live_taken(e: sqlx::Error) -> Error {
     }
 }
 
-fn event(
+pub(crate) fn event(
     boleto_id: &str,
     kind: EventKind,
     description: String,

@@ -207,34 +207,36 @@ pub async fn occurrences(
 }
 
 pub async fn insert_pendencies(tx: &mut Tx, rows: &[Pendency], by: &str) -> Result<()> {
-    for p in rows {
-        on_tx!(tx, conn => sqlx::query(&format!(
-            "INSERT INTO finance_pendencies ({PENDENCY_COLUMNS}, updated_at, updated_by) VALUES ($1, $2, $3, $4, \
-             $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19, $20)"
-        ))
-        .bind(&p.id)
-        .bind(&p.kind)
-        .bind(&p.status)
-        .bind(&p.return_id)
-        .bind(&p.occurrence_id)
-        .bind(&p.bank_account_id)
-        .bind(&p.boleto_id)
-        .bind(&p.installment_id)
-        .bind(&p.nosso_numero)
-        .bind(p.amount_cents)
-        .bind(p.occurrence_date)
-        .bind(&p.description)
-        .bind(&p.action)
-        .bind(&p.reason)
-        .bind(&p.resolved_installment_id)
-        .bind(p.resolved_at)
-        .bind(&p.resolved_by)
-        .bind(p.version)
-        .bind(p.created_at)
-        .bind(by)
-        .execute(&mut *conn)
-        .await
-        .map(|_| ()))?;
+    for chunk in rows.chunks(CHUNK) {
+        on_tx!(tx, conn => {
+            let mut qb = sqlx::QueryBuilder::new(format!(
+                "INSERT INTO finance_pendencies ({PENDENCY_COLUMNS}, updated_at, updated_by) "
+            ));
+            qb.push_values(chunk.iter(), |mut q, p| {
+                q.push_bind(&p.id)
+                    .push_bind(&p.kind)
+                    .push_bind(&p.status)
+                    .push_bind(&p.return_id)
+                    .push_bind(&p.occurrence_id)
+                    .push_bind(&p.bank_account_id)
+                    .push_bind(&p.boleto_id)
+                    .push_bind(&p.installment_id)
+                    .push_bind(&p.nosso_numero)
+                    .push_bind(p.amount_cents)
+                    .push_bind(p.occurrence_date)
+                    .push_bind(&p.description)
+                    .push_bind(&p.action)
+                    .push_bind(&p.reason)
+                    .push_bind(&p.resolved_installment_id)
+                    .push_bind(p.resolved_at)
+                    .push_bind(&p.resolved_by)
+                    .push_bind(p.version)
+                    .push_bind(p.created_at)
+                    .push_bind(p.created_at)
+                    .push_bind(by);
+            });
+            qb.build().execute(&mut *conn).await.map(|_| ())
+        })?;
     }
     Ok(())
 }
@@ -338,14 +340,13 @@ pub struct Settling {
     pub value_cents: i64,
     pub received_cents: i64,
     pub status: String,
-    pub due_date: NaiveDate,
     pub version: i64,
 }
 
 pub async fn settling(tx: &mut Tx, installment_id: &str) -> Result<Option<Settling>> {
     on_tx!(tx, conn => sqlx::query_as(
         "SELECT i.id, i.receivable_id, r.number, r.origin, r.origin_id, r.client_id, i.value_cents, \
-         i.received_cents, i.status, i.due_date, i.version FROM finance_receivable_installments i \
+         i.received_cents, i.status, i.version FROM finance_receivable_installments i \
          JOIN finance_receivables r ON r.id = i.receivable_id WHERE i.id = $1",
     )
     .bind(installment_id)
@@ -353,39 +354,205 @@ pub async fn settling(tx: &mut Tx, installment_id: &str) -> Result<Option<Settli
     .await)
 }
 
+/// Ids a statement reads or writes at once (well under SQLite's parameter limit).
+const CHUNK: usize = 500;
+
+/// `$first, $first+1, …` — `n` placeholders.
+fn placeholders(first: usize, n: usize) -> String {
+    (first..first + n)
+        .map(|k| format!("${k}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `($a, $b, …), (…)` — `rows` tuples of `width` placeholders from `$first`.
+fn tuples(first: usize, rows: usize, width: usize) -> String {
+    (0..rows)
+        .map(|r| format!("({})", placeholders(first + r * width, width)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The installments of `ids` as a settlement reads them, in the applying transaction ([`CHUNK`] a statement).
+pub async fn settlings(tx: &mut Tx, ids: &[String]) -> Result<Vec<Settling>> {
+    let mut found = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(CHUNK) {
+        let sql = format!(
+            "SELECT i.id, i.receivable_id, r.number, r.origin, r.origin_id, r.client_id, i.value_cents, \
+             i.received_cents, i.status, i.version FROM finance_receivable_installments i \
+             JOIN finance_receivables r ON r.id = i.receivable_id WHERE i.id IN ({})",
+            placeholders(1, chunk.len())
+        );
+        let rows: Vec<Settling> = on_tx!(tx, conn => {
+            let mut q = sqlx::query_as(&sql);
+            for id in chunk {
+                q = q.bind(id);
+            }
+            q.fetch_all(&mut *conn).await
+        })?;
+        found.extend(rows);
+    }
+    Ok(found)
+}
+
+/// A boleto's state and version as the applying transaction reads it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct BoletoRow {
+    pub id: String,
+    pub status: String,
+    pub version: i64,
+}
+
+/// The boletos of `ids`, in the applying transaction ([`CHUNK`] a statement).
+pub async fn boleto_rows(tx: &mut Tx, ids: &[String]) -> Result<Vec<BoletoRow>> {
+    let mut found = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(CHUNK) {
+        let sql = format!(
+            "SELECT id, status, version FROM finance_boletos WHERE id IN ({})",
+            placeholders(1, chunk.len())
+        );
+        let rows: Vec<BoletoRow> = on_tx!(tx, conn => {
+            let mut q = sqlx::query_as(&sql);
+            for id in chunk {
+                q = q.bind(id);
+            }
+            q.fetch_all(&mut *conn).await
+        })?;
+        found.extend(rows);
+    }
+    Ok(found)
+}
+
+/// An installment's new state after the retorno, written if its version is still `version`.
+pub struct InstallmentWrite {
+    pub id: String,
+    pub status: String,
+    pub received_cents: i64,
+    pub version: i64,
+}
+
+/// Writes `rows` ([`CHUNK`] a statement, `UPDATE … FROM` a VALUES list on both engines); how many were
+/// written (fewer than `rows` when someone changed one meanwhile).
+pub async fn update_installments(
+    tx: &mut Tx,
+    rows: &[InstallmentWrite],
+    at: DateTime<Utc>,
+    by: &str,
+) -> Result<u64> {
+    let mut written = 0;
+    for chunk in rows.chunks(CHUNK) {
+        let sql = format!(
+            "WITH v (w_id, w_status, w_received, w_version) AS (VALUES {}) \
+             UPDATE finance_receivable_installments SET status = v.w_status, received_cents = v.w_received, \
+             version = v.w_version + 1, updated_at = $1, updated_by = $2 FROM v \
+             WHERE finance_receivable_installments.id = v.w_id AND finance_receivable_installments.version = v.w_version",
+            tuples(3, chunk.len(), 4)
+        );
+        written += on_tx!(tx, conn => {
+            let mut q = sqlx::query(&sql).bind(at).bind(by);
+            for w in chunk {
+                q = q.bind(&w.id).bind(&w.status).bind(w.received_cents).bind(w.version);
+            }
+            q.execute(&mut *conn).await.map(|r| r.rows_affected())
+        })?;
+    }
+    Ok(written)
+}
+
+/// A boleto's new state after the retorno (`None` keeps the stored value), written if its version is still
+/// `version`.
+pub struct BoletoWrite {
+    pub id: String,
+    pub status: String,
+    pub code: Option<String>,
+    pub text: Option<String>,
+    pub paid_date: Option<NaiveDate>,
+    pub paid_cents: Option<i64>,
+    pub version: i64,
+}
+
+/// Writes `rows` ([`CHUNK`] a statement); how many were written.
+pub async fn update_boletos(
+    tx: &mut Tx,
+    rows: &[BoletoWrite],
+    at: DateTime<Utc>,
+    by: &str,
+) -> Result<u64> {
+    let mut written = 0;
+    for chunk in rows.chunks(CHUNK) {
+        let sql = format!(
+            "WITH v (w_id, w_status, w_code, w_text, w_paid_date, w_paid_cents, w_version) AS (VALUES {}) \
+             UPDATE finance_boletos SET status = v.w_status, \
+             last_occurrence_code = COALESCE(v.w_code, finance_boletos.last_occurrence_code), \
+             last_occurrence_text = COALESCE(v.w_text, finance_boletos.last_occurrence_text), \
+             paid_date = COALESCE(v.w_paid_date, finance_boletos.paid_date), \
+             paid_cents = COALESCE(v.w_paid_cents, finance_boletos.paid_cents), \
+             version = v.w_version + 1, updated_at = $1, updated_by = $2 FROM v \
+             WHERE finance_boletos.id = v.w_id AND finance_boletos.version = v.w_version",
+            tuples(3, chunk.len(), 7)
+        );
+        written += on_tx!(tx, conn => {
+            let mut q = sqlx::query(&sql).bind(at).bind(by);
+            for w in chunk {
+                q = q
+                    .bind(&w.id)
+                    .bind(&w.status)
+                    .bind(&w.code)
+                    .bind(&w.text)
+                    .bind(w.paid_date)
+                    .bind(w.paid_cents)
+                    .bind(w.version);
+            }
+            q.execute(&mut *conn).await.map(|r| r.rows_affected())
+        })?;
+    }
+    Ok(written)
+}
+
 /// A receipt from a retorno occurrence (its source: unique).
-pub struct SourcedReceipt<'a> {
-    pub id: &'a str,
-    pub installment_id: &'a str,
+pub struct SourcedReceipt {
+    pub id: String,
+    pub installment_id: String,
     pub date: NaiveDate,
     pub amount_cents: i64,
     pub interest_cents: i64,
     pub fine_cents: i64,
     pub principal_cents: i64,
-    pub bank_account_id: &'a str,
-    pub source_id: &'a str,
-    pub at: DateTime<Utc>,
-    pub by: &'a str,
+    pub source_id: String,
 }
 
-pub async fn insert_receipt(tx: &mut Tx, r: &SourcedReceipt<'_>) -> Result<()> {
-    on_tx!(tx, conn => sqlx::query(
-        "INSERT INTO finance_receipts (id, installment_id, date, amount_cents, interest_cents, fine_cents, \
-         discount_cents, principal_cents, bank_account_id, method, source, source_id, created_at, created_by) \
-         VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, 'BOLETO', 'RETORNO', $9, $10, $11)",
-    )
-    .bind(r.id)
-    .bind(r.installment_id)
-    .bind(r.date)
-    .bind(r.amount_cents)
-    .bind(r.interest_cents)
-    .bind(r.fine_cents)
-    .bind(r.principal_cents)
-    .bind(r.bank_account_id)
-    .bind(r.source_id)
-    .bind(r.at)
-    .bind(r.by)
-    .execute(&mut *conn)
-    .await
-    .map(|_| ()))
+/// Inserts `rows`, all into `bank_account_id`, by `by` at `at` ([`CHUNK`] a statement).
+pub async fn insert_receipts(
+    tx: &mut Tx,
+    rows: &[SourcedReceipt],
+    bank_account_id: &str,
+    at: DateTime<Utc>,
+    by: &str,
+) -> Result<()> {
+    for chunk in rows.chunks(CHUNK) {
+        on_tx!(tx, conn => {
+            let mut qb = sqlx::QueryBuilder::new(
+                "INSERT INTO finance_receipts (id, installment_id, date, amount_cents, interest_cents, fine_cents, \
+                 discount_cents, principal_cents, bank_account_id, method, source, source_id, created_at, created_by) ",
+            );
+            qb.push_values(chunk.iter(), |mut q, r| {
+                q.push_bind(&r.id)
+                    .push_bind(&r.installment_id)
+                    .push_bind(r.date)
+                    .push_bind(r.amount_cents)
+                    .push_bind(r.interest_cents)
+                    .push_bind(r.fine_cents)
+                    .push_bind(0_i64)
+                    .push_bind(r.principal_cents)
+                    .push_bind(bank_account_id)
+                    .push_bind("BOLETO")
+                    .push_bind("RETORNO")
+                    .push_bind(&r.source_id)
+                    .push_bind(at)
+                    .push_bind(by);
+            });
+            qb.build().execute(&mut *conn).await.map(|_| ())
+        })?;
+    }
+    Ok(())
 }

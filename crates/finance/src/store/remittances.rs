@@ -426,27 +426,53 @@ pub async fn content(db: &Db, id: &str) -> Result<Option<Vec<u8>>> {
     Ok(found.flatten())
 }
 
-/// Records a retorno's result on the remessa's item of `boleto_id` (its live entry or instruction).
-pub async fn set_item_result(
-    tx: &mut Tx,
-    remittance_id: &str,
-    boleto_id: &str,
-    result: &str,
-    code: &str,
-    text: &str,
-) -> Result<()> {
-    on_tx!(tx, conn => sqlx::query(
-        "UPDATE finance_remittance_items SET result = $1, result_code = $2, result_text = $3 \
-         WHERE remittance_id = $4 AND boleto_id = $5",
-    )
-    .bind(result)
-    .bind(code)
-    .bind(text)
-    .bind(remittance_id)
-    .bind(boleto_id)
-    .execute(&mut *conn)
-    .await
-    .map(|_| ()))
+/// A retorno's result on the remessa's items of a boleto (its live entry or instruction).
+pub struct ItemResult {
+    pub remittance_id: String,
+    pub boleto_id: String,
+    pub result: &'static str,
+    pub code: String,
+    pub text: String,
+}
+
+/// Writes `rows` ([`CHUNK`] a statement; one row per remessa item — a later one of a file replaces the earlier).
+pub async fn set_item_results(tx: &mut Tx, rows: &[ItemResult]) -> Result<()> {
+    for chunk in rows.chunks(CHUNK) {
+        let values = (0..chunk.len())
+            .map(|r| {
+                let k = r * 5;
+                format!(
+                    "(${}, ${}, ${}, ${}, ${})",
+                    k + 1,
+                    k + 2,
+                    k + 3,
+                    k + 4,
+                    k + 5
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sql = format!(
+            "WITH v (w_remittance, w_boleto, w_result, w_code, w_text) AS (VALUES {values}) \
+             UPDATE finance_remittance_items SET result = v.w_result, result_code = v.w_code, \
+             result_text = v.w_text FROM v \
+             WHERE finance_remittance_items.remittance_id = v.w_remittance \
+             AND finance_remittance_items.boleto_id = v.w_boleto"
+        );
+        on_tx!(tx, conn => {
+            let mut q = sqlx::query(&sql);
+            for i in chunk {
+                q = q
+                    .bind(&i.remittance_id)
+                    .bind(&i.boleto_id)
+                    .bind(i.result)
+                    .bind(&i.code)
+                    .bind(&i.text);
+            }
+            q.execute(&mut *conn).await.map(|_| ())
+        })?;
+    }
+    Ok(())
 }
 
 /// When every item of a sent remessa has a result, it is PROCESSADA (with its rejections counted).
