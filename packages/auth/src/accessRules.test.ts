@@ -20,9 +20,9 @@ describe('access rules generated from the server', () => {
   });
 
   it("the permissions the server says a user holds win over the role's defaults (per-user grants and revokes)", () => {
-    const granted = { ...user('FINANCIAL_ASSISTANT'), permissions: ['financeiro', 'remessa_cobranca'] };
-    expect(holds(user('FINANCIAL_ASSISTANT'), 'remessa_cobranca')).toBe(false);
-    expect(holds(granted, 'remessa_cobranca')).toBe(true);
+    const granted = { ...user('FINANCIAL_ASSISTANT'), permissions: ['financeiro', 'remessa_pagamentos'] };
+    expect(holds(user('FINANCIAL_ASSISTANT'), 'remessa_pagamentos')).toBe(false);
+    expect(holds(granted, 'remessa_pagamentos')).toBe(true);
     const revoked = { ...user('ADMIN'), permissions: ['usuarios_ler'] };
     expect(holds(user('ADMIN'), 'auditoria_ler')).toBe(true);
     expect(holds(revoked, 'auditoria_ler')).toBe(false);

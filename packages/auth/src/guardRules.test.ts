@@ -19,8 +19,8 @@ describe('/pagamentos and /recebimentos', () => {
     expect(go('/pagamentos', user({ role }))).toEqual({ kind: 'redirect', to: '/minhas-vendas', denied: true });
     expect(go('/recebimentos', user({ role }))).toEqual({ kind: 'redirect', to: '/minhas-vendas', denied: true });
   });
-  it('does not apply to /recebimentos-por-periodo', () => {
-    expect(go('/recebimentos-por-periodo', user({ role: 'SALESPERSON' }))).toEqual({ kind: 'allow' });
+  it('does not apply to /recebimentos-por-periodo, which has its own rule (finance roles, others to /inicio)', () => {
+    expect(go('/recebimentos-por-periodo', user({ role: 'SALESPERSON' }))).toEqual({ kind: 'redirect', to: '/inicio', denied: true });
   });
 });
 
@@ -132,10 +132,13 @@ describe('mayOpen (what the menu and /inicio offer)', () => {
   it('pages the server decides follow the declared role defaults', () => {
     for (const path of ['/remessa', '/remessas', '/pagamentos-remessa']) {
       expect(mayOpen(path, user({ role: 'SALESPERSON' })), path).toBe(false);
-      expect(mayOpen(path, user({ role: 'FINANCIAL_ASSISTANT' })), path).toBe(false);
       expect(mayOpen(path, user({ role: 'FINANCIAL_MANAGER' })), path).toBe(true);
       expect(mayOpen(path, user({ role: 'ADMIN' })), path).toBe(true);
     }
+    // A financial assistant generates cobrança remittances, not payment ones (finance.md §7, scenario 10).
+    expect(mayOpen('/remessa', user({ role: 'FINANCIAL_ASSISTANT' }))).toBe(true);
+    expect(mayOpen('/remessas', user({ role: 'FINANCIAL_ASSISTANT' }))).toBe(true);
+    expect(mayOpen('/pagamentos-remessa', user({ role: 'FINANCIAL_ASSISTANT' }))).toBe(false);
   });
   it('hub pages need access_hub and the dispatch flags', () => {
     expect(mayOpen('/hub', user())).toBe(false);
