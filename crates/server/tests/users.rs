@@ -321,7 +321,9 @@ async fn route_access_check_mirrors_the_permissions() {
             let (_, token) = h
                 .signed_in(&format!("{}@r.com.br", role.as_str().to_lowercase()), role)
                 .await;
-            for (path, remessa_allowed) in [("/remessa", cobranca), ("/pagamentos-remessa", pagamentos)] {
+            for (path, remessa_allowed) in
+                [("/remessa", cobranca), ("/pagamentos-remessa", pagamentos)]
+            {
                 let v = body(
                     h.client
                         .get(format!("/api/v1/auth/access?path={path}"))

@@ -18,11 +18,11 @@ use poem_openapi::types::Example;
 use poem_openapi::{ApiResponse, Enum, Object, OpenApi};
 
 use super::{text, FinanceTag};
+use crate::domain::renegotiation::RenegotiationDraft;
 use crate::domain::{
     self, InstallmentFilter, InstallmentSort, ReceiptDraft, ReceiptRecord, Receivable,
     ReceivableDraft,
 };
-use crate::domain::renegotiation::RenegotiationDraft;
 use crate::permissions::{
     RECEIPTS_REVERSE, RECEIVABLES_READ, RECEIVABLES_WRITE, RECEIVABLES_WRITE_OFF,
 };
@@ -584,7 +584,9 @@ impl Example for RenegotiationRequest {
             first_due: Omittable(chrono::NaiveDate::from_ymd_opt(2026, 12, 10).map(Date)),
             interval_days: Omittable(None),
             payment_method: Omittable(Some("BOLETO".into())),
-            reason: Omittable(Some("Cliente pediu para parcelar o saldo em atraso.".into())),
+            reason: Omittable(Some(
+                "Cliente pediu para parcelar o saldo em atraso.".into(),
+            )),
         }
     }
 }
@@ -831,7 +833,11 @@ impl ReceivablesApi {
     ) -> ApiResult<CreatedReceivable> {
         let b = body.0;
         let draft = RenegotiationDraft {
-            installments: b.installments.into_iter().map(|i| (i.id, i.version)).collect(),
+            installments: b
+                .installments
+                .into_iter()
+                .map(|i| (i.id, i.version))
+                .collect(),
             total_cents: b.total_cents.into_option(),
             count: b.count.into_option(),
             first_due: b.first_due.into_option().map(|d| d.0),
