@@ -615,6 +615,24 @@ async fn scenario_7_a_payments_retorno_imported_as_cobranca_is_422_and_nothing_a
             h = (lines.join("\r\n") + "\r\n").into_bytes();
             h
         });
+        // As a form, the way the page sends it.
+        let resp = w
+            .api
+            .client
+            .post(format!("{RETURNS}/upload"))
+            .header("Authorization", "Bearer FINANCIAL_MANAGER")
+            .multipart(
+                poem::test::TestForm::new()
+                    .text("account_id", w.bank.clone())
+                    .field(
+                        poem::test::TestFormField::bytes(bytes.clone())
+                            .name("file")
+                            .filename("PAG.RET"),
+                    ),
+            )
+            .send()
+            .await;
+        assert_eq!(resp.0.status(), StatusCode::UNPROCESSABLE_ENTITY);
         let (status, e) = w.upload(bytes, "PAG.RET").await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
         assert_eq!(

@@ -10,7 +10,8 @@ use platform::access::REMESSA_COBRANCA;
 use platform::api::{ApiResult, BearerAuth, PageRequest};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::{Binary, Json};
-use poem_openapi::{ApiResponse, Object, OpenApi};
+use poem_openapi::types::multipart::Upload;
+use poem_openapi::{ApiResponse, Multipart, Object, OpenApi};
 
 use super::FinanceTag;
 use crate::domain::bank_return::{pendency_label, BankReturn, Occurrence, Pendency};
@@ -250,6 +251,13 @@ pub struct Reprocessed {
     pub resolved: i64,
 }
 
+/// A retorno sent as a form (`multipart/form-data`): the file and the account it belongs to.
+#[derive(Multipart)]
+pub struct UploadForm {
+    file: Upload,
+    account_id: String,
+}
+
 #[derive(ApiResponse)]
 pub enum Imported {
     /// Stored and queued: IMPORTADO; read it again for the progress.
@@ -278,6 +286,37 @@ impl BankReturnsApi {
         let r = self
             .returns
             .import(account_id.0.as_deref(), &name, body.0, &auth.0)
+            .await?;
+        Ok(Imported::Accepted(Json((&r).into())))
+    }
+
+    /// The same import as a form (`multipart/form-data`, fields `file` and `account_id`), as the page sends it.
+    #[oai(
+        path = "/api/v1/finance/bank-returns/upload",
+        method = "post",
+        operation_id = "uploadBankReturn"
+    )]
+    async fn upload(
+        &self,
+        #[oai(scope = "REMESSA_COBRANCA")] auth: BearerAuth,
+        form: UploadForm,
+    ) -> ApiResult<Imported> {
+        let upload = form.file;
+        if upload.size() > crate::service::MAX_RETURN_BYTES {
+            return Err(platform::error::Error::too_large(format!(
+                "O arquivo tem {:.1} MB; o limite é 50 MB.",
+                upload.size() as f64 / 1_048_576.0
+            ))
+            .into());
+        }
+        let name = upload.file_name().unwrap_or("retorno.ret").to_string();
+        let bytes = upload
+            .into_vec()
+            .await
+            .map_err(platform::error::Error::internal)?;
+        let r = self
+            .returns
+            .import(Some(&form.account_id), &name, bytes, &auth.0)
             .await?;
         Ok(Imported::Accepted(Json((&r).into())))
     }

@@ -126,6 +126,7 @@ import type {
   SupplierPage,
   SupplierPatch,
   SupportedBankList,
+  UploadBankReturnBody,
   VersionedReasonRequest
 } from '.././model';
 
@@ -8670,6 +8671,80 @@ export function useListBankReturns<TData = Awaited<ReturnType<typeof listBankRet
 
 
 /**
+ * @summary The same import as a form (`multipart/form-data`, fields `file` and `account_id`), as the page sends it.
+ */
+export const getUploadBankReturnUrl = () => {
+
+
+  
+
+  return `/api/v1/finance/bank-returns/upload`
+}
+
+export const uploadBankReturn = async (uploadBankReturnBody: UploadBankReturnBody, options?: RequestInit): Promise<BankReturn> => {
+    const formData = new FormData();
+formData.append(`file`, uploadBankReturnBody.file)
+formData.append(`account_id`, uploadBankReturnBody.account_id)
+
+  return customFetch<BankReturn>(getUploadBankReturnUrl(),
+  {      
+    ...options,
+    method: 'POST'
+    ,
+    body: 
+      formData,
+  }
+);}
+
+
+
+
+export const getUploadBankReturnMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadBankReturn>>, TError,{data: UploadBankReturnBody}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof uploadBankReturn>>, TError,{data: UploadBankReturnBody}, TContext> => {
+
+const mutationKey = ['uploadBankReturn'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof uploadBankReturn>>, {data: UploadBankReturnBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  uploadBankReturn(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UploadBankReturnMutationResult = NonNullable<Awaited<ReturnType<typeof uploadBankReturn>>>
+    export type UploadBankReturnMutationBody = UploadBankReturnBody
+    export type UploadBankReturnMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary The same import as a form (`multipart/form-data`, fields `file` and `account_id`), as the page sends it.
+ */
+export const useUploadBankReturn = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadBankReturn>>, TError,{data: UploadBankReturnBody}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof uploadBankReturn>>,
+        TError,
+        {data: UploadBankReturnBody},
+        TContext
+      > => {
+
+      const mutationOptions = getUploadBankReturnMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary A retorno with its counts; while IMPORTADO, `done` of `total` is the progress.
  */
 export const getGetBankReturnUrl = (id: string,) => {

@@ -232,6 +232,7 @@ export * from './supplierPixKey';
 export * from './supportedBank';
 export * from './supportedBankList';
 export * from './updateUserRequest';
+export * from './uploadBankReturnBody';
 export * from './uploadFileBody';
 export * from './user';
 export * from './userPage';

@@ -4123,6 +4123,14 @@ export const listBankReturnsResponse = zod.object({
 })
 
 /**
+ * @summary The same import as a form (`multipart/form-data`, fields `file` and `account_id`), as the page sends it.
+ */
+export const uploadBankReturnBody = zod.object({
+  "file": zod.instanceof(File),
+  "account_id": zod.string()
+})
+
+/**
  * @summary A retorno with its counts; while IMPORTADO, `done` of `total` is the progress.
  */
 export const getBankReturnPathIdMax = 100;
