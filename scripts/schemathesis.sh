@@ -78,6 +78,9 @@ prepare() {
   ST_RECEIPT_ID=$(api POST "/api/v1/finance/receivables/installments/$ST_RECEIPT_INSTALLMENT_ID/receipts" \
     "{\"version\":1,\"date\":\"2026-01-15\",\"amount_cents\":1000,\"bank_account_id\":\"$ST_BANK_ACCOUNT_ID\",\"method\":\"PIX\"}" \
     | json_field '["receipts"][0]["id"]')
+  ST_ATTACHMENT_ID=$(printf '%%PDF-1.4\n%% comprovante\n' | curl -sf "$SERVER_URL/api/v1/finance/receivables/installments/$ST_INSTALLMENT_ID/attachments" \
+    -H "Authorization: Bearer $TOKEN" -F 'file=@-;filename=comprovante.pdf' | json_field '["id"]')
+  export ST_ATTACHMENT_ID
   # Convênios (an Itaú account whose DAC the bank accepts) and a boleto of a client with a full address.
   local cobranca payer boleto_title
   cobranca=$(api POST /api/v1/finance/bank-accounts '{"nickname":"Cobrança Schemathesis","bank":"341","agency":"0912","account":"12345","account_digit":"2","opening_date":"2026-01-01"}' | json_field '["id"]')

@@ -9,7 +9,7 @@ Environment (set by the script): ST_BASE_URL, ST_ADMIN_EMAIL, ST_ADMIN_PASSWORD,
 ST_SIGNOUT_PASSWORD, ST_CLIENT_ID, ST_USER_UID, ST_FILE_ID, ST_HOLIDAY_DAY, ST_PERMISSION,
 ST_CHART_ACCOUNT_ID, ST_COST_CENTER_ID, ST_BANK_ACCOUNT_ID, ST_SUPPLIER_ID, ST_SUPPLIER_ACCOUNT_ID,
 ST_SUPPLIER_PIX_KEY_ID, ST_RECEIVABLE_ID, ST_INSTALLMENT_ID, ST_RECEIPT_INSTALLMENT_ID, ST_RECEIPT_ID,
-ST_COLLECTION_AGREEMENT_ID, ST_PAYMENT_AGREEMENT_ID, ST_BOLETO_ID.
+ST_COLLECTION_AGREEMENT_ID, ST_PAYMENT_AGREEMENT_ID, ST_BOLETO_ID, ST_ATTACHMENT_ID.
 """
 
 import os
@@ -102,6 +102,16 @@ EXISTING = {
     "/api/v1/finance/receivables/installments/{id}/cancel": [("id", "ST_INSTALLMENT_ID")],
     "/api/v1/finance/receivables/installments/{id}/write-off": [("id", "ST_INSTALLMENT_ID")],
     "/api/v1/finance/receivables/installments/{id}/write-off/revert": [("id", "ST_INSTALLMENT_ID")],
+    "/api/v1/finance/receivables/installments/{id}/attachments": [("id", "ST_INSTALLMENT_ID")],
+    # The script's attachment: removed by the first positive case that names it, already removed (409) after.
+    "/api/v1/finance/receivables/installments/{id}/attachments/{attachment_id}": [
+        ("id", "ST_INSTALLMENT_ID"),
+        ("attachment_id", "ST_ATTACHMENT_ID"),
+    ],
+    "/api/v1/finance/receivables/installments/{id}/attachments/{attachment_id}/remove": [
+        ("id", "ST_INSTALLMENT_ID"),
+        ("attachment_id", "ST_ATTACHMENT_ID"),
+    ],
     "/api/v1/finance/collection-agreements/{id}": [("id", "ST_COLLECTION_AGREEMENT_ID")],
     "/api/v1/finance/collection-agreements/{id}/history": [("id", "ST_COLLECTION_AGREEMENT_ID")],
     "/api/v1/finance/payment-agreements/{id}": [("id", "ST_PAYMENT_AGREEMENT_ID")],
