@@ -1048,9 +1048,7 @@ impl Pass {
         }
         store::insert_receipts(tx, &self.receipts, bank_account_id, at, &by.uid).await?;
         write_history(tx, &self.history, by, at).await?;
-        for event in &self.settled {
-            jobs.publish(tx, event).await?;
-        }
+        jobs.publish_many(tx, &self.settled).await?;
         crate::store::boletos::insert_events(tx, &self.events).await?;
         let results: Vec<ItemResult> = self.item_results.into_values().collect();
         remittances_store::set_item_results(tx, &results).await?;

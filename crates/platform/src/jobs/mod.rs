@@ -171,6 +171,16 @@ impl Jobs {
         events::publish(self, tx, E::KIND, event, &consumers).await
     }
 
+    /// [`Jobs::publish`] of many events, in multi-row statements.
+    pub async fn publish_many<E: Event>(&self, tx: &mut Tx, events: &[E]) -> Result<()> {
+        let consumers = self
+            .registry
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .consumers_of(E::KIND);
+        events::publish_many(self, tx, E::KIND, events, &consumers).await
+    }
+
     /// How many of the jobs enqueued with dedupe keys `prefix` + (digits or letters) are done.
     pub async fn done_with_key_prefix(&self, prefix: &str) -> Result<i64> {
         Ok(store::done_with_key_prefix(&self.db, prefix).await?)
