@@ -26,6 +26,10 @@ pub struct DimensionValue {
     pub label: String,
 }
 
+/// A receipts cell's (period, dimension value) and its (client name, sums) while the service adds them up.
+type CellKey = (NaiveDate, Option<String>);
+type CellSums = (Option<String>, Figures);
+
 /// One row of the receipts report: a period × a dimension value.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReceiptsCell {
@@ -175,23 +179,32 @@ impl Reports {
             received
         };
         let labels = self.labels(dimension).await?;
-        // (period, key) → (name, figures)
-        let mut cells: BTreeMap<(NaiveDate, Option<String>), (Option<String>, Figures)> =
-            BTreeMap::new();
-        for cell in due.into_iter().chain(received) {
+        // (period, key) → (name, figures), in order: the cells sorted by period and key (a stable sort, so a cell's
+        // due sums come before its received ones), each run of one key summed. The database returns its groups in
+        // any order (a hash aggregate); sorting them once costs far less than a tree insert per cell.
+        let mut all: Vec<ReportCell> = due.into_iter().chain(received).collect();
+        all.sort_by(|a, b| (a.period, &a.key).cmp(&(b.period, &b.key)));
+        let mut cells: Vec<(CellKey, CellSums)> = Vec::with_capacity(all.len());
+        for cell in all {
             let ReportCell {
                 period,
                 key,
                 name,
                 figures,
             } = cell;
-            let entry = cells
-                .entry((period, key))
-                .or_insert((None, Figures::default()));
-            if entry.0.is_none() {
-                entry.0 = name;
+            match cells.last_mut() {
+                Some(((p, k), entry)) if *p == period && *k == key => {
+                    if entry.0.is_none() {
+                        entry.0 = name;
+                    }
+                    entry.1.add(&figures);
+                }
+                _ => {
+                    let mut sum = Figures::default();
+                    sum.add(&figures);
+                    cells.push(((period, key), (name, sum)));
+                }
             }
-            entry.1.add(&figures);
         }
         let mut periods: Vec<ReceiptsPeriod> = bucket
             .periods(from, to)
@@ -203,23 +216,32 @@ impl Reports {
                 figures: Figures::default(),
             })
             .collect();
+        // A period's index by its first day (a cell's period).
+        let index: HashMap<NaiveDate, usize> = periods
+            .iter()
+            .enumerate()
+            .map(|(n, p)| (bucket.start(p.start), n))
+            .collect();
         let mut values: BTreeMap<Option<String>, (DimensionValue, Figures)> = BTreeMap::new();
         let mut totals = Figures::default();
-        let mut rows = Vec::new();
+        let mut rows = Vec::with_capacity(cells.len());
         for ((period, key), (name, figures)) in cells {
-            let value = DimensionValue {
-                label: labels.label(dimension, key.as_deref(), name.as_deref()),
-                key: key.clone(),
-            };
-            let Some(p) = periods.iter_mut().find(|p| bucket.start(p.start) == period) else {
+            let Some(p) = index.get(&period).map(|&n| &mut periods[n]) else {
                 continue;
             };
+            let value = DimensionValue {
+                label: labels.label(dimension, key.as_deref(), name.as_deref()),
+                key,
+            };
             p.figures.add(&figures);
-            values
-                .entry(key)
-                .or_insert((value.clone(), Figures::default()))
-                .1
-                .add(&figures);
+            match values.get_mut(&value.key) {
+                Some(v) => v.1.add(&figures),
+                None => {
+                    let mut sum = Figures::default();
+                    sum.add(&figures);
+                    values.insert(value.key.clone(), (value.clone(), sum));
+                }
+            }
             totals.add(&figures);
             rows.push(ReceiptsCell {
                 start: p.start,
@@ -270,10 +292,12 @@ impl Reports {
                 (value, row)
             })
             .collect();
+        // Ties (same total, same label) by key: the database's grouping returns them in any order.
         rows.sort_by(|a, b| {
             b.1.total()
                 .cmp(&a.1.total())
                 .then_with(|| a.0.label.cmp(&b.0.label))
+                .then_with(|| a.0.key.cmp(&b.0.key))
         });
         Ok(AgingReport {
             as_of,
@@ -306,23 +330,29 @@ impl Reports {
         let calendar = Calendar::load(&self.db).await?;
         let cutoff = overdue_cutoff(today, &calendar);
         let account_id = query.account_id.as_deref();
-        let opening = store::system_balance(&self.db, account_id, today).await?;
-        let overdue = store::overdue_balance(&self.db, cutoff, account_id).await?;
         let historic = query.scenario == Scenario::Historico;
-        let open =
-            store::open_by_due_date(&self.db, cutoff + Days::new(1), to, account_id, historic)
-                .await?;
-        let history: HashMap<String, ClientHistory> = if historic {
-            store::client_history(&self.db, today - Days::new(365), today - Days::new(1))
-                .await?
-                .into_iter()
-                .filter_map(|(client, due, within, weighted, paid)| {
-                    ClientHistory::from_sums(due, within, weighted, paid).map(|h| (client, h))
-                })
-                .collect()
-        } else {
-            HashMap::new()
-        };
+        // Every sum at once, each on its own connection.
+        let (opening, overdue, open, history, payables) = futures::future::try_join5(
+            store::system_balance(&self.db, account_id, today),
+            store::overdue_balance(&self.db, cutoff, account_id),
+            store::open_by_due_date(&self.db, cutoff + Days::new(1), to, account_id, historic),
+            async {
+                if historic {
+                    store::client_history(&self.db, today - Days::new(365), today - Days::new(1))
+                        .await
+                } else {
+                    Ok(Vec::new())
+                }
+            },
+            store::payables_by_date(&self.db, to, account_id),
+        )
+        .await?;
+        let history: HashMap<String, ClientHistory> = history
+            .into_iter()
+            .filter_map(|(client, due, within, weighted, paid)| {
+                ClientHistory::from_sums(due, within, weighted, paid).map(|h| (client, h))
+            })
+            .collect();
         let mut inflows: Vec<(NaiveDate, i64)> = open
             .into_iter()
             .map(|(due, client, compensation, balance)| {
@@ -342,8 +372,7 @@ impl Reports {
             inflows.push((today, overdue));
         }
         // Open payables at their scheduled (else due) date; those already late go out on the first day.
-        let outflows: Vec<(NaiveDate, i64)> = store::payables_by_date(&self.db, to, account_id)
-            .await?
+        let outflows: Vec<(NaiveDate, i64)> = payables
             .into_iter()
             .map(|(day, cents)| (day.max(today), cents))
             .collect();

@@ -2,10 +2,14 @@
 //! and `finance_receipts`, never their rows. Dates computed by the service (range, overdue cutoff, aging edges)
 //! are written into the statement as literals (they are `NaiveDate`s, never text from a request); the filters are
 //! bound. A period's first day is the database's (date_trunc on PostgreSQL, date() on SQLite; weeks from Monday).
+//!
+//! Over a million installments on PostgreSQL (finance.md §6: each report in under a second): the títulos are joined
+//! only when the dimension or a filter reads them, and each statement runs in its own read transaction that turns JIT off (its compilation alone took 150–190 ms
+//! a statement) and gives the sorts and hash tables room (`work_mem`), so grouping some 250,000 period × client
+//! cells is a hash aggregate in memory rather than a sort spilling to disk.
 
 use chrono::NaiveDate;
 use platform::db::{Db, Engine};
-use platform::on_db;
 use sqlx::Row;
 
 use crate::domain::receivable::InstallmentStatus;
@@ -27,6 +31,39 @@ const FROM_INSTALLMENTS: &str =
 const FROM_RECEIPTS: &str =
     "finance_receipts p JOIN finance_receivable_installments i ON i.id = p.installment_id \
      JOIN finance_receivables r ON r.id = i.receivable_id";
+/// The same without the título (when nothing reads it).
+const FROM_INSTALLMENTS_ONLY: &str = "finance_receivable_installments i";
+const FROM_RECEIPTS_ONLY: &str =
+    "finance_receipts p JOIN finance_receivable_installments i ON i.id = p.installment_id";
+
+/// A report statement's session settings on PostgreSQL, for its transaction only (`set_config(…, true)` is `SET
+/// LOCAL`): no JIT, and room to hash-aggregate a period × client grouping of a million installments in memory.
+const PG_REPORT_SETTINGS: &str =
+    "SELECT set_config('jit', 'off', true), set_config('work_mem', '128MB', true)";
+
+/// Runs `$body` with `$conn` bound to a connection of `$db` (`&mut SqliteConnection` or `&mut PgConnection`); on
+/// PostgreSQL inside a read transaction with [`PG_REPORT_SETTINGS`].
+macro_rules! on_report_conn {
+    ($db:expr, $conn:ident => $body:expr) => {
+        match $db {
+            Db::Sqlite(pool) => {
+                let mut c = pool.acquire().await?;
+                let $conn = &mut *c;
+                $body
+            }
+            Db::Postgres(pool) => {
+                let mut tx = pool.begin().await?;
+                sqlx::query(PG_REPORT_SETTINGS).execute(&mut *tx).await?;
+                let out = {
+                    let $conn = &mut *tx;
+                    $body
+                };
+                tx.commit().await?;
+                out
+            }
+        }
+    };
+}
 
 /// A date as an SQL literal (both engines compare it with a DATE column).
 fn lit(day: NaiveDate) -> String {
@@ -83,10 +120,45 @@ fn name(dimension: Dimension) -> &'static str {
     }
 }
 
-/// The filters, bound as $1 to $5.
+/// The filters, bound as $1 to $5, with the título joined as `r`.
 const FILTERS: &str = "($1 IS NULL OR r.client_id = $1) AND ($2 IS NULL OR i.payment_method = $2) \
      AND ($3 IS NULL OR i.bank_account_id = $3) AND ($4 IS NULL OR r.origin = $4) \
      AND ($5 IS NULL OR r.chart_account_id = $5)";
+/// The same without it (used when the título's filters are unset: they stay in the statement, bound, as
+/// `receivable_id IN (…)`).
+const FILTERS_NO_JOIN: &str =
+    "($1 IS NULL OR i.receivable_id IN (SELECT id FROM finance_receivables WHERE client_id = $1)) \
+     AND ($2 IS NULL OR i.payment_method = $2) AND ($3 IS NULL OR i.bank_account_id = $3) \
+     AND ($4 IS NULL OR i.receivable_id IN (SELECT id FROM finance_receivables WHERE origin = $4)) \
+     AND ($5 IS NULL OR i.receivable_id IN (SELECT id FROM finance_receivables WHERE chart_account_id = $5))";
+
+/// Whether the título is read: by the dimension or by a filter.
+fn joins_receivable(dimension: Dimension, filter: &ReportFilter) -> bool {
+    matches!(
+        dimension,
+        Dimension::Cliente | Dimension::PlanoDeContas | Dimension::Origem
+    ) || filter.client_id.is_some()
+        || filter.origin.is_some()
+        || filter.chart_account_id.is_some()
+}
+
+/// (FROM over the installments, the filters) for `dimension` and `filter`.
+fn installments_from(dimension: Dimension, filter: &ReportFilter) -> (&'static str, &'static str) {
+    if joins_receivable(dimension, filter) {
+        (FROM_INSTALLMENTS, FILTERS)
+    } else {
+        (FROM_INSTALLMENTS_ONLY, FILTERS_NO_JOIN)
+    }
+}
+
+/// (FROM over the receipts, the filters) for `dimension` and `filter`.
+fn receipts_from(dimension: Dimension, filter: &ReportFilter) -> (&'static str, &'static str) {
+    if joins_receivable(dimension, filter) {
+        (FROM_RECEIPTS, FILTERS)
+    } else {
+        (FROM_RECEIPTS_ONLY, FILTERS_NO_JOIN)
+    }
+}
 
 macro_rules! bind_filters {
     ($query:expr, $f:expr) => {
@@ -122,12 +194,13 @@ pub async fn due_by_period(
     let engine = db.engine();
     let (open, closed, cutoff) = (open_states(), closed_unpaid_states(), lit(cutoff));
     let balance = "i.value_cents - i.received_cents";
+    let (from_clause, filters) = installments_from(dimension, filter);
     let sql = format!(
         "SELECT {period} AS period, {key} AS dim, {name} AS name, \
          CAST(SUM(CASE WHEN i.status IN ({closed}) THEN i.received_cents ELSE i.value_cents END) AS BIGINT), \
          CAST(SUM(CASE WHEN i.status IN ({open}) AND i.due_date > {cutoff} THEN {balance} ELSE 0 END) AS BIGINT), \
          CAST(SUM(CASE WHEN i.status IN ({open}) AND i.due_date <= {cutoff} THEN {balance} ELSE 0 END) AS BIGINT) \
-         FROM {FROM_INSTALLMENTS} WHERE i.due_date >= {from} AND i.due_date <= {to} AND {FILTERS} \
+         FROM {from_clause} WHERE i.due_date >= {from} AND i.due_date <= {to} AND {filters} \
          GROUP BY 1, 2",
         period = period(engine, bucket, "i.due_date"),
         key = key(dimension),
@@ -135,8 +208,9 @@ pub async fn due_by_period(
         from = lit(from),
         to = lit(to),
     );
-    let rows: Vec<DueRow> =
-        on_db!(db, pool => bind_filters!(sqlx::query_as(&sql), filter).fetch_all(pool).await)?;
+    let rows: Vec<DueRow> = on_report_conn!(db, conn => bind_filters!(sqlx::query_as(&sql), filter)
+        .fetch_all(&mut *conn)
+        .await?);
     Ok(rows
         .into_iter()
         .map(|(period, key, name, expected, open, overdue)| ReportCell {
@@ -179,11 +253,12 @@ pub async fn received_by_period(
         ReceiptDate::Due => "i.due_date",
         ReceiptDate::Paid => "p.date",
     };
+    let (from_clause, filters) = receipts_from(dimension, filter);
     let sql = format!(
         "SELECT {period} AS period, {key} AS dim, {name} AS name, CAST(SUM(p.principal_cents) AS BIGINT), \
          SUM(CAST(p.principal_cents AS {real}) * {days}) \
-         FROM {FROM_RECEIPTS} WHERE p.reversed_at IS NULL AND {column} >= {from} AND {column} <= {to} \
-         AND {FILTERS} GROUP BY 1, 2",
+         FROM {from_clause} WHERE p.reversed_at IS NULL AND {column} >= {from} AND {column} <= {to} \
+         AND {filters} GROUP BY 1, 2",
         period = period(engine, bucket, column),
         key = key(dimension),
         name = name(dimension),
@@ -192,8 +267,9 @@ pub async fn received_by_period(
         from = lit(from),
         to = lit(to),
     );
-    let rows: Vec<ReceivedRow> =
-        on_db!(db, pool => bind_filters!(sqlx::query_as(&sql), filter).fetch_all(pool).await)?;
+    let rows: Vec<ReceivedRow> = on_report_conn!(db, conn => bind_filters!(sqlx::query_as(&sql), filter)
+        .fetch_all(&mut *conn)
+        .await?);
     Ok(rows
         .into_iter()
         .map(|(period, key, name, received, weighted)| ReportCell {
@@ -235,17 +311,18 @@ pub async fn aging(
             )
         })
         .collect();
+    let (from_clause, filters) = installments_from(dimension, filter);
     let sql = format!(
-        "SELECT {key} AS dim, {name} AS name, {sums} FROM {FROM_INSTALLMENTS} \
-         WHERE i.status IN ({open}) AND i.value_cents > i.received_cents AND {FILTERS} GROUP BY 1",
+        "SELECT {key} AS dim, {name} AS name, {sums} FROM {from_clause} \
+         WHERE i.status IN ({open}) AND i.value_cents > i.received_cents AND {filters} GROUP BY 1",
         key = key(dimension),
         name = name(dimension),
         sums = sums.join(", "),
         open = open_states(),
     );
     let n = edges.edges.len();
-    on_db!(db, pool => {
-        let rows = bind_filters!(sqlx::query(&sql), filter).fetch_all(pool).await?;
+    on_report_conn!(db, conn => {
+        let rows = bind_filters!(sqlx::query(&sql), filter).fetch_all(&mut *conn).await?;
         rows.iter()
             .map(|row| {
                 Ok(AgingRow {
@@ -278,10 +355,10 @@ pub async fn system_balance(db: &Db, account_id: Option<&str>, today: NaiveDate)
          AND p.date >= b.opening_date AND p.date <= {}",
         lit(today)
     );
-    on_db!(db, pool => {
-        let a: i64 = sqlx::query_scalar(opening).bind(account_id).fetch_one(pool).await?;
-        let b: i64 = sqlx::query_scalar(&received).bind(account_id).fetch_one(pool).await?;
-        let c: i64 = sqlx::query_scalar(&paid).bind(account_id).fetch_one(pool).await?;
+    on_report_conn!(db, conn => {
+        let a: i64 = sqlx::query_scalar(opening).bind(account_id).fetch_one(&mut *conn).await?;
+        let b: i64 = sqlx::query_scalar(&received).bind(account_id).fetch_one(&mut *conn).await?;
+        let c: i64 = sqlx::query_scalar(&paid).bind(account_id).fetch_one(&mut *conn).await?;
         Ok(a + b - c)
     })
 }
@@ -302,7 +379,7 @@ pub async fn payables_by_date(
          AND COALESCE(i.scheduled_date, i.due_date) <= {to} AND ($1 IS NULL OR i.bank_account_id = $1) GROUP BY 1",
         to = lit(to),
     );
-    on_db!(db, pool => sqlx::query_as(&sql).bind(account_id).fetch_all(pool).await)
+    on_report_conn!(db, conn => sqlx::query_as(&sql).bind(account_id).fetch_all(&mut *conn).await)
 }
 
 /// The states of a live boleto (one per installment at most).
@@ -318,15 +395,16 @@ pub async fn open_by_due_date(
     account_id: Option<&str>,
     by_client: bool,
 ) -> Result<Vec<(NaiveDate, Option<String>, i64, i64)>> {
-    let client = if by_client {
-        "r.client_id"
+    // The título only for its client.
+    let (client, from_clause) = if by_client {
+        ("r.client_id", FROM_INSTALLMENTS)
     } else {
-        "CAST(NULL AS TEXT)"
+        ("CAST(NULL AS TEXT)", FROM_INSTALLMENTS_ONLY)
     };
     let sql = format!(
         "SELECT i.due_date, {client}, CAST(COALESCE(a.settlement_days, 0) AS BIGINT), \
          CAST(SUM(i.value_cents - i.received_cents) AS BIGINT) \
-         FROM {FROM_INSTALLMENTS} \
+         FROM {from_clause} \
          LEFT JOIN finance_boletos b ON b.installment_id = i.id AND b.status IN ({LIVE_BOLETO}) \
          LEFT JOIN finance_collection_agreements a ON a.id = b.agreement_id \
          WHERE i.status IN ({open}) AND i.value_cents > i.received_cents \
@@ -335,7 +413,7 @@ pub async fn open_by_due_date(
         from = lit(from),
         to = lit(to),
     );
-    on_db!(db, pool => sqlx::query_as(&sql).bind(account_id).fetch_all(pool).await)
+    on_report_conn!(db, conn => sqlx::query_as(&sql).bind(account_id).fetch_all(&mut *conn).await)
 }
 
 /// The open saldo overdue (due on or before `cutoff`), of `account_id`'s installments when given.
@@ -347,7 +425,7 @@ pub async fn overdue_balance(db: &Db, cutoff: NaiveDate, account_id: Option<&str
         open = open_states(),
         cutoff = lit(cutoff),
     );
-    on_db!(db, pool => sqlx::query_scalar(&sql).bind(account_id).fetch_one(pool).await)
+    on_report_conn!(db, conn => sqlx::query_scalar(&sql).bind(account_id).fetch_one(&mut *conn).await)
 }
 
 /// Per client, over the installments due in `from..=to` (cancelled and renegotiated ones left out): the value
@@ -377,11 +455,20 @@ pub async fn client_history(
         from = lit(from),
         to = lit(to),
     );
-    let (due, paid): (Vec<(String, i64)>, Vec<PaidRow>) = on_db!(db, pool => {
-        let due = sqlx::query_as(&due).fetch_all(pool).await?;
-        let paid = sqlx::query_as(&paid).fetch_all(pool).await?;
-        Ok::<_, sqlx::Error>((due, paid))
-    })?;
+    // The two sums at once, each on its own connection.
+    let (due, paid): (Vec<(String, i64)>, Vec<PaidRow>) = futures::future::try_join(
+        async {
+            Ok::<_, sqlx::Error>(
+                on_report_conn!(db, conn => sqlx::query_as(&due).fetch_all(&mut *conn).await?),
+            )
+        },
+        async {
+            Ok::<_, sqlx::Error>(
+                on_report_conn!(db, conn => sqlx::query_as(&paid).fetch_all(&mut *conn).await?),
+            )
+        },
+    )
+    .await?;
     let mut paid: std::collections::HashMap<String, (i64, f64, i64)> = paid
         .into_iter()
         .map(|(client, within, weighted, sum)| (client, (within, weighted, sum)))
