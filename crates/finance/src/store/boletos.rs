@@ -835,8 +835,9 @@ pub async fn put_in_remittance(
         .collect::<Vec<_>>()
         .join(", ");
     let sql = format!(
+        // `status || ''`: the primary key finds the rows; the index on the state would scan every EMITIDO one.
         "UPDATE finance_boletos SET status = 'EM_REMESSA', remittance_id = $1, version = version + 1, \
-         updated_at = $2, updated_by = $3 WHERE status = $4 AND id IN ({placeholders})"
+         updated_at = $2, updated_by = $3 WHERE id IN ({placeholders}) AND status || '' = $4"
     );
     on_tx!(tx, conn => {
         let mut q = sqlx::query(&sql)
