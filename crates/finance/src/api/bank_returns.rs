@@ -29,7 +29,7 @@ impl BankReturnsApi {
 
 /// A retorno and how far its application is.
 #[derive(Object)]
-#[oai(rename = "BankReturn")]
+#[oai(rename = "BankReturn", skip_serializing_if_is_none)]
 pub struct ReturnView {
     pub id: String,
     pub bank_account_id: String,
@@ -93,7 +93,7 @@ impl From<&BankReturn> for ReturnView {
 }
 
 #[derive(Object)]
-#[oai(rename = "BankReturnPage")]
+#[oai(rename = "BankReturnPage", skip_serializing_if_is_none)]
 pub struct ReturnPage {
     pub items: Vec<ReturnView>,
     pub total: i64,
@@ -103,7 +103,7 @@ pub struct ReturnPage {
 }
 
 #[derive(Object)]
-#[oai(rename = "BankReturnOccurrence")]
+#[oai(rename = "BankReturnOccurrence", skip_serializing_if_is_none)]
 pub struct OccurrenceView {
     pub id: String,
     pub line: i64,
@@ -152,7 +152,7 @@ impl From<&Occurrence> for OccurrenceView {
 }
 
 #[derive(Object)]
-#[oai(rename = "BankReturnOccurrencePage")]
+#[oai(rename = "BankReturnOccurrencePage", skip_serializing_if_is_none)]
 pub struct OccurrencePage {
     pub items: Vec<OccurrenceView>,
     pub total: i64,
@@ -162,7 +162,7 @@ pub struct OccurrencePage {
 }
 
 #[derive(Object)]
-#[oai(rename = "Pendency")]
+#[oai(rename = "Pendency", skip_serializing_if_is_none)]
 pub struct PendencyView {
     pub id: String,
     /// NAO_LOCALIZADA, DIVERGENTE, PAGAMENTO_APOS_CANCELAMENTO or PAGAMENTO_DUPLICIDADE.
@@ -223,7 +223,7 @@ impl From<&Pendency> for PendencyView {
 }
 
 #[derive(Object)]
-#[oai(rename = "PendencyPage")]
+#[oai(rename = "PendencyPage", skip_serializing_if_is_none)]
 pub struct PendencyPage {
     pub items: Vec<PendencyView>,
     pub total: i64,
@@ -245,7 +245,7 @@ pub struct ResolveRequest {
 }
 
 #[derive(Object)]
-#[oai(rename = "PendencyReprocessed")]
+#[oai(rename = "PendencyReprocessed", skip_serializing_if_is_none)]
 pub struct Reprocessed {
     /// Pendências resolved by a boleto issued since.
     pub resolved: i64,

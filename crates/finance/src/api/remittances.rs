@@ -31,7 +31,7 @@ impl RemittancesApi {
 
 /// An item waiting for a remessa.
 #[derive(Object)]
-#[oai(rename = "RemittancePendingItem")]
+#[oai(rename = "RemittancePendingItem", skip_serializing_if_is_none)]
 pub struct PendingItemView {
     pub boleto_id: String,
     pub instruction_id: Option<String>,
@@ -60,7 +60,7 @@ impl From<&PendingItem> for PendingItemView {
 }
 
 #[derive(Object)]
-#[oai(rename = "RemittancePending")]
+#[oai(rename = "RemittancePending", skip_serializing_if_is_none)]
 pub struct PendingView {
     pub items: Vec<PendingItemView>,
     pub count: i64,
@@ -69,7 +69,7 @@ pub struct PendingView {
 
 /// A remessa as the list shows it.
 #[derive(Object)]
-#[oai(rename = "Remittance")]
+#[oai(rename = "Remittance", skip_serializing_if_is_none)]
 pub struct RemittanceView {
     pub id: String,
     /// RM-2026-000012.
@@ -126,7 +126,7 @@ impl From<&Remittance> for RemittanceView {
 }
 
 #[derive(Object)]
-#[oai(rename = "RemittanceItem")]
+#[oai(rename = "RemittanceItem", skip_serializing_if_is_none)]
 pub struct ItemView {
     pub id: String,
     pub position: i64,
@@ -159,7 +159,7 @@ impl From<&RemittanceItem> for ItemView {
 }
 
 #[derive(Object)]
-#[oai(rename = "RemittanceHistoryLine")]
+#[oai(rename = "RemittanceHistoryLine", skip_serializing_if_is_none)]
 pub struct HistoryView {
     pub at: DateTime<Utc>,
     pub by_name: String,
@@ -169,7 +169,7 @@ pub struct HistoryView {
 }
 
 #[derive(Object)]
-#[oai(rename = "RemittanceReturn")]
+#[oai(rename = "RemittanceReturn", skip_serializing_if_is_none)]
 pub struct ReturnRef {
     pub id: String,
     pub file_name: String,
@@ -177,7 +177,7 @@ pub struct ReturnRef {
 }
 
 #[derive(Object)]
-#[oai(rename = "RemittanceDetail")]
+#[oai(rename = "RemittanceDetail", skip_serializing_if_is_none)]
 pub struct DetailView {
     pub remittance: RemittanceView,
     pub agreement_name: String,
@@ -220,7 +220,7 @@ impl From<RemittanceDetail> for DetailView {
 }
 
 #[derive(Object)]
-#[oai(rename = "RemittancePage")]
+#[oai(rename = "RemittancePage", skip_serializing_if_is_none)]
 pub struct PageView {
     pub items: Vec<RemittanceView>,
     pub total: i64,
