@@ -209,13 +209,9 @@ impl Context for Finance {
             api::CostCentersApi::new(self.cost_centers.clone()),
             api::BankAccountsApi::new(self.bank_accounts.clone()),
             api::SettingsApi::new(self.settings.clone()),
-            api::SuppliersApi::new(self.suppliers.clone())
-                .with_payables(self.payables.clone()),
+            api::SuppliersApi::new(self.suppliers.clone()).with_payables(self.payables.clone()),
             api::ReceivablesApi::new(self.receivables.clone()),
-            api::InstallmentAttachmentsApi::new(
-                self.attachments.clone(),
-                self.receivables.clone(),
-            ),
+            api::InstallmentAttachmentsApi::new(self.attachments.clone(), self.receivables.clone()),
             api::AgreementsApi::new(self.agreements.clone()),
             api::BoletosApi::new(self.boletos.clone()),
             api::ReportsApi::new(self.reports.clone()),
