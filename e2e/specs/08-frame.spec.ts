@@ -6,7 +6,8 @@ test('the menu lists only what a salesperson can open; breadcrumbs and the tab t
   await expect(page).toHaveTitle('Início · Backoffice');
   const menu = page.getByRole('navigation', { name: 'Menu principal' });
   await menu.getByRole('button', { name: 'Financeiro' }).click();
-  await menu.getByRole('link', { name: 'Recebimentos por período' }).waitFor();
+  await menu.getByRole('link', { name: 'Cancelamentos' }).waitFor();
+  expect(await menu.getByRole('link', { name: 'Recebimentos por período' }).count()).toBe(0);
   expect(await menu.getByRole('link', { name: 'Pagamentos', exact: true }).count()).toBe(0);
   expect(await menu.getByRole('link', { name: 'Remessa de cobrança' }).count()).toBe(0);
   expect(await menu.getByRole('link', { name: 'Remessa de pagamentos' }).count()).toBe(0);

@@ -8,7 +8,7 @@ test('a refused page says why instead of bouncing silently (rules of the guard a
   await expectPath(page, '/minhas-vendas');
   const notice = page.getByRole('alert').filter({ hasText: DENIED });
   await notice.waitFor();
-  await expect(notice).toContainText('Para abrir “Pagamentos” é preciso permissão para acessar pagamentos e recebimentos e consultar contas a pagar e pagamentos.');
+  await expect(notice).toContainText('Para abrir “Pagamentos” é preciso permissão para acessar pagamentos e recebimentos.');
   // A page the server decides.
   await page.goto(`${baseUrl}/remessa`);
   await expectPath(page, '/inicio');
