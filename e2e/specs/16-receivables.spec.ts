@@ -1,26 +1,5 @@
-import type { Page } from '@playwright/test';
 import { demoEmail, expect, expectPath, signIn, test } from '../support/fixtures';
-
-/** Launches a título through the page and returns its number (from the confirmation). */
-async function launch(page: Page, description: string, total: string, installments: string): Promise<string> {
-  await page.getByRole('button', { name: 'Novo título' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Novo título a receber' });
-  await dialog.getByRole('combobox', { name: 'Cliente' }).fill('a');
-  await page.getByRole('listbox').getByRole('option').first().click();
-  await dialog.getByLabel('Descrição *').fill(description);
-  const account = dialog.getByLabel('Conta do plano *');
-  await account.selectOption({ index: 1 });
-  await dialog.getByLabel('Valor total *').fill(total);
-  await dialog.getByLabel('Parcelas *').fill(installments);
-  await expect(dialog.getByRole('table', { name: 'Parcelas previstas' }).getByRole('row')).toHaveCount(Number(installments) + 1);
-  await dialog.getByRole('button', { name: 'Lançar título' }).click();
-  const toast = page.getByText(/^Título CR-\d{4}-\d{6} lançado/);
-  await expect(toast).toBeVisible();
-  const number = /CR-\d{4}-\d{6}/.exec((await toast.textContent()) ?? '')?.[0];
-  expect(number).toBeTruthy();
-  await expect(dialog).toBeHidden();
-  return number ?? '';
-}
+import { launchReceivable as launch } from '../support/finance';
 
 test('an assistant launches a título in 3 installments and receives the first, the excess declared as juros; a manager reverses it', async ({ page, browser, baseUrl }) => {
   await signIn(page, baseUrl, demoEmail('financial-assistant'), undefined, '/recebimentos');

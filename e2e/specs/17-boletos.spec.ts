@@ -1,24 +1,5 @@
-import type { Page } from '@playwright/test';
 import { demoEmail, expect, expectPath, signIn, test } from '../support/fixtures';
-
-/** Launches a título through /recebimentos and returns its number (from the confirmation). */
-async function launch(page: Page, description: string, total: string, installments: string): Promise<string> {
-  await page.getByRole('button', { name: 'Novo título' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Novo título a receber' });
-  await dialog.getByRole('combobox', { name: 'Cliente' }).fill('a');
-  await page.getByRole('listbox').getByRole('option').first().click();
-  await dialog.getByLabel('Descrição *').fill(description);
-  await dialog.getByLabel('Conta do plano *').selectOption({ index: 1 });
-  await dialog.getByLabel('Valor total *').fill(total);
-  await dialog.getByLabel('Parcelas *').fill(installments);
-  await dialog.getByRole('button', { name: 'Lançar título' }).click();
-  const toast = page.getByText(/^Título CR-\d{4}-\d{6} lançado/);
-  await expect(toast).toBeVisible();
-  const number = /CR-\d{4}-\d{6}/.exec((await toast.textContent()) ?? '')?.[0];
-  expect(number).toBeTruthy();
-  await expect(dialog).toBeHidden();
-  return number ?? '';
-}
+import { launchReceivable as launch } from '../support/finance';
 
 test('a manager creates and edits a convênio; an assistant issues boletos from /recebimentos, opens one, copies the linha and downloads its PDF', async ({ page, browser, baseUrl }) => {
   const name = `Convênio e2e ${Date.now() % 100000}`;

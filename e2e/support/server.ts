@@ -46,6 +46,18 @@ export function serverBinary(): string {
   return resolve(ROOT, process.env.BACKOFFICE_BIN ?? 'target/debug/backoffice');
 }
 
+/**
+ * The bank's answer to a remessa, as `backoffice banking simular-retorno` writes it (CNAB 240): every entrada
+ * confirmed, the first `settle` titles paid, and optionally one payment of a nosso número the remessa does not have.
+ */
+export async function simulateRetorno(remessaPath: string, options: { settle?: number; unknownCents?: number } = {}): Promise<Buffer> {
+  const args = ['banking', 'simular-retorno', remessaPath];
+  if (options.settle) args.push('--liquidar', String(options.settle));
+  if (options.unknownCents) args.push('--nao-localizado', String(options.unknownCents));
+  const { stdout } = await run(serverBinary(), args, { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
+  return stdout;
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();

@@ -16,6 +16,8 @@ const PayablesPage = lazy(() => import(/* webpackChunkName: "payables" */ './fea
 const PaymentsPage = lazy(() => import(/* webpackChunkName: "payments" */ './features/payables/components/PaymentsPage'));
 const BoletosPage = lazy(() => import(/* webpackChunkName: "boletos" */ './features/boletos/components/BoletosPage'));
 const BoletoDetailPage = lazy(() => import(/* webpackChunkName: "boleto-detail" */ './features/boletos/components/BoletoDetailPage'));
+const RemittancePage = lazy(() => import(/* webpackChunkName: "remittance" */ './features/remittances/components/RemittancePage'));
+const RemittancesPage = lazy(() => import(/* webpackChunkName: "remittances" */ './features/remittances/components/RemittancesPage'));
 const SuppliersPage = lazy(() => import(/* webpackChunkName: "suppliers" */ './features/suppliers/components/SuppliersPage'));
 
 const built: Record<string, ComponentType<PageProps>> = {
@@ -25,6 +27,8 @@ const built: Record<string, ComponentType<PageProps>> = {
   '/boletos': BoletosPage,
   '/boletos/detalhes': BoletoDetailPage,
   '/fornecedores': SuppliersPage,
+  '/remessa': RemittancePage,
+  '/remessas': RemittancesPage,
   '/pagamentos': PaymentsPage,
   '/recebimentos': ReceivablesPage,
   '/hub': HubPage,

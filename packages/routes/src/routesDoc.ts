@@ -30,6 +30,8 @@ const STATES: Readonly<Record<string, string>> = {
   '/fornecedores': BUILT,
   '/boletos': BUILT,
   '/boletos/detalhes': BUILT,
+  '/remessa': BUILT,
+  '/remessas': BUILT,
   '/contas-a-pagar': BUILT,
   '/pagamentos': BUILT,
   '/recebimentos': BUILT,
