@@ -559,6 +559,25 @@ async fn scenario_6_paid_after_cancellation_is_recorded_as_a_pendencia_and_the_i
         assert_eq!(r["status"], "PROCESSADO_COM_PENDENCIAS", "{r}");
         let inst = w.installment(inst_id).await;
         assert_eq!(inst["status"], "CANCELADO");
+        // Whoever sends remessas is told: in the app and, where FCM is configured, by push (the system
+        // context's consumer of `system.notify` does both; tested in crates/system/tests/notifications.rs).
+        let notices: Vec<String> = platform::on_db!(&w.api.db, pool => sqlx::query_scalar(
+            "SELECT payload FROM platform_events WHERE kind = 'system.notify'",
+        )
+        .fetch_all(pool)
+        .await)
+        .unwrap();
+        let notice = notices
+            .iter()
+            .map(|p| serde_json::from_str::<Value>(p).unwrap())
+            .find(|n| n["title"] == "Retorno D.RET com pendências")
+            .expect("a notice of the retorno with pendências");
+        assert_eq!(notice["holders_of"], "remessa_cobranca", "{notice}");
+        assert_eq!(notice["url"], "/remessas?aba=pendencias");
+        assert!(
+            notices.iter().all(|p| !p.contains("C.RET")),
+            "a retorno without pendências tells nobody"
+        );
         let (_, p) = w
             .api
             .call("GET", &format!("{PENDENCIES}?status=ABERTA"), FM, None)
