@@ -3,6 +3,7 @@
 
 use banking::bank::Bank;
 use banking::cnab::retorno::RetornoItem;
+use banking::cnab::simulate::{simulate_retorno, SimulateOptions};
 use banking::cnab::{self, RemessaHeader};
 use chrono::{NaiveDate, TimeZone, Utc};
 use crm::domain::ClientDraft;
@@ -492,6 +493,69 @@ async fn scenario_4_retorno_confirms_35_rejects_2_and_settles_10() {
             )
             .await;
         assert_eq!(occ["total"], 47);
+    }
+}
+
+#[tokio::test]
+async fn the_simulated_retorno_of_the_generated_remessa_confirms_all_settles_two_and_leaves_the_unknown_payment(
+) {
+    for w in worlds().await {
+        let (agreement, boletos) = w.boletos(4).await;
+        let sent = sent_remessa(&w, &agreement).await;
+        let rid = sent["remittance"]["id"].as_str().unwrap().to_string();
+        let (status, remessa, _) = w.file(&rid).await;
+        assert_eq!(status, StatusCode::OK);
+        let options = SimulateOptions {
+            settle_first: 2,
+            unknown_payment: Some(12_345),
+            date: Some(d(2026, 3, 12)),
+        };
+        let bytes = simulate_retorno(&remessa, &options).unwrap();
+        let r = w.import(bytes.clone(), "SIMULADO.RET").await;
+        assert_eq!(
+            r["status"],
+            "PROCESSADO_COM_PENDENCIAS",
+            "{}: {r}",
+            w.api.engine()
+        );
+        assert_eq!(r["total"], 7, "{r}");
+        assert_eq!(r["applied"], 6, "four 02 and two 06: {r}");
+        assert_eq!(r["not_found"], 1, "{r}");
+        // The first two titles of the file are the ones paid.
+        let (_, titles) = cnab::retorno::read_remessa_titles(&remessa).unwrap();
+        let cnab_nosso = |b: &Value| {
+            let n = b["nosso_numero"].as_i64().unwrap().to_string();
+            cnab::nosso_numero_for_cnab(Bank::Itau, &company(), &n).unwrap()
+        };
+        for (i, t) in titles.iter().enumerate() {
+            let b = boletos
+                .iter()
+                .find(|b| cnab_nosso(b) == t.nosso_numero)
+                .unwrap();
+            let (boleto, installment) = if i < 2 {
+                ("LIQUIDADO", "PAGO")
+            } else {
+                ("REGISTRADO", "REGISTRADO")
+            };
+            assert_eq!(w.boleto(id(b)).await["status"], boleto, "title {i}");
+            let inst = w.installment(b["installment_id"].as_str().unwrap()).await;
+            assert_eq!(inst["status"], installment, "title {i}: {inst}");
+        }
+        let (_, detail) = w
+            .api
+            .call("GET", &format!("{REMITTANCES}/{rid}"), FM, None)
+            .await;
+        assert_eq!(detail["remittance"]["status"], "PROCESSADA", "{detail}");
+        let (_, p) = w
+            .api
+            .call("GET", &format!("{PENDENCIES}?status=ABERTA"), FM, None)
+            .await;
+        assert_eq!(p["total"], 1, "{p}");
+        assert_eq!(p["items"][0]["kind"], "NAO_LOCALIZADA");
+        assert_eq!(p["items"][0]["amount_cents"], 12_345);
+        // The same simulation again is the same file: refused like any repeated retorno.
+        let (status, again) = w.upload(bytes, "SIMULADO-2.RET").await;
+        assert_eq!(status, StatusCode::CONFLICT, "{again}");
     }
 }
 

@@ -1,19 +1,22 @@
-//! `retorno`, `ofx`, `validate` and `remessa` subcommands (bank files).
+//! `retorno`, `ofx`, `validate`, `remessa` and `simular-retorno` subcommands (bank files).
 //!
 //! Exit statuses: 0 = done (and, for `validate`, the file is clean); 1 = `validate` found
 //! problems (the JSON lists them); 2 = invalid input or unreadable file (JSON error
-//! naming the field). `remessa` without `--out` writes the file itself to stdout.
+//! naming the field). `remessa` without `--out` and `simular-retorno` write the file
+//! itself to stdout.
 
 use super::input::{from_value, read_json, DateTime, Text};
 use super::{CliError, CliResult, Output};
 use crate::bank::Bank;
 use crate::cnab::retorno::{read_retorno, sniff};
+use crate::cnab::simulate::{simulate_retorno, SimulateError, SimulateOptions};
 use crate::cnab::{
     c240, c400, naming, next_sequence, nosso_numero_for_cnab, payments, Company, FileKind, Layout,
     RemessaHeader, Title, WriteError,
 };
 use crate::pdf::{format_brl, format_date};
 use crate::statement::{extrato, ofx};
+use chrono::NaiveDate;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::io::Read;
@@ -26,6 +29,8 @@ pub(crate) const RETORNO_USAGE: &str = "banking retorno ARQUIVO";
 pub(crate) const OFX_USAGE: &str = "banking ofx ARQUIVO";
 pub(crate) const VALIDATE_USAGE: &str = "banking validate ARQUIVO";
 pub(crate) const REMESSA_USAGE: &str = "banking remessa [--out ARQUIVO] < entrada.json";
+pub(crate) const SIMULATE_USAGE: &str = "banking simular-retorno REMESSA [--liquidar N] \
+     [--nao-localizado VALOR_EM_CENTAVOS] [--data AAAA-MM-DD]";
 
 /// Lê um retorno CNAB (cobrança, pagamentos ou extrato, detectado pelo conteúdo).
 #[derive(Debug, clap::Args)]
@@ -60,6 +65,27 @@ pub(crate) struct RemessaArgs {
     /// Grava a remessa neste arquivo e imprime um resumo em JSON.
     #[arg(long, value_name = "ARQUIVO")]
     out: Option<PathBuf>,
+}
+
+/// Simula o retorno de cobrança CNAB 240 que o banco enviaria para uma remessa (homologação e
+/// testes): entrada confirmada (02) de cada título e, com --liquidar, a liquidação (06) dos
+/// primeiros pelo valor do título. Escreve o próprio arquivo na saída padrão.
+#[derive(Debug, clap::Args)]
+#[command(override_usage = SIMULATE_USAGE)]
+pub(crate) struct SimulateArgs {
+    /// A remessa de cobrança CNAB 240 enviada ao banco.
+    #[arg(value_name = "REMESSA")]
+    remessa: PathBuf,
+    /// Liquida (06) os N primeiros títulos, pagos pelo valor do título (padrão: nenhum).
+    #[arg(long, value_name = "N")]
+    liquidar: Option<usize>,
+    /// Acrescenta uma liquidação deste valor (centavos) de um nosso número fora da remessa.
+    #[arg(long, value_name = "VALOR_EM_CENTAVOS")]
+    nao_localizado: Option<i64>,
+    /// Data das ocorrências (padrão: a data de geração da remessa); o crédito cai no dia
+    /// seguinte.
+    #[arg(long, value_name = "AAAA-MM-DD")]
+    data: Option<String>,
 }
 
 fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
@@ -170,6 +196,39 @@ pub(crate) fn validate(args: ValidateArgs) -> Result<Output, CliError> {
         "relatorio": report,
     });
     Ok(Output::Json(value, status))
+}
+
+/// `banking simular-retorno REMESSA [...]`: the retorno's bytes on stdout.
+pub(crate) fn simulate(args: SimulateArgs) -> Result<Output, CliError> {
+    let date = match &args.data {
+        None => None,
+        Some(value) => Some(NaiveDate::parse_from_str(value, "%Y-%m-%d").map_err(|_| {
+            CliError::field(
+                "--data",
+                format!("data inválida '{value}' (use AAAA-MM-DD)"),
+            )
+        })?),
+    };
+    let bytes = read_file(&args.remessa).map_err(|e| CliError {
+        field: Some("remessa".into()),
+        ..e
+    })?;
+    let options = SimulateOptions {
+        settle_first: args.liquidar.unwrap_or(0),
+        unknown_payment: args.nao_localizado,
+        date,
+    };
+    let retorno = simulate_retorno(&bytes, &options).map_err(|e| match e {
+        SimulateError::Remessa(message) => CliError {
+            code: "arquivo_invalido".into(),
+            message,
+            field: Some("remessa".into()),
+        },
+        SimulateError::Option { option, message } => {
+            CliError::field(&format!("--{}", option.replace('_', "-")), message)
+        }
+    })?;
+    Ok(Output::Raw(retorno))
 }
 
 /// The JSON object `remessa` reads on stdin.

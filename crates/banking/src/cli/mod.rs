@@ -57,7 +57,8 @@ pub(crate) enum Output {
     Raw(Vec<u8>),
 }
 
-const USAGE: &str = "backoffice banking <boleto|decode|pix|retorno|ofx|validate|remessa> …";
+const USAGE: &str =
+    "backoffice banking <boleto|decode|pix|retorno|ofx|validate|remessa|simular-retorno> …";
 
 /// Help layout in Portuguese (clap's own headings are English).
 const HELP_TEMPLATE: &str = "{about-with-newline}\nUso: {usage}\n\n{all-args}{after-help}";
@@ -93,6 +94,7 @@ enum Command {
     Ofx(files::OfxArgs),
     Validate(files::ValidateArgs),
     Remessa(files::RemessaArgs),
+    SimularRetorno(files::SimulateArgs),
 }
 
 /// Runs `backoffice banking <args…>` and returns the process exit status.
@@ -129,9 +131,10 @@ fn execute(command: Command, stdin: &mut dyn Read) -> Result<Output, CliError> {
         Command::Pix(args) => json(pix::run(args, stdin)),
         Command::Retorno(args) => json(files::retorno(args)),
         Command::Ofx(args) => json(files::ofx(args)),
-        // `validate` exits 1 on findings; `remessa` may write the raw file.
+        // `validate` exits 1 on findings; `remessa` and `simular-retorno` may write raw files.
         Command::Validate(args) => files::validate(args),
         Command::Remessa(args) => files::remessa(args, stdin),
+        Command::SimularRetorno(args) => files::simulate(args),
     }
 }
 
@@ -222,6 +225,7 @@ fn subcommand_usage(name: &str) -> Option<&'static str> {
         "ofx" => files::OFX_USAGE,
         "validate" => files::VALIDATE_USAGE,
         "remessa" => files::REMESSA_USAGE,
+        "simular-retorno" => files::SIMULATE_USAGE,
         _ => return None,
     })
 }

@@ -620,6 +620,65 @@ fn header_agreement(bank: Bank, c: &Company) -> Company {
     c
 }
 
+/// The company a remessa was written for, read back from its file header and the zone of
+/// its first segment P (the inverse of [`file_header`] and [`segment_p`]'s zone), so that
+/// an answer to the remessa (a simulated retorno) carries the same account.
+///
+/// Not in the file, so left empty: the posto (Sicredi) and Caixa's carteira (the first
+/// digit of its nosso número says it). Numeric fields come back zero-padded to their width.
+pub fn read_company(bank: Bank, header: &[u8], first_p: Option<&[u8]>) -> Company {
+    use super::record::{get_num, get_text};
+    let (kind, doc) = if bank == Bank::Santander {
+        (
+            Field::num("tipo_inscricao_empresa", 17, 17),
+            Field::num("inscricao_empresa", 18, 32),
+        )
+    } else {
+        (H_DOC_KIND, H_DOC)
+    };
+    let mut c = Company {
+        name: get_text(header, &H_COMPANY),
+        document: super::retorno::document_of(get_num(header, &kind), &get_text(header, &doc)),
+        ..Company::default()
+    };
+    read_zone(header, &company_zone(bank, 0), &mut c);
+    if let Some(p) = first_p {
+        read_zone(p, p_zone(bank_number(bank)), &mut c);
+    }
+    if bank == Bank::BancoDoBrasil {
+        split_bb_agreement(&mut c);
+    }
+    c
+}
+
+/// Sets the company fields a zone carries (the inverse of [`write_zone`]).
+fn read_zone(line: &[u8], zone: &[ZoneField], c: &mut Company) {
+    for zf in zone {
+        let slot = match zf.source {
+            Agency => &mut c.agency,
+            AgencyDv => &mut c.agency_dv,
+            Account => &mut c.account,
+            AccountDv => &mut c.account_dv,
+            Agreement => &mut c.agreement,
+            Wallet => &mut c.wallet,
+            Variation => &mut c.variation,
+            NossoNumero | Zeros | Blank | Const(_) => continue,
+        };
+        *slot = super::record::get_text(line, &zf.field);
+    }
+}
+
+/// Undoes [`header_agreement`]: convênio(9) + "0014" + carteira(2) + variação(3). The
+/// convênio loses its padding because its length (4, 6 or 7 digits) selects BB's nosso
+/// número layout.
+fn split_bb_agreement(c: &mut Company) {
+    let field = std::mem::take(&mut c.agreement);
+    let part = |a: usize, b: usize| field.get(a..b).unwrap_or_default().to_string();
+    c.agreement = part(0, 9).trim_start_matches('0').to_string();
+    c.wallet = part(13, 15);
+    c.variation = part(15, 18);
+}
+
 fn file_header(h: &RemessaHeader) -> Result<Line, FieldError> {
     let bank_no = bank_number(h.bank);
     let mut r = Line::new();

@@ -1,4 +1,5 @@
-//! CNAB files: cobrança remessa/retorno (240 and 400), payments (240), naming.
+//! CNAB files: cobrança remessa/retorno (240 and 400), payments (240), naming, and a
+//! simulated bank answering a CNAB 240 remessa (for homologation and tests).
 //!
 //! Sources for the layouts: FEBRABAN "Layout Padrão CNAB 240" v10.x, and the banks'
 //! manuals as reflected in kivanio/brcobranca, eduardokum/laravel-boleto,
@@ -15,6 +16,7 @@ pub mod payments;
 
 pub mod record;
 pub mod retorno;
+pub mod simulate;
 pub mod text;
 
 use crate::bank::Bank;
