@@ -40,6 +40,12 @@ macro_rules! on_db {
     };
 }
 
+/// SQLite's page cache per connection, as `PRAGMA cache_size` (negative: KiB): 4 MB normally — the OS page
+/// cache holds the file anyway, and at 16 MB an idle server that had served trigram searches kept ~63 MB
+/// resident (docs/benchmarks.md) —, 64 MB inside a bulk transaction ([`Db::begin_bulk`]).
+const NORMAL_CACHE_KIB: &str = "-4000";
+const BULK_CACHE_KIB: &str = "-65536";
+
 /// A write transaction on either engine ([`Db::begin`]). Statements run on it through [`on_tx!`].
 pub enum Tx {
     Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>),
@@ -102,6 +108,20 @@ impl Db {
         }
     }
 
+    /// A write transaction for a bulk command (a retorno of 100,000 occurrences, a remessa, a batch of boletos).
+    /// On SQLite its connection gets a 64 MB page cache while it runs: with the normal 4 MB, the pages such a
+    /// transaction dirties spill to the WAL and are read back, which made a 20,000-line retorno ~1.7× slower
+    /// (docs/benchmarks.md). The pool restores the normal cache when the connection is released.
+    pub async fn begin_bulk(&self) -> Result<Tx, sqlx::Error> {
+        let mut tx = self.begin().await?;
+        if let Tx::Sqlite(t) = &mut tx {
+            sqlx::query(&format!("PRAGMA cache_size = {BULK_CACHE_KIB}"))
+                .execute(&mut **t)
+                .await?;
+        }
+        Ok(tx)
+    }
+
     /// Connects to `sqlite://path` (the file and its folder are created when missing) or `postgres://…`.
     pub async fn connect(url: &str) -> Result<Db, sqlx::Error> {
         if url.starts_with("sqlite:") {
@@ -128,9 +148,7 @@ impl Db {
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(5))
-            // 4 MB of page cache per connection (up to 8): the OS page cache holds the file anyway, and at
-            // 16 MB an idle server that had served trigram searches kept ~63 MB resident (docs/benchmarks.md).
-            .pragma("cache_size", "-4000");
+            .pragma("cache_size", NORMAL_CACHE_KIB);
         if let Some(dir) = options.get_filename().parent() {
             if !dir.as_os_str().is_empty() {
                 std::fs::create_dir_all(dir).map_err(sqlx::Error::Io)?;
@@ -151,6 +169,16 @@ impl Db {
                 None
             } else {
                 Some(Duration::from_secs(3600))
+            })
+            // A bulk transaction (`begin_bulk`) widened its connection's cache; it goes back to normal here,
+            // however the transaction ended.
+            .after_release(|conn, _| {
+                Box::pin(async move {
+                    sqlx::query(&format!("PRAGMA cache_size = {NORMAL_CACHE_KIB}"))
+                        .execute(&mut *conn)
+                        .await?;
+                    Ok(true)
+                })
             })
             .connect_with(options)
             .await?;

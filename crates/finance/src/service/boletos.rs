@@ -231,7 +231,7 @@ impl Boletos {
 
         let stamp = Stamp::now(&self.clock, by);
         let n = plan.len() as i64;
-        let mut tx = self.db.begin().await?;
+        let mut tx = self.db.begin_bulk().await?;
         let first = match agreements_store::take_nosso_numeros(&mut tx, &agreement.id, n).await? {
             Taken::From(first) => first,
             Taken::Exhausted => return Err(exhausted(&agreement)),

@@ -181,7 +181,7 @@ impl Remittances {
         }
         let stamp = Stamp::now(&self.clock, by);
         let id = uuid::Uuid::now_v7().to_string();
-        let mut tx = self.db.begin().await?;
+        let mut tx = self.db.begin_bulk().await?;
         let number =
             platform::numbering::next(&mut tx, "RM", chrono::Datelike::year(&self.clock.today()))
                 .await?;
@@ -431,7 +431,7 @@ impl Remittances {
                 .map_err(|e| Error::invalid_field("agreement_id", e))?,
         };
         let stamp = Stamp::now(&self.clock, by);
-        let mut tx = self.db.begin().await?;
+        let mut tx = self.db.begin_bulk().await?;
         let locked = if r.sequence.is_none() {
             store::take_sequence(&mut tx, &r.agreement_id, sequence).await?
         } else {

@@ -366,7 +366,7 @@ fn placeholders(first: usize, n: usize) -> String {
 }
 
 /// `($a, $b, …), (…)` — `rows` tuples of `width` placeholders from `$first`.
-fn tuples(first: usize, rows: usize, width: usize) -> String {
+pub(crate) fn tuples(first: usize, rows: usize, width: usize) -> String {
     (0..rows)
         .map(|r| format!("({})", placeholders(first + r * width, width)))
         .collect::<Vec<_>>()

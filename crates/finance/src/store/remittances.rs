@@ -1,5 +1,7 @@
 //! `finance_remittances` and `finance_remittance_items`. Items go in multi-row statements of [`CHUNK`] rows.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, NaiveDate, Utc};
 use platform::db::{Db, Tx};
 use platform::{on_db, on_tx};
@@ -436,43 +438,72 @@ pub struct ItemResult {
 }
 
 /// Writes `rows` ([`CHUNK`] a statement; one row per remessa item — a later one of a file replaces the earlier).
+/// The items are found first through their remessas and then written by primary key: joining the results on
+/// (remessa, boleto) let PostgreSQL plan a bitmap scan of the whole remessa per row (8 s for 100,000 results).
 pub async fn set_item_results(tx: &mut Tx, rows: &[ItemResult]) -> Result<()> {
-    for chunk in rows.chunks(CHUNK) {
-        let values = (0..chunk.len())
-            .map(|r| {
-                let k = r * 5;
-                format!(
-                    "(${}, ${}, ${}, ${}, ${})",
-                    k + 1,
-                    k + 2,
-                    k + 3,
-                    k + 4,
-                    k + 5
-                )
-            })
-            .collect::<Vec<_>>()
-            .join(", ");
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let by_item = item_ids(tx, rows).await?;
+    let mut writes: Vec<(&str, &ItemResult)> = Vec::with_capacity(rows.len());
+    for r in rows {
+        if let Some(ids) = by_item.get(&(r.remittance_id.as_str(), r.boleto_id.as_str())) {
+            writes.extend(ids.iter().map(|id| (id.as_str(), r)));
+        }
+    }
+    for chunk in writes.chunks(CHUNK) {
         let sql = format!(
-            "WITH v (w_remittance, w_boleto, w_result, w_code, w_text) AS (VALUES {values}) \
+            "WITH v (w_id, w_result, w_code, w_text) AS (VALUES {}) \
              UPDATE finance_remittance_items SET result = v.w_result, result_code = v.w_code, \
-             result_text = v.w_text FROM v \
-             WHERE finance_remittance_items.remittance_id = v.w_remittance \
-             AND finance_remittance_items.boleto_id = v.w_boleto"
+             result_text = v.w_text FROM v WHERE finance_remittance_items.id = v.w_id",
+            super::bank_returns::tuples(1, chunk.len(), 4)
         );
         on_tx!(tx, conn => {
             let mut q = sqlx::query(&sql);
-            for i in chunk {
-                q = q
-                    .bind(&i.remittance_id)
-                    .bind(&i.boleto_id)
-                    .bind(i.result)
-                    .bind(&i.code)
-                    .bind(&i.text);
+            for (id, r) in chunk {
+                q = q.bind(*id).bind(r.result).bind(&r.code).bind(&r.text);
             }
             q.execute(&mut *conn).await.map(|_| ())
         })?;
     }
     Ok(())
+}
+
+/// The item ids of the remessas `rows` name, by (remessa, boleto): an entrada and an instruction of one boleto
+/// are two items.
+async fn item_ids<'a>(
+    tx: &mut Tx,
+    rows: &'a [ItemResult],
+) -> Result<HashMap<(&'a str, &'a str), Vec<String>>> {
+    let mut remittances: Vec<&str> = rows.iter().map(|r| r.remittance_id.as_str()).collect();
+    remittances.sort_unstable();
+    remittances.dedup();
+    // Per remessa, the boletos whose results are written (looked up by `str`, borrowed from `rows`).
+    let mut wanted: HashMap<&'a str, HashMap<&'a str, ()>> = HashMap::new();
+    for r in rows {
+        wanted
+            .entry(r.remittance_id.as_str())
+            .or_default()
+            .insert(r.boleto_id.as_str(), ());
+    }
+    let mut found: HashMap<(&'a str, &'a str), Vec<String>> = HashMap::new();
+    for remittance in remittances {
+        let items: Vec<(String, String)> = on_tx!(tx, conn => sqlx::query_as(
+            "SELECT id, boleto_id FROM finance_remittance_items WHERE remittance_id = $1",
+        )
+        .bind(remittance)
+        .fetch_all(&mut *conn)
+        .await)?;
+        let Some(boletos) = wanted.get(remittance) else {
+            continue;
+        };
+        for (id, boleto) in items {
+            if let Some((b, ())) = boletos.get_key_value(boleto.as_str()) {
+                found.entry((remittance, *b)).or_default().push(id);
+            }
+        }
+    }
+    Ok(found)
 }
 
 /// When every item of a sent remessa has a result, it is PROCESSADA (with its rejections counted).
