@@ -665,6 +665,50 @@ async fn scenario_6_paid_after_cancellation_is_recorded_as_a_pendencia_and_the_i
 }
 
 #[tokio::test]
+async fn a_retorno_of_another_bank_than_the_account_is_422_and_nothing_is_stored() {
+    for w in worlds().await {
+        let bb = w
+            .api
+            .context
+            .bank_accounts()
+            .create(
+                BankAccountDraft {
+                    nickname: Some("BB Movimento".into()),
+                    bank: Some("001".into()),
+                    agency: Some("4321".into()),
+                    agency_digit: None,
+                    account: Some("87654".into()),
+                    account_digit: Some("3".into()),
+                    opening_balance: Some(0),
+                    opening_date: Some(d(2026, 1, 1)),
+                },
+                &by(),
+            )
+            .await
+            .unwrap();
+        let resp = w
+            .api
+            .client
+            .post(format!("{RETURNS}?account_id={}&file_name=ITAU.RET", bb.id))
+            .header("Authorization", "Bearer FINANCIAL_MANAGER")
+            .content_type("application/octet-stream")
+            .body(retorno(&[], 1))
+            .send()
+            .await;
+        assert_eq!(resp.0.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let e: Value =
+            serde_json::from_str(&resp.0.into_body().into_string().await.unwrap()).unwrap();
+        assert_eq!(e["fields"][0]["field"], "file", "{e}");
+        assert_eq!(
+            e["fields"][0]["message"],
+            "Este retorno é do banco 341; a conta BB Movimento é do banco 001. Escolha a conta do banco do arquivo."
+        );
+        let (_, list) = w.api.call("GET", RETURNS, FM, None).await;
+        assert_eq!(list["total"], 0);
+    }
+}
+
+#[tokio::test]
 async fn scenario_7_a_payments_retorno_imported_as_cobranca_is_422_and_nothing_applies() {
     for w in worlds().await {
         let path = "../../../shared/fixtures";

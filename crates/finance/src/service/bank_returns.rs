@@ -116,15 +116,12 @@ impl BankReturns {
         }
         v.finish()?;
         let account = account.unwrap_or_default();
-        if crate::store::bank_accounts::by_id(&self.db, account)
-            .await?
-            .is_none()
-        {
+        let Some(stored) = crate::store::bank_accounts::by_id(&self.db, account).await? else {
             return Err(Error::invalid_field(
                 "account_id",
                 "Conta bancária não encontrada.",
             ));
-        }
+        };
         let (first, second) = first_records(&bytes);
         let info = retorno::sniff(first.unwrap_or_default(), second, 1).map_err(|e| {
             Error::invalid_field(
@@ -151,6 +148,19 @@ impl BankReturns {
             return Err(Error::invalid_field(
                 "file",
                 "Este arquivo é uma remessa (enviada ao banco), não um retorno.",
+            ));
+        }
+        // Matching is by nosso número among the account's convênios: another bank's file would match nothing
+        // (or, worse, the wrong boletos), so it is refused before anything is stored.
+        let account_bank = stored.fields.number.bank.code();
+        if info.bank_code.trim() != account_bank {
+            return Err(Error::invalid_field(
+                "file",
+                format!(
+                    "Este retorno é do banco {}; a conta {} é do banco {account_bank}. Escolha a conta do banco do arquivo.",
+                    info.bank_code.trim(),
+                    stored.fields.nickname
+                ),
             ));
         }
         let sha256 = hex(&Sha256::digest(&bytes));
@@ -340,7 +350,7 @@ impl BankReturns {
         let by_key = self.targets(&r.bank_account_id).await?;
         let layout_400 = r.layout == "CNAB400";
         let bank_code: u16 = r.bank.parse().unwrap_or(0);
-        let mut tx = self.db.begin().await?;
+        let mut tx = self.db.begin_bulk().await?;
         let mut pass = Pass::read(&mut tx, &by_key, &items, self.clock.now()).await?;
         let keys: Vec<String> = items
             .iter()
