@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoEmail, expect, expectPath, signIn, test } from '../support/fixtures';
@@ -122,6 +123,12 @@ test('an assistant sends a boleto to the bank: remessa generated, reopened and g
   // The remessas list finds it, processed.
   await page.goto(`${baseUrl}/remessas`);
   await expect(page.getByRole('table', { name: 'Remessas' }).getByRole('row').filter({ hasText: name })).toContainText('Processada');
+  await page.getByRole('button', { name: 'Exportar' }).click();
+  const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV' }).click()]);
+  expect(exported.suggestedFilename()).toMatch(/^remessas-.*\.csv$/);
+  const csvPath = join(tmpdir(), `e2e-remessas-${stamp}.csv`);
+  await exported.saveAs(csvPath);
+  expect(readFileSync(csvPath, 'utf8')).toContain(';PROCESSADA;');
 });
 
 test('a salesperson does not get the remessas pages', async ({ page, baseUrl }) => {

@@ -665,6 +665,40 @@ async fn scenario_6_paid_after_cancellation_is_recorded_as_a_pendencia_and_the_i
 }
 
 #[tokio::test]
+async fn the_remessas_list_exports_the_whole_filter() {
+    for w in worlds().await {
+        let (agreement, _) = w.boletos(2).await;
+        let sent = sent_remessa(&w, &agreement).await;
+        let number = sent["remittance"]["number"].as_str().unwrap().to_string();
+        let (status, csv) = w
+            .api
+            .call(
+                "GET",
+                &format!("{REMITTANCES}/export?format=csv&status=ENVIADA"),
+                FA,
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let csv = csv.as_str().unwrap();
+        // A BOM first, so that Excel reads the accents.
+        assert!(csv.starts_with("\u{feff}Remessa;Sequencial;Tipo"), "{csv}");
+        assert_eq!(csv.lines().count(), 2, "{csv}");
+        assert!(csv.contains(&number) && csv.contains("ENVIADA"), "{csv}");
+        let (_, none) = w
+            .api
+            .call(
+                "GET",
+                &format!("{REMITTANCES}/export?format=csv&status=CANCELADA"),
+                FA,
+                None,
+            )
+            .await;
+        assert_eq!(none.as_str().unwrap().lines().count(), 1, "{none}");
+    }
+}
+
+#[tokio::test]
 async fn a_retorno_of_another_bank_than_the_account_is_422_and_nothing_is_stored() {
     for w in worlds().await {
         let bb = w

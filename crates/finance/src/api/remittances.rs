@@ -7,7 +7,8 @@ use std::sync::Arc;
 use chrono::{DateTime, NaiveDate, Utc};
 use platform::access::REMESSA_COBRANCA;
 use platform::api::download::ContentTypes;
-use platform::api::{ApiResult, BearerAuth, Download, PageRequest};
+use platform::api::{ApiResult, BearerAuth, Download, Exported, PageRequest};
+use platform::export::{self, Cell, Export};
 use poem::{IntoResponse, Response};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
@@ -257,6 +258,45 @@ impl ContentTypes for RemessaFile {
     const DESCRIPTION: &'static str = "O arquivo de remessa CNAB, com o nome pela regra do banco.";
 }
 
+/// The list's filters, as the list and the export take them (blank ids and unknown states are no filter).
+fn filter_of(
+    agreement_id: Option<String>,
+    bank_account_id: Option<String>,
+    status: &[String],
+) -> RemittanceFilter {
+    let blank = |s: Option<String>| s.filter(|s| !s.trim().is_empty());
+    RemittanceFilter {
+        agreement_id: blank(agreement_id),
+        bank_account_id: blank(bank_account_id),
+        // Repeated (`status=A&status=B`) or joined by commas, as the export link sends it.
+        statuses: status
+            .iter()
+            .flat_map(|s| s.split(','))
+            .filter_map(|s| RemittanceStatus::parse(s.trim()))
+            .collect(),
+    }
+}
+
+fn remittance_export() -> Export<Remittance> {
+    let opt_at = |at: Option<DateTime<Utc>>| at.map(Cell::DateTime).unwrap_or(Cell::Empty);
+    Export::new("remessas")
+        .column("Remessa", |r: &Remittance| Cell::from(r.number.as_str()))
+        .column("Sequencial", |r| {
+            r.sequence.map(Cell::Integer).unwrap_or(Cell::Empty)
+        })
+        .column("Tipo", |r| Cell::from(r.kind.as_str()))
+        .column("Layout", |r| Cell::from(r.layout.as_str()))
+        .column("Arquivo", |r| {
+            Cell::Text(r.file_name.clone().unwrap_or_default())
+        })
+        .column("Gerada", move |r| opt_at(r.generated_at))
+        .column("Enviada", move |r| opt_at(r.sent_at))
+        .column("Itens", |r| Cell::Integer(r.item_count))
+        .column("Valor", |r| Cell::Money(r.total_cents))
+        .column("Status", |r| Cell::from(r.status.as_str()))
+        .column("Rejeições", |r| Cell::Integer(r.rejected_count))
+}
+
 #[OpenApi(
     prefix_path = "/api/v1/finance/remittances",
     tag = "FinanceTag::Finance"
@@ -298,16 +338,7 @@ impl RemittancesApi {
         >,
     ) -> ApiResult<Json<PageView>> {
         let paging = PageRequest::new(page.0, page_size.0);
-        let blank = |s: Option<String>| s.filter(|s| !s.trim().is_empty());
-        let filter = RemittanceFilter {
-            agreement_id: blank(agreement_id.0),
-            bank_account_id: blank(bank_account_id.0),
-            statuses: status
-                .0
-                .iter()
-                .filter_map(|s| RemittanceStatus::parse(s))
-                .collect(),
-        };
+        let filter = filter_of(agreement_id.0, bank_account_id.0, &status.0);
         let found = self
             .remittances
             .list(filter, paging.limit(), paging.offset())
@@ -320,6 +351,34 @@ impl RemittancesApi {
             page: paging.page,
             page_size: paging.page_size,
         }))
+    }
+
+    /// Exports every remessa the filters match (the list's filters, newest first), as CSV or XLSX.
+    #[oai(path = "/export", method = "get", operation_id = "exportRemittances")]
+    async fn export(
+        &self,
+        #[oai(scope = "REMESSA_COBRANCA")] _auth: BearerAuth,
+        #[oai(validator(max_length = 100))] agreement_id: Query<Option<String>>,
+        #[oai(validator(max_length = 100))] bank_account_id: Query<Option<String>>,
+        /// RASCUNHO, GERADA, ENVIADA, PROCESSADA, REJEITADA or CANCELADA (repeats).
+        status: Query<Vec<String>>,
+        /// `csv` or `xlsx`.
+        #[oai(validator(pattern = "^(csv|xlsx)$"))]
+        format: Query<String>,
+    ) -> ApiResult<Download<Exported>> {
+        let format = export::parse_format(&format.0)?;
+        let filter = filter_of(agreement_id.0, bank_account_id.0, &status.0);
+        // A company sends a few remessas a day: the whole filter fits in memory.
+        let found = self
+            .remittances
+            .list(filter, i64::from(u32::MAX), 0)
+            .await?;
+        let rows = futures::stream::iter(found.items.into_iter().map(Ok));
+        Ok(Download::new(remittance_export().response(
+            format,
+            self.remittances.today(),
+            rows,
+        )))
     }
 
     /// A draft (RASCUNHO) of the convênio's pending items; an item already in a live remessa is 409.

@@ -289,6 +289,11 @@ impl Remittances {
         })
     }
 
+    /// Today in São Paulo (the export's file name).
+    pub fn today(&self) -> chrono::NaiveDate {
+        self.clock.today()
+    }
+
     pub async fn list(
         &self,
         filter: RemittanceFilter,

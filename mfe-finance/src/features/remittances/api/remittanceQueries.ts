@@ -35,6 +35,8 @@ import {
 import { downloadFile } from '@backoffice/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
+export const REMITTANCES_EXPORT_URL = '/api/v1/finance/remittances/export';
+
 /** How often a retorno being applied is asked for its progress. */
 export const PROGRESS_POLL_MS = 1000;
 

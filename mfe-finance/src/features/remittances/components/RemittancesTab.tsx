@@ -3,7 +3,7 @@ import { Anchor, Button, DataTable, formatCentavos, formatDateTime, Group, Link,
 import { useMemo } from 'react';
 import { useCollectionAgreementOptions } from '../../../lib/boletos/boletoHooks';
 import { KIND_LABELS, REMITTANCE_STATUS_LABELS } from '../api/remittanceModel';
-import { useRemittances } from '../api/remittanceQueries';
+import { REMITTANCES_EXPORT_URL, useRemittances } from '../api/remittanceQueries';
 import { RemittanceStatusBadge } from './RemittanceDetailView';
 
 const STATUS_OPTIONS = Object.entries(REMITTANCE_STATUS_LABELS).map(([value, label]) => ({ value, label }));
@@ -65,6 +65,7 @@ export function RemittancesTab() {
       onRetry={() => void result.refetch()}
       countLabel={({ total = 0 }: { total?: number }) => `${total.toLocaleString('pt-BR')} ${total === 1 ? 'remessa' : 'remessas'}`}
       emptyMessage="Nenhuma remessa com esses filtros."
+      exportOptions={{ url: REMITTANCES_EXPORT_URL, params: { status: list.filters.status || undefined, agreement_id: list.filters.agreement_id || undefined } }}
       toolbar={
         <Group gap="sm" align="flex-end">
           <MultiSelect label="Status" placeholder={statuses.length ? undefined : 'Todos'} data={STATUS_OPTIONS} value={statuses} onChange={(values) => list.setFilter('status', values.join(','))} clearable w={260} />

@@ -60,6 +60,7 @@ import type {
   ExportPayablesParams,
   ExportReceiptsReportParams,
   ExportReceivableInstallmentsParams,
+  ExportRemittancesParams,
   ExtendInstallment,
   FinanceAttachment,
   FinanceSettings,
@@ -8002,6 +8003,120 @@ export const useCreateRemittance = <TError = ErrorType<ErrorBody | ErrorBody | E
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary Exports every remessa the filters match (the list's filters, newest first), as CSV or XLSX.
+ */
+export const getExportRemittancesUrl = (params: ExportRemittancesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    const explodeParameters = ["status"];
+
+    if (Array.isArray(value) && explodeParameters.includes(key)) {
+      value.forEach((v) => {
+        normalizedParams.append(key, v === null ? 'null' : v.toString());
+      });
+      return;
+    }
+      
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/remittances/export?${stringifiedParams}` : `/api/v1/finance/remittances/export`
+}
+
+export const exportRemittances = async (params: ExportRemittancesParams, options?: RequestInit): Promise<Blob> => {
+  
+  return customFetch<Blob>(getExportRemittancesUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getExportRemittancesQueryKey = (params?: ExportRemittancesParams,) => {
+    return [
+    `/api/v1/finance/remittances/export`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getExportRemittancesQueryOptions = <TData = Awaited<ReturnType<typeof exportRemittances>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params: ExportRemittancesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRemittances>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getExportRemittancesQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportRemittances>>> = ({ signal }) => exportRemittances(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof exportRemittances>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ExportRemittancesQueryResult = NonNullable<Awaited<ReturnType<typeof exportRemittances>>>
+export type ExportRemittancesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useExportRemittances<TData = Awaited<ReturnType<typeof exportRemittances>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportRemittancesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRemittances>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportRemittances>>,
+          TError,
+          Awaited<ReturnType<typeof exportRemittances>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportRemittances<TData = Awaited<ReturnType<typeof exportRemittances>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportRemittancesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRemittances>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportRemittances>>,
+          TError,
+          Awaited<ReturnType<typeof exportRemittances>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportRemittances<TData = Awaited<ReturnType<typeof exportRemittances>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportRemittancesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRemittances>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Exports every remessa the filters match (the list's filters, newest first), as CSV or XLSX.
+ */
+
+export function useExportRemittances<TData = Awaited<ReturnType<typeof exportRemittances>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportRemittancesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRemittances>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getExportRemittancesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary A remessa with its items and their results, the preflight, the retornos that answered it and history.
  */
 export const getGetRemittanceUrl = (id: string,) => {

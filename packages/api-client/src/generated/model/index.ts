@@ -80,6 +80,7 @@ export * from './exportPayableInstallmentsParams';
 export * from './exportPayablesParams';
 export * from './exportReceiptsReportParams';
 export * from './exportReceivableInstallmentsParams';
+export * from './exportRemittancesParams';
 export * from './extendInstallment';
 export * from './fieldError';
 export * from './financeAttachment';

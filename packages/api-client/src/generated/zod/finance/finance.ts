@@ -3758,6 +3758,19 @@ export const createRemittanceBody = zod.object({
 }).describe('A draft: the convênio and, optionally, which pending items (all when both are left out).')
 
 /**
+ * @summary Exports every remessa the filters match (the list's filters, newest first), as CSV or XLSX.
+ */
+export const exportRemittancesQueryAgreementIdMax = 100;export const exportRemittancesQueryBankAccountIdMax = 100;export const exportRemittancesQueryFormatRegExp = new RegExp('^(csv|xlsx)$');
+
+
+export const exportRemittancesQueryParams = zod.object({
+  "agreement_id": zod.string().max(exportRemittancesQueryAgreementIdMax).optional(),
+  "bank_account_id": zod.string().max(exportRemittancesQueryBankAccountIdMax).optional(),
+  "status": zod.array(zod.string()).describe('RASCUNHO, GERADA, ENVIADA, PROCESSADA, REJEITADA or CANCELADA (repeats).'),
+  "format": zod.string().regex(exportRemittancesQueryFormatRegExp).describe('`csv` or `xlsx`.')
+})
+
+/**
  * @summary A remessa with its items and their results, the preflight, the retornos that answered it and history.
  */
 export const getRemittancePathIdMax = 100;
