@@ -78,3 +78,15 @@ export function AlertDialog({ title, children, actions }: { title: string; child
     </Portal>
   );
 }
+
+/** A small label above its value: the detail panels' read-only fields ("Vencimento", "10/03/2026"). */
+export function LabeledValue({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm">{children}</Text>
+    </div>
+  );
+}

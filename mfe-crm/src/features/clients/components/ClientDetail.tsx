@@ -1,6 +1,5 @@
 import type { Client } from '@backoffice/api-client/endpoints';
-import { formatDateTime, HistoryPanel, maskCep, maskDocument, maskPhone, Anchor, Badge, Group, SimpleGrid, Stack, Text, Link } from '@backoffice/ui';
-import type { ReactNode } from 'react';
+import { formatDateTime, HistoryPanel, maskCep, maskDocument, maskPhone, Anchor, Badge, Group, SimpleGrid, Stack, Text, Link, LabeledValue } from '@backoffice/ui';
 import { useClientHistoryQuery } from '../api/clientsQueries';
 import { fieldLabel, KIND_LABELS, STATUS_LABELS } from '../api/clientModel';
 
@@ -11,17 +10,6 @@ const HISTORY_FIELDS = ['kind', 'document', 'name', 'trade_name', 'emails', 'pho
 
 export function historyFieldLabels(client: Pick<Client, 'kind'>): Record<string, string> {
   return Object.fromEntries(HISTORY_FIELDS.map((field) => [field, fieldLabel(field, client.kind) ?? field]));
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </div>
-  );
 }
 
 /** The drawer's summary of a client, with the way to its page. */
@@ -36,19 +24,19 @@ export function ClientSummary({ client }: { client: Client }) {
         <Text size="sm">{KIND_LABELS[client.kind]}</Text>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Field label={client.kind === 'person' ? 'CPF' : 'CNPJ'}>{client.document_formatted || maskDocument(client.document, client.kind)}</Field>
-        {client.trade_name && <Field label="Nome fantasia">{client.trade_name}</Field>}
-        <Field label="E-mails">{client.emails.length ? client.emails.join(', ') : '—'}</Field>
-        <Field label="Telefones">{client.phones.length ? client.phones.map((p) => maskPhone(p)).join(', ') : '—'}</Field>
-        <Field label="Endereço">
+        <LabeledValue label={client.kind === 'person' ? 'CPF' : 'CNPJ'}>{client.document_formatted || maskDocument(client.document, client.kind)}</LabeledValue>
+        {client.trade_name && <LabeledValue label="Nome fantasia">{client.trade_name}</LabeledValue>}
+        <LabeledValue label="E-mails">{client.emails.length ? client.emails.join(', ') : '—'}</LabeledValue>
+        <LabeledValue label="Telefones">{client.phones.length ? client.phones.map((p) => maskPhone(p)).join(', ') : '—'}</LabeledValue>
+        <LabeledValue label="Endereço">
           {address
             ? `${address.street}${address.number ? `, ${address.number}` : ''}${address.complement ? ` ${address.complement}` : ''} — ${address.district ? `${address.district} — ` : ''}${address.city}/${address.state} — CEP ${maskCep(address.cep)}`
             : '—'}
-        </Field>
-        <Field label="Cadastrado em">{formatDateTime(client.created_at)}</Field>
-        <Field label="Atualizado em">{formatDateTime(client.updated_at)}</Field>
+        </LabeledValue>
+        <LabeledValue label="Cadastrado em">{formatDateTime(client.created_at)}</LabeledValue>
+        <LabeledValue label="Atualizado em">{formatDateTime(client.updated_at)}</LabeledValue>
       </SimpleGrid>
-      {client.notes && <Field label="Observações">{client.notes}</Field>}
+      {client.notes && <LabeledValue label="Observações">{client.notes}</LabeledValue>}
       <Anchor component={Link} to={`/cliente?id=${encodeURIComponent(client.id)}`} fw={500}>
         Abrir cadastro
       </Anchor>

@@ -2,25 +2,14 @@ import { ApiError } from '@backoffice/api-client';
 import type { BoletoDetail, BoletoInstructionKind } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
-import { Alert, Anchor, Button, ErrorPage, formatCentavos, formatDate, formatDateTime, Group, Link, Modal, Navigate, notify, Paper, SimpleGrid, Spinner, Stack, Text, Title, useSearchParams, CopyButton, Timeline } from '@backoffice/ui';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Anchor, Button, ErrorPage, formatCentavos, formatDate, formatDateTime, Group, Link, Modal, Navigate, notify, Paper, SimpleGrid, Spinner, Stack, Text, Title, useSearchParams, CopyButton, Timeline, LabeledValue } from '@backoffice/ui';
+import { useEffect, useState } from 'react';
 import { EVENT_LABELS, INSTRUCTION_LABELS, occurrenceText, percentLabel } from '../../../lib/boletos/boletoModel';
 import { BoletoStatusBadge } from '../../../lib/boletos/BoletoStatusBadge';
 import { boletoPdfUrl, downloadBoletoPdf, useBoleto } from '../api/boletoQueries';
 import { Barcode } from './Barcode';
 import { InstructionForm } from './InstructionForm';
 import { PixQr } from './PixQr';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </div>
-  );
-}
 
 /** `/boletos/detalhes?id=`: no id → the list; an unknown one → the remote's 404. */
 export default function BoletoDetailPage({ route }: PageProps) {
@@ -134,21 +123,21 @@ function BoletoView({ title, boleto }: { title: string; boleto: BoletoDetail }) 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Paper withBorder p="md" radius="md">
           <SimpleGrid cols={2} spacing="sm">
-            <Field label="Pagador">{`${boleto.payer_name} (${boleto.payer_document_formatted})`}</Field>
-            <Field label="Endereço">{boleto.payer_address_line}</Field>
-            <Field label="Título/parcela">
+            <LabeledValue label="Pagador">{`${boleto.payer_name} (${boleto.payer_document_formatted})`}</LabeledValue>
+            <LabeledValue label="Endereço">{boleto.payer_address_line}</LabeledValue>
+            <LabeledValue label="Título/parcela">
               <Anchor component={Link} to={`/recebimentos?periodo=todos&parcela=${boleto.installment_id}`}>
                 {boleto.seu_numero}
               </Anchor>
-            </Field>
-            <Field label="Convênio">{boleto.agreement_name}</Field>
-            <Field label="Emissão">{formatDate(boleto.issue_date)}</Field>
-            <Field label="Vencimento">{formatDate(boleto.due_date)}</Field>
-            <Field label="Valor">{formatCentavos(boleto.amount_cents)}</Field>
-            <Field label="Multa / juros">{`${percentLabel(boleto.fine_bp)} / ${percentLabel(boleto.interest_monthly_bp)} a.m. (${formatCentavos(boleto.interest_per_day_cents)} ao dia)`}</Field>
-            {boleto.abatement_cents > 0 && <Field label="Abatimento">{formatCentavos(boleto.abatement_cents)}</Field>}
-            {boleto.paid_date && <Field label="Pago em">{`${formatDate(boleto.paid_date)} · ${formatCentavos(boleto.paid_cents ?? 0)}`}</Field>}
-            {boleto.last_occurrence_code && <Field label="Última ocorrência">{occurrenceText(boleto.last_occurrence_code, boleto.last_occurrence_text)}</Field>}
+            </LabeledValue>
+            <LabeledValue label="Convênio">{boleto.agreement_name}</LabeledValue>
+            <LabeledValue label="Emissão">{formatDate(boleto.issue_date)}</LabeledValue>
+            <LabeledValue label="Vencimento">{formatDate(boleto.due_date)}</LabeledValue>
+            <LabeledValue label="Valor">{formatCentavos(boleto.amount_cents)}</LabeledValue>
+            <LabeledValue label="Multa / juros">{`${percentLabel(boleto.fine_bp)} / ${percentLabel(boleto.interest_monthly_bp)} a.m. (${formatCentavos(boleto.interest_per_day_cents)} ao dia)`}</LabeledValue>
+            {boleto.abatement_cents > 0 && <LabeledValue label="Abatimento">{formatCentavos(boleto.abatement_cents)}</LabeledValue>}
+            {boleto.paid_date && <LabeledValue label="Pago em">{`${formatDate(boleto.paid_date)} · ${formatCentavos(boleto.paid_cents ?? 0)}`}</LabeledValue>}
+            {boleto.last_occurrence_code && <LabeledValue label="Última ocorrência">{occurrenceText(boleto.last_occurrence_code, boleto.last_occurrence_text)}</LabeledValue>}
           </SimpleGrid>
           <Text size="xs" c="dimmed" mt="sm" style={{ whiteSpace: 'pre-line' }}>
             {boleto.instructions}

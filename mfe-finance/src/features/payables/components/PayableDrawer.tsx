@@ -1,7 +1,7 @@
 import type { Payable } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
-import { Alert, Badge, Button, Drawer, formatCentavos, formatDate, formatDateTime, Group, HistoryPanel, Modal, notify, SimpleGrid, Spinner, Stack, Table, Tabs, Text, Textarea, useDetailParam } from '@backoffice/ui';
-import { useState, type ReactNode } from 'react';
+import { Alert, Badge, Button, Drawer, formatCentavos, formatDate, formatDateTime, Group, HistoryPanel, Modal, notify, SimpleGrid, Spinner, Stack, Table, Tabs, Text, Textarea, useDetailParam, LabeledValue } from '@backoffice/ui';
+import { useState } from 'react';
 import { competenceLabel, DOCUMENT_KIND_LABELS, fieldLabel, INSTALLMENT_STATUS_COLORS, INSTALLMENT_STATUS_LABELS, METHOD_LABELS, ORIGIN_LABELS, PAYABLE_STATUS_LABELS } from '../api/payableModel';
 import { usePayable, usePayableHistory, usePayableMutations } from '../api/payablesQueries';
 import { PayableStatusBadge } from './PayablesPage';
@@ -9,17 +9,6 @@ import { PayableStatusBadge } from './PayablesPage';
 const HISTORY_LABELS = Object.fromEntries(
   ['payee', 'document_number', 'document_series', 'description', 'chart_account_id', 'competence', 'issue_date', 'total_cents', 'installments', 'comment', 'duplicate_reason'].map((f) => [f, fieldLabel(f) ?? f]),
 );
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </div>
-  );
-}
 
 /** The panel of the payable named by `?id=`. */
 export function PayableDrawer() {
@@ -92,9 +81,9 @@ function PayablePanel({ payable, onOpen }: { payable: Payable; onOpen: (id: stri
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <Field label="Total">{formatCentavos(payable.total_cents)}</Field>
-        <Field label="Pago">{formatCentavos(payable.paid_cents)}</Field>
-        <Field label="Próximo vencimento">{payable.next_due_date ? formatDate(payable.next_due_date) : '—'}</Field>
+        <LabeledValue label="Total">{formatCentavos(payable.total_cents)}</LabeledValue>
+        <LabeledValue label="Pago">{formatCentavos(payable.paid_cents)}</LabeledValue>
+        <LabeledValue label="Próximo vencimento">{payable.next_due_date ? formatDate(payable.next_due_date) : '—'}</LabeledValue>
       </SimpleGrid>
       <Group gap="xs">
         {mayEdit && draft && !payable.approval_requested && (
@@ -143,18 +132,18 @@ function PayablePanel({ payable, onOpen }: { payable: Payable; onOpen: (id: stri
         </Tabs.List>
         <Tabs.Panel value="data">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Field label="Favorecido">{`${payable.payee_name} (${payable.payee_document_formatted})`}</Field>
-            <Field label="Documento fiscal">
+            <LabeledValue label="Favorecido">{`${payable.payee_name} (${payable.payee_document_formatted})`}</LabeledValue>
+            <LabeledValue label="Documento fiscal">
               {[DOCUMENT_KIND_LABELS[payable.document_kind] ?? payable.document_kind, payable.document_number, payable.document_series ? `série ${payable.document_series}` : null].filter(Boolean).join(' ')}
-            </Field>
-            {payable.nfe_key && <Field label="Chave da NF-e">{payable.nfe_key}</Field>}
-            <Field label="Descrição">{payable.description}</Field>
-            <Field label="Competência">{competenceLabel(payable.competence)}</Field>
-            <Field label="Emissão">{formatDate(payable.issue_date)}</Field>
-            <Field label="Origem">{ORIGIN_LABELS[payable.origin] ?? payable.origin}</Field>
-            <Field label="Status">{PAYABLE_STATUS_LABELS[payable.status] ?? payable.status}</Field>
-            {payable.approved_at && <Field label="Aprovada em">{formatDateTime(payable.approved_at)}</Field>}
-            {payable.cancel_reason && <Field label="Motivo do cancelamento">{payable.cancel_reason}</Field>}
+            </LabeledValue>
+            {payable.nfe_key && <LabeledValue label="Chave da NF-e">{payable.nfe_key}</LabeledValue>}
+            <LabeledValue label="Descrição">{payable.description}</LabeledValue>
+            <LabeledValue label="Competência">{competenceLabel(payable.competence)}</LabeledValue>
+            <LabeledValue label="Emissão">{formatDate(payable.issue_date)}</LabeledValue>
+            <LabeledValue label="Origem">{ORIGIN_LABELS[payable.origin] ?? payable.origin}</LabeledValue>
+            <LabeledValue label="Status">{PAYABLE_STATUS_LABELS[payable.status] ?? payable.status}</LabeledValue>
+            {payable.approved_at && <LabeledValue label="Aprovada em">{formatDateTime(payable.approved_at)}</LabeledValue>}
+            {payable.cancel_reason && <LabeledValue label="Motivo do cancelamento">{payable.cancel_reason}</LabeledValue>}
           </SimpleGrid>
           {payable.rateio.length > 0 && (
             <Text size="xs" c="dimmed" mt="sm">

@@ -1,7 +1,7 @@
 import { useListBankAccounts, type Payment, type PayableInstallmentDetail } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
-import { Alert, Button, DateInput, Drawer, Form, FormErrors, formatCentavos, formatDate, formatDateTime, Group, HistoryPanel, Modal, MoneyInput, NativeSelectField, notify, Paper, SimpleGrid, Spinner, Stack, Tabs, Text, TextareaField, TextField, todayInSaoPaulo, useDetailParam, useZodForm } from '@backoffice/ui';
-import { useState, type ReactNode } from 'react';
+import { Alert, Button, DateInput, Drawer, Form, FormErrors, formatCentavos, formatDate, formatDateTime, Group, HistoryPanel, Modal, MoneyInput, NativeSelectField, notify, Paper, SimpleGrid, Spinner, Stack, Tabs, Text, TextareaField, TextField, todayInSaoPaulo, useDetailParam, useZodForm, LabeledValue } from '@backoffice/ui';
+import { useState } from 'react';
 import { z } from 'zod';
 import { fieldLabel, INSTALLMENT_STATUS_LABELS, METHOD_LABELS } from '../api/payableModel';
 import { useInstallmentMutations, usePayableInstallment, usePayableInstallmentHistory } from '../api/payablesQueries';
@@ -9,17 +9,6 @@ import { InstallmentStatusBadge } from './PaymentsPage';
 
 type Action = 'pay' | 'schedule' | { reverse: Payment };
 const titleOf = (a: Action) => (a === 'pay' ? 'Registrar pagamento' : a === 'schedule' ? 'Programar pagamento' : 'Estornar pagamento');
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </div>
-  );
-}
 
 /** The panel of the installment named by `?parcela=`. */
 export function PaymentDrawer() {
@@ -58,9 +47,9 @@ function InstallmentPanel({ installment }: { installment: PayableInstallmentDeta
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <Field label="Valor">{formatCentavos(installment.amount_cents)}</Field>
-        <Field label="Vencimento">{formatDate(installment.due_date)}</Field>
-        <Field label="Pago">{installment.paid_at ? `${formatCentavos(installment.paid_cents)} em ${formatDate(installment.paid_at)}` : '—'}</Field>
+        <LabeledValue label="Valor">{formatCentavos(installment.amount_cents)}</LabeledValue>
+        <LabeledValue label="Vencimento">{formatDate(installment.due_date)}</LabeledValue>
+        <LabeledValue label="Pago">{installment.paid_at ? `${formatCentavos(installment.paid_cents)} em ${formatDate(installment.paid_at)}` : '—'}</LabeledValue>
       </SimpleGrid>
       {mayEdit && payable && (
         <Group gap="xs">
@@ -78,13 +67,13 @@ function InstallmentPanel({ installment }: { installment: PayableInstallmentDeta
         </Tabs.List>
         <Tabs.Panel value="data">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Field label="Favorecido">{installment.payee_name}</Field>
-            <Field label="Descrição">{installment.description}</Field>
-            <Field label="Forma">{METHOD_LABELS[installment.payment_method] ?? installment.payment_method}</Field>
-            {installment.linha_digitavel && <Field label="Linha digitável">{installment.linha_digitavel}</Field>}
-            {installment.pix_key && <Field label="Chave PIX">{`${installment.pix_key_type ?? ''} ${installment.pix_key}`}</Field>}
-            <Field label="Programado para">{installment.scheduled_date ? formatDate(installment.scheduled_date) : '—'}</Field>
-            <Field label="Situação">{INSTALLMENT_STATUS_LABELS[installment.status] ?? installment.status}</Field>
+            <LabeledValue label="Favorecido">{installment.payee_name}</LabeledValue>
+            <LabeledValue label="Descrição">{installment.description}</LabeledValue>
+            <LabeledValue label="Forma">{METHOD_LABELS[installment.payment_method] ?? installment.payment_method}</LabeledValue>
+            {installment.linha_digitavel && <LabeledValue label="Linha digitável">{installment.linha_digitavel}</LabeledValue>}
+            {installment.pix_key && <LabeledValue label="Chave PIX">{`${installment.pix_key_type ?? ''} ${installment.pix_key}`}</LabeledValue>}
+            <LabeledValue label="Programado para">{installment.scheduled_date ? formatDate(installment.scheduled_date) : '—'}</LabeledValue>
+            <LabeledValue label="Situação">{INSTALLMENT_STATUS_LABELS[installment.status] ?? installment.status}</LabeledValue>
           </SimpleGrid>
         </Tabs.Panel>
         <Tabs.Panel value="payments">

@@ -1,7 +1,7 @@
 import type { InstallmentDetail, Receipt } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
-import { Alert, Button, formatCentavos, formatDate, formatDateTime, Group, HistoryPanel, Modal, Paper, SimpleGrid, Spinner, Stack, Tabs, Text, useDetailParam, Drawer } from '@backoffice/ui';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Alert, Button, formatCentavos, formatDate, formatDateTime, Group, HistoryPanel, Modal, Paper, SimpleGrid, Spinner, Stack, Tabs, Text, useDetailParam, Drawer, LabeledValue } from '@backoffice/ui';
+import { lazy, Suspense, useState } from 'react';
 import { fieldLabel, METHOD_LABELS, OPEN_STATUSES, ORIGIN_LABELS, overdueLabel, STATUS_LABELS } from '../api/receivableModel';
 import { useInstallment, useInstallmentHistory } from '../api/receivablesQueries';
 import { InstallmentBoleto } from '../../../lib/boletos/InstallmentBoleto';
@@ -23,17 +23,6 @@ const ACTION_TITLES: Record<string, string> = {
 const titleOf = (action: InstallmentAction) => (typeof action === 'string' ? ACTION_TITLES[action] : 'Estornar recebimento');
 
 const HISTORY_LABELS = Object.fromEntries(['due_date', 'status', 'received_cents', 'value_cents'].map((field) => [field, fieldLabel(field) ?? field]));
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </div>
-  );
-}
 
 /** The panel of the installment named by `?parcela=`. */
 export function InstallmentDrawer() {
@@ -71,9 +60,9 @@ function InstallmentPanel({ installment }: { installment: InstallmentDetail }) {
         {installment.overdue && <Text size="sm" c="red.8">{overdueLabel(installment.days_overdue)}</Text>}
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <Field label="Valor">{formatCentavos(installment.value_cents)}</Field>
-        <Field label="Recebido">{formatCentavos(installment.received_cents)}</Field>
-        <Field label="Saldo">{formatCentavos(installment.balance_cents)}</Field>
+        <LabeledValue label="Valor">{formatCentavos(installment.value_cents)}</LabeledValue>
+        <LabeledValue label="Recebido">{formatCentavos(installment.received_cents)}</LabeledValue>
+        <LabeledValue label="Saldo">{formatCentavos(installment.balance_cents)}</LabeledValue>
       </SimpleGrid>
       {(mayEdit || mayWriteOff || mayReverse) && (
         <Group gap="xs">
@@ -119,15 +108,15 @@ function InstallmentPanel({ installment }: { installment: InstallmentDetail }) {
         </Tabs.List>
         <Tabs.Panel value="data">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Field label="Cliente">{`${installment.client_name} (${installment.client_document_formatted})`}</Field>
-            <Field label="Descrição">{installment.description}</Field>
-            <Field label="Vencimento">
+            <LabeledValue label="Cliente">{`${installment.client_name} (${installment.client_document_formatted})`}</LabeledValue>
+            <LabeledValue label="Descrição">{installment.description}</LabeledValue>
+            <LabeledValue label="Vencimento">
               {formatDate(installment.due_date)}
               {installment.original_due_date !== installment.due_date ? ` (original ${formatDate(installment.original_due_date)})` : ''}
-            </Field>
-            <Field label="Forma prevista">{METHOD_LABELS[installment.payment_method] ?? installment.payment_method}</Field>
-            <Field label="Origem">{ORIGIN_LABELS[installment.origin] ?? installment.origin}</Field>
-            <Field label="Situação">{STATUS_LABELS[installment.status] ?? installment.status}</Field>
+            </LabeledValue>
+            <LabeledValue label="Forma prevista">{METHOD_LABELS[installment.payment_method] ?? installment.payment_method}</LabeledValue>
+            <LabeledValue label="Origem">{ORIGIN_LABELS[installment.origin] ?? installment.origin}</LabeledValue>
+            <LabeledValue label="Situação">{STATUS_LABELS[installment.status] ?? installment.status}</LabeledValue>
             <div>
               <Text size="xs" c="dimmed">
                 Boleto
@@ -137,7 +126,7 @@ function InstallmentPanel({ installment }: { installment: InstallmentDetail }) {
           </SimpleGrid>
           {installment.write_off_reason && (
             <Stack mt="sm">
-              <Field label="Motivo da baixa">{installment.write_off_reason}</Field>
+              <LabeledValue label="Motivo da baixa">{installment.write_off_reason}</LabeledValue>
             </Stack>
           )}
         </Tabs.Panel>

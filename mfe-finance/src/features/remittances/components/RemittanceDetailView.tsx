@@ -1,7 +1,7 @@
 import { ApiError } from '@backoffice/api-client';
 import type { RemittanceDetail } from '@backoffice/api-client/endpoints';
-import { Alert, Anchor, Badge, Button, ErrorPage, formatCentavos, formatDateTime, Group, Link, List, modals, notify, Paper, SimpleGrid, Spinner, Stack, Table, Text, Timeline, Title, useLocation, useNavigate } from '@backoffice/ui';
-import { useState, type ReactNode } from 'react';
+import { Alert, Anchor, Badge, Button, ErrorPage, formatCentavos, formatDateTime, Group, Link, List, modals, notify, Paper, SimpleGrid, Spinner, Stack, Table, Text, Timeline, Title, useLocation, useNavigate, LabeledValue } from '@backoffice/ui';
+import { useState } from 'react';
 import {
   findingText,
   INSTRUCTION_LABELS,
@@ -16,17 +16,6 @@ import {
 } from '../api/remittanceModel';
 import { downloadRemittance, useRemittance, useRemittanceAction, type RemittanceAction } from '../api/remittanceQueries';
 import type { GenerationFailure } from './NewRemittance';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </div>
-  );
-}
 
 export function RemittanceStatusBadge({ status }: { status: string }) {
   return (
@@ -153,23 +142,23 @@ function DetailView({ detail, title }: { detail: RemittanceDetail; title: string
       )}
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
-          <Field label="Tipo">{KIND_LABELS[r.kind] ?? r.kind}</Field>
-          <Field label="Convênio">{detail.agreement_name}</Field>
-          <Field label="Layout">{r.layout === 'CNAB240' ? 'CNAB 240' : 'CNAB 400'}</Field>
-          <Field label="Sequencial">{r.sequence ?? '—'}</Field>
-          <Field label="Arquivo">{r.file_name ?? '—'}</Field>
-          <Field label="Itens">{itemCount(r.item_count)}</Field>
-          <Field label="Valor">{formatCentavos(r.total_cents)}</Field>
-          <Field label="Rejeições">{r.rejected_count}</Field>
-          <Field label="Gerada em">{r.generated_at ? formatDateTime(r.generated_at) : '—'}</Field>
-          <Field label="Enviada em">{r.sent_at ? formatDateTime(r.sent_at) : '—'}</Field>
-          <Field label="Criada em">{formatDateTime(r.created_at)}</Field>
+          <LabeledValue label="Tipo">{KIND_LABELS[r.kind] ?? r.kind}</LabeledValue>
+          <LabeledValue label="Convênio">{detail.agreement_name}</LabeledValue>
+          <LabeledValue label="Layout">{r.layout === 'CNAB240' ? 'CNAB 240' : 'CNAB 400'}</LabeledValue>
+          <LabeledValue label="Sequencial">{r.sequence ?? '—'}</LabeledValue>
+          <LabeledValue label="Arquivo">{r.file_name ?? '—'}</LabeledValue>
+          <LabeledValue label="Itens">{itemCount(r.item_count)}</LabeledValue>
+          <LabeledValue label="Valor">{formatCentavos(r.total_cents)}</LabeledValue>
+          <LabeledValue label="Rejeições">{r.rejected_count}</LabeledValue>
+          <LabeledValue label="Gerada em">{r.generated_at ? formatDateTime(r.generated_at) : '—'}</LabeledValue>
+          <LabeledValue label="Enviada em">{r.sent_at ? formatDateTime(r.sent_at) : '—'}</LabeledValue>
+          <LabeledValue label="Criada em">{formatDateTime(r.created_at)}</LabeledValue>
           {r.sha256 && (
-            <Field label="SHA-256">
+            <LabeledValue label="SHA-256">
               <Text span size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
                 {r.sha256}
               </Text>
-            </Field>
+            </LabeledValue>
           )}
         </SimpleGrid>
       </Paper>

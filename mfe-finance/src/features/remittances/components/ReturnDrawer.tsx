@@ -1,22 +1,11 @@
 import type { BankReturn } from '@backoffice/api-client/endpoints';
-import { Alert, Anchor, Badge, Button, Drawer, formatCentavos, formatDate, formatDateTime, Group, Link, SimpleGrid, Spinner, Stack, Table, Text, useDetailParam } from '@backoffice/ui';
-import { useState, type ReactNode } from 'react';
+import { Alert, Anchor, Badge, Button, Drawer, formatCentavos, formatDate, formatDateTime, Group, Link, SimpleGrid, Spinner, Stack, Table, Text, useDetailParam, LabeledValue } from '@backoffice/ui';
+import { useState } from 'react';
 import { OCCURRENCE_RESULT_COLORS, OCCURRENCE_RESULT_LABELS } from '../api/remittanceModel';
 import { useBankReturn, useBankReturnOccurrences } from '../api/remittanceQueries';
 import { ReturnStatus } from './ReturnStatus';
 
 const PAGE_SIZE = 50;
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </div>
-  );
-}
 
 /** The retorno named by `?retorno=`: its counts, progress while applied, and every occurrence with its result. */
 export function ReturnDrawer() {
@@ -48,18 +37,18 @@ function ReturnPanel({ bankReturn: r }: { bankReturn: BankReturn }) {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="sm">
-        <Field label="Banco">{r.bank}</Field>
-        <Field label="Layout">{r.layout === 'CNAB240' ? 'CNAB 240' : 'CNAB 400'}</Field>
-        <Field label="Sequencial">{r.sequence}</Field>
-        <Field label="Data do arquivo">{r.generated_on ? formatDate(r.generated_on) : '—'}</Field>
-        <Field label="Importado">{`${formatDateTime(r.imported_at)} · ${r.imported_by_name}`}</Field>
-        <Field label="Processado">{r.processed_at ? formatDateTime(r.processed_at) : '—'}</Field>
-        <Field label="Ocorrências">{r.total}</Field>
-        <Field label="Aplicadas">{r.applied}</Field>
-        <Field label="Duplicadas">{r.duplicated}</Field>
-        <Field label="Não localizadas">{r.not_found}</Field>
-        <Field label="Divergentes">{r.divergent}</Field>
-        <Field label="Informativas">{r.informative}</Field>
+        <LabeledValue label="Banco">{r.bank}</LabeledValue>
+        <LabeledValue label="Layout">{r.layout === 'CNAB240' ? 'CNAB 240' : 'CNAB 400'}</LabeledValue>
+        <LabeledValue label="Sequencial">{r.sequence}</LabeledValue>
+        <LabeledValue label="Data do arquivo">{r.generated_on ? formatDate(r.generated_on) : '—'}</LabeledValue>
+        <LabeledValue label="Importado">{`${formatDateTime(r.imported_at)} · ${r.imported_by_name}`}</LabeledValue>
+        <LabeledValue label="Processado">{r.processed_at ? formatDateTime(r.processed_at) : '—'}</LabeledValue>
+        <LabeledValue label="Ocorrências">{r.total}</LabeledValue>
+        <LabeledValue label="Aplicadas">{r.applied}</LabeledValue>
+        <LabeledValue label="Duplicadas">{r.duplicated}</LabeledValue>
+        <LabeledValue label="Não localizadas">{r.not_found}</LabeledValue>
+        <LabeledValue label="Divergentes">{r.divergent}</LabeledValue>
+        <LabeledValue label="Informativas">{r.informative}</LabeledValue>
       </SimpleGrid>
       {r.status !== 'IMPORTADO' && r.status !== 'FALHOU' && <Occurrences id={r.id} />}
     </Stack>

@@ -1,7 +1,7 @@
 import type { SupplierDetail } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
-import { Alert, Badge, Button, confirmActiveChange, formatDateTime, Group, HistoryPanel, maskCep, maskPhone, Modal, SimpleGrid, Spinner, Stack, Tabs, Text, useDetailParam, Drawer } from '@backoffice/ui';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Alert, Badge, Button, confirmActiveChange, formatDateTime, Group, HistoryPanel, maskCep, maskPhone, Modal, SimpleGrid, Spinner, Stack, Tabs, Text, useDetailParam, Drawer, LabeledValue } from '@backoffice/ui';
+import { lazy, Suspense, useState } from 'react';
 import { fieldLabel, KIND_LABELS, PAYMENT_METHOD_LABELS } from '../api/supplierModel';
 import { useSupplier, useSupplierHistory, useSupplierMutations } from '../api/suppliersQueries';
 import { BankDataPanel } from './BankDataPanel';
@@ -11,17 +11,6 @@ const EditSupplierForm = lazy(() => import('./SupplierForm').then((m) => ({ defa
 const HISTORY_FIELDS = ['name', 'trade_name', 'email', 'phone', 'address', 'default_payment_method', 'default_chart_account_id', 'default_cost_center_id', 'notes', 'active'];
 const HISTORY_LABELS = Object.fromEntries(HISTORY_FIELDS.map((field) => [field, fieldLabel(field) ?? field]));
 const STATE_LABELS = { ATIVO: 'Ativo', INATIVO: 'Inativo' };
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </div>
-  );
-}
 
 /** The panel of the supplier named by `?id=` (closing it takes `id` out of the address). */
 export function SupplierDrawer() {
@@ -91,22 +80,22 @@ function SupplierPanel({ supplier }: { supplier: SupplierDetail }) {
         </Tabs.List>
         <Tabs.Panel value="data">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Field label={supplier.kind === 'PF' ? 'CPF' : 'CNPJ'}>{supplier.document_formatted}</Field>
-            <Field label="Nome fantasia">{supplier.trade_name ?? '—'}</Field>
-            <Field label="E-mail">{supplier.email ?? '—'}</Field>
-            <Field label="Telefone">{supplier.phone ? maskPhone(supplier.phone) : '—'}</Field>
-            <Field label="Endereço">
+            <LabeledValue label={supplier.kind === 'PF' ? 'CPF' : 'CNPJ'}>{supplier.document_formatted}</LabeledValue>
+            <LabeledValue label="Nome fantasia">{supplier.trade_name ?? '—'}</LabeledValue>
+            <LabeledValue label="E-mail">{supplier.email ?? '—'}</LabeledValue>
+            <LabeledValue label="Telefone">{supplier.phone ? maskPhone(supplier.phone) : '—'}</LabeledValue>
+            <LabeledValue label="Endereço">
               {address
                 ? `${address.street}${address.number ? `, ${address.number}` : ''}${address.complement ? ` ${address.complement}` : ''} — ${address.district ? `${address.district} — ` : ''}${address.city}/${address.state} — CEP ${maskCep(address.cep)}`
                 : '—'}
-            </Field>
-            <Field label="Forma de pagamento padrão">{supplier.default_payment_method ? (PAYMENT_METHOD_LABELS[supplier.default_payment_method] ?? supplier.default_payment_method) : '—'}</Field>
-            <Field label="Cadastrado em">{formatDateTime(supplier.created_at)}</Field>
-            <Field label="Atualizado em">{formatDateTime(supplier.updated_at)}</Field>
+            </LabeledValue>
+            <LabeledValue label="Forma de pagamento padrão">{supplier.default_payment_method ? (PAYMENT_METHOD_LABELS[supplier.default_payment_method] ?? supplier.default_payment_method) : '—'}</LabeledValue>
+            <LabeledValue label="Cadastrado em">{formatDateTime(supplier.created_at)}</LabeledValue>
+            <LabeledValue label="Atualizado em">{formatDateTime(supplier.updated_at)}</LabeledValue>
           </SimpleGrid>
           {supplier.notes && (
             <Stack mt="sm">
-              <Field label="Observações">{supplier.notes}</Field>
+              <LabeledValue label="Observações">{supplier.notes}</LabeledValue>
             </Stack>
           )}
         </Tabs.Panel>
