@@ -37,7 +37,7 @@ test('remittance pages: the server check lets a finance manager in and sends oth
   for (const path of ['/remessa', '/remessas', '/pagamentos-remessa']) {
     await visit(manager, baseUrl, path);
     await expectPath(manager, path);
-    await manager.getByText('Em construção').waitFor();
+    await manager.getByRole('heading', { level: 1 }).waitFor();
   }
   const otherContext = await browser.newContext();
   try {

@@ -27,7 +27,7 @@ test('a finance manager is offered the remittances, and the server lets them in'
   await menu.getByRole('link', { name: 'Pagamentos', exact: true }).waitFor();
   await menu.getByRole('link', { name: 'Remessa de cobrança' }).click();
   await expectPath(page, '/remessa');
-  await page.getByText('Em construção').waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Remessa de cobrança' }).waitFor();
   await expect(page).toHaveTitle('Remessa de cobrança · Backoffice');
 });
 
