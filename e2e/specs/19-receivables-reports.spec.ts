@@ -58,6 +58,21 @@ test('the receipts report shows the seeded figures and a cell drills down to /re
   await expect(list.getByRole('row').filter({ hasText: `${number} 2/2` })).toHaveCount(0);
 });
 
+test('per client, the largest clients are rows of their own and the rest one row without links', async ({ page, baseUrl }) => {
+  // The demo data has some forty clients with installments in the last twelve months: more than the twenty shown.
+  const today = new Date();
+  const from = `${today.getFullYear() - 1}-${String(today.getMonth() + 1).padStart(2, '0')}-01`;
+  await signIn(page, baseUrl, demoEmail('financial-manager'), undefined, `/recebimentos-por-periodo?from=${from}&to=${today.toISOString().slice(0, 10)}&bucket=MONTH&dimension=CLIENTE`);
+  const table = page.getByRole('table', { name: 'Recebimentos por período' });
+  const rest = table.getByRole('row').filter({ hasText: /Demais clientes \(\d+\)/ });
+  await expect(rest.first()).toBeVisible();
+  await expect(rest.first().getByRole('link')).toHaveCount(0);
+  await expect(page.getByText(/os 20 de maior valor previsto no período/)).toBeVisible();
+  // A client of its own keeps its links.
+  const named = table.getByRole('row').filter({ hasNotText: /Demais clientes|Total|Período/ }).first();
+  await expect(named.getByRole('link').first()).toBeVisible();
+});
+
 test('the aging and the cash flow tabs keep their parameters in the URL', async ({ page, baseUrl }) => {
   await signIn(page, baseUrl, demoEmail('financial-manager'), undefined, '/recebimentos-por-periodo?aba=aging');
   const aging = page.getByRole('table', { name: 'Aging' });

@@ -327,6 +327,59 @@ async fn receipts_by_due_date_per_month_and_client() {
 }
 
 #[tokio::test]
+async fn per_client_the_largest_are_shown_and_the_rest_summed_in_one_row() {
+    for w in worlds().await {
+        for basis in ["VENCIMENTO", "PAGAMENTO", "CREDITO"] {
+            let range = format!(
+                "from=2026-02-01&to=2026-03-31&basis={basis}&bucket=MONTH&dimension=CLIENTE"
+            );
+            let all = w.get(&format!("/receipts?{range}")).await;
+            // B has 88.000 previsto in the range, A 20.000: with one client shown, A is the rest.
+            let top = w.get(&format!("/receipts?{range}&top=1")).await;
+            let rest = "Demais clientes (1)";
+            for month in ["2026-02-01", "2026-03-01"] {
+                assert_eq!(
+                    figures(cell(&top, month, B)),
+                    figures(cell(&all, month, B)),
+                    "{basis} {month}"
+                );
+                assert_eq!(
+                    figures(cell(&top, month, rest)),
+                    figures(cell(&all, month, A)),
+                    "{basis} {month}"
+                );
+                assert_eq!(cell(&top, month, rest).get("key"), None);
+            }
+            assert_eq!(figures(&top["totals"]), figures(&all["totals"]));
+            assert_eq!(top["totals"]["average_days"], all["totals"]["average_days"]);
+            let labels: Vec<&str> = top["values"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v["label"].as_str().unwrap())
+                .collect();
+            assert_eq!(labels, vec![B, rest], "{basis}");
+        }
+        // As many clients as shown: no rest row; a bad `top` names the field.
+        let two = w
+            .get("/receipts?from=2026-02-01&to=2026-03-31&bucket=MONTH&dimension=CLIENTE&top=2")
+            .await;
+        assert_eq!(two["values"].as_array().unwrap().len(), 2);
+        let (status, body) = w
+            .api
+            .call(
+                "GET",
+                &format!("{REPORTS}/receipts?dimension=CLIENTE&top=0"),
+                FA,
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(body.to_string().contains("top"), "{body}");
+    }
+}
+
+#[tokio::test]
 async fn each_basis_places_the_receipts_by_its_own_date_per_week_and_day() {
     for w in worlds().await {
         let range = "from=2026-02-16&to=2026-03-15&bucket=WEEK&dimension=CLIENTE";

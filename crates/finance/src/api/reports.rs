@@ -528,8 +528,12 @@ impl ReportsApi {
         #[oai(validator(max_length = 100))] bank_account_id: Query<Option<String>>,
         origin: Query<Option<Origin>>,
         #[oai(validator(max_length = 100))] chart_account_id: Query<Option<String>>,
+        /// Per client: how many clients are shown one by one, those with the most previsto in the range (default
+        /// 20); the others are summed in one row, "Demais clientes (N)", without a key.
+        #[oai(validator(minimum(value = "1"), maximum(value = "100")))]
+        top: Query<Option<u32>>,
     ) -> ApiResult<Json<ReceiptsReportView>> {
-        let query = ReceiptsQuery::new(
+        let mut query = ReceiptsQuery::new(
             from.0.map(|d| d.0),
             to.0.map(|d| d.0),
             basis.0.unwrap_or(Basis::Vencimento).into(),
@@ -544,6 +548,9 @@ impl ReportsApi {
             ),
             self.reports.today(),
         )?;
+        if let Some(n) = top.0 {
+            query.client_top = Some(n as usize);
+        }
         Ok(Json(self.reports.receipts(query).await?.into()))
     }
 
@@ -573,7 +580,7 @@ impl ReportsApi {
         format: Query<String>,
     ) -> ApiResult<Download<Exported>> {
         let format = export::parse_format(&format.0)?;
-        let query = ReceiptsQuery::new(
+        let mut query = ReceiptsQuery::new(
             from.0.map(|d| d.0),
             to.0.map(|d| d.0),
             basis.0.unwrap_or(Basis::Vencimento).into(),
@@ -588,6 +595,8 @@ impl ReportsApi {
             ),
             self.reports.today(),
         )?;
+        // The file carries every client (the screen shows the largest and sums the rest).
+        query.client_top = None;
         let r = self.reports.receipts(query).await?;
         let q = &r.query;
         let mut params = vec![

@@ -184,7 +184,14 @@ pub struct ReceiptsQuery {
     pub bucket: Bucket,
     pub dimension: Dimension,
     pub filter: ReportFilter,
+    /// Per client, only the `n` with the most previsto in the range, the others summed in one row (none: every
+    /// client, as the export wants). Twenty thousand clients by twelve months is no table anyone reads, and
+    /// grouping them all is what made the report slow.
+    pub client_top: Option<usize>,
 }
+
+/// How many clients the report shows one by one.
+pub const CLIENT_TOP: usize = 20;
 
 impl ReceiptsQuery {
     /// `from` and `to` default to the month of `today`.
@@ -225,6 +232,7 @@ impl ReceiptsQuery {
             bucket,
             dimension,
             filter,
+            client_top: Some(CLIENT_TOP),
         })
     }
 }
@@ -264,6 +272,25 @@ impl Figures {
         self.overdue_cents += other.overdue_cents;
         self.weighted_days += other.weighted_days;
         self.weighted_cents += other.weighted_cents;
+    }
+
+    pub fn subtract(&mut self, other: &Figures) {
+        self.expected_cents -= other.expected_cents;
+        self.received_cents -= other.received_cents;
+        self.open_cents -= other.open_cents;
+        self.overdue_cents -= other.overdue_cents;
+        self.weighted_days -= other.weighted_days;
+        self.weighted_cents -= other.weighted_cents;
+    }
+
+    /// Whether every sum is zero (the prazo médio's numerator within rounding).
+    pub fn is_zero(&self) -> bool {
+        self.expected_cents == 0
+            && self.received_cents == 0
+            && self.open_cents == 0
+            && self.overdue_cents == 0
+            && self.weighted_cents == 0
+            && self.weighted_days.abs() < 0.5
     }
 
     /// % inadimplência in basis points: open overdue ÷ what fell due; none when nothing fell due.

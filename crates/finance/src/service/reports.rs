@@ -16,7 +16,7 @@ use crate::domain::report::{
     ReportFilter, Scenario, CASH_FLOW_DAYS,
 };
 use crate::domain::{Origin, ReceivableMethod};
-use crate::store::reports::{self as store, ReceiptDate};
+use crate::store::reports::{self as store, Grouping, ReceiptDate};
 use crate::store::{bank_accounts, chart};
 
 /// A dimension value: its key (none: not set) and how people read it.
@@ -150,21 +150,50 @@ impl Reports {
             Basis::Pagamento => (ReceiptDate::Paid, from, bucket),
             Basis::Credito => (ReceiptDate::Paid, from - Days::new(7), Bucket::Day),
         };
-        // The two sums at once, each on its own connection.
-        let (due, received) = futures::future::try_join(
-            store::due_by_period(&self.db, from, to, bucket, dimension, cutoff, &query.filter),
-            store::received_by_period(
-                &self.db,
-                received_from,
-                to,
-                date,
-                received_bucket,
-                dimension,
-                &query.filter,
+        let sums = |grouping| {
+            // The two sums at once, each on its own connection.
+            futures::future::try_join(
+                store::due_by_period(&self.db, from, to, bucket, grouping, cutoff, &query.filter),
+                store::received_by_period(
+                    &self.db,
+                    received_from,
+                    to,
+                    date,
+                    received_bucket,
+                    grouping,
+                    &query.filter,
+                ),
+            )
+        };
+        // Per client, the top clients one by one and the rest as the period's total minus theirs: grouping a
+        // million installments by period × client took seconds, ranking the clients and summing the periods
+        // (side by side) takes a fraction, and the top clients' own sums are a few index lookups.
+        let ranked = match (dimension, query.client_top) {
+            (Dimension::Cliente, Some(n)) if query.filter.client_id.is_none() => Some(
+                futures::future::try_join(
+                    store::top_clients(&self.db, from, to, n, &query.filter),
+                    sums(Grouping::Total),
+                )
+                .await?,
             ),
-        )
-        .await?;
-        let received: Vec<ReportCell> = if query.basis == Basis::Credito {
+            _ => None,
+        };
+        let (top, totals) = match ranked {
+            Some(((ids, count), totals)) if count > ids.len() as i64 => {
+                (Some((ids, count)), Some(totals))
+            }
+            // Every client fits: no rest row (and a client with receipts but nothing due in the range is kept).
+            _ => (None, None),
+        };
+        let grouping = match &top {
+            Some((ids, _)) => Grouping::Clients(ids),
+            None => Grouping::By(dimension),
+        };
+        let (due, received) = sums(grouping).await?;
+        let to_credit = |received: Vec<ReportCell>| -> Vec<ReportCell> {
+            if query.basis != Basis::Credito {
+                return received;
+            }
             received
                 .into_iter()
                 .filter_map(|mut cell| {
@@ -175,14 +204,25 @@ impl Reports {
                     })
                 })
                 .collect()
-        } else {
-            received
         };
+        let received = to_credit(received);
+        let rest = totals
+            .map(|(due_total, received_total)| {
+                let top_cells = due.iter().chain(&received);
+                rest_of(
+                    due_total.into_iter().chain(to_credit(received_total)),
+                    top_cells,
+                )
+            })
+            .unwrap_or_default();
+        let rest_label = top
+            .as_ref()
+            .map(|(ids, count)| format!("Demais clientes ({})", count - ids.len() as i64));
         let labels = self.labels(dimension).await?;
         // (period, key) → (name, figures), in order: the cells sorted by period and key (a stable sort, so a cell's
         // due sums come before its received ones), each run of one key summed. The database returns its groups in
         // any order (a hash aggregate); sorting them once costs far less than a tree insert per cell.
-        let mut all: Vec<ReportCell> = due.into_iter().chain(received).collect();
+        let mut all: Vec<ReportCell> = due.into_iter().chain(received).chain(rest).collect();
         all.sort_by(|a, b| (a.period, &a.key).cmp(&(b.period, &b.key)));
         let mut cells: Vec<(CellKey, CellSums)> = Vec::with_capacity(all.len());
         for cell in all {
@@ -229,10 +269,11 @@ impl Reports {
             let Some(p) = index.get(&period).map(|&n| &mut periods[n]) else {
                 continue;
             };
-            let value = DimensionValue {
-                label: labels.label(dimension, key.as_deref(), name.as_deref()),
-                key,
+            let label = match (&rest_label, &key) {
+                (Some(rest), None) => rest.clone(),
+                _ => labels.label(dimension, key.as_deref(), name.as_deref()),
             };
+            let value = DimensionValue { label, key };
             p.figures.add(&figures);
             match values.get_mut(&value.key) {
                 Some(v) => v.1.add(&figures),
@@ -250,9 +291,11 @@ impl Reports {
                 figures,
             });
         }
-        rows.sort_by(|a, b| (a.start, &a.value.label).cmp(&(b.start, &b.value.label)));
+        // By label, the "Demais clientes" row last.
+        let order = |v: &DimensionValue| (v.key.is_none() && rest_label.is_some(), v.label.clone());
+        rows.sort_by_cached_key(|a| (a.start, order(&a.value)));
         let mut values: Vec<(DimensionValue, Figures)> = values.into_values().collect();
-        values.sort_by(|a, b| a.0.label.cmp(&b.0.label));
+        values.sort_by_cached_key(|v| order(&v.0));
         Ok(ReceiptsReport {
             query,
             today,
@@ -405,6 +448,34 @@ impl Reports {
         }
         Ok(Labels { names })
     }
+}
+
+/// Per period, `totals` minus the `top` cells: the sums of the clients not shown one by one, as cells without a
+/// key (none where nothing is left).
+fn rest_of<'a>(
+    totals: impl Iterator<Item = ReportCell>,
+    top: impl Iterator<Item = &'a ReportCell>,
+) -> Vec<ReportCell> {
+    let mut by_period: BTreeMap<NaiveDate, Figures> = BTreeMap::new();
+    for cell in totals {
+        by_period.entry(cell.period).or_default().add(&cell.figures);
+    }
+    for cell in top {
+        by_period
+            .entry(cell.period)
+            .or_default()
+            .subtract(&cell.figures);
+    }
+    by_period
+        .into_iter()
+        .filter(|(_, f)| !f.is_zero())
+        .map(|(period, figures)| ReportCell {
+            period,
+            key: None,
+            name: None,
+            figures,
+        })
+        .collect()
 }
 
 /// How each dimension value reads.

@@ -120,6 +120,75 @@ fn name(dimension: Dimension) -> &'static str {
     }
 }
 
+/// What a period's sums are split by.
+#[derive(Debug, Clone, Copy)]
+pub enum Grouping<'a> {
+    /// Each value of the dimension.
+    By(Dimension),
+    /// Each of these clients (the others left out).
+    Clients(&'a [String]),
+    /// Nothing: one sum per period.
+    Total,
+}
+
+impl Grouping<'_> {
+    fn key(self) -> &'static str {
+        match self {
+            Grouping::By(d) => key(d),
+            Grouping::Clients(_) => key(Dimension::Cliente),
+            Grouping::Total => "CAST(NULL AS TEXT)",
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Grouping::By(d) => name(d),
+            Grouping::Clients(_) => name(Dimension::Cliente),
+            Grouping::Total => "CAST(NULL AS TEXT)",
+        }
+    }
+
+    fn joins_receivable(self, filter: &ReportFilter) -> bool {
+        match self {
+            Grouping::By(d) => joins_receivable(d, filter),
+            Grouping::Clients(_) => true,
+            Grouping::Total => joins_receivable(Dimension::Forma, filter),
+        }
+    }
+
+    /// The clients' restriction: $6, a JSON array of ids (one bind type for both engines).
+    fn restriction(self, engine: Engine) -> &'static str {
+        match (self, engine) {
+            (Grouping::Clients(_), Engine::Postgres) => {
+                " AND r.client_id = ANY(ARRAY(SELECT jsonb_array_elements_text(CAST($6 AS jsonb))))"
+            }
+            (Grouping::Clients(_), Engine::Sqlite) => {
+                " AND r.client_id IN (SELECT value FROM json_each($6))"
+            }
+            _ => "",
+        }
+    }
+
+    /// $6 for [`Grouping::Clients`].
+    fn clients_json(self) -> Option<String> {
+        match self {
+            Grouping::Clients(ids) => Some(serde_json::to_string(ids).unwrap_or_default()),
+            _ => None,
+        }
+    }
+}
+
+/// The filters' binds, then the clients' when the grouping has them.
+macro_rules! bind_grouped {
+    ($query:expr, $f:expr, $clients:expr) => {{
+        let q = bind_filters!($query, $f);
+        match $clients.clone() {
+            Some(json) => q.bind(json),
+            None => q,
+        }
+    }};
+}
+
 /// The filters, bound as $1 to $5, with the título joined as `r`.
 const FILTERS: &str = "($1 IS NULL OR r.client_id = $1) AND ($2 IS NULL OR i.payment_method = $2) \
      AND ($3 IS NULL OR i.bank_account_id = $3) AND ($4 IS NULL OR r.origin = $4) \
@@ -142,18 +211,18 @@ fn joins_receivable(dimension: Dimension, filter: &ReportFilter) -> bool {
         || filter.chart_account_id.is_some()
 }
 
-/// (FROM over the installments, the filters) for `dimension` and `filter`.
-fn installments_from(dimension: Dimension, filter: &ReportFilter) -> (&'static str, &'static str) {
-    if joins_receivable(dimension, filter) {
+/// (FROM over the installments, the filters) for `grouping` and `filter`.
+fn installments_from(grouping: Grouping, filter: &ReportFilter) -> (&'static str, &'static str) {
+    if grouping.joins_receivable(filter) {
         (FROM_INSTALLMENTS, FILTERS)
     } else {
         (FROM_INSTALLMENTS_ONLY, FILTERS_NO_JOIN)
     }
 }
 
-/// (FROM over the receipts, the filters) for `dimension` and `filter`.
-fn receipts_from(dimension: Dimension, filter: &ReportFilter) -> (&'static str, &'static str) {
-    if joins_receivable(dimension, filter) {
+/// (FROM over the receipts, the filters) for `grouping` and `filter`.
+fn receipts_from(grouping: Grouping, filter: &ReportFilter) -> (&'static str, &'static str) {
+    if grouping.joins_receivable(filter) {
         (FROM_RECEIPTS, FILTERS)
     } else {
         (FROM_RECEIPTS_ONLY, FILTERS_NO_JOIN)
@@ -187,28 +256,30 @@ pub async fn due_by_period(
     from: NaiveDate,
     to: NaiveDate,
     bucket: Bucket,
-    dimension: Dimension,
+    grouping: Grouping<'_>,
     cutoff: NaiveDate,
     filter: &ReportFilter,
 ) -> Result<Vec<ReportCell>> {
     let engine = db.engine();
     let (open, closed, cutoff) = (open_states(), closed_unpaid_states(), lit(cutoff));
     let balance = "i.value_cents - i.received_cents";
-    let (from_clause, filters) = installments_from(dimension, filter);
+    let (from_clause, filters) = installments_from(grouping, filter);
     let sql = format!(
         "SELECT {period} AS period, {key} AS dim, {name} AS name, \
          CAST(SUM(CASE WHEN i.status IN ({closed}) THEN i.received_cents ELSE i.value_cents END) AS BIGINT), \
          CAST(SUM(CASE WHEN i.status IN ({open}) AND i.due_date > {cutoff} THEN {balance} ELSE 0 END) AS BIGINT), \
          CAST(SUM(CASE WHEN i.status IN ({open}) AND i.due_date <= {cutoff} THEN {balance} ELSE 0 END) AS BIGINT) \
-         FROM {from_clause} WHERE i.due_date >= {from} AND i.due_date <= {to} AND {filters} \
+         FROM {from_clause} WHERE i.due_date >= {from} AND i.due_date <= {to} AND {filters}{only} \
          GROUP BY 1, 2",
         period = period(engine, bucket, "i.due_date"),
-        key = key(dimension),
-        name = name(dimension),
+        key = grouping.key(),
+        name = grouping.name(),
+        only = grouping.restriction(engine),
         from = lit(from),
         to = lit(to),
     );
-    let rows: Vec<DueRow> = on_report_conn!(db, conn => bind_filters!(sqlx::query_as(&sql), filter)
+    let clients = grouping.clients_json();
+    let rows: Vec<DueRow> = on_report_conn!(db, conn => bind_grouped!(sqlx::query_as(&sql), filter, clients)
         .fetch_all(&mut *conn)
         .await?);
     Ok(rows
@@ -225,6 +296,31 @@ pub async fn due_by_period(
             },
         })
         .collect())
+}
+
+/// The `n` clients with the most previsto (due in `from..=to`, as [`due_by_period`] sums it), largest first, and how
+/// many clients have installments due in the range at all.
+pub async fn top_clients(
+    db: &Db,
+    from: NaiveDate,
+    to: NaiveDate,
+    n: usize,
+    filter: &ReportFilter,
+) -> Result<(Vec<String>, i64)> {
+    let closed = closed_unpaid_states();
+    let sql = format!(
+        "SELECT dim, CAST(COUNT(*) OVER () AS BIGINT) FROM (SELECT r.client_id AS dim, \
+         SUM(CASE WHEN i.status IN ({closed}) THEN i.received_cents ELSE i.value_cents END) AS total \
+         FROM {FROM_INSTALLMENTS} WHERE i.due_date >= {from} AND i.due_date <= {to} AND {FILTERS} GROUP BY 1) t \
+         ORDER BY total DESC, dim LIMIT {n}",
+        from = lit(from),
+        to = lit(to),
+    );
+    let rows: Vec<(String, i64)> = on_report_conn!(db, conn => bind_filters!(sqlx::query_as(&sql), filter)
+        .fetch_all(&mut *conn)
+        .await?);
+    let count = rows.first().map(|r| r.1).unwrap_or(0);
+    Ok((rows.into_iter().map(|r| r.0).collect(), count))
 }
 
 /// Which date of a receipt places it in a period.
@@ -245,7 +341,7 @@ pub async fn received_by_period(
     to: NaiveDate,
     date: ReceiptDate,
     bucket: Bucket,
-    dimension: Dimension,
+    grouping: Grouping<'_>,
     filter: &ReportFilter,
 ) -> Result<Vec<ReportCell>> {
     let engine = db.engine();
@@ -253,21 +349,23 @@ pub async fn received_by_period(
         ReceiptDate::Due => "i.due_date",
         ReceiptDate::Paid => "p.date",
     };
-    let (from_clause, filters) = receipts_from(dimension, filter);
+    let (from_clause, filters) = receipts_from(grouping, filter);
     let sql = format!(
         "SELECT {period} AS period, {key} AS dim, {name} AS name, CAST(SUM(p.principal_cents) AS BIGINT), \
          SUM(CAST(p.principal_cents AS {real}) * {days}) \
          FROM {from_clause} WHERE p.reversed_at IS NULL AND {column} >= {from} AND {column} <= {to} \
-         AND {filters} GROUP BY 1, 2",
+         AND {filters}{only} GROUP BY 1, 2",
         period = period(engine, bucket, column),
-        key = key(dimension),
-        name = name(dimension),
+        key = grouping.key(),
+        name = grouping.name(),
+        only = grouping.restriction(engine),
         real = real(engine),
         days = days_between(engine, "p.date", "i.due_date"),
         from = lit(from),
         to = lit(to),
     );
-    let rows: Vec<ReceivedRow> = on_report_conn!(db, conn => bind_filters!(sqlx::query_as(&sql), filter)
+    let clients = grouping.clients_json();
+    let rows: Vec<ReceivedRow> = on_report_conn!(db, conn => bind_grouped!(sqlx::query_as(&sql), filter, clients)
         .fetch_all(&mut *conn)
         .await?);
     Ok(rows
@@ -311,7 +409,7 @@ pub async fn aging(
             )
         })
         .collect();
-    let (from_clause, filters) = installments_from(dimension, filter);
+    let (from_clause, filters) = installments_from(Grouping::By(dimension), filter);
     let sql = format!(
         "SELECT {key} AS dim, {name} AS name, {sums} FROM {from_clause} \
          WHERE i.status IN ({open}) AND i.value_cents > i.received_cents AND {filters} GROUP BY 1",

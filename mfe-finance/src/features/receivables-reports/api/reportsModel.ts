@@ -23,6 +23,9 @@ export const BUCKET_OPTIONS = [
   { value: 'WEEK', label: 'Por semana' },
   { value: 'MONTH', label: 'Por mês' },
 ];
+/** Per client, how many clients the receipts report shows one by one (the server's default `top`). */
+export const CLIENT_TOP = 20;
+
 export const DIMENSION_OPTIONS = [
   { value: 'CLIENTE', label: 'Cliente' },
   { value: 'FORMA', label: 'Forma' },

@@ -1,7 +1,7 @@
 import type { ReceiptsCell, ReceiptsPeriod, ReceiptsReportParams } from '@backoffice/api-client/endpoints';
 import { DateFilterInput, formatCentavos, formatDate, Group, NativeSelect, Paper, SimpleGrid, StackedBarChart, Stack, Table, Text, Title, type ChartSeries } from '@backoffice/ui';
 import { useMemo } from 'react';
-import { BASIS_OPTIONS, BUCKET_OPTIONS, DIMENSION_OPTIONS, formatBasisPoints, formatDays, receiptsDrillDown, type Figure, type ReportParams } from '../api/reportsModel';
+import { BASIS_OPTIONS, BUCKET_OPTIONS, CLIENT_TOP, DIMENSION_OPTIONS, formatBasisPoints, formatDays, receiptsDrillDown, type Figure, type ReportParams } from '../api/reportsModel';
 import { EXPORT_URLS, useReceiptsReport } from '../api/reportsQueries';
 import { DrillLink, ExportButton, ReportState, Summary } from './ReportParts';
 
@@ -39,6 +39,9 @@ export function ReceiptsTab({ params, set }: { params: ReportParams; set: (name:
   const data = report.data;
   const dimensionLabel = DIMENSION_OPTIONS.find((o) => o.value === params.dimension)?.label ?? '';
   const drill = (cell: ReceiptsCell, figure: Figure) => receiptsDrillDown(cell, params.dimension, figure);
+  // Per client the report lists the largest and sums the rest in one row without a key, which no filter of the
+  // list can reproduce: its figures are not links.
+  const isRest = (cell: ReceiptsCell) => params.dimension === 'CLIENTE' && !cell.key;
   return (
     <Stack gap="md">
       <Paper component="form" role="search" withBorder p="md" radius="md" onSubmit={(e) => e.preventDefault()}>
@@ -73,6 +76,7 @@ export function ReceiptsTab({ params, set }: { params: ReportParams; set: (name:
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
               {`Em aberto e vencido na posição de ${formatDate(data.as_of)}. Clique num valor para ver as parcelas.`}
+              {params.dimension === 'CLIENTE' && ` Por cliente, os ${CLIENT_TOP} de maior valor previsto no período; os demais somados numa linha (a exportação traz todos).`}
             </Text>
             <ExportButton url={EXPORT_URLS.recebimentos} params={{ ...request }} name="recebimentos-por-periodo" />
           </Group>
@@ -103,9 +107,13 @@ export function ReceiptsTab({ params, set }: { params: ReportParams; set: (name:
                     <Table.Td>{cell.label}</Table.Td>
                     {FIGURES.map((f) => (
                       <Table.Td key={f.figure} style={{ textAlign: 'right' }}>
-                        <DrillLink to={drill(cell, f.figure)} label={`${f.label} de ${cell.label} em ${period(cell)}: ${formatCentavos(cell[f.field])}`}>
-                          {formatCentavos(cell[f.field])}
-                        </DrillLink>
+                        {isRest(cell) ? (
+                          formatCentavos(cell[f.field])
+                        ) : (
+                          <DrillLink to={drill(cell, f.figure)} label={`${f.label} de ${cell.label} em ${period(cell)}: ${formatCentavos(cell[f.field])}`}>
+                            {formatCentavos(cell[f.field])}
+                          </DrillLink>
+                        )}
                       </Table.Td>
                     ))}
                     <Table.Td style={{ textAlign: 'right' }}>{formatBasisPoints(cell.default_rate_bp)}</Table.Td>

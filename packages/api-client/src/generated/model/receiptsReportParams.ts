@@ -37,4 +37,11 @@ origin?: ReceivableOrigin;
  * @maxLength 100
  */
 chart_account_id?: string;
+/**
+ * Per client: how many clients are shown one by one, those with the most previsto in the range (default
+20); the others are summed in one row, "Demais clientes (N)", without a key.
+ * @minimum 1
+ * @maximum 100
+ */
+top?: number;
 };

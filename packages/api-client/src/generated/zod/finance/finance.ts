@@ -2209,7 +2209,7 @@ are always by due date. Filters as the installments list's.
  */
 export const receiptsReportQueryFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
 export const receiptsReportQueryToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
-export const receiptsReportQueryClientIdMax = 100;export const receiptsReportQueryBankAccountIdMax = 100;export const receiptsReportQueryChartAccountIdMax = 100;
+export const receiptsReportQueryClientIdMax = 100;export const receiptsReportQueryBankAccountIdMax = 100;export const receiptsReportQueryChartAccountIdMax = 100;export const receiptsReportQueryTopMax = 100;
 
 export const receiptsReportQueryParams = zod.object({
   "from": zod.iso.date().regex(receiptsReportQueryFromRegExp).optional(),
@@ -2221,7 +2221,8 @@ export const receiptsReportQueryParams = zod.object({
   "payment_method": zod.enum(['BOLETO', 'PIX', 'CARTAO_CREDITO', 'CARTAO_DEBITO', 'DINHEIRO', 'TRANSFERENCIA']).optional(),
   "bank_account_id": zod.string().max(receiptsReportQueryBankAccountIdMax).optional(),
   "origin": zod.enum(['VENDA', 'ASSINATURA', 'MANUAL', 'RENEGOCIACAO']).optional(),
-  "chart_account_id": zod.string().max(receiptsReportQueryChartAccountIdMax).optional()
+  "chart_account_id": zod.string().max(receiptsReportQueryChartAccountIdMax).optional(),
+  "top": zod.number().min(1).max(receiptsReportQueryTopMax).optional().describe('Per client: how many clients are shown one by one, those with the most previsto in the range (default\n20); the others are summed in one row, \"Demais clientes (N)\", without a key.')
 })
 
 export const receiptsReportResponseFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
