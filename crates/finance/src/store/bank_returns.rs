@@ -124,6 +124,43 @@ pub async fn finish(tx: &mut Tx, r: &BankReturn) -> Result<bool> {
 }
 
 pub async fn insert_occurrences(tx: &mut Tx, rows: &[Occurrence]) -> Result<()> {
+    if let Tx::Postgres(t) = tx {
+        // One statement over arrays (see `update_installments`).
+        let text = |f: fn(&Occurrence) -> &str| rows.iter().map(f).collect::<Vec<_>>();
+        let maybe = |f: fn(&Occurrence) -> Option<&str>| rows.iter().map(f).collect::<Vec<_>>();
+        let int = |f: fn(&Occurrence) -> i64| rows.iter().map(f).collect::<Vec<_>>();
+        let day = |f: fn(&Occurrence) -> Option<NaiveDate>| rows.iter().map(f).collect::<Vec<_>>();
+        return sqlx::query(&format!(
+            "INSERT INTO finance_bank_return_occurrences ({OCCURRENCE_COLUMNS}) SELECT * FROM UNNEST($1::text[], \
+             $2::text[], $3::int8[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::date[], \
+             $10::date[], $11::int8[], $12::int8[], $13::int8[], $14::int8[], $15::text[], $16::text[], $17::text[], \
+             $18::text[], $19::text[], $20::text[], $21::text[])"
+        ))
+        .bind(text(|o| &o.id))
+        .bind(text(|o| &o.return_id))
+        .bind(int(|o| o.line))
+        .bind(text(|o| &o.nosso_numero))
+        .bind(text(|o| &o.seu_numero))
+        .bind(text(|o| &o.movement_code))
+        .bind(text(|o| &o.movement_text))
+        .bind(text(|o| &o.reasons))
+        .bind(day(|o| o.occurrence_date))
+        .bind(day(|o| o.credit_date))
+        .bind(int(|o| o.amount_cents))
+        .bind(int(|o| o.paid_cents))
+        .bind(int(|o| o.interest_cents))
+        .bind(int(|o| o.fees_cents))
+        .bind(text(|o| &o.result))
+        .bind(text(|o| &o.message))
+        .bind(maybe(|o| o.agreement_id.as_deref()))
+        .bind(maybe(|o| o.boleto_id.as_deref()))
+        .bind(maybe(|o| o.installment_id.as_deref()))
+        .bind(maybe(|o| o.remittance_id.as_deref()))
+        .bind(maybe(|o| o.dedupe_key.as_deref()))
+        .execute(&mut **t)
+        .await
+        .map(|_| ());
+    }
     for chunk in rows.chunks(500) {
         on_tx!(tx, conn => {
             let mut qb = sqlx::QueryBuilder::new(format!(
@@ -160,6 +197,15 @@ pub async fn insert_occurrences(tx: &mut Tx, rows: &[Occurrence]) -> Result<()> 
 
 /// Which of `keys` were applied before (by any retorno).
 pub async fn applied_keys(tx: &mut Tx, keys: &[String]) -> Result<Vec<String>> {
+    if let Tx::Postgres(t) = tx {
+        // One statement with an array: planned once.
+        return sqlx::query_scalar(
+            "SELECT dedupe_key FROM finance_bank_return_occurrences WHERE dedupe_key = ANY($1)",
+        )
+        .bind(keys)
+        .fetch_all(&mut **t)
+        .await;
+    }
     let mut found = Vec::new();
     for chunk in keys.chunks(500) {
         if chunk.is_empty() {
@@ -375,14 +421,19 @@ pub(crate) fn tuples(first: usize, rows: usize, width: usize) -> String {
 
 /// The installments of `ids` as a settlement reads them, in the applying transaction ([`CHUNK`] a statement).
 pub async fn settlings(tx: &mut Tx, ids: &[String]) -> Result<Vec<Settling>> {
+    const SELECT: &str = "SELECT i.id, i.receivable_id, r.number, r.origin, r.origin_id, r.client_id, \
+         i.value_cents, i.received_cents, i.status, i.version FROM finance_receivable_installments i \
+         JOIN finance_receivables r ON r.id = i.receivable_id WHERE i.id";
+    if let Tx::Postgres(t) = tx {
+        // One statement with an array: planned once.
+        return sqlx::query_as(&format!("{SELECT} = ANY($1)"))
+            .bind(ids)
+            .fetch_all(&mut **t)
+            .await;
+    }
     let mut found = Vec::with_capacity(ids.len());
     for chunk in ids.chunks(CHUNK) {
-        let sql = format!(
-            "SELECT i.id, i.receivable_id, r.number, r.origin, r.origin_id, r.client_id, i.value_cents, \
-             i.received_cents, i.status, i.version FROM finance_receivable_installments i \
-             JOIN finance_receivables r ON r.id = i.receivable_id WHERE i.id IN ({})",
-            placeholders(1, chunk.len())
-        );
+        let sql = format!("{SELECT} IN ({})", placeholders(1, chunk.len()));
         let rows: Vec<Settling> = on_tx!(tx, conn => {
             let mut q = sqlx::query_as(&sql);
             for id in chunk {
@@ -405,6 +456,15 @@ pub struct BoletoRow {
 
 /// The boletos of `ids`, in the applying transaction ([`CHUNK`] a statement).
 pub async fn boleto_rows(tx: &mut Tx, ids: &[String]) -> Result<Vec<BoletoRow>> {
+    if let Tx::Postgres(t) = tx {
+        // One statement with an array: planned once.
+        return sqlx::query_as(
+            "SELECT id, status, version FROM finance_boletos WHERE id = ANY($1)",
+        )
+        .bind(ids)
+        .fetch_all(&mut **t)
+        .await;
+    }
     let mut found = Vec::with_capacity(ids.len());
     for chunk in ids.chunks(CHUNK) {
         let sql = format!(
@@ -439,6 +499,25 @@ pub async fn update_installments(
     at: DateTime<Utc>,
     by: &str,
 ) -> Result<u64> {
+    if let Tx::Postgres(t) = tx {
+        // One statement over arrays: PostgreSQL plans it once (a 500-row VALUES list is parsed and planned per
+        // statement, which cost more than the writing).
+        return sqlx::query(
+            "UPDATE finance_receivable_installments SET status = v.w_status, received_cents = v.w_received, \
+             version = v.w_version + 1, updated_at = $1, updated_by = $2 \
+             FROM UNNEST($3::text[], $4::text[], $5::int8[], $6::int8[]) AS v (w_id, w_status, w_received, w_version) \
+             WHERE finance_receivable_installments.id = v.w_id AND finance_receivable_installments.version = v.w_version",
+        )
+        .bind(at)
+        .bind(by)
+        .bind(rows.iter().map(|w| w.id.as_str()).collect::<Vec<_>>())
+        .bind(rows.iter().map(|w| w.status.as_str()).collect::<Vec<_>>())
+        .bind(rows.iter().map(|w| w.received_cents).collect::<Vec<_>>())
+        .bind(rows.iter().map(|w| w.version).collect::<Vec<_>>())
+        .execute(&mut **t)
+        .await
+        .map(|r| r.rows_affected());
+    }
     let mut written = 0;
     for chunk in rows.chunks(CHUNK) {
         let sql = format!(
@@ -478,17 +557,38 @@ pub async fn update_boletos(
     at: DateTime<Utc>,
     by: &str,
 ) -> Result<u64> {
+    const SET: &str = "UPDATE finance_boletos SET status = v.w_status, \
+         last_occurrence_code = COALESCE(v.w_code, finance_boletos.last_occurrence_code), \
+         last_occurrence_text = COALESCE(v.w_text, finance_boletos.last_occurrence_text), \
+         paid_date = COALESCE(v.w_paid_date, finance_boletos.paid_date), \
+         paid_cents = COALESCE(v.w_paid_cents, finance_boletos.paid_cents), \
+         version = v.w_version + 1, updated_at = $1, updated_by = $2";
+    const WHERE: &str =
+        "WHERE finance_boletos.id = v.w_id AND finance_boletos.version = v.w_version";
+    if let Tx::Postgres(t) = tx {
+        // One statement over arrays (see `update_installments`).
+        return sqlx::query(&format!(
+            "{SET} FROM UNNEST($3::text[], $4::text[], $5::text[], $6::text[], $7::date[], $8::int8[], $9::int8[]) \
+             AS v (w_id, w_status, w_code, w_text, w_paid_date, w_paid_cents, w_version) {WHERE}"
+        ))
+        .bind(at)
+        .bind(by)
+        .bind(rows.iter().map(|w| w.id.as_str()).collect::<Vec<_>>())
+        .bind(rows.iter().map(|w| w.status.as_str()).collect::<Vec<_>>())
+        .bind(rows.iter().map(|w| w.code.as_deref()).collect::<Vec<_>>())
+        .bind(rows.iter().map(|w| w.text.as_deref()).collect::<Vec<_>>())
+        .bind(rows.iter().map(|w| w.paid_date).collect::<Vec<_>>())
+        .bind(rows.iter().map(|w| w.paid_cents).collect::<Vec<_>>())
+        .bind(rows.iter().map(|w| w.version).collect::<Vec<_>>())
+        .execute(&mut **t)
+        .await
+        .map(|r| r.rows_affected());
+    }
     let mut written = 0;
     for chunk in rows.chunks(CHUNK) {
         let sql = format!(
             "WITH v (w_id, w_status, w_code, w_text, w_paid_date, w_paid_cents, w_version) AS (VALUES {}) \
-             UPDATE finance_boletos SET status = v.w_status, \
-             last_occurrence_code = COALESCE(v.w_code, finance_boletos.last_occurrence_code), \
-             last_occurrence_text = COALESCE(v.w_text, finance_boletos.last_occurrence_text), \
-             paid_date = COALESCE(v.w_paid_date, finance_boletos.paid_date), \
-             paid_cents = COALESCE(v.w_paid_cents, finance_boletos.paid_cents), \
-             version = v.w_version + 1, updated_at = $1, updated_by = $2 FROM v \
-             WHERE finance_boletos.id = v.w_id AND finance_boletos.version = v.w_version",
+             {SET} FROM v {WHERE}",
             tuples(3, chunk.len(), 7)
         );
         written += on_tx!(tx, conn => {
@@ -529,6 +629,31 @@ pub async fn insert_receipts(
     at: DateTime<Utc>,
     by: &str,
 ) -> Result<()> {
+    if let Tx::Postgres(t) = tx {
+        // One statement over arrays (see `update_installments`).
+        return sqlx::query(
+            "INSERT INTO finance_receipts (id, installment_id, date, amount_cents, interest_cents, fine_cents, \
+             discount_cents, principal_cents, bank_account_id, method, source, source_id, created_at, created_by) \
+             SELECT r.id, r.installment_id, r.date, r.amount, r.interest, r.fine, 0, r.principal, $1, 'BOLETO', \
+             'RETORNO', r.source_id, $2, $3 FROM UNNEST($4::text[], $5::text[], $6::date[], $7::int8[], $8::int8[], \
+             $9::int8[], $10::int8[], $11::text[]) AS r (id, installment_id, date, amount, interest, fine, principal, \
+             source_id)",
+        )
+        .bind(bank_account_id)
+        .bind(at)
+        .bind(by)
+        .bind(rows.iter().map(|r| r.id.as_str()).collect::<Vec<_>>())
+        .bind(rows.iter().map(|r| r.installment_id.as_str()).collect::<Vec<_>>())
+        .bind(rows.iter().map(|r| r.date).collect::<Vec<_>>())
+        .bind(rows.iter().map(|r| r.amount_cents).collect::<Vec<_>>())
+        .bind(rows.iter().map(|r| r.interest_cents).collect::<Vec<_>>())
+        .bind(rows.iter().map(|r| r.fine_cents).collect::<Vec<_>>())
+        .bind(rows.iter().map(|r| r.principal_cents).collect::<Vec<_>>())
+        .bind(rows.iter().map(|r| r.source_id.as_str()).collect::<Vec<_>>())
+        .execute(&mut **t)
+        .await
+        .map(|_| ());
+    }
     for chunk in rows.chunks(CHUNK) {
         on_tx!(tx, conn => {
             let mut qb = sqlx::QueryBuilder::new(

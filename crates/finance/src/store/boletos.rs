@@ -139,6 +139,34 @@ pub async fn insert_boletos(tx: &mut Tx, boletos: &[Boleto], stamp: &Stamp<'_>) 
 
 /// Appends timeline events, [`CHUNK`] rows a statement.
 pub async fn insert_events(tx: &mut Tx, events: &[BoletoEvent]) -> Result<()> {
+    if let Tx::Postgres(t) = tx {
+        // One statement over arrays: PostgreSQL plans it once, where 500-row VALUES lists were parsed and
+        // planned per statement.
+        let text = |f: fn(&BoletoEvent) -> &str| events.iter().map(f).collect::<Vec<_>>();
+        let maybe = |f: fn(&BoletoEvent) -> Option<&str>| events.iter().map(f).collect::<Vec<_>>();
+        return sqlx::query(
+            "INSERT INTO finance_boleto_events (id, boleto_id, at, kind, description, bank_code, bank_text, \
+             remittance_id, remittance_number, amount_cents, details, by_uid, by_name) SELECT * FROM UNNEST(\
+             $1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], \
+             $9::text[], $10::int8[], $11::text[], $12::text[], $13::text[])",
+        )
+        .bind(text(|e| &e.id))
+        .bind(text(|e| &e.boleto_id))
+        .bind(events.iter().map(|e| e.at).collect::<Vec<_>>())
+        .bind(text(|e| e.kind.as_str()))
+        .bind(text(|e| &e.description))
+        .bind(maybe(|e| e.bank_code.as_deref()))
+        .bind(maybe(|e| e.bank_text.as_deref()))
+        .bind(maybe(|e| e.remittance_id.as_deref()))
+        .bind(maybe(|e| e.remittance_number.as_deref()))
+        .bind(events.iter().map(|e| e.amount_cents).collect::<Vec<_>>())
+        .bind(maybe(|e| e.details.as_deref()))
+        .bind(text(|e| &e.by_uid))
+        .bind(text(|e| &e.by_name))
+        .execute(&mut **t)
+        .await
+        .map(|_| ());
+    }
     for chunk in events.chunks(CHUNK) {
         on_tx!(tx, conn => {
             let mut qb = sqlx::QueryBuilder::new(
@@ -184,6 +212,31 @@ pub async fn insert_history(
     by: &Principal,
     at: DateTime<Utc>,
 ) -> Result<()> {
+    if let Tx::Postgres(t) = tx {
+        // One statement over arrays (see `insert_events`).
+        let ids: Vec<String> = lines
+            .iter()
+            .map(|_| uuid::Uuid::now_v7().to_string())
+            .collect();
+        return sqlx::query(
+            "INSERT INTO platform_history (id, entity, entity_id, at, by_uid, by_name, action, from_state, \
+             to_state, reason, changes) SELECT l.id, $1, l.entity_id, $2, $3, $4, $5, $6, $7, NULL, l.changes \
+             FROM UNNEST($8::text[], $9::text[], $10::text[]) AS l (id, entity_id, changes)",
+        )
+        .bind(entity)
+        .bind(at)
+        .bind(&by.uid)
+        .bind(&by.name)
+        .bind(action)
+        .bind(from_state)
+        .bind(to_state)
+        .bind(ids)
+        .bind(lines.iter().map(|l| l.entity_id.as_str()).collect::<Vec<_>>())
+        .bind(lines.iter().map(|l| l.changes.as_str()).collect::<Vec<_>>())
+        .execute(&mut **t)
+        .await
+        .map(|_| ());
+    }
     for chunk in lines.chunks(CHUNK) {
         on_tx!(tx, conn => {
             let mut qb = sqlx::QueryBuilder::new(

@@ -451,6 +451,31 @@ pub async fn set_item_results(tx: &mut Tx, rows: &[ItemResult]) -> Result<()> {
             writes.extend(ids.iter().map(|id| (id.as_str(), r)));
         }
     }
+    if let Tx::Postgres(t) = tx {
+        // One statement over arrays: planned once, where 500-row VALUES lists were planned per statement.
+        return sqlx::query(
+            "UPDATE finance_remittance_items SET result = v.w_result, result_code = v.w_code, \
+             result_text = v.w_text FROM UNNEST($1::text[], $2::text[], $3::text[], $4::text[]) \
+             AS v (w_id, w_result, w_code, w_text) WHERE finance_remittance_items.id = v.w_id",
+        )
+        .bind(writes.iter().map(|(id, _)| *id).collect::<Vec<_>>())
+        .bind(writes.iter().map(|(_, r)| r.result).collect::<Vec<_>>())
+        .bind(
+            writes
+                .iter()
+                .map(|(_, r)| r.code.as_str())
+                .collect::<Vec<_>>(),
+        )
+        .bind(
+            writes
+                .iter()
+                .map(|(_, r)| r.text.as_str())
+                .collect::<Vec<_>>(),
+        )
+        .execute(&mut **t)
+        .await
+        .map(|_| ());
+    }
     for chunk in writes.chunks(CHUNK) {
         let sql = format!(
             "WITH v (w_id, w_result, w_code, w_text) AS (VALUES {}) \
