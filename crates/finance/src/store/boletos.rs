@@ -74,6 +74,62 @@ pub async fn issue_rows(db: &Db, ids: &[String]) -> Result<Vec<IssueRow>> {
 
 /// Writes new boletos, [`CHUNK`] rows a statement.
 pub async fn insert_boletos(tx: &mut Tx, boletos: &[Boleto], stamp: &Stamp<'_>) -> Result<()> {
+    if let Tx::Postgres(t) = tx {
+        // One statement over arrays (see `insert_events`).
+        let text = |f: fn(&Boleto) -> &str| boletos.iter().map(f).collect::<Vec<_>>();
+        let maybe = |f: fn(&Boleto) -> Option<&str>| boletos.iter().map(f).collect::<Vec<_>>();
+        let int = |f: fn(&Boleto) -> i64| boletos.iter().map(f).collect::<Vec<_>>();
+        let maybe_int = |f: fn(&Boleto) -> Option<i64>| boletos.iter().map(f).collect::<Vec<_>>();
+        let day = |f: fn(&Boleto) -> NaiveDate| boletos.iter().map(f).collect::<Vec<_>>();
+        let owned = |f: fn(&Boleto) -> String| boletos.iter().map(f).collect::<Vec<_>>();
+        return sqlx::query(
+            "INSERT INTO finance_boletos (id, installment_id, receivable_id, agreement_id, bank, nosso_numero, \
+             nosso_numero_dv, nosso_numero_formatted, seu_numero, client_id, payer_name, payer_document, \
+             payer_address, issue_date, due_date, amount_cents, fine_bp, interest_monthly_bp, discount_cents, \
+             abatement_cents, protest_days, baixa_days, instructions, barcode, linha_digitavel, \
+             pix_copia_e_cola, status, search_text, client_sort, version, created_at, created_by, updated_at, \
+             updated_by) SELECT b.*, $1, $2, $1, $2 FROM UNNEST($3::text[], $4::text[], $5::text[], $6::text[], \
+             $7::text[], $8::int8[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], \
+             $15::text[], $16::date[], $17::date[], $18::int8[], $19::int8[], $20::int8[], $21::int8[], \
+             $22::int8[], $23::int8[], $24::int8[], $25::text[], $26::text[], $27::text[], $28::text[], \
+             $29::text[], $30::text[], $31::text[], $32::int8[]) AS b",
+        )
+        .bind(stamp.at)
+        .bind(stamp.by)
+        .bind(text(|b| &b.id))
+        .bind(text(|b| &b.installment_id))
+        .bind(text(|b| &b.receivable_id))
+        .bind(text(|b| &b.agreement_id))
+        .bind(text(|b| &b.bank))
+        .bind(int(|b| b.nosso_numero))
+        .bind(maybe(|b| b.nosso_numero_dv.as_deref()))
+        .bind(text(|b| &b.nosso_numero_formatted))
+        .bind(text(|b| &b.seu_numero))
+        .bind(text(|b| &b.client_id))
+        .bind(text(|b| &b.payer.name))
+        .bind(text(|b| &b.payer.document))
+        .bind(owned(|b| serde_json::to_string(&b.payer.address).unwrap_or_default()))
+        .bind(day(|b| b.issue_date))
+        .bind(day(|b| b.due_date))
+        .bind(int(|b| b.amount_cents))
+        .bind(int(|b| b.fine_bp))
+        .bind(int(|b| b.interest_monthly_bp))
+        .bind(int(|b| b.discount_cents))
+        .bind(int(|b| b.abatement_cents))
+        .bind(maybe_int(|b| b.protest_days))
+        .bind(maybe_int(|b| b.baixa_days))
+        .bind(text(|b| &b.instructions))
+        .bind(text(|b| &b.barcode))
+        .bind(text(|b| &b.linha_digitavel))
+        .bind(maybe(|b| b.pix_copia_e_cola.as_deref()))
+        .bind(text(|b| b.status.as_str()))
+        .bind(owned(search_text))
+        .bind(owned(|b| fold(&b.payer.name)))
+        .bind(int(|b| b.version))
+        .execute(&mut **t)
+        .await
+        .map(|_| ());
+    }
     for chunk in boletos.chunks(CHUNK) {
         let rows: Vec<(&Boleto, String, String, String)> = chunk
             .iter()
@@ -271,6 +327,22 @@ pub async fn move_installments(
     to: &str,
     stamp: &Stamp<'_>,
 ) -> Result<u64> {
+    if let Tx::Postgres(t) = tx {
+        // One statement with an array: planned once.
+        return sqlx::query(
+            // `status || ''`: the primary key finds the rows; an index on the state would scan every ABERTO one.
+            "UPDATE finance_receivable_installments SET status = $1, version = version + 1, updated_at = $2, \
+             updated_by = $3 WHERE id = ANY($5) AND status || '' = $4",
+        )
+        .bind(to)
+        .bind(stamp.at)
+        .bind(stamp.by)
+        .bind(from)
+        .bind(ids)
+        .execute(&mut **t)
+        .await
+        .map(|r| r.rows_affected());
+    }
     let mut moved = 0;
     for chunk in ids.chunks(CHUNK) {
         let placeholders = (5..5 + chunk.len())
