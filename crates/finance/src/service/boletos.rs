@@ -1025,27 +1025,24 @@ impl Boletos {
         by: &Principal,
     ) -> Result<u64> {
         let stamp = Stamp::now(&self.clock, by);
-        let mut moved = 0;
-        for chunk in ids.chunks(store::CHUNK) {
-            moved += store::put_in_remittance(tx, chunk, remittance_id, &stamp).await?;
-            let events: Vec<BoletoEvent> = chunk
-                .iter()
-                .map(|id| {
-                    let mut e = event(
-                        id,
-                        EventKind::EmRemessa,
-                        format!("Incluído na remessa {number}"),
-                        None,
-                        stamp.at,
-                        by,
-                    );
-                    e.remittance_id = Some(remittance_id.to_string());
-                    e.remittance_number = Some(number.to_string());
-                    e
-                })
-                .collect();
-            store::insert_events(tx, &events).await?;
-        }
+        let moved = store::put_in_remittance(tx, ids, remittance_id, &stamp).await?;
+        let events: Vec<BoletoEvent> = ids
+            .iter()
+            .map(|id| {
+                let mut e = event(
+                    id,
+                    EventKind::EmRemessa,
+                    format!("Incluído na remessa {number}"),
+                    None,
+                    stamp.at,
+                    by,
+                );
+                e.remittance_id = Some(remittance_id.to_string());
+                e.remittance_number = Some(number.to_string());
+                e
+            })
+            .collect();
+        store::insert_events(tx, &events).await?;
         Ok(moved)
     }
 }

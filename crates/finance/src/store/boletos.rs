@@ -502,21 +502,35 @@ pub async fn live_of_installment_in(tx: &mut Tx, installment_id: &str) -> Result
 /// Boletos by id, in the order of `ids` (missing ones left out).
 pub async fn by_ids(db: &Db, ids: &[String]) -> Result<Vec<Boleto>> {
     let mut found = Vec::with_capacity(ids.len());
-    for chunk in ids.chunks(CHUNK) {
-        let placeholders = (1..=chunk.len())
-            .map(|n| format!("${n}"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        let sql = format!("SELECT {COLUMNS} FROM finance_boletos b WHERE b.id IN ({placeholders})");
-        let rows: Vec<Row> = on_db!(db, pool => {
-            let mut q = sqlx::query_as(&sql);
-            for id in chunk {
-                q = q.bind(id);
-            }
-            q.fetch_all(pool).await
-        })?;
+    if let Db::Postgres(pool) = db {
+        // One statement with an array: planned once.
+        let rows: Vec<Row> = sqlx::query_as(&format!(
+            "SELECT {COLUMNS} FROM finance_boletos b WHERE b.id = ANY($1)"
+        ))
+        .bind(ids)
+        .fetch_all(pool)
+        .await?;
         for row in rows {
             found.push(row.into_boleto()?);
+        }
+    } else {
+        for chunk in ids.chunks(CHUNK) {
+            let placeholders = (1..=chunk.len())
+                .map(|n| format!("${n}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let sql =
+                format!("SELECT {COLUMNS} FROM finance_boletos b WHERE b.id IN ({placeholders})");
+            let rows: Vec<Row> = on_db!(db, pool => {
+                let mut q = sqlx::query_as(&sql);
+                for id in chunk {
+                    q = q.bind(id);
+                }
+                q.fetch_all(pool).await
+            })?;
+            for row in rows {
+                found.push(row.into_boleto()?);
+            }
         }
     }
     // In the order of `ids` (a map of positions: `position` in the key was quadratic — minutes at 100,000).
@@ -955,24 +969,44 @@ pub async fn put_in_remittance(
     remittance_id: &str,
     stamp: &Stamp<'_>,
 ) -> Result<u64> {
-    let placeholders = (5..5 + ids.len())
-        .map(|n| format!("${n}"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let sql = format!(
-        // `status || ''`: the primary key finds the rows; the index on the state would scan every EMITIDO one.
-        "UPDATE finance_boletos SET status = 'EM_REMESSA', remittance_id = $1, version = version + 1, \
-         updated_at = $2, updated_by = $3 WHERE id IN ({placeholders}) AND status || '' = $4"
-    );
-    on_tx!(tx, conn => {
-        let mut q = sqlx::query(&sql)
-            .bind(remittance_id)
-            .bind(stamp.at)
-            .bind(stamp.by)
-            .bind(BoletoStatus::Emitido.as_str());
-        for id in ids {
-            q = q.bind(id);
-        }
-        q.execute(&mut *conn).await.map(|r| r.rows_affected())
-    })
+    if let Tx::Postgres(t) = tx {
+        // One statement with an array: planned once, whatever the number of ids.
+        return sqlx::query(
+            // `status || ''`: the primary key finds the rows; the index on the state would scan every EMITIDO one.
+            "UPDATE finance_boletos SET status = 'EM_REMESSA', remittance_id = $1, version = version + 1, \
+             updated_at = $2, updated_by = $3 WHERE id = ANY($5) AND status || '' = $4",
+        )
+        .bind(remittance_id)
+        .bind(stamp.at)
+        .bind(stamp.by)
+        .bind(BoletoStatus::Emitido.as_str())
+        .bind(ids)
+        .execute(&mut **t)
+        .await
+        .map(|r| r.rows_affected());
+    }
+    let mut moved = 0;
+    for chunk in ids.chunks(CHUNK) {
+        let placeholders = (5..5 + chunk.len())
+            .map(|n| format!("${n}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sql = format!(
+            // `status || ''`: as above.
+            "UPDATE finance_boletos SET status = 'EM_REMESSA', remittance_id = $1, version = version + 1, \
+             updated_at = $2, updated_by = $3 WHERE id IN ({placeholders}) AND status || '' = $4"
+        );
+        moved += on_tx!(tx, conn => {
+            let mut q = sqlx::query(&sql)
+                .bind(remittance_id)
+                .bind(stamp.at)
+                .bind(stamp.by)
+                .bind(BoletoStatus::Emitido.as_str());
+            for id in chunk {
+                q = q.bind(id);
+            }
+            q.execute(&mut *conn).await.map(|r| r.rows_affected())
+        })?;
+    }
+    Ok(moved)
 }
