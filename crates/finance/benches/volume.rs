@@ -124,6 +124,10 @@ async fn installments(
 
 #[tokio::main]
 async fn main() {
+    // RUST_LOG=finance=info prints where each retorno's apply spends its time.
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .init();
     let n: usize = std::env::var("N")
         .ok()
         .and_then(|v| v.parse().ok())

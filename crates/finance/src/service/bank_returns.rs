@@ -309,6 +309,7 @@ impl BankReturns {
         if r.status != "IMPORTADO" {
             return Ok(JobOutcome::done());
         }
+        let mut laps = Laps::start();
         let bytes = store::content(&self.db, id).await?.unwrap_or_default();
         let by = Principal {
             uid: r.imported_by.clone(),
@@ -344,6 +345,7 @@ impl BankReturns {
             tx.commit().await?;
             return Ok(JobOutcome::done());
         }
+        laps.lap("ler o arquivo");
         let total = items.len() as i64;
         result.total = total;
         self.set_progress(id, 0, total);
@@ -351,6 +353,7 @@ impl BankReturns {
         let layout_400 = r.layout == "CNAB400";
         let bank_code: u16 = r.bank.parse().unwrap_or(0);
         let mut tx = self.db.begin_bulk().await?;
+        laps.lap("boletos dos convênios");
         let mut pass = Pass::read(&mut tx, &by_key, &items, self.clock.now()).await?;
         let keys: Vec<String> = items
             .iter()
@@ -360,6 +363,7 @@ impl BankReturns {
             .await?
             .into_iter()
             .collect();
+        laps.lap("ler boletos e parcelas");
         let mut occurrences = Vec::with_capacity(items.len());
         let mut pendencies = Vec::new();
         let mut remittances: HashSet<String> = HashSet::new();
@@ -444,9 +448,18 @@ impl BankReturns {
                 self.set_progress(id, n as i64 + 1, total);
             }
         }
+        laps.lap("decidir");
         store::insert_occurrences(&mut tx, &occurrences).await?;
-        pass.write(&mut tx, &self.jobs, &r.bank_account_id, &by, stamp.at)
-            .await?;
+        laps.lap("gravar ocorrências");
+        pass.write(
+            &mut tx,
+            &self.jobs,
+            &r.bank_account_id,
+            &by,
+            stamp.at,
+            &mut laps,
+        )
+        .await?;
         store::insert_pendencies(&mut tx, &pendencies, &by.uid).await?;
         for rm in &remittances {
             remittances_store::close_if_done(&mut tx, rm, &stamp).await?;
@@ -475,6 +488,8 @@ impl BankReturns {
         }
         run.complete_in(&mut tx, &JobOutcome::done()).await?;
         tx.commit().await?;
+        laps.lap("pendências e commit");
+        tracing::info!(retorno = %id, occurrences = total, "retorno aplicado: {}", laps.summary());
         self.progress.lock().expect("progress").remove(id);
         Ok(JobOutcome::done())
     }
@@ -738,8 +753,15 @@ impl BankReturns {
                     interest,
                 },
             );
-            pass.write(&mut tx, &self.jobs, &r.bank_account_id, by, stamp.at)
-                .await?;
+            pass.write(
+                &mut tx,
+                &self.jobs,
+                &r.bank_account_id,
+                by,
+                stamp.at,
+                &mut Laps::start(),
+            )
+            .await?;
         }
         let reason_text = reason.as_ref().map(Reason::as_str);
         if !store::resolve(
@@ -1022,6 +1044,7 @@ impl Pass {
         bank_account_id: &str,
         by: &Principal,
         at: DateTime<Utc>,
+        laps: &mut Laps,
     ) -> Result<()> {
         let installments: Vec<InstallmentWrite> = self
             .changed_installments
@@ -1039,6 +1062,7 @@ impl Pass {
         {
             return Err(stale());
         }
+        laps.lap("gravar parcelas");
         let boletos: Vec<BoletoWrite> = self
             .boletos
             .into_iter()
@@ -1056,12 +1080,18 @@ impl Pass {
         if store::update_boletos(tx, &boletos, at, &by.uid).await? != boletos.len() as u64 {
             return Err(stale());
         }
+        laps.lap("gravar boletos");
         store::insert_receipts(tx, &self.receipts, bank_account_id, at, &by.uid).await?;
+        laps.lap("gravar recebimentos");
         write_history(tx, &self.history, by, at).await?;
+        laps.lap("gravar histórico");
         jobs.publish_many(tx, &self.settled).await?;
+        laps.lap("publicar eventos");
         crate::store::boletos::insert_events(tx, &self.events).await?;
+        laps.lap("gravar linha do tempo");
         let results: Vec<ItemResult> = self.item_results.into_values().collect();
         remittances_store::set_item_results(tx, &results).await?;
+        laps.lap("resultados da remessa");
         Ok(())
     }
 }
@@ -1178,5 +1208,34 @@ fn pendency(
         resolved_by: None,
         version: 1,
         created_at: at,
+    }
+}
+
+/// Where an apply spends its time, logged once per retorno (a slow file is then explained by its log line).
+struct Laps {
+    last: std::time::Instant,
+    laps: Vec<(&'static str, u128)>,
+}
+
+impl Laps {
+    fn start() -> Laps {
+        Laps {
+            last: std::time::Instant::now(),
+            laps: Vec::new(),
+        }
+    }
+
+    fn lap(&mut self, name: &'static str) {
+        let now = std::time::Instant::now();
+        self.laps.push((name, (now - self.last).as_millis()));
+        self.last = now;
+    }
+
+    fn summary(&self) -> String {
+        self.laps
+            .iter()
+            .map(|(name, ms)| format!("{name} {ms} ms"))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }
