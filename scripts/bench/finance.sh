@@ -63,9 +63,12 @@ load_sql() {
   local engine=$1 now
   if [ "$engine" = pg ]; then
     day() { echo "(DATE '2025-06-01' + ($1)::int)"; }
+    # substr() with a negative start is SQLite's; PostgreSQL pads with lpad.
+    pad9() { echo "lpad(($1)::text, 9, '0')"; }
     now="now()"
   else
     day() { echo "date('2025-06-01', printf('%+d days', $1))"; }
+    pad9() { echo "substr('000000000' || $1, -9)"; }
     now="strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now')"
   fi
   local series
@@ -81,8 +84,8 @@ load_sql() {
 ${cte}INSERT INTO finance_receivables (id, number, client_id, client_name, client_document, client_sort, search_text,
     description, chart_account_id, origin, origin_id, issue_date, total_cents, payment_method, bank_account_id,
     version, created_at, created_by, updated_at, updated_by)
-SELECT 'bench-r-' || s.g, 'CR-2025-' || substr('000000000' || s.g, -9), c.id, c.name, c.document, lower(c.name),
-    lower('cr-2025-' || substr('000000000' || s.g, -9) || ' ' || c.name || ' ' || c.document),
+SELECT 'bench-r-' || s.g, 'CR-2025-' || $(pad9 s.g), c.id, c.name, c.document, lower(c.name),
+    lower('cr-2025-' || $(pad9 s.g) || ' ' || c.name || ' ' || c.document),
     'Tratamento (carga)', (SELECT id FROM finance_chart_accounts WHERE kind = 'ANALITICA' AND nature = 'RECEITA' ORDER BY code LIMIT 1),
     'MANUAL', NULL, $(day "(s.g % 730) - 30"), 120000, 'BOLETO',
     (SELECT id FROM finance_bank_accounts ORDER BY id LIMIT 1), 1, $now, 'bench', $now, 'bench'

@@ -139,11 +139,15 @@ impl Receivables {
         if overdue {
             filter.overdue_cutoff = Some(overdue_cutoff(today.date, &today.calendar));
         }
-        let (items, total) = store::list(&self.db, &filter, limit, offset).await?;
-        let totals = store::totals(&self.db, &filter).await?;
+        // The page and the sums side by side, each on its own connection; the sums' count is the total.
+        let (items, totals) = futures::future::try_join(
+            store::page(&self.db, &filter, limit, offset),
+            store::totals(&self.db, &filter),
+        )
+        .await?;
         Ok(InstallmentPage {
             items: items.into_iter().map(|i| today.read(i)).collect(),
-            total,
+            total: totals.count,
             totals,
         })
     }
