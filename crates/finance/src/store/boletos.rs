@@ -327,18 +327,40 @@ pub async fn move_installments(
     to: &str,
     stamp: &Stamp<'_>,
 ) -> Result<u64> {
+    move_in_state(
+        tx,
+        "finance_receivable_installments SET status = $1",
+        to,
+        from,
+        ids,
+        stamp,
+    )
+    .await
+}
+
+/// `UPDATE {table_set}, version + 1, stamped WHERE id in ids AND status = $4`: the rows of `ids` still in state
+/// `from`, with `$1` bound to `first`; how many were written. On PostgreSQL one statement with an array (planned
+/// once); on SQLite [`CHUNK`] ids a statement. `status || ''`: the primary key finds the rows, where an index on the
+/// state would scan every row in it.
+async fn move_in_state<S: AsRef<str>>(
+    tx: &mut Tx,
+    table_set: &str,
+    first: &str,
+    from: &str,
+    ids: &[S],
+    stamp: &Stamp<'_>,
+) -> Result<u64> {
+    let update =
+        format!("UPDATE {table_set}, version = version + 1, updated_at = $2, updated_by = $3");
     if let Tx::Postgres(t) = tx {
-        // One statement with an array: planned once.
-        return sqlx::query(
-            // `status || ''`: the primary key finds the rows; an index on the state would scan every ABERTO one.
-            "UPDATE finance_receivable_installments SET status = $1, version = version + 1, updated_at = $2, \
-             updated_by = $3 WHERE id = ANY($5) AND status || '' = $4",
-        )
-        .bind(to)
+        return sqlx::query(&format!(
+            "{update} WHERE id = ANY($5) AND status || '' = $4"
+        ))
+        .bind(first)
         .bind(stamp.at)
         .bind(stamp.by)
         .bind(from)
-        .bind(ids)
+        .bind(ids.iter().map(AsRef::as_ref).collect::<Vec<&str>>())
         .execute(&mut **t)
         .await
         .map(|r| r.rows_affected());
@@ -349,15 +371,11 @@ pub async fn move_installments(
             .map(|n| format!("${n}"))
             .collect::<Vec<_>>()
             .join(", ");
-        let sql = format!(
-            // `status || ''`: the primary key finds the rows; an index on the state would scan every ABERTO one.
-            "UPDATE finance_receivable_installments SET status = $1, version = version + 1, updated_at = $2, \
-             updated_by = $3 WHERE id IN ({placeholders}) AND status || '' = $4"
-        );
+        let sql = format!("{update} WHERE id IN ({placeholders}) AND status || '' = $4");
         moved += on_tx!(tx, conn => {
-            let mut q = sqlx::query(&sql).bind(to).bind(stamp.at).bind(stamp.by).bind(from);
+            let mut q = sqlx::query(&sql).bind(first).bind(stamp.at).bind(stamp.by).bind(from);
             for id in chunk {
-                q = q.bind(*id);
+                q = q.bind(id.as_ref());
             }
             q.execute(&mut *conn).await.map(|r| r.rows_affected())
         })?;
@@ -969,44 +987,13 @@ pub async fn put_in_remittance(
     remittance_id: &str,
     stamp: &Stamp<'_>,
 ) -> Result<u64> {
-    if let Tx::Postgres(t) = tx {
-        // One statement with an array: planned once, whatever the number of ids.
-        return sqlx::query(
-            // `status || ''`: the primary key finds the rows; the index on the state would scan every EMITIDO one.
-            "UPDATE finance_boletos SET status = 'EM_REMESSA', remittance_id = $1, version = version + 1, \
-             updated_at = $2, updated_by = $3 WHERE id = ANY($5) AND status || '' = $4",
-        )
-        .bind(remittance_id)
-        .bind(stamp.at)
-        .bind(stamp.by)
-        .bind(BoletoStatus::Emitido.as_str())
-        .bind(ids)
-        .execute(&mut **t)
-        .await
-        .map(|r| r.rows_affected());
-    }
-    let mut moved = 0;
-    for chunk in ids.chunks(CHUNK) {
-        let placeholders = (5..5 + chunk.len())
-            .map(|n| format!("${n}"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        let sql = format!(
-            // `status || ''`: as above.
-            "UPDATE finance_boletos SET status = 'EM_REMESSA', remittance_id = $1, version = version + 1, \
-             updated_at = $2, updated_by = $3 WHERE id IN ({placeholders}) AND status || '' = $4"
-        );
-        moved += on_tx!(tx, conn => {
-            let mut q = sqlx::query(&sql)
-                .bind(remittance_id)
-                .bind(stamp.at)
-                .bind(stamp.by)
-                .bind(BoletoStatus::Emitido.as_str());
-            for id in chunk {
-                q = q.bind(id);
-            }
-            q.execute(&mut *conn).await.map(|r| r.rows_affected())
-        })?;
-    }
-    Ok(moved)
+    move_in_state(
+        tx,
+        "finance_boletos SET status = 'EM_REMESSA', remittance_id = $1",
+        remittance_id,
+        BoletoStatus::Emitido.as_str(),
+        ids,
+        stamp,
+    )
+    .await
 }

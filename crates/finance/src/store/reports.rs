@@ -152,7 +152,7 @@ impl Grouping<'_> {
         match self {
             Grouping::By(d) => joins_receivable(d, filter),
             Grouping::Clients(_) => true,
-            Grouping::Total => joins_receivable(Dimension::Forma, filter),
+            Grouping::Total => filter_reads_receivable(filter),
         }
     }
 
@@ -206,9 +206,12 @@ fn joins_receivable(dimension: Dimension, filter: &ReportFilter) -> bool {
     matches!(
         dimension,
         Dimension::Cliente | Dimension::PlanoDeContas | Dimension::Origem
-    ) || filter.client_id.is_some()
-        || filter.origin.is_some()
-        || filter.chart_account_id.is_some()
+    ) || filter_reads_receivable(filter)
+}
+
+/// Whether a filter reads the título.
+fn filter_reads_receivable(filter: &ReportFilter) -> bool {
+    filter.client_id.is_some() || filter.origin.is_some() || filter.chart_account_id.is_some()
 }
 
 /// (FROM over the installments, the filters) for `grouping` and `filter`.
