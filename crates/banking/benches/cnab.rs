@@ -65,6 +65,7 @@ fn title(i: usize) -> Title {
         fine_from: None,
         discount: None,
         discount_until: None,
+        abatement: None,
         protest_days: None,
         messages: vec![],
     }

@@ -78,6 +78,7 @@ fn title(nosso_numero: String) -> Title {
         fine_from: None,
         discount: None,
         discount_until: None,
+        abatement: None,
         protest_days: None,
         messages: vec![],
     }

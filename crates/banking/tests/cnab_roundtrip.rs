@@ -92,6 +92,7 @@ fn title(bank: Bank, layout: Layout, i: u64) -> Title {
         fine_from: NaiveDate::from_ymd_opt(2026, 12, 11),
         discount: Some(1000),
         discount_until: NaiveDate::from_ymd_opt(2026, 12, 5),
+        abatement: None,
         protest_days: Some(5),
         messages: vec!["NAO RECEBER APOS 30 DIAS".into()],
     }
@@ -143,6 +144,76 @@ fn cnab240_round_trip_every_bank() {
         assert_eq!(info.bank_code, bank.code());
         assert_eq!(info.sequence, 42);
         assert_eq!(back, titles, "banco {}", bank.code());
+    }
+}
+
+/// An abatimento is movement 04 with its amount in the abatimento field (segment P 181–195; CNAB 400
+/// 206–218), never the discount's fields, on every bank and both layouts; and it reads back.
+#[test]
+fn an_abatimento_goes_in_its_own_field_with_movement_04() {
+    let rebate = |bank, layout| {
+        let mut t = title(bank, layout, 0);
+        t.instruction = Instruction::GrantRebate;
+        t.abatement = Some(2_500);
+        t.discount = None;
+        t.discount_until = None;
+        t
+    };
+    let field = |line: &[u8], from: usize, to: usize| {
+        String::from_utf8_lossy(&line[from - 1..to]).to_string()
+    };
+    for bank in Bank::ALL {
+        let t = rebate(bank, Layout::Cnab240);
+        let bytes = write_240(&header(bank), std::slice::from_ref(&t));
+        let p = bytes
+            .split(|c| *c == b'\n')
+            .find(|l| l.get(13) == Some(&b'P'))
+            .expect("segment P");
+        assert_eq!(
+            field(p, 16, 17),
+            "04",
+            "banco {}: código de movimento",
+            bank.code()
+        );
+        assert_eq!(
+            field(p, 181, 195),
+            "000000000002500",
+            "banco {}: valor do abatimento",
+            bank.code()
+        );
+        assert_eq!(
+            field(p, 151, 165),
+            "000000000000000",
+            "banco {}: valor do desconto",
+            bank.code()
+        );
+        let (_, back) = read_remessa_titles(&bytes).unwrap();
+        assert_eq!(back, vec![t], "banco {}", bank.code());
+    }
+    for bank in BANKS_400 {
+        let t = rebate(bank, Layout::Cnab400);
+        let bytes = write_400(&header(bank), std::slice::from_ref(&t));
+        let detail = bytes.split(|c| *c == b'\n').nth(1).expect("detail");
+        assert_eq!(
+            field(detail, 109, 110),
+            "04",
+            "banco {}: comando",
+            bank.code()
+        );
+        assert_eq!(
+            field(detail, 206, 218),
+            "0000000002500",
+            "banco {}: abatimento",
+            bank.code()
+        );
+        assert_eq!(
+            field(detail, 180, 192),
+            "0000000000000",
+            "banco {}: desconto",
+            bank.code()
+        );
+        let (_, back) = read_remessa_titles(&bytes).unwrap();
+        assert_eq!(back, vec![project_400(bank, &t)], "banco {}", bank.code());
     }
 }
 

@@ -95,6 +95,7 @@ fn title(bank: Bank, i: u64) -> Title {
         fine_from: None,
         discount: None,
         discount_until: None,
+        abatement: None,
         protest_days: None,
         messages: vec![],
     }

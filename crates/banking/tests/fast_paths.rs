@@ -261,7 +261,7 @@ fn date() -> impl Strategy<Value = NaiveDate> {
 
 prop_compose! {
     fn title()(
-        instruction in prop::sample::select(vec![Instruction::Register, Instruction::Cancel, Instruction::Protest]),
+        instruction in prop::sample::select(vec![Instruction::Register, Instruction::Cancel, Instruction::Protest, Instruction::GrantRebate]),
         nosso in prop_oneof![30 => "[0-9]{1,9}", 1 => "[0-9]{1,17}", 1 => "[0-9A-Z]{0,22}"],
         seu in prop_oneof![30 => "[A-Za-z0-9/-]{0,10}", 1 => free_text()],
         due in date(),
@@ -281,6 +281,7 @@ prop_compose! {
         fine_from in prop::option::of(date()),
         discount in prop::option::of(prop_oneof![30 => 0i64..10_000, 1 => Just(-10i64)]),
         discount_until in prop::option::of(date()),
+        abatement in prop::option::of(prop_oneof![30 => 0i64..10_000, 1 => Just(-10i64)]),
         protest_days in prop::option::of(0u8..120),
         messages in proptest::collection::vec(free_text(), 0..4),
     ) -> Title {
@@ -299,6 +300,7 @@ prop_compose! {
             fine_from,
             discount,
             discount_until,
+            abatement,
             protest_days,
             messages,
         }

@@ -442,6 +442,7 @@ pub fn movement_code(i: Instruction) -> u64 {
         Instruction::Register => 1,
         Instruction::Cancel => 2,
         Instruction::ChangeDueDate => 6,
+        Instruction::GrantRebate => 4,
         Instruction::GrantDiscount => 7,
         Instruction::Protest => 9,
         Instruction::CancelProtest => 10,
@@ -458,6 +459,7 @@ pub fn instruction_for(code: u64) -> Option<Instruction> {
         Cancel,
         ChangeDueDate,
         GrantDiscount,
+        GrantRebate,
         Protest,
         CancelProtest,
         ChangeInterest,
@@ -799,7 +801,7 @@ pub fn segment_p(h: &RemessaHeader, t: &Title, at: At) -> Result<Line, FieldErro
     write_interest(&mut r, t, h.bank)?;
     write_discount(&mut r, t)?;
     r.num(&P_IOF, 0)?;
-    r.num(&P_REBATE, 0)?;
+    r.money(&P_REBATE, t.abatement.unwrap_or(0))?;
     r.alpha(&P_COMPANY_USE, &t.seu_numero);
     write_protest(&mut r, t)?;
     // Baixa/devolução: Caixa and Sicredi want "1 = baixar" with a term (120 and 60 days,

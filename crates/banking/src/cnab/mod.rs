@@ -93,6 +93,9 @@ pub enum Instruction {
     ChangeDueDate,
     /// Concessão de desconto.
     GrantDiscount,
+    /// Concessão de abatimento (the amount in [`Title::abatement`]): the bank lowers what the payer owes,
+    /// where a discount is only granted for paying by a date.
+    GrantRebate,
     /// Alteração de juros de mora.
     ChangeInterest,
     /// Alteração de multa.
@@ -180,6 +183,9 @@ pub struct Title {
     pub discount: Option<i64>,
     #[serde(default)]
     pub discount_until: Option<NaiveDate>,
+    /// Abatimento in centavos: taken off what the payer owes whatever the payment date.
+    #[serde(default)]
+    pub abatement: Option<i64>,
     /// Protest after this many days overdue.
     #[serde(default)]
     pub protest_days: Option<u8>,

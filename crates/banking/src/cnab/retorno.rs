@@ -563,6 +563,7 @@ fn read_p(bank: u16, l: &[u8]) -> Title {
         fine_from: None,
         discount,
         discount_until: discount.and(opt_date(l, &c240::P_DISCOUNT_DATE)),
+        abatement: Some(get_money(l, &c240::P_REBATE)).filter(|v| *v > 0),
         protest_days: match get_num(l, &c240::P_PROTEST_CODE) {
             Some(1 | 2) => get_num(l, &c240::P_PROTEST_DAYS).map(|d| d as u8),
             _ => None,

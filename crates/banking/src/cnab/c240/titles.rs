@@ -31,6 +31,7 @@ fn neutral_title() -> Title {
         fine_from: None,
         discount: None,
         discount_until: None,
+        abatement: None,
         protest_days: None,
         messages: vec![],
     }
@@ -140,6 +141,7 @@ fn p_fields(
     r.date(&P_ISSUE, Some(t.issue_date))?;
     write_interest(r, t, h.bank)?;
     write_discount(r, t)?;
+    r.money(&P_REBATE, t.abatement.unwrap_or(0))?;
     r.alpha(&P_COMPANY_USE, &t.seu_numero);
     write_protest(r, t)
 }
