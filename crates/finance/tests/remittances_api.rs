@@ -419,6 +419,51 @@ async fn scenario_3_thirty_seven_emitido_boletos_go_in_remessa_58_with_records_o
     }
 }
 
+/// An abatimento instruction goes to the bank as an abatimento (movement 04, its amount in segment P's
+/// abatimento field), not as a discount the payer only gets by paying early.
+#[tokio::test]
+async fn an_abatimento_instruction_is_sent_as_movement_04_with_its_amount_in_the_abatimento_field()
+{
+    for w in worlds().await {
+        let (agreement, boletos) = w.boletos(1).await;
+        sent_remessa(&w, &agreement).await;
+        let entry = vec![occurrence(&boletos[0], "02", 0, 12)];
+        let r = w.import(retorno(&entry, 1), "RET0001.RET").await;
+        assert_eq!(r["status"], "PROCESSADO", "{r}");
+        let boleto = boletos[0]["id"].as_str().unwrap();
+        let (status, i) = w
+            .api
+            .call(
+                "POST",
+                &format!("{BOLETOS}/{boleto}/instructions"),
+                FA,
+                Some(json!({"kind": "ABATIMENTO", "amount_cents": 2_500})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{}: {i}", w.api.engine());
+        assert_eq!(i["instruction_requests"][0]["kind"], "ABATIMENTO", "{i}");
+        let (status, draft) = w.draft(&agreement, None).await;
+        assert_eq!(status, StatusCode::CREATED, "{draft}");
+        assert_eq!(draft["items"][0]["instruction"], "ABATIMENTO", "{draft}");
+        let rid = draft["remittance"]["id"].as_str().unwrap().to_string();
+        let (status, g) = w.post(&format!("{REMITTANCES}/{rid}/generate")).await;
+        assert_eq!(status, StatusCode::OK, "{}: {g}", w.api.engine());
+        let (_, bytes, _) = w.file(&rid).await;
+        let p = bytes
+            .split(|c| *c == b'\n')
+            .find(|l| l.get(13) == Some(&b'P'))
+            .expect("segment P");
+        let field = |from: usize, to: usize| String::from_utf8_lossy(&p[from - 1..to]).to_string();
+        assert_eq!(
+            field(16, 17),
+            "04",
+            "código de movimento: concessão de abatimento"
+        );
+        assert_eq!(field(181, 195), "000000000002500", "valor do abatimento");
+        assert_eq!(field(151, 165), "000000000000000", "no discount");
+    }
+}
+
 #[tokio::test]
 async fn concurrent_generations_on_one_remessa_give_one_409() {
     for w in worlds().await {
@@ -465,6 +510,26 @@ async fn scenario_4_retorno_confirms_35_rejects_2_and_settles_10() {
             .await;
         assert_eq!(detail["remittance"]["status"], "PROCESSADA", "{detail}");
         assert_eq!(detail["remittance"]["rejected_count"], 2);
+        // Each item shows its boleto's latest occurrence: the liquidação after the confirmation of the same file.
+        let item = |boleto: &Value| {
+            detail["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|i| i["boleto_id"] == boleto["id"])
+                .cloned()
+                .unwrap()
+        };
+        let results = [
+            (0, "LIQUIDADO", "06"),
+            (20, "CONFIRMADO", "02"),
+            (36, "REJEITADO", "03"),
+        ];
+        for (n, result, code) in results {
+            let i = item(&boletos[n]);
+            assert_eq!(i["result"], result, "{}: boleto {n}: {i}", w.api.engine());
+            assert_eq!(i["result_code"], code, "{i}");
+        }
         let paid = w.boleto(boletos[0]["id"].as_str().unwrap()).await;
         assert_eq!(paid["status"], "LIQUIDADO");
         let inst = w

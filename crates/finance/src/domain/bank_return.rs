@@ -101,6 +101,9 @@ pub struct Occurrence {
     pub installment_id: Option<String>,
     pub remittance_id: Option<String>,
     pub dedupe_key: Option<String>,
+    /// What it says of its boleto's item on the remessa (CONFIRMADO, REJEITADO, LIQUIDADO, BAIXADO): the
+    /// item's result is its latest occurrence's.
+    pub item_result: Option<String>,
 }
 
 /// A pendência.

@@ -9,7 +9,7 @@ use banking::cnab::{Company, Instruction, Payer as CnabPayer, Title};
 use chrono::{DateTime, NaiveDate, Utc};
 
 use super::agreement::CollectionAgreement;
-use super::boleto::{Boleto, InstructionKind};
+use super::boleto::{BoletoStatus, InstructionKind, Payer};
 
 /// A remessa's state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -125,7 +125,7 @@ impl ItemInstruction {
             ItemInstruction::Entrada => Instruction::Register,
             ItemInstruction::PedidoBaixa => Instruction::Cancel,
             ItemInstruction::AlteracaoVencimento => Instruction::ChangeDueDate,
-            ItemInstruction::Abatimento => Instruction::GrantDiscount,
+            ItemInstruction::Abatimento => Instruction::GrantRebate,
             ItemInstruction::Protesto => Instruction::Protest,
             ItemInstruction::SustarProtesto => Instruction::CancelProtest,
         }
@@ -217,9 +217,30 @@ pub fn company_of(a: &CollectionAgreement) -> Company {
     }
 }
 
+/// What a remessa's record takes from a boleto (a generation reads these, not the whole boleto: at 100,000
+/// items the printed lines, barcode and PIX code were half of what was read).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoletoForRemessa {
+    pub id: String,
+    pub status: BoletoStatus,
+    pub remittance_id: Option<String>,
+    pub nosso_numero: i64,
+    pub nosso_numero_formatted: String,
+    pub seu_numero: String,
+    pub payer: Payer,
+    pub issue_date: NaiveDate,
+    pub due_date: NaiveDate,
+    pub amount_cents: i64,
+    pub fine_bp: i64,
+    pub interest_monthly_bp: i64,
+    pub discount_cents: i64,
+    pub abatement_cents: i64,
+    pub protest_days: Option<i64>,
+}
+
 /// The title `banking` writes for `item` of `boleto` (the nosso número with its DV as the bank's field takes it).
 pub fn title_of(
-    boleto: &Boleto,
+    boleto: &BoletoForRemessa,
     instruction: ItemInstruction,
     nosso_numero: String,
     new_due_date: Option<NaiveDate>,
@@ -240,9 +261,11 @@ pub fn title_of(
     });
     let fine = (boleto.fine_bp > 0)
         .then(|| banking::cnab::Fine::Percent(boleto.fine_bp.clamp(0, 10_000) as u32));
-    let discount = match instruction {
+    let discount = (boleto.discount_cents > 0).then_some(boleto.discount_cents);
+    // An abatimento instruction carries its own amount; an entrada, the abatimento the boleto was issued with.
+    let abatement = match instruction {
         ItemInstruction::Abatimento => amount,
-        _ => (boleto.discount_cents > 0).then_some(boleto.discount_cents),
+        _ => (boleto.abatement_cents > 0).then_some(boleto.abatement_cents),
     };
     Title {
         instruction: instruction.cnab(),
@@ -267,6 +290,7 @@ pub fn title_of(
         fine_from: None,
         discount,
         discount_until: discount.map(|_| boleto.due_date),
+        abatement,
         protest_days: boleto
             .protest_days
             .and_then(|d| u8::try_from(d).ok())

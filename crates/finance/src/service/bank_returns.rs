@@ -2,7 +2,7 @@
 //! bytes twice per account refused), apply it in a job — one transaction per file, each occurrence once — and the
 //! pendências it leaves, with their resolution.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::io::Cursor;
 use std::sync::{Arc, Mutex};
 
@@ -28,10 +28,11 @@ use crate::store::bank_returns::{
     self as store, BoletoWrite, InstallmentWrite, Settling, SourcedReceipt, Target,
 };
 use crate::store::boletos::HistoryLine;
-use crate::store::remittances::{self as remittances_store, ItemResult};
+use crate::store::remittances as remittances_store;
 use crate::store::Stamp;
 
 use super::boletos::event as boleto_event;
+use super::laps::Laps;
 use super::remittances::hex;
 use super::{stale, BoletoChange, Boletos, INSTALLMENT_ENTITY};
 
@@ -392,6 +393,7 @@ impl BankReturns {
                 installment_id: target.map(|t| t.installment_id.clone()),
                 remittance_id: target.and_then(|t| t.remittance_id.clone()),
                 dedupe_key: None,
+                item_result: None,
             };
             if !seen.insert(key.clone()) {
                 o.result = "DUPLICADA_IGNORADA".into();
@@ -524,7 +526,6 @@ impl BankReturns {
             };
         // The boleto's current state (an earlier occurrence of this file may have moved it).
         let current = pass.boletos.get(&t.id).map(|b| b.status).unwrap_or(status);
-        let remittance = t.remittance_id.clone();
         let item_result: Option<&str>;
         if settled {
             let inst = pass.installments.get(&t.installment_id).cloned();
@@ -661,17 +662,9 @@ impl BankReturns {
             }
             item_result = result;
         }
-        if let (Some(rm), Some(res)) = (remittance, item_result) {
-            pass.item_results.insert(
-                (rm.clone(), t.id.clone()),
-                ItemResult {
-                    remittance_id: rm,
-                    boleto_id: t.id.clone(),
-                    result: res,
-                    code: code.clone(),
-                    text: text.clone(),
-                },
-            );
+        // Read back as the result of the boleto's item on that remessa (the latest occurrence's wins).
+        if t.remittance_id.is_some() {
+            o.item_result = item_result.map(str::to_string);
         }
         Ok(())
     }
@@ -851,32 +844,32 @@ struct Settled {
 /// file sees what an earlier one did); what it writes is gathered and written at the end in multi-row
 /// statements — a few statements per 500 occurrences instead of ten per occurrence (issue 10: a retorno of
 /// 100,000 in ≤ 10 s). Versions are checked on write, so a concurrent change still fails the transaction.
+///
+/// Keyed in id order (ordered maps): ids are UUIDv7, so id order is insertion order and the writes walk each
+/// table's pages in order — in random order every page is written many times once the page cache is full.
 struct Pass {
     at: DateTime<Utc>,
-    boletos: HashMap<String, LiveBoleto>,
+    boletos: BTreeMap<String, LiveBoleto>,
     /// The installments as they are now (`version`: the one read).
-    installments: HashMap<String, Settling>,
-    changed_installments: HashSet<String>,
+    installments: BTreeMap<String, Settling>,
+    changed_installments: BTreeSet<String>,
     receipts: Vec<SourcedReceipt>,
     history: Vec<Settled>,
     settled: Vec<ReceivableSettled>,
     events: Vec<BoletoEvent>,
-    /// By (remessa, boleto): a later occurrence of the boleto replaces the earlier's result.
-    item_results: HashMap<(String, String), ItemResult>,
 }
 
 impl Pass {
     fn new(at: DateTime<Utc>) -> Pass {
         Pass {
             at,
-            boletos: HashMap::new(),
-            installments: HashMap::new(),
-            changed_installments: HashSet::new(),
+            boletos: BTreeMap::new(),
+            installments: BTreeMap::new(),
+            changed_installments: BTreeSet::new(),
             receipts: Vec::new(),
             history: Vec::new(),
             settled: Vec::new(),
             events: Vec::new(),
-            item_results: HashMap::new(),
         }
     }
 
@@ -893,7 +886,8 @@ impl Pass {
             .filter_map(|i| find(by_key, &i.nosso_numero))
             .map(|t| (t.id.as_str(), t))
             .collect();
-        let ids: Vec<String> = targets.keys().map(|id| id.to_string()).collect();
+        let mut ids: Vec<String> = targets.keys().map(|id| id.to_string()).collect();
+        ids.sort_unstable();
         for row in store::boleto_rows(tx, &ids).await? {
             let installment_id = targets[row.id.as_str()].installment_id.clone();
             let live = LiveBoleto {
@@ -910,7 +904,7 @@ impl Pass {
         let installments: Vec<String> = targets
             .values()
             .map(|t| t.installment_id.clone())
-            .collect::<HashSet<_>>()
+            .collect::<BTreeSet<_>>()
             .into_iter()
             .collect();
         for inst in store::settlings(tx, &installments).await? {
@@ -1089,9 +1083,6 @@ impl Pass {
         laps.lap("publicar eventos");
         crate::store::boletos::insert_events(tx, &self.events).await?;
         laps.lap("gravar linha do tempo");
-        let results: Vec<ItemResult> = self.item_results.into_values().collect();
-        remittances_store::set_item_results(tx, &results).await?;
-        laps.lap("resultados da remessa");
         Ok(())
     }
 }
@@ -1208,34 +1199,5 @@ fn pendency(
         resolved_by: None,
         version: 1,
         created_at: at,
-    }
-}
-
-/// Where an apply spends its time, logged once per retorno (a slow file is then explained by its log line).
-struct Laps {
-    last: std::time::Instant,
-    laps: Vec<(&'static str, u128)>,
-}
-
-impl Laps {
-    fn start() -> Laps {
-        Laps {
-            last: std::time::Instant::now(),
-            laps: Vec::new(),
-        }
-    }
-
-    fn lap(&mut self, name: &'static str) {
-        let now = std::time::Instant::now();
-        self.laps.push((name, (now - self.last).as_millis()));
-        self.last = now;
-    }
-
-    fn summary(&self) -> String {
-        self.laps
-            .iter()
-            .map(|(name, ms)| format!("{name} {ms} ms"))
-            .collect::<Vec<_>>()
-            .join(", ")
     }
 }

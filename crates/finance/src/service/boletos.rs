@@ -33,6 +33,7 @@ use crate::store::agreements::{self as agreements_store, Taken};
 use crate::store::boletos::{self as store, BoletoUpdate, HistoryLine};
 use crate::store::Stamp;
 
+use super::laps::Laps;
 use super::{stale, INSTALLMENT_ENTITY};
 
 /// At most this many installments in one issue.
@@ -119,9 +120,11 @@ impl Boletos {
                 format!("Emita no máximo {MAX_ISSUE} boletos por vez."),
             ));
         }
+        let mut laps = Laps::start();
         let agreement = self.agreement_for_issue(agreement_id).await?;
         let today = self.clock.today();
         let rows = store::issue_rows(&self.db, installment_ids).await?;
+        laps.lap("ler parcelas");
         let by_id: HashMap<&str, &store::IssueRow> =
             rows.iter().map(|r| (r.id.as_str(), r)).collect();
         let mut v = Violations::new();
@@ -145,6 +148,7 @@ impl Boletos {
                 clients.insert(row.client_id.clone(), client);
             }
         }
+        laps.lap("ler clientes");
         let mut plan = Vec::with_capacity(installment_ids.len());
         for (i, id) in installment_ids.iter().enumerate() {
             let field = format!("installment_ids[{i}]");
@@ -228,6 +232,7 @@ impl Boletos {
             ));
         }
         v.finish()?;
+        laps.lap("conferir");
 
         let stamp = Stamp::now(&self.clock, by);
         let n = plan.len() as i64;
@@ -316,11 +321,16 @@ impl Boletos {
             });
             boletos.push(boleto);
         }
+        laps.lap("codificar");
         store::insert_boletos(&mut tx, &boletos, &stamp)
             .await
             .map_err(live_taken)?;
+        laps.lap("gravar boletos");
         store::insert_events(&mut tx, &events).await?;
-        let ids: Vec<&str> = boletos.iter().map(|b| b.installment_id.as_str()).collect();
+        laps.lap("gravar linha do tempo");
+        // In id order: the moves walk the installments' pages in order (ids are UUIDv7).
+        let mut ids: Vec<&str> = boletos.iter().map(|b| b.installment_id.as_str()).collect();
+        ids.sort_unstable();
         let moved = store::move_installments(
             &mut tx,
             &ids,
@@ -332,6 +342,7 @@ impl Boletos {
         if moved != ids.len() as u64 {
             return Err(stale());
         }
+        laps.lap("mover parcelas");
         store::insert_history(
             &mut tx,
             INSTALLMENT_ENTITY,
@@ -343,7 +354,14 @@ impl Boletos {
             stamp.at,
         )
         .await?;
+        laps.lap("gravar histórico");
         tx.commit().await?;
+        laps.lap("commit");
+        tracing::info!(
+            boletos = boletos.len(),
+            "boletos emitidos: {}",
+            laps.summary()
+        );
         Ok(boletos)
     }
 

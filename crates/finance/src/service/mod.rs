@@ -7,6 +7,7 @@ mod bank_returns;
 pub(crate) mod boletos;
 mod chart;
 mod cost_centers;
+mod laps;
 mod payables;
 mod receivables;
 mod remittances;

@@ -4,7 +4,7 @@
 //! timeline event), the download, the sending, reopening a remessa never sent (it keeps its sequence) and
 //! discarding a draft.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
 use banking::cnab::{self, naming, RemessaHeader};
@@ -20,14 +20,15 @@ use sha2::{Digest, Sha256};
 use crate::domain::agreement::{CollectionAgreement, Layout};
 use crate::domain::boleto::BoletoStatus;
 use crate::domain::remittance::{
-    company_of, title_of, ItemInstruction, PendingItem, Remittance, RemittanceFilter,
-    RemittanceItem, RemittanceStatus,
+    company_of, title_of, BoletoForRemessa, ItemInstruction, PendingItem, Remittance,
+    RemittanceFilter, RemittanceItem, RemittanceStatus,
 };
 use crate::store::agreements as agreements_store;
 use crate::store::boletos as boletos_store;
 use crate::store::remittances::{self as store, Generated};
 use crate::store::Stamp;
 
+use super::laps::Laps;
 use super::{stale, Boletos};
 
 /// The history's entity of a remessa.
@@ -270,7 +271,12 @@ impl Remittances {
             .await?
             .map(|a| a.fields.name)
             .unwrap_or_default();
-        let items = store::items_of(&self.db, id).await?;
+        // A draft was never sent: no retorno speaks of its items.
+        let items = if remittance.status == RemittanceStatus::Rascunho {
+            store::items_of(&self.db, id).await?
+        } else {
+            store::items_with_results(&self.db, id).await?
+        };
         let history = history::of(&self.db, REMITTANCE_ENTITY, id).await?;
         let returns: Vec<(String, String, DateTime<Utc>)> = on_db!(&self.db, pool => sqlx::query_as(
             "SELECT r.id, r.file_name, r.imported_at FROM finance_bank_returns r WHERE EXISTS (SELECT 1 FROM \
@@ -317,28 +323,29 @@ impl Remittances {
         if r.status != RemittanceStatus::Rascunho {
             return Err(wrong_state(&r, "ser gerada"));
         }
+        let mut laps = Laps::start();
         let agreement = self.agreement(&r.agreement_id, "agreement_id").await?;
         let items = store::items_of(&self.db, id).await?;
-        let ids: Vec<String> = {
-            let mut seen = HashSet::new();
-            items
-                .iter()
-                .filter(|i| seen.insert(i.boleto_id.clone()))
-                .map(|i| i.boleto_id.clone())
-                .collect()
-        };
-        let boletos: HashMap<String, crate::domain::boleto::Boleto> =
-            boletos_store::by_ids(&self.db, &ids)
-                .await?
-                .into_iter()
-                .map(|b| (b.id.clone(), b))
-                .collect();
+        laps.lap("ler itens");
+        // In id order (UUIDv7: insertion order), so the reads and the moves below walk the boletos' pages in order.
+        let ids: Vec<String> = items
+            .iter()
+            .map(|i| i.boleto_id.clone())
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let boletos: HashMap<String, BoletoForRemessa> = boletos_store::for_remessa(&self.db, &ids)
+            .await?
+            .into_iter()
+            .map(|b| (b.id.clone(), b))
+            .collect();
         let values: HashMap<String, (Option<chrono::NaiveDate>, Option<i64>)> =
             store::instruction_values(&self.db, id)
                 .await?
                 .into_iter()
                 .map(|(i, d, a)| (i, (d, a)))
                 .collect();
+        laps.lap("ler boletos");
         let company = company_of(&agreement);
         let bank = agreement.bank;
         let mut v = Violations::new();
@@ -398,6 +405,7 @@ impl Remittances {
             Layout::Cnab400 => cnab::c400::write_remessa(&header, titles.iter(), &mut bytes),
         };
         written.map_err(|e| Error::invalid_field("items", format!("Arquivo não gerado: {e}")))?;
+        laps.lap("escrever o arquivo");
         let report = banking::validate::validate(&bytes);
         let preflight = serde_json::to_string(&report.findings).map_err(Error::internal)?;
         if !report.is_clean() {
@@ -418,6 +426,7 @@ impl Remittances {
                     .collect(),
             ));
         }
+        laps.lap("validar");
         let sha256 = hex(&Sha256::digest(&bytes));
         let today = self.clock.today();
         let day_start = today.and_hms_opt(3, 0, 0).expect("valid").and_utc();
@@ -454,6 +463,8 @@ impl Remittances {
             .iter()
             .filter(|i| i.instruction == ItemInstruction::Entrada)
             .map(|i| i.boleto_id.clone())
+            .collect::<BTreeSet<_>>()
+            .into_iter()
             .collect();
         let generated = Generated {
             sequence,
@@ -467,9 +478,11 @@ impl Remittances {
         if !store::set_generated(&mut tx, id, r.version, &generated, &stamp).await? {
             return Err(stale());
         }
+        laps.lap("gravar o arquivo");
         self.boletos
             .put_in_remittance_in(&mut tx, &entries, id, &r.number, by)
             .await?;
+        laps.lap("boletos em remessa");
         for item in &items {
             if let Some(instruction) = &item.instruction_id {
                 self.boletos
@@ -509,7 +522,11 @@ impl Remittances {
         )
         .await?;
         tx.commit().await?;
-        self.detail(id).await
+        laps.lap("histórico e commit");
+        let detail = self.detail(id).await;
+        laps.lap("ler o detalhe");
+        tracing::info!(remessa = %id, items = items.len(), "remessa gerada: {}", laps.summary());
+        detail
     }
 
     /// The generated file's bytes and its name by the bank's rule.

@@ -4,6 +4,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use platform::db::{Db, Tx};
 use platform::{on_db, on_tx};
 
+use super::{placeholders, tuples};
 use crate::domain::bank_return::{BankReturn, Occurrence, Pendency};
 
 type Result<T> = std::result::Result<T, sqlx::Error>;
@@ -14,7 +15,7 @@ const COLUMNS: &str = "id, bank_account_id, kind, file_name, sha256, layout, ban
 
 const OCCURRENCE_COLUMNS: &str = "id, return_id, line, nosso_numero, seu_numero, movement_code, movement_text, \
      reasons, occurrence_date, credit_date, amount_cents, paid_cents, interest_cents, fees_cents, result, message, \
-     agreement_id, boleto_id, installment_id, remittance_id, dedupe_key";
+     agreement_id, boleto_id, installment_id, remittance_id, dedupe_key, item_result";
 
 const PENDENCY_COLUMNS: &str =
     "id, kind, status, return_id, occurrence_id, bank_account_id, boleto_id, \
@@ -134,7 +135,7 @@ pub async fn insert_occurrences(tx: &mut Tx, rows: &[Occurrence]) -> Result<()> 
             "INSERT INTO finance_bank_return_occurrences ({OCCURRENCE_COLUMNS}) SELECT * FROM UNNEST($1::text[], \
              $2::text[], $3::int8[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::date[], \
              $10::date[], $11::int8[], $12::int8[], $13::int8[], $14::int8[], $15::text[], $16::text[], $17::text[], \
-             $18::text[], $19::text[], $20::text[], $21::text[])"
+             $18::text[], $19::text[], $20::text[], $21::text[], $22::text[])"
         ))
         .bind(text(|o| &o.id))
         .bind(text(|o| &o.return_id))
@@ -157,6 +158,7 @@ pub async fn insert_occurrences(tx: &mut Tx, rows: &[Occurrence]) -> Result<()> 
         .bind(maybe(|o| o.installment_id.as_deref()))
         .bind(maybe(|o| o.remittance_id.as_deref()))
         .bind(maybe(|o| o.dedupe_key.as_deref()))
+        .bind(maybe(|o| o.item_result.as_deref()))
         .execute(&mut **t)
         .await
         .map(|_| ());
@@ -187,7 +189,8 @@ pub async fn insert_occurrences(tx: &mut Tx, rows: &[Occurrence]) -> Result<()> 
                     .push_bind(&o.boleto_id)
                     .push_bind(&o.installment_id)
                     .push_bind(&o.remittance_id)
-                    .push_bind(&o.dedupe_key);
+                    .push_bind(&o.dedupe_key)
+                    .push_bind(&o.item_result);
             });
             qb.build().execute(&mut *conn).await.map(|_| ())
         })?;
@@ -207,16 +210,10 @@ pub async fn applied_keys(tx: &mut Tx, keys: &[String]) -> Result<Vec<String>> {
         .await;
     }
     let mut found = Vec::new();
-    for chunk in keys.chunks(500) {
-        if chunk.is_empty() {
-            continue;
-        }
-        let placeholders = (1..=chunk.len())
-            .map(|n| format!("${n}"))
-            .collect::<Vec<_>>()
-            .join(", ");
+    for chunk in keys.chunks(CHUNK) {
         let sql = format!(
-            "SELECT dedupe_key FROM finance_bank_return_occurrences WHERE dedupe_key IN ({placeholders})"
+            "SELECT dedupe_key FROM finance_bank_return_occurrences WHERE dedupe_key IN ({})",
+            placeholders(1, chunk.len())
         );
         let rows: Vec<String> = on_tx!(tx, conn => {
             let mut q = sqlx::query_scalar(&sql);
@@ -402,22 +399,6 @@ pub async fn settling(tx: &mut Tx, installment_id: &str) -> Result<Option<Settli
 
 /// Ids a statement reads or writes at once (well under SQLite's parameter limit).
 const CHUNK: usize = 500;
-
-/// `$first, $first+1, …` — `n` placeholders.
-fn placeholders(first: usize, n: usize) -> String {
-    (first..first + n)
-        .map(|k| format!("${k}"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// `($a, $b, …), (…)` — `rows` tuples of `width` placeholders from `$first`.
-pub(crate) fn tuples(first: usize, rows: usize, width: usize) -> String {
-    (0..rows)
-        .map(|r| format!("({})", placeholders(first + r * width, width)))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
 
 /// The installments of `ids` as a settlement reads them, in the applying transaction ([`CHUNK`] a statement).
 pub async fn settlings(tx: &mut Tx, ids: &[String]) -> Result<Vec<Settling>> {

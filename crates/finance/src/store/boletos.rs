@@ -10,11 +10,12 @@ use platform::text::{alphanumerics, fold};
 use platform::values::Address;
 use platform::{on_db, on_tx};
 
-use super::Stamp;
+use super::{placeholders, Stamp};
 use crate::domain::boleto::{
     Boleto, BoletoEvent, BoletoFilter, BoletoInstruction, BoletoSort, BoletoStatus, BoletoTotals,
     EventKind, InstructionKind, Payer,
 };
+use crate::domain::remittance::BoletoForRemessa;
 
 type Result<T> = std::result::Result<T, sqlx::Error>;
 
@@ -49,10 +50,7 @@ pub async fn issue_rows(db: &Db, ids: &[String]) -> Result<Vec<IssueRow>> {
     let live = in_list(&BoletoStatus::LIVE);
     let mut out = Vec::with_capacity(ids.len());
     for chunk in ids.chunks(CHUNK) {
-        let placeholders = (1..=chunk.len())
-            .map(|n| format!("${n}"))
-            .collect::<Vec<_>>()
-            .join(", ");
+        let placeholders = placeholders(1, chunk.len());
         let sql = format!(
             "SELECT i.id, i.receivable_id, r.number, i.seq, i.count, r.client_id, i.due_date, i.value_cents, i.received_cents, i.status, \
              (SELECT b.nosso_numero_formatted FROM finance_boletos b WHERE b.installment_id = i.id \
@@ -367,11 +365,10 @@ async fn move_in_state<S: AsRef<str>>(
     }
     let mut moved = 0;
     for chunk in ids.chunks(CHUNK) {
-        let placeholders = (5..5 + chunk.len())
-            .map(|n| format!("${n}"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        let sql = format!("{update} WHERE id IN ({placeholders}) AND status || '' = $4");
+        let sql = format!(
+            "{update} WHERE id IN ({}) AND status || '' = $4",
+            placeholders(5, chunk.len())
+        );
         moved += on_tx!(tx, conn => {
             let mut q = sqlx::query(&sql).bind(first).bind(stamp.at).bind(stamp.by).bind(from);
             for id in chunk {
@@ -518,6 +515,83 @@ pub async fn live_of_installment_in(tx: &mut Tx, installment_id: &str) -> Result
 }
 
 /// Boletos by id, in the order of `ids` (missing ones left out).
+#[derive(sqlx::FromRow)]
+struct RemessaRow {
+    id: String,
+    status: String,
+    remittance_id: Option<String>,
+    nosso_numero: i64,
+    nosso_numero_formatted: String,
+    seu_numero: String,
+    payer_name: String,
+    payer_document: String,
+    payer_address: String,
+    issue_date: NaiveDate,
+    due_date: NaiveDate,
+    amount_cents: i64,
+    fine_bp: i64,
+    interest_monthly_bp: i64,
+    discount_cents: i64,
+    abatement_cents: i64,
+    protest_days: Option<i64>,
+}
+
+impl RemessaRow {
+    fn into_boleto(self) -> Result<BoletoForRemessa> {
+        let address: Address = serde_json::from_str(&self.payer_address)
+            .map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+        Ok(BoletoForRemessa {
+            status: decode("status", &self.status, BoletoStatus::parse)?,
+            id: self.id,
+            remittance_id: self.remittance_id,
+            nosso_numero: self.nosso_numero,
+            nosso_numero_formatted: self.nosso_numero_formatted,
+            seu_numero: self.seu_numero,
+            payer: Payer {
+                name: self.payer_name,
+                document: self.payer_document,
+                address,
+            },
+            issue_date: self.issue_date,
+            due_date: self.due_date,
+            amount_cents: self.amount_cents,
+            fine_bp: self.fine_bp,
+            interest_monthly_bp: self.interest_monthly_bp,
+            discount_cents: self.discount_cents,
+            abatement_cents: self.abatement_cents,
+            protest_days: self.protest_days,
+        })
+    }
+}
+
+/// The boletos of `ids` as a remessa's records take them, in no particular order ([`CHUNK`] a statement on
+/// SQLite, one array on PostgreSQL).
+pub async fn for_remessa(db: &Db, ids: &[String]) -> Result<Vec<BoletoForRemessa>> {
+    const SELECT: &str = "SELECT id, status, remittance_id, nosso_numero, nosso_numero_formatted, seu_numero, \
+         payer_name, payer_document, payer_address, issue_date, due_date, amount_cents, fine_bp, \
+         interest_monthly_bp, discount_cents, abatement_cents, protest_days FROM finance_boletos WHERE id";
+    let rows: Vec<RemessaRow> = if let Db::Postgres(pool) = db {
+        sqlx::query_as(&format!("{SELECT} = ANY($1)"))
+            .bind(ids)
+            .fetch_all(pool)
+            .await?
+    } else {
+        let mut rows = Vec::with_capacity(ids.len());
+        for chunk in ids.chunks(CHUNK) {
+            let sql = format!("{SELECT} IN ({})", placeholders(1, chunk.len()));
+            rows.extend(on_db!(db, pool => {
+                let mut q = sqlx::query_as::<_, RemessaRow>(&sql);
+                for id in chunk {
+                    q = q.bind(id);
+                }
+                q.fetch_all(pool).await
+            })?);
+        }
+        rows
+    };
+    rows.into_iter().map(RemessaRow::into_boleto).collect()
+}
+
 pub async fn by_ids(db: &Db, ids: &[String]) -> Result<Vec<Boleto>> {
     let mut found = Vec::with_capacity(ids.len());
     if let Db::Postgres(pool) = db {
@@ -533,12 +607,10 @@ pub async fn by_ids(db: &Db, ids: &[String]) -> Result<Vec<Boleto>> {
         }
     } else {
         for chunk in ids.chunks(CHUNK) {
-            let placeholders = (1..=chunk.len())
-                .map(|n| format!("${n}"))
-                .collect::<Vec<_>>()
-                .join(", ");
-            let sql =
-                format!("SELECT {COLUMNS} FROM finance_boletos b WHERE b.id IN ({placeholders})");
+            let sql = format!(
+                "SELECT {COLUMNS} FROM finance_boletos b WHERE b.id IN ({})",
+                placeholders(1, chunk.len())
+            );
             let rows: Vec<Row> = on_db!(db, pool => {
                 let mut q = sqlx::query_as(&sql);
                 for id in chunk {

@@ -33,3 +33,19 @@ impl<'a> Stamp<'a> {
         }
     }
 }
+
+/// `$first, $first+1, …` — `n` placeholders.
+pub(crate) fn placeholders(first: usize, n: usize) -> String {
+    (first..first + n)
+        .map(|k| format!("${k}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `($a, $b, …), (…)` — `rows` tuples of `width` placeholders from `$first`.
+pub(crate) fn tuples(first: usize, rows: usize, width: usize) -> String {
+    (0..rows)
+        .map(|r| format!("({})", placeholders(first + r * width, width)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

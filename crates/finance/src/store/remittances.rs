@@ -1,7 +1,5 @@
 //! `finance_remittances` and `finance_remittance_items`. Items go in multi-row statements of [`CHUNK`] rows.
 
-use std::collections::HashMap;
-
 use chrono::{DateTime, NaiveDate, Utc};
 use platform::db::{Db, Tx};
 use platform::{on_db, on_tx};
@@ -235,9 +233,15 @@ struct ItemRow {
     result_text: Option<String>,
 }
 
-const ITEM_COLUMNS: &str =
-    "id, remittance_id, position, boleto_id, instruction_id, instruction, nosso_numero, \
-     amount_cents, result, result_code, result_text";
+/// The occurrence that gives item `i` its result: the latest of its boleto on its remessa that says something
+/// of the item (retornos record it there rather than updating every item: docs/benchmarks.md).
+const ITEM_OCCURRENCE: &str = "(SELECT l.id FROM finance_bank_return_occurrences l WHERE l.remittance_id = \
+     i.remittance_id AND l.boleto_id = i.boleto_id AND l.item_result IS NOT NULL ORDER BY l.id DESC LIMIT 1)";
+
+/// Item `i`'s result: its latest occurrence's, else what was written on the item before occurrences kept it.
+const ITEM_RESULT: &str = "COALESCE((SELECT l.item_result FROM finance_bank_return_occurrences l \
+     WHERE l.remittance_id = i.remittance_id AND l.boleto_id = i.boleto_id AND l.item_result IS NOT NULL \
+     ORDER BY l.id DESC LIMIT 1), i.result)";
 
 impl ItemRow {
     fn into_item(self) -> Result<RemittanceItem> {
@@ -257,9 +261,36 @@ impl ItemRow {
     }
 }
 
+/// The remessa's items in file order, without their results (what a generation writes).
 pub async fn items_of(db: &Db, remittance_id: &str) -> Result<Vec<RemittanceItem>> {
+    items(
+        db,
+        remittance_id,
+        "i.result, i.result_code, i.result_text",
+        "",
+    )
+    .await
+}
+
+/// The remessa's items in file order with what the retornos said of each (the detail).
+pub async fn items_with_results(db: &Db, remittance_id: &str) -> Result<Vec<RemittanceItem>> {
+    let join = format!("LEFT JOIN finance_bank_return_occurrences o ON o.id = {ITEM_OCCURRENCE}");
+    let results =
+        "COALESCE(o.item_result, i.result) AS result, COALESCE(o.movement_code, i.result_code) \
+         AS result_code, COALESCE(o.movement_text, i.result_text) AS result_text";
+    items(db, remittance_id, results, &join).await
+}
+
+async fn items(
+    db: &Db,
+    remittance_id: &str,
+    results: &str,
+    join: &str,
+) -> Result<Vec<RemittanceItem>> {
     let sql = format!(
-        "SELECT {ITEM_COLUMNS} FROM finance_remittance_items WHERE remittance_id = $1 ORDER BY position"
+        "SELECT i.id, i.remittance_id, i.position, i.boleto_id, i.instruction_id, i.instruction, i.nosso_numero, \
+         i.amount_cents, {results} FROM finance_remittance_items i {join} WHERE i.remittance_id = $1 \
+         ORDER BY i.position"
     );
     let rows: Vec<ItemRow> =
         on_db!(db, pool => sqlx::query_as(&sql).bind(remittance_id).fetch_all(pool).await)?;
@@ -453,117 +484,15 @@ pub async fn content(db: &Db, id: &str) -> Result<Option<Vec<u8>>> {
     Ok(found.flatten())
 }
 
-/// A retorno's result on the remessa's items of a boleto (its live entry or instruction).
-pub struct ItemResult {
-    pub remittance_id: String,
-    pub boleto_id: String,
-    pub result: &'static str,
-    pub code: String,
-    pub text: String,
-}
-
-/// Writes `rows` ([`CHUNK`] a statement; one row per remessa item — a later one of a file replaces the earlier).
-/// The items are found first through their remessas and then written by primary key: joining the results on
-/// (remessa, boleto) let PostgreSQL plan a bitmap scan of the whole remessa per row (8 s for 100,000 results).
-pub async fn set_item_results(tx: &mut Tx, rows: &[ItemResult]) -> Result<()> {
-    if rows.is_empty() {
-        return Ok(());
-    }
-    let by_item = item_ids(tx, rows).await?;
-    let mut writes: Vec<(&str, &ItemResult)> = Vec::with_capacity(rows.len());
-    for r in rows {
-        if let Some(ids) = by_item.get(&(r.remittance_id.as_str(), r.boleto_id.as_str())) {
-            writes.extend(ids.iter().map(|id| (id.as_str(), r)));
-        }
-    }
-    if let Tx::Postgres(t) = tx {
-        // One statement over arrays: planned once, where 500-row VALUES lists were planned per statement.
-        return sqlx::query(
-            "UPDATE finance_remittance_items SET result = v.w_result, result_code = v.w_code, \
-             result_text = v.w_text FROM UNNEST($1::text[], $2::text[], $3::text[], $4::text[]) \
-             AS v (w_id, w_result, w_code, w_text) WHERE finance_remittance_items.id = v.w_id",
-        )
-        .bind(writes.iter().map(|(id, _)| *id).collect::<Vec<_>>())
-        .bind(writes.iter().map(|(_, r)| r.result).collect::<Vec<_>>())
-        .bind(
-            writes
-                .iter()
-                .map(|(_, r)| r.code.as_str())
-                .collect::<Vec<_>>(),
-        )
-        .bind(
-            writes
-                .iter()
-                .map(|(_, r)| r.text.as_str())
-                .collect::<Vec<_>>(),
-        )
-        .execute(&mut **t)
-        .await
-        .map(|_| ());
-    }
-    for chunk in writes.chunks(CHUNK) {
-        let sql = format!(
-            "WITH v (w_id, w_result, w_code, w_text) AS (VALUES {}) \
-             UPDATE finance_remittance_items SET result = v.w_result, result_code = v.w_code, \
-             result_text = v.w_text FROM v WHERE finance_remittance_items.id = v.w_id",
-            super::bank_returns::tuples(1, chunk.len(), 4)
-        );
-        on_tx!(tx, conn => {
-            let mut q = sqlx::query(&sql);
-            for (id, r) in chunk {
-                q = q.bind(*id).bind(r.result).bind(&r.code).bind(&r.text);
-            }
-            q.execute(&mut *conn).await.map(|_| ())
-        })?;
-    }
-    Ok(())
-}
-
-/// The item ids of the remessas `rows` name, by (remessa, boleto): an entrada and an instruction of one boleto
-/// are two items.
-async fn item_ids<'a>(
-    tx: &mut Tx,
-    rows: &'a [ItemResult],
-) -> Result<HashMap<(&'a str, &'a str), Vec<String>>> {
-    let mut remittances: Vec<&str> = rows.iter().map(|r| r.remittance_id.as_str()).collect();
-    remittances.sort_unstable();
-    remittances.dedup();
-    // Per remessa, the boletos whose results are written (looked up by `str`, borrowed from `rows`).
-    let mut wanted: HashMap<&'a str, HashMap<&'a str, ()>> = HashMap::new();
-    for r in rows {
-        wanted
-            .entry(r.remittance_id.as_str())
-            .or_default()
-            .insert(r.boleto_id.as_str(), ());
-    }
-    let mut found: HashMap<(&'a str, &'a str), Vec<String>> = HashMap::new();
-    for remittance in remittances {
-        let items: Vec<(String, String)> = on_tx!(tx, conn => sqlx::query_as(
-            "SELECT id, boleto_id FROM finance_remittance_items WHERE remittance_id = $1",
-        )
-        .bind(remittance)
-        .fetch_all(&mut *conn)
-        .await)?;
-        let Some(boletos) = wanted.get(remittance) else {
-            continue;
-        };
-        for (id, boleto) in items {
-            if let Some((b, ())) = boletos.get_key_value(boleto.as_str()) {
-                found.entry((remittance, *b)).or_default().push(id);
-            }
-        }
-    }
-    Ok(found)
-}
-
 /// When every item of a sent remessa has a result, it is PROCESSADA (with its rejections counted).
 pub async fn close_if_done(tx: &mut Tx, remittance_id: &str, stamp: &Stamp<'_>) -> Result<bool> {
-    let done = on_tx!(tx, conn => sqlx::query(
-        "UPDATE finance_remittances SET status = 'PROCESSADA', rejected_count = (SELECT COUNT(*) FROM \
-         finance_remittance_items WHERE remittance_id = $1 AND result = 'REJEITADO'), version = version + 1, \
-         updated_at = $2, updated_by = $3 WHERE id = $1 AND status IN ('ENVIADA', 'GERADA') AND NOT EXISTS \
-         (SELECT 1 FROM finance_remittance_items WHERE remittance_id = $1 AND result IS NULL)",
-    )
+    let sql = format!(
+        "WITH results AS (SELECT {ITEM_RESULT} AS result FROM finance_remittance_items i WHERE i.remittance_id = $1) \
+         UPDATE finance_remittances SET status = 'PROCESSADA', rejected_count = (SELECT COUNT(*) FROM results \
+         WHERE result = 'REJEITADO'), version = version + 1, updated_at = $2, updated_by = $3 \
+         WHERE id = $1 AND status IN ('ENVIADA', 'GERADA') AND NOT EXISTS (SELECT 1 FROM results WHERE result IS NULL)"
+    );
+    let done = on_tx!(tx, conn => sqlx::query(&sql)
     .bind(remittance_id)
     .bind(stamp.at)
     .bind(stamp.by)
