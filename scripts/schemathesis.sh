@@ -98,7 +98,9 @@ prepare() {
   payable=$(api POST /api/v1/finance/payables "{\"supplier_id\":\"$ST_SUPPLIER_ID\",\"description\":\"Conta Schemathesis\",\"chart_account_id\":\"$expense\",\"competence\":\"2026-01\",\"issue_date\":\"2026-01-01\",\"total_cents\":50000,\"installments\":[{\"due_date\":\"2026-02-01\",\"payment_method\":\"DINHEIRO\"}]}")
   ST_PAYABLE_ID=$(echo "$payable" | json_field '["id"]')
   ST_PAYABLE_INSTALLMENT_ID=$(echo "$payable" | json_field '["installments"][0]["id"]')
-  export ST_PAYABLE_ID ST_PAYABLE_INSTALLMENT_ID
+  ST_PAYABLE_ATTACHMENT_ID=$(printf '%%PDF-1.4\n%% nota\n' | curl -sf "$SERVER_URL/api/v1/finance/payables/$ST_PAYABLE_ID/attachments" \
+    -H "Authorization: Bearer $TOKEN" -F 'file=@-;filename=nota.pdf' | json_field '["id"]')
+  export ST_PAYABLE_ID ST_PAYABLE_INSTALLMENT_ID ST_PAYABLE_ATTACHMENT_ID
   export ST_CLIENT_ID ST_USER_UID ST_HOLIDAY_DAY ST_FILE_ID ST_PERMISSION ST_CHART_ACCOUNT_ID ST_COST_CENTER_ID ST_BANK_ACCOUNT_ID \
     ST_SUPPLIER_ID ST_SUPPLIER_ACCOUNT_ID ST_SUPPLIER_PIX_KEY_ID ST_RECEIVABLE_ID ST_INSTALLMENT_ID ST_RECEIPT_INSTALLMENT_ID \
     ST_RECEIPT_ID ST_COLLECTION_AGREEMENT_ID ST_PAYMENT_AGREEMENT_ID ST_BOLETO_ID

@@ -3,7 +3,7 @@ import { demoEmail, expect, expectPath, signIn, test } from '../support/fixtures
 /** A boleto of R$ 135,00 (Banco do Brasil); seen from 2026 it falls due on 22/09/2032. */
 const LINHA = '00190.00009 01238.798779 77700.168188 2 37690000013500';
 
-test('an assistant launches a payable from a pasted linha digitável, a manager approves it, the assistant registers its payment', async ({ page, browser, baseUrl }) => {
+test('an assistant launches a payable from a pasted linha digitável, a manager approves it and attaches the nota, the assistant registers its payment', async ({ page, browser, baseUrl }) => {
   await signIn(page, baseUrl, demoEmail('financial-assistant'), undefined, '/contas-a-pagar');
   await expect(page.getByRole('heading', { name: 'Contas a pagar', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Nova conta a pagar' }).click();
@@ -33,6 +33,13 @@ test('an assistant launches a payable from a pasted linha digitável, a manager 
   await panel.getByRole('button', { name: 'Aprovar' }).click();
   await expect(manager.getByText(`Conta ${number} aprovada.`)).toBeVisible();
   await expect(panel.getByText('Aprovada', { exact: true }).first()).toBeVisible();
+  // The manager attaches the nota; it is listed and downloads back.
+  await panel.getByRole('tab', { name: 'Anexos' }).click();
+  await panel.locator('input[type="file"]').setInputFiles({ name: 'nota.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% nota e2e\n') });
+  await expect(panel.getByText('nota.pdf', { exact: true })).toBeVisible();
+  const download = manager.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Baixar nota.pdf' }).click();
+  expect((await download).suggestedFilename()).toBe('nota.pdf');
   await managerContext.close();
 
   // The assistant pays it on /pagamentos.

@@ -9,7 +9,8 @@ Environment (set by the script): ST_BASE_URL, ST_ADMIN_EMAIL, ST_ADMIN_PASSWORD,
 ST_SIGNOUT_PASSWORD, ST_CLIENT_ID, ST_USER_UID, ST_FILE_ID, ST_HOLIDAY_DAY, ST_PERMISSION,
 ST_CHART_ACCOUNT_ID, ST_COST_CENTER_ID, ST_BANK_ACCOUNT_ID, ST_SUPPLIER_ID, ST_SUPPLIER_ACCOUNT_ID,
 ST_SUPPLIER_PIX_KEY_ID, ST_RECEIVABLE_ID, ST_INSTALLMENT_ID, ST_RECEIPT_INSTALLMENT_ID, ST_RECEIPT_ID,
-ST_COLLECTION_AGREEMENT_ID, ST_PAYMENT_AGREEMENT_ID, ST_BOLETO_ID, ST_ATTACHMENT_ID.
+ST_COLLECTION_AGREEMENT_ID, ST_PAYMENT_AGREEMENT_ID, ST_BOLETO_ID, ST_ATTACHMENT_ID, ST_PAYABLE_ID,
+ST_PAYABLE_INSTALLMENT_ID, ST_PAYABLE_ATTACHMENT_ID.
 """
 
 import os
@@ -126,6 +127,16 @@ EXISTING = {
     "/api/v1/finance/payables/{id}/approve": [("id", "ST_PAYABLE_ID")],
     "/api/v1/finance/payables/{id}/send-back": [("id", "ST_PAYABLE_ID")],
     "/api/v1/finance/payables/{id}/duplicate": [("id", "ST_PAYABLE_ID")],
+    "/api/v1/finance/payables/{id}/attachments": [("id", "ST_PAYABLE_ID")],
+    # As the installment's: removed by the first positive case that names it, already removed (409) after.
+    "/api/v1/finance/payables/{id}/attachments/{attachment_id}": [
+        ("id", "ST_PAYABLE_ID"),
+        ("attachment_id", "ST_PAYABLE_ATTACHMENT_ID"),
+    ],
+    "/api/v1/finance/payables/{id}/attachments/{attachment_id}/remove": [
+        ("id", "ST_PAYABLE_ID"),
+        ("attachment_id", "ST_PAYABLE_ATTACHMENT_ID"),
+    ],
     "/api/v1/finance/payables/installments/{id}": [("id", "ST_PAYABLE_INSTALLMENT_ID")],
     "/api/v1/finance/payables/installments/{id}/history": [("id", "ST_PAYABLE_INSTALLMENT_ID")],
     "/api/v1/finance/payables/installments/{id}/schedule": [("id", "ST_PAYABLE_INSTALLMENT_ID")],

@@ -216,6 +216,7 @@ impl Context for Finance {
             api::BoletosApi::new(self.boletos.clone()),
             api::ReportsApi::new(self.reports.clone()),
             api::PayablesApi::new(self.payables.clone()),
+            api::PayableAttachmentsApi::new(self.attachments.clone(), self.payables.clone()),
             api::RemittancesApi::new(self.remittances.clone()),
             api::BankReturnsApi::new(self.bank_returns.clone()),
         )

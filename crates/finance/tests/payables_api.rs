@@ -1126,3 +1126,111 @@ async fn unknown_ids_are_404_and_roles_are_denied_by_permission() {
         let _ = &w.other_expense;
     }
 }
+
+#[tokio::test]
+async fn a_payable_keeps_its_attachments_and_a_removed_one_stays_marked() {
+    use poem::test::{TestForm, TestFormField};
+    for w in worlds().await {
+        let payable = w.create(FA, w.payable(90_000, 1)).await;
+        let path = format!("{PAYABLES}/{}/attachments", id(&payable));
+        let upload = |token: &'static str, name: &'static str, bytes: Vec<u8>| {
+            let form =
+                TestForm::new().field(TestFormField::bytes(bytes).name("file").filename(name));
+            w.api
+                .client
+                .post(&path)
+                .header("Authorization", format!("Bearer {token}"))
+                .multipart(form)
+                .send()
+        };
+        let note = NFE.as_bytes().to_vec();
+        let resp = upload("FINANCIAL_ASSISTANT", "nfe-4512.xml", note.clone()).await;
+        let status = resp.0.status();
+        let attached: Value =
+            serde_json::from_str(&resp.0.into_body().into_string().await.unwrap()).unwrap();
+        assert_eq!(
+            status,
+            StatusCode::CREATED,
+            "{}: {attached}",
+            w.api.engine()
+        );
+        assert_eq!(attached["name"], "nfe-4512.xml");
+
+        // An executable is 415; a salesperson neither attaches nor reads.
+        upload(
+            "FINANCIAL_ASSISTANT",
+            "nota.pdf",
+            b"MZ\x90\x00\x03".to_vec(),
+        )
+        .await
+        .assert_status(StatusCode::UNSUPPORTED_MEDIA_TYPE);
+        upload("SALESPERSON", "nota.xml", note.clone())
+            .await
+            .assert_status(StatusCode::FORBIDDEN);
+        assert_eq!(
+            w.call("GET", &path, SALESPERSON, None).await.0,
+            StatusCode::FORBIDDEN
+        );
+
+        // Byte for byte to another finance role; not through another payable's path, nor an unknown payable.
+        let file = format!("{path}/{}", id(&attached));
+        let resp = w
+            .api
+            .client
+            .get(&file)
+            .header("Authorization", "Bearer FINANCIAL_MANAGER")
+            .send()
+            .await;
+        resp.assert_status_is_ok();
+        assert_eq!(resp.0.into_body().into_vec().await.unwrap(), note);
+        let mut other = w.payable(10_000, 1);
+        other["document_number"] = json!("4513");
+        let other = w.create(FA, other).await;
+        let elsewhere = format!("{PAYABLES}/{}/attachments/{}", id(&other), id(&attached));
+        assert_eq!(
+            w.call("GET", &elsewhere, FA, None).await.0,
+            StatusCode::NOT_FOUND
+        );
+        assert_eq!(
+            w.call(
+                "GET",
+                &format!("{PAYABLES}/nao-existe/attachments"),
+                FA,
+                None
+            )
+            .await
+            .0,
+            StatusCode::NOT_FOUND
+        );
+
+        // Removed with a reason: kept, marked, in the payable's history; a second removal is 409.
+        let remove = format!("{file}/remove");
+        let (status, error) = w.call("POST", &remove, FM, Some(json!({}))).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{error}");
+        assert_eq!(fields(&error), ["reason"]);
+        let reason = json!({"reason": "Nota anexada à conta errada."});
+        let (status, removed) = w.call("POST", &remove, FM, Some(reason.clone())).await;
+        assert_eq!(status, StatusCode::OK, "{removed}");
+        assert_eq!(removed["removed_by"], "uid-FINANCIAL_MANAGER");
+        assert_eq!(
+            w.call("POST", &remove, FM, Some(reason)).await.0,
+            StatusCode::CONFLICT
+        );
+        let (_, list) = w.call("GET", &path, FA, None).await;
+        assert_eq!(list.as_array().unwrap().len(), 1, "{list}");
+        assert!(list[0]["removed_at"].is_string(), "{list}");
+        let (_, history) = w
+            .call(
+                "GET",
+                &format!("{PAYABLES}/{}/history", id(&payable)),
+                FA,
+                None,
+            )
+            .await;
+        let text = history.to_string();
+        assert!(
+            text.contains("Anexo incluído") && text.contains("Anexo removido"),
+            "{history}"
+        );
+    }
+}

@@ -17,7 +17,7 @@ mod settings;
 mod suppliers;
 
 pub use agreements::AgreementsApi;
-pub use attachments::InstallmentAttachmentsApi;
+pub use attachments::{InstallmentAttachmentsApi, PayableAttachmentsApi};
 pub use bank_accounts::BankAccountsApi;
 pub use bank_returns::BankReturnsApi;
 pub use boletos::BoletosApi;
@@ -46,6 +46,7 @@ pub type FinanceApi = (
     BoletosApi,
     ReportsApi,
     PayablesApi,
+    PayableAttachmentsApi,
     RemittancesApi,
     BankReturnsApi,
 );

@@ -4,6 +4,8 @@ import { Alert, Badge, Button, Drawer, formatCentavos, formatDate, formatDateTim
 import { useState } from 'react';
 import { competenceLabel, DOCUMENT_KIND_LABELS, fieldLabel, INSTALLMENT_STATUS_COLORS, INSTALLMENT_STATUS_LABELS, METHOD_LABELS, ORIGIN_LABELS, PAYABLE_STATUS_LABELS } from '../api/payableModel';
 import { usePayable, usePayableHistory, usePayableMutations } from '../api/payablesQueries';
+import { Attachments } from '../../../lib/attachments/Attachments';
+import { payableAttachments } from '../../../lib/attachments/attachmentQueries';
 import { PayableStatusBadge } from './PayablesPage';
 
 const HISTORY_LABELS = Object.fromEntries(
@@ -128,6 +130,7 @@ function PayablePanel({ payable, onOpen }: { payable: Payable; onOpen: (id: stri
         <Tabs.List mb="md">
           <Tabs.Tab value="data">Dados</Tabs.Tab>
           <Tabs.Tab value="installments">Parcelas ({payable.installments.length})</Tabs.Tab>
+          <Tabs.Tab value="attachments">Anexos</Tabs.Tab>
           <Tabs.Tab value="history">Histórico</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="data">
@@ -178,6 +181,9 @@ function PayablePanel({ payable, onOpen }: { payable: Payable; onOpen: (id: stri
               ))}
             </Table.Tbody>
           </Table>
+        </Tabs.Panel>
+        <Tabs.Panel value="attachments">
+          <Attachments owner={payableAttachments(payable.id)} mayEdit={mayEdit} />
         </Tabs.Panel>
         <Tabs.Panel value="history">
           <HistoryPanel entries={history.data} loading={history.isPending} error={history.error} onRetry={() => void history.refetch()} fieldLabels={HISTORY_LABELS} stateLabels={PAYABLE_STATUS_LABELS} />

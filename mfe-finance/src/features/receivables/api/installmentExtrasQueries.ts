@@ -1,44 +1,12 @@
 import {
-  addInstallmentAttachment,
   getGetReceivableInstallmentQueryKey,
-  getListInstallmentAttachmentsQueryKey,
-  getListReceivableInstallmentHistoryQueryKey,
   getListReceivableInstallmentsQueryKey,
-  listInstallmentAttachments,
   listReceivableInstallments,
-  removeInstallmentAttachment,
   renegotiateInstallments,
-  type FinanceAttachment,
   type Receivable,
   type Renegotiation,
 } from '@backoffice/api-client/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-
-/** Where an attachment is downloaded from (with the bearer token, through `downloadFile`). */
-export const attachmentUrl = (installmentId: string, attachmentId: string) => `/api/v1/finance/receivables/installments/${installmentId}/attachments/${attachmentId}`;
-
-export function useAttachments(installmentId: string) {
-  return useQuery({
-    queryKey: getListInstallmentAttachmentsQueryKey(installmentId),
-    queryFn: ({ signal }) => listInstallmentAttachments(installmentId, { signal }),
-  });
-}
-
-/** Attaching or removing changes the list and the installment's history. */
-export function useAttachmentMutations(installmentId: string) {
-  const queries = useQueryClient();
-  const refresh = () => {
-    void queries.invalidateQueries({ queryKey: getListInstallmentAttachmentsQueryKey(installmentId) });
-    void queries.invalidateQueries({ queryKey: getListReceivableInstallmentHistoryQueryKey(installmentId) });
-  };
-  return {
-    add: useMutation<FinanceAttachment, Error, File>({ mutationFn: (file) => addInstallmentAttachment(installmentId, { file }), onSuccess: refresh }),
-    remove: useMutation<FinanceAttachment, Error, { attachmentId: string; reason: string }>({
-      mutationFn: ({ attachmentId, reason }) => removeInstallmentAttachment(installmentId, attachmentId, { reason }),
-      onSuccess: refresh,
-    }),
-  };
-}
 
 /** The client's other installments still to be received (what may join a renegotiation). */
 export function useOpenInstallmentsOf(clientId: string) {

@@ -5,7 +5,8 @@ import { lazy, Suspense, useState } from 'react';
 import { fieldLabel, METHOD_LABELS, OPEN_STATUSES, ORIGIN_LABELS, overdueLabel, STATUS_LABELS } from '../api/receivableModel';
 import { useInstallment, useInstallmentHistory } from '../api/receivablesQueries';
 import { InstallmentBoleto } from '../../../lib/boletos/InstallmentBoleto';
-import { InstallmentAttachments } from './InstallmentAttachments';
+import { Attachments } from '../../../lib/attachments/Attachments';
+import { installmentAttachments } from '../../../lib/attachments/attachmentQueries';
 import { StatusBadge } from './ReceivablesPage';
 
 const ActionForm = lazy(() => import('./InstallmentActions').then((m) => ({ default: m.InstallmentActionForm })));
@@ -168,7 +169,7 @@ function InstallmentPanel({ installment }: { installment: InstallmentDetail }) {
           )}
         </Tabs.Panel>
         <Tabs.Panel value="attachments">
-          <InstallmentAttachments installmentId={installment.id} mayEdit={mayEdit} />
+          <Attachments owner={installmentAttachments(installment.id)} mayEdit={mayEdit} />
         </Tabs.Panel>
         <Tabs.Panel value="history">
           <HistoryPanel entries={history.data} loading={history.isPending} error={history.error} onRetry={() => void history.refetch()} fieldLabels={HISTORY_LABELS} stateLabels={STATUS_LABELS} />

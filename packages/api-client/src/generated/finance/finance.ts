@@ -26,6 +26,7 @@ import type {
 
 import type {
   AddInstallmentAttachmentBody,
+  AddPayableAttachmentBody,
   AgingReport,
   AgingReportParams,
   ApprovalLimitChange,
@@ -7708,6 +7709,362 @@ export const useDuplicatePayable = <TError = ErrorType<ErrorBody | ErrorBody | E
       > => {
 
       const mutationOptions = getDuplicatePayableMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The conta a pagar's attachments, removed ones included (marked); oldest first.
+ */
+export const getListPayableAttachmentsUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/payables/${id}/attachments`
+}
+
+export const listPayableAttachments = async (id: string, options?: RequestInit): Promise<FinanceAttachment[]> => {
+  
+  return customFetch<FinanceAttachment[]>(getListPayableAttachmentsUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListPayableAttachmentsQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/finance/payables/${id}/attachments`
+    ] as const;
+    }
+
+    
+export const getListPayableAttachmentsQueryOptions = <TData = Awaited<ReturnType<typeof listPayableAttachments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayableAttachments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListPayableAttachmentsQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPayableAttachments>>> = ({ signal }) => listPayableAttachments(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listPayableAttachments>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListPayableAttachmentsQueryResult = NonNullable<Awaited<ReturnType<typeof listPayableAttachments>>>
+export type ListPayableAttachmentsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListPayableAttachments<TData = Awaited<ReturnType<typeof listPayableAttachments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayableAttachments>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPayableAttachments>>,
+          TError,
+          Awaited<ReturnType<typeof listPayableAttachments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPayableAttachments<TData = Awaited<ReturnType<typeof listPayableAttachments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayableAttachments>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPayableAttachments>>,
+          TError,
+          Awaited<ReturnType<typeof listPayableAttachments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPayableAttachments<TData = Awaited<ReturnType<typeof listPayableAttachments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayableAttachments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The conta a pagar's attachments, removed ones included (marked); oldest first.
+ */
+
+export function useListPayableAttachments<TData = Awaited<ReturnType<typeof listPayableAttachments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayableAttachments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListPayableAttachmentsQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Attaches a file (the nota, the boleto, a contract): at most 10 MB (413 over it); PDF, images, spreadsheets, XML or
+text (415 for other types, told by the content, never by the name).
+ */
+export const getAddPayableAttachmentUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/payables/${id}/attachments`
+}
+
+export const addPayableAttachment = async (id: string,
+    addPayableAttachmentBody: AddPayableAttachmentBody, options?: RequestInit): Promise<FinanceAttachment> => {
+    const formData = new FormData();
+formData.append(`file`, addPayableAttachmentBody.file)
+
+  return customFetch<FinanceAttachment>(getAddPayableAttachmentUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    ,
+    body: 
+      formData,
+  }
+);}
+
+
+
+
+export const getAddPayableAttachmentMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addPayableAttachment>>, TError,{id: string;data: AddPayableAttachmentBody}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof addPayableAttachment>>, TError,{id: string;data: AddPayableAttachmentBody}, TContext> => {
+
+const mutationKey = ['addPayableAttachment'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof addPayableAttachment>>, {id: string;data: AddPayableAttachmentBody}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  addPayableAttachment(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AddPayableAttachmentMutationResult = NonNullable<Awaited<ReturnType<typeof addPayableAttachment>>>
+    export type AddPayableAttachmentMutationBody = AddPayableAttachmentBody
+    export type AddPayableAttachmentMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Attaches a file (the nota, the boleto, a contract): at most 10 MB (413 over it); PDF, images, spreadsheets, XML or
+text (415 for other types, told by the content, never by the name).
+ */
+export const useAddPayableAttachment = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addPayableAttachment>>, TError,{id: string;data: AddPayableAttachmentBody}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof addPayableAttachment>>,
+        TError,
+        {id: string;data: AddPayableAttachmentBody},
+        TContext
+      > => {
+
+      const mutationOptions = getAddPayableAttachmentMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Downloads an attachment, exactly as it was stored.
+ */
+export const getDownloadPayableAttachmentUrl = (id: string,
+    attachmentId: string,) => {
+
+
+  
+
+  return `/api/v1/finance/payables/${id}/attachments/${attachmentId}`
+}
+
+export const downloadPayableAttachment = async (id: string,
+    attachmentId: string, options?: RequestInit): Promise<Blob> => {
+  
+  return customFetch<Blob>(getDownloadPayableAttachmentUrl(id,attachmentId),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getDownloadPayableAttachmentQueryKey = (id?: string,
+    attachmentId?: string,) => {
+    return [
+    `/api/v1/finance/payables/${id}/attachments/${attachmentId}`
+    ] as const;
+    }
+
+    
+export const getDownloadPayableAttachmentQueryOptions = <TData = Awaited<ReturnType<typeof downloadPayableAttachment>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string,
+    attachmentId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadPayableAttachment>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getDownloadPayableAttachmentQueryKey(id,attachmentId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof downloadPayableAttachment>>> = ({ signal }) => downloadPayableAttachment(id,attachmentId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id && attachmentId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof downloadPayableAttachment>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type DownloadPayableAttachmentQueryResult = NonNullable<Awaited<ReturnType<typeof downloadPayableAttachment>>>
+export type DownloadPayableAttachmentQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useDownloadPayableAttachment<TData = Awaited<ReturnType<typeof downloadPayableAttachment>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    attachmentId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadPayableAttachment>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadPayableAttachment>>,
+          TError,
+          Awaited<ReturnType<typeof downloadPayableAttachment>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadPayableAttachment<TData = Awaited<ReturnType<typeof downloadPayableAttachment>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    attachmentId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadPayableAttachment>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadPayableAttachment>>,
+          TError,
+          Awaited<ReturnType<typeof downloadPayableAttachment>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadPayableAttachment<TData = Awaited<ReturnType<typeof downloadPayableAttachment>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    attachmentId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadPayableAttachment>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Downloads an attachment, exactly as it was stored.
+ */
+
+export function useDownloadPayableAttachment<TData = Awaited<ReturnType<typeof downloadPayableAttachment>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    attachmentId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadPayableAttachment>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getDownloadPayableAttachmentQueryOptions(id,attachmentId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Removes an attachment (kept, marked, with the reason: 10 to 500 characters); 409 when already removed.
+ */
+export const getRemovePayableAttachmentUrl = (id: string,
+    attachmentId: string,) => {
+
+
+  
+
+  return `/api/v1/finance/payables/${id}/attachments/${attachmentId}/remove`
+}
+
+export const removePayableAttachment = async (id: string,
+    attachmentId: string,
+    reasonRequest: ReasonRequest, options?: RequestInit): Promise<FinanceAttachment> => {
+  
+  return customFetch<FinanceAttachment>(getRemovePayableAttachmentUrl(id,attachmentId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      reasonRequest,)
+  }
+);}
+
+
+
+
+export const getRemovePayableAttachmentMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removePayableAttachment>>, TError,{id: string;attachmentId: string;data: ReasonRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof removePayableAttachment>>, TError,{id: string;attachmentId: string;data: ReasonRequest}, TContext> => {
+
+const mutationKey = ['removePayableAttachment'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removePayableAttachment>>, {id: string;attachmentId: string;data: ReasonRequest}> = (props) => {
+          const {id,attachmentId,data} = props ?? {};
+
+          return  removePayableAttachment(id,attachmentId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemovePayableAttachmentMutationResult = NonNullable<Awaited<ReturnType<typeof removePayableAttachment>>>
+    export type RemovePayableAttachmentMutationBody = ReasonRequest
+    export type RemovePayableAttachmentMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Removes an attachment (kept, marked, with the reason: 10 to 500 characters); 409 when already removed.
+ */
+export const useRemovePayableAttachment = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removePayableAttachment>>, TError,{id: string;attachmentId: string;data: ReasonRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof removePayableAttachment>>,
+        TError,
+        {id: string;attachmentId: string;data: ReasonRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getRemovePayableAttachmentMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -8,6 +8,7 @@
 
 export * from './accessAttempt';
 export * from './addInstallmentAttachmentBody';
+export * from './addPayableAttachmentBody';
 export * from './agingBucket';
 export * from './agingReport';
 export * from './agingReportDimension';

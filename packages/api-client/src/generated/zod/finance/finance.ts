@@ -3681,6 +3681,82 @@ export const duplicatePayableParams = zod.object({
 })
 
 /**
+ * @summary The conta a pagar's attachments, removed ones included (marked); oldest first.
+ */
+export const listPayableAttachmentsPathIdMax = 100;
+
+export const listPayableAttachmentsParams = zod.object({
+  "id": zod.string().max(listPayableAttachmentsPathIdMax)
+})
+
+export const listPayableAttachmentsResponseItem = zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "content_type": zod.string().describe('Told from the content.'),
+  "size_bytes": zod.number(),
+  "sha256": zod.string().describe('Hex SHA-256 of the bytes.'),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string().describe('uid of who attached it.'),
+  "removed_at": zod.iso.datetime({}).optional(),
+  "removed_by": zod.string().optional(),
+  "removed_reason": zod.string().optional()
+}).describe('An attachment: a stored file tied to its owner; a removed one is kept, marked.')
+export const listPayableAttachmentsResponse = zod.array(listPayableAttachmentsResponseItem)
+
+/**
+ * @summary Attaches a file (the nota, the boleto, a contract): at most 10 MB (413 over it); PDF, images, spreadsheets, XML or
+text (415 for other types, told by the content, never by the name).
+ */
+export const addPayableAttachmentPathIdMax = 100;
+
+export const addPayableAttachmentParams = zod.object({
+  "id": zod.string().max(addPayableAttachmentPathIdMax)
+})
+
+export const addPayableAttachmentBody = zod.object({
+  "file": zod.instanceof(File)
+})
+
+/**
+ * @summary Downloads an attachment, exactly as it was stored.
+ */
+export const downloadPayableAttachmentPathIdMax = 100;export const downloadPayableAttachmentPathAttachmentIdMax = 100;
+
+export const downloadPayableAttachmentParams = zod.object({
+  "id": zod.string().max(downloadPayableAttachmentPathIdMax),
+  "attachment_id": zod.string().max(downloadPayableAttachmentPathAttachmentIdMax)
+})
+
+/**
+ * @summary Removes an attachment (kept, marked, with the reason: 10 to 500 characters); 409 when already removed.
+ */
+export const removePayableAttachmentPathIdMax = 100;export const removePayableAttachmentPathAttachmentIdMax = 100;
+
+export const removePayableAttachmentParams = zod.object({
+  "id": zod.string().max(removePayableAttachmentPathIdMax),
+  "attachment_id": zod.string().max(removePayableAttachmentPathAttachmentIdMax)
+})
+
+export const removePayableAttachmentBodyReasonMax = 2000;
+
+export const removePayableAttachmentBody = zod.object({
+  "reason": zod.string().max(removePayableAttachmentBodyReasonMax).optional()
+}).describe('Why (10 to 500 characters).')
+
+export const removePayableAttachmentResponse = zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "content_type": zod.string().describe('Told from the content.'),
+  "size_bytes": zod.number(),
+  "sha256": zod.string().describe('Hex SHA-256 of the bytes.'),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string().describe('uid of who attached it.'),
+  "removed_at": zod.iso.datetime({}).optional(),
+  "removed_by": zod.string().optional(),
+  "removed_reason": zod.string().optional()
+}).describe('An attachment: a stored file tied to its owner; a removed one is kept, marked.')
+
+/**
  * @summary The convênio's EMITIDO boletos in no live remessa and its pending instructions, with count and total.
  */
 export const listRemittancePendingQueryAgreementIdMax = 100;

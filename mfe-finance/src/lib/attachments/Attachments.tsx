@@ -1,7 +1,7 @@
 import type { FinanceAttachment } from '@backoffice/api-client/endpoints';
 import { Alert, Button, downloadFile, formatDateTime, Group, Modal, notify, Paper, Spinner, Stack, Text, FileButton, Textarea } from '@backoffice/ui';
 import { useState } from 'react';
-import { attachmentUrl, useAttachmentMutations, useAttachments } from '../api/installmentExtrasQueries';
+import { useAttachmentMutations, useAttachments, type AttachmentOwner } from './attachmentQueries';
 
 const ACCEPT = 'application/pdf,image/png,image/jpeg,image/webp,application/xml,text/xml,text/plain,.ofx,.ret,.rem,.csv,.xlsx';
 
@@ -45,10 +45,10 @@ function RemoveReason({ onConfirm, onCancel }: { onConfirm: (reason: string) => 
   );
 }
 
-/** The installment's attachments (comprovantes, notas): upload, download, remove with a reason (kept, marked). */
-export function InstallmentAttachments({ installmentId, mayEdit }: { installmentId: string; mayEdit: boolean }) {
-  const list = useAttachments(installmentId);
-  const { add, remove } = useAttachmentMutations(installmentId);
+/** An owner's attachments (comprovantes, notas, boletos): upload, download, remove with a reason (kept, marked). */
+export function Attachments({ owner, mayEdit }: { owner: AttachmentOwner; mayEdit: boolean }) {
+  const list = useAttachments(owner);
+  const { add, remove } = useAttachmentMutations(owner);
   const upload = async (file: File | null) => {
     if (!file) return;
     try {
@@ -66,7 +66,7 @@ export function InstallmentAttachments({ installmentId, mayEdit }: { installment
     notify('Anexo removido.', 'success');
   };
   const download = (attachment: FinanceAttachment) => {
-    downloadFile(attachmentUrl(installmentId, attachment.id), {}, attachment.name).catch((e: unknown) => notify(e instanceof Error ? e.message : String(e), 'error'));
+    downloadFile(owner.url(attachment.id), {}, attachment.name).catch((e: unknown) => notify(e instanceof Error ? e.message : String(e), 'error'));
   };
   if (list.isPending) return <Spinner />;
   if (list.isError)
