@@ -47,6 +47,9 @@ test('an assistant launches a payable from a pasted linha digitável, a manager 
   const agenda = page.getByRole('table', { name: 'Parcelas a pagar' });
   await agenda.getByRole('link', { name: `${number} 1/1` }).click();
   const installment = page.getByRole('dialog', { name: `Parcela ${number} 1/1` });
+  // The payee as the manager approved it.
+  await expect(installment.getByText(/^Favorecido aprovado em \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+  await expect(installment.getByText(/^linha digitável 0019/)).toBeVisible();
   await installment.getByRole('button', { name: 'Registrar pagamento' }).click();
   const payment = page.getByRole('dialog', { name: 'Registrar pagamento' });
   await payment.getByLabel('Conta de débito *').selectOption({ index: 1 });

@@ -1234,3 +1234,55 @@ async fn a_payable_keeps_its_attachments_and_a_removed_one_stays_marked() {
         );
     }
 }
+
+/// finance.md §1: the payee snapshot is taken at approval — the TED's bank account by its values, which stay as
+/// approved whatever the supplier does after — and a change that voids the approval clears it.
+#[tokio::test]
+async fn approval_takes_the_payee_snapshot_and_a_voiding_change_clears_it() {
+    for w in worlds().await {
+        let mut body = w.payable(20_000, 2);
+        for n in 0..2 {
+            body["installments"][n]["payment_method"] = json!("TED");
+            body["installments"][n]["supplier_bank_account_id"] = json!(w.confirmed_account);
+        }
+        let p = w.create(FA, body.clone()).await;
+        assert!(p["installments"][0]["payee_snapshot"].is_null(), "{p}");
+        w.api.clock.advance(chrono::Duration::hours(2));
+        let (status, p) = w.act(&p, "approve", FM, json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{}: {p}", w.api.engine());
+        for n in 0..2 {
+            let snapshot = &p["installments"][n]["payee_snapshot"];
+            assert_eq!(
+                snapshot["name"], "Dental Suprimentos Paulista Ltda",
+                "{snapshot}"
+            );
+            assert_eq!(snapshot["document"], "11222333000181");
+            assert_eq!(snapshot["document_formatted"], "11.222.333/0001-81");
+            let destination = snapshot["destination"].as_str().unwrap();
+            assert!(
+                destination.contains("conta 12345-6") && destination.contains("CORRENTE"),
+                "{destination}"
+            );
+            assert_eq!(snapshot["taken_at"], p["approved_at"], "{p}");
+        }
+        // The agenda's installment carries it too.
+        let installment = w.installment(id(&p["installments"][0])).await;
+        assert_eq!(
+            installment["payee_snapshot"],
+            p["installments"][0]["payee_snapshot"]
+        );
+
+        // A change of value voids the approval: back to RASCUNHO without a snapshot.
+        let mut edit = body;
+        edit["total_cents"] = json!(20_002);
+        edit["version"] = p["version"].clone();
+        let (status, p) = w
+            .call("PUT", &format!("{PAYABLES}/{}", id(&p)), FA, Some(edit))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{p}");
+        assert_eq!(p["status"], "RASCUNHO");
+        for n in 0..2 {
+            assert!(p["installments"][n]["payee_snapshot"].is_null(), "{p}");
+        }
+    }
+}

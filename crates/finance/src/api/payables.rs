@@ -22,7 +22,7 @@ use super::receivables::{ReasonRequest, VersionedReasonRequest};
 use super::{text, FinanceTag};
 use crate::domain::payable::{
     self as domain, AgendaFilter, Allocation, InstallmentDraft, PayableDraft, PayableFilter,
-    PayableInstallment, PaymentDraft, PaymentRecord, ShareDraft,
+    PayableInstallment, PayeeSnapshot, PaymentDraft, PaymentRecord, ShareDraft,
 };
 use crate::permissions::{PAYABLES_APPROVE, PAYABLES_READ, PAYABLES_WRITE, PAYMENTS_REVERSE};
 use crate::service::{
@@ -217,6 +217,32 @@ impl From<Allocation> for AllocationView {
     }
 }
 
+/// Who an installment pays and where the money goes, as the payable was approved.
+#[derive(Object)]
+#[oai(rename = "PayeeSnapshot")]
+pub struct PayeeSnapshotView {
+    pub name: String,
+    /// Bare characters.
+    pub document: String,
+    /// Formatted as a CPF or CNPJ.
+    pub document_formatted: String,
+    /// In words: the bank account and its holder, the PIX key, the linha digitável.
+    pub destination: String,
+    pub taken_at: DateTime<Utc>,
+}
+
+impl From<PayeeSnapshot> for PayeeSnapshotView {
+    fn from(s: PayeeSnapshot) -> PayeeSnapshotView {
+        PayeeSnapshotView {
+            document_formatted: formatted(&s.document),
+            name: s.name,
+            document: s.document,
+            destination: s.destination,
+            taken_at: s.taken_at,
+        }
+    }
+}
+
 /// An installment (parcela a pagar), as the agenda lists it.
 #[derive(Object)]
 #[oai(rename = "PayableInstallment", skip_serializing_if_is_none)]
@@ -261,6 +287,8 @@ pub struct InstallmentView {
     pub remittance_id: Option<String>,
     /// The bank's reason, when REJEITADO.
     pub rejection_reason: Option<String>,
+    /// The payee as approved (set at approval; absent on a draft).
+    pub payee_snapshot: Option<PayeeSnapshotView>,
     /// Due today and in no remessa (the agenda's badge).
     pub due_today_unsent: bool,
     pub version: i64,
@@ -303,6 +331,7 @@ impl From<AgendaRead> for InstallmentView {
             receipt_file_id: i.receipt_file_id,
             remittance_id: i.remittance_id,
             rejection_reason: i.rejection_reason,
+            payee_snapshot: i.payee_snapshot.map(PayeeSnapshotView::from),
             due_today_unsent: read.due_today_unsent,
             version: i.version,
         }

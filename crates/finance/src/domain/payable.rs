@@ -12,7 +12,7 @@ use platform::text::collapse_spaces;
 
 use super::cost_center::Share;
 use super::receivable::split_total;
-use super::supplier::PixKey;
+use super::supplier::{PixKey, SupplierBankAccountFields};
 
 pub const MAX_INSTALLMENTS: usize = 120;
 pub const MAX_DESCRIPTION: usize = 200;
@@ -699,6 +699,55 @@ pub struct Allocation {
     pub amount_cents: i64,
 }
 
+/// Who an installment pays and where the money goes, as the payable was approved (finance.md §1): the
+/// payment batches' approval hash covers it, and what the supplier changes afterwards shows against it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PayeeSnapshot {
+    pub name: String,
+    /// Bare characters.
+    pub document: String,
+    /// In words: the bank account and its holder, the PIX key, the linha digitável.
+    pub destination: String,
+    pub taken_at: DateTime<Utc>,
+}
+
+impl PayeeSnapshot {
+    /// The snapshot of an installment paid by `method` with `data`; `account` is the TED's bank account,
+    /// described as the supplier's history describes it.
+    pub fn of(
+        name: &str,
+        document: &str,
+        method: PayableMethod,
+        data: &PaymentData,
+        account: Option<&SupplierBankAccountFields>,
+        at: DateTime<Utc>,
+    ) -> PayeeSnapshot {
+        let destination = match (
+            method,
+            account,
+            &data.pix_key,
+            &data.linha_digitavel,
+            &data.pix_qr,
+        ) {
+            (PayableMethod::Ted, Some(a), ..) => a.describe(),
+            (PayableMethod::PixChave, _, Some(k), ..) => {
+                format!("chave PIX {} {}", k.key_type.as_str(), k.key)
+            }
+            (PayableMethod::PixQr, .., Some(qr)) => format!("PIX copia e cola {qr}"),
+            (_, _, _, Some(linha), _) => format!("linha digitável {linha}"),
+            (PayableMethod::DebitoAutomatico, ..) => "débito automático".into(),
+            (PayableMethod::Dinheiro, ..) => "dinheiro".into(),
+            _ => method.as_str().to_string(),
+        };
+        PayeeSnapshot {
+            name: name.to_string(),
+            document: document.to_string(),
+            destination,
+            taken_at: at,
+        }
+    }
+}
+
 /// A stored installment with what the agenda shows of its payable.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PayableInstallment {
@@ -728,6 +777,8 @@ pub struct PayableInstallment {
     /// The remessa it is in (set by the payment remessa work), and the bank's rejection reason.
     pub remittance_id: Option<String>,
     pub rejection_reason: Option<String>,
+    /// Set at approval; `None` while a draft (or after a change voided the approval).
+    pub payee_snapshot: Option<PayeeSnapshot>,
     pub version: i64,
 }
 
@@ -897,6 +948,43 @@ mod tests {
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, day).unwrap()
+    }
+
+    #[test]
+    fn the_payee_snapshot_says_where_the_money_goes_for_each_forma() {
+        use super::super::supplier::PixKeyType;
+        let at = Utc::now();
+        let of = |method, data: &PaymentData| {
+            PayeeSnapshot::of("Fornecedor Ltda", "11222333000181", method, data, None, at)
+                .destination
+        };
+        let pix = PaymentData {
+            pix_key: Some(PixKey {
+                key_type: PixKeyType::Email,
+                key: "financeiro@fornecedor.com.br".into(),
+            }),
+            ..PaymentData::default()
+        };
+        assert_eq!(
+            of(PayableMethod::PixChave, &pix),
+            "chave PIX EMAIL financeiro@fornecedor.com.br"
+        );
+        let boleto = PaymentData {
+            linha_digitavel: Some("00190000090123879877977700168188237690000013500".into()),
+            ..PaymentData::default()
+        };
+        assert_eq!(
+            of(PayableMethod::Boleto, &boleto),
+            "linha digitável 00190000090123879877977700168188237690000013500"
+        );
+        assert_eq!(
+            of(PayableMethod::Dinheiro, &PaymentData::default()),
+            "dinheiro"
+        );
+        assert_eq!(
+            of(PayableMethod::DebitoAutomatico, &PaymentData::default()),
+            "débito automático"
+        );
     }
 
     fn draft() -> PayableDraft {

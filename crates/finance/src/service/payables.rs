@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use banking::document::validate_document;
 use banking::pdf::format_brl;
-use chrono::{Datelike, NaiveDate};
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use platform::access::Principal;
 use platform::calendar::Calendar;
 use platform::clock::SharedClock;
@@ -24,8 +24,8 @@ use platform::jobs::Jobs;
 use crate::domain::payable::{
     read_linha, return_comment, AgendaFilter, AgendaTotals, Allocation, LinhaRead, Payable,
     PayableDraft, PayableFilter, PayableInstallment, PayableInstallmentStatus as S, PayableOrigin,
-    PayablePlan, PayableStatus, PayableTotals, PaymentDraft, PaymentRecord, PaymentSource,
-    PlannedInstallment,
+    PayablePlan, PayableStatus, PayableTotals, PayeeSnapshot, PaymentDraft, PaymentRecord,
+    PaymentSource, PlannedInstallment,
 };
 use crate::domain::{AccountKind, BankDataStatus, Nature, Share};
 use crate::events::{PayableRejected, PayableSettled};
@@ -635,6 +635,7 @@ impl Payables {
                 receipt_file_id: None,
                 remittance_id: None,
                 rejection_reason: None,
+                payee_snapshot: None,
                 version: 1,
             };
             store::insert_installment(tx, &installment, &stamp).await?;
@@ -743,6 +744,9 @@ impl Payables {
                 .await?;
         } else if void_approval {
             store::move_installments(&mut tx, id, &[S::Aprovado], S::Rascunho, &stamp).await?;
+            let cleared: Vec<(&str, Option<&PayeeSnapshot>)> =
+                installments.iter().map(|i| (i.id.as_str(), None)).collect();
+            store::set_payee_snapshots(&mut tx, &cleared).await?;
         }
         let action = if void_approval {
             "Conta alterada; aprovação anulada"
@@ -826,6 +830,9 @@ impl Payables {
             .await?;
         v.finish()?;
         let stamp = Stamp::now(&self.clock, by);
+        let snapshots = self
+            .payee_snapshots(&current, &installments, stamp.at)
+            .await?;
         let mut next = current.clone();
         next.status = PayableStatus::Aprovada;
         next.approved_at = Some(stamp.at);
@@ -836,6 +843,12 @@ impl Payables {
         let mut tx = self.db.begin().await?;
         written(store::update_payable(&mut tx, &next, &stamp).await?)?;
         store::move_installments(&mut tx, id, &[S::Rascunho], S::Aprovado, &stamp).await?;
+        let snapshots: Vec<(&str, Option<&PayeeSnapshot>)> = installments
+            .iter()
+            .zip(&snapshots)
+            .map(|(i, s)| (i.id.as_str(), Some(s)))
+            .collect();
+        store::set_payee_snapshots(&mut tx, &snapshots).await?;
         let entry = Entry {
             entity: PAYABLE_ENTITY,
             entity_id: id,
@@ -848,6 +861,39 @@ impl Payables {
         history::record(&mut tx, &entry, by, stamp.at).await?;
         tx.commit().await?;
         self.get(id).await
+    }
+
+    /// Each installment's payee as it stands now: the payable's payee and, for a TED, the supplier's bank account
+    /// the installment names (its values, which the id alone would not keep).
+    async fn payee_snapshots(
+        &self,
+        payable: &Payable,
+        installments: &[PayableInstallment],
+        at: DateTime<Utc>,
+    ) -> Result<Vec<PayeeSnapshot>> {
+        let accounts = match &payable.supplier_id {
+            Some(supplier) => suppliers::accounts_of(&self.db, supplier).await?,
+            None => Vec::new(),
+        };
+        Ok(installments
+            .iter()
+            .map(|i| {
+                let account = i
+                    .data
+                    .supplier_bank_account_id
+                    .as_ref()
+                    .and_then(|id| accounts.iter().find(|a| &a.id == id))
+                    .map(|a| &a.fields);
+                PayeeSnapshot::of(
+                    &payable.payee_name,
+                    &payable.payee_document,
+                    i.method,
+                    &i.data,
+                    account,
+                    at,
+                )
+            })
+            .collect())
     }
 
     /// Sends a draft back to its author with a comment (≥ 10 characters): devolvida.

@@ -12,7 +12,7 @@ use super::Stamp;
 use crate::domain::payable::{
     AgendaFilter, AgendaTotals, Allocation, DocumentKind, Payable, PayableFilter,
     PayableInstallment, PayableInstallmentStatus, PayableMethod, PayableOrigin, PayableStatus,
-    PayableTotals, Payment, PaymentData, PaymentRecord, PaymentSource,
+    PayableTotals, PayeeSnapshot, Payment, PaymentData, PaymentRecord, PaymentSource,
 };
 use crate::domain::{PixKey, PixKeyType};
 
@@ -496,7 +496,7 @@ const INSTALLMENT_COLUMNS: &str = "i.id, i.payable_id, p.number, i.seq, i.count,
      p.description, p.document_number, p.chart_account_id, i.due_date, i.amount_cents, i.method, \
      i.linha_digitavel, i.barcode, i.pix_key_type, i.pix_key, i.pix_qr, i.supplier_bank_account_id, \
      i.scheduled_date, i.status, i.charges_cents, i.paid_cents, i.paid_at, i.bank_account_id, i.receipt_file_id, \
-     i.remittance_id, i.rejection_reason, i.version";
+     i.remittance_id, i.rejection_reason, i.payee_snapshot, i.version";
 
 #[derive(sqlx::FromRow)]
 struct InstallmentRow {
@@ -528,6 +528,7 @@ struct InstallmentRow {
     receipt_file_id: Option<String>,
     remittance_id: Option<String>,
     rejection_reason: Option<String>,
+    payee_snapshot: Option<String>,
     version: i64,
 }
 
@@ -540,7 +541,13 @@ impl InstallmentRow {
             }),
             _ => None,
         };
+        let payee_snapshot = self
+            .payee_snapshot
+            .map(|json| serde_json::from_str(&json))
+            .transpose()
+            .map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
         Ok(PayableInstallment {
+            payee_snapshot,
             method: decode("method", &self.method, PayableMethod::parse)?,
             status: decode("status", &self.status, PayableInstallmentStatus::parse)?,
             data: PaymentData {
@@ -702,6 +709,28 @@ pub async fn move_installments(
         .execute(&mut *conn)
         .await
         .map(|r| r.rows_affected()))
+}
+
+/// Sets each installment's payee snapshot (at approval), or clears it (`None`: a change voided the approval).
+pub async fn set_payee_snapshots(
+    tx: &mut Tx,
+    snapshots: &[(&str, Option<&PayeeSnapshot>)],
+) -> Result<()> {
+    for (id, snapshot) in snapshots {
+        let json = snapshot
+            .map(serde_json::to_string)
+            .transpose()
+            .map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+        on_tx!(tx, conn => sqlx::query(
+            "UPDATE finance_payable_installments SET payee_snapshot = $1 WHERE id = $2",
+        )
+        .bind(json)
+        .bind(*id)
+        .execute(&mut *conn)
+        .await
+        .map(|_| ()))?;
+    }
+    Ok(())
 }
 
 #[derive(Clone)]

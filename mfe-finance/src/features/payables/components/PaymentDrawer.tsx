@@ -75,6 +75,17 @@ function InstallmentPanel({ installment }: { installment: PayableInstallmentDeta
             <LabeledValue label="Programado para">{installment.scheduled_date ? formatDate(installment.scheduled_date) : '—'}</LabeledValue>
             <LabeledValue label="Situação">{INSTALLMENT_STATUS_LABELS[installment.status] ?? installment.status}</LabeledValue>
           </SimpleGrid>
+          {installment.payee_snapshot && (
+            <Paper withBorder p="sm" radius="md" mt="md">
+              <Text size="sm" fw={500}>
+                Favorecido aprovado em {formatDateTime(installment.payee_snapshot.taken_at)}
+              </Text>
+              <Text size="sm">{`${installment.payee_snapshot.name} (${installment.payee_snapshot.document_formatted})`}</Text>
+              <Text size="sm" c="dimmed">
+                {installment.payee_snapshot.destination}
+              </Text>
+            </Paper>
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="payments">
           {installment.payments.length === 0 ? (

@@ -7,6 +7,7 @@
  */
 import type { PayableMethod } from './payableMethod';
 import type { PayableInstallmentStatus } from './payableInstallmentStatus';
+import type { PayableInstallmentPayeeSnapshot } from './payableInstallmentPayeeSnapshot';
 
 /**
  * An installment (parcela a pagar), as the agenda lists it.
@@ -55,6 +56,8 @@ export interface PayableInstallment {
   remittance_id?: string;
   /** The bank's reason, when REJEITADO. */
   rejection_reason?: string;
+  /** The payee as approved (set at approval; absent on a draft). */
+  payee_snapshot?: PayableInstallmentPayeeSnapshot;
   /** Due today and in no remessa (the agenda's badge). */
   due_today_unsent: boolean;
   version: number;

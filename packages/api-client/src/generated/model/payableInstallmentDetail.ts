@@ -7,6 +7,7 @@
  */
 import type { PayableMethod } from './payableMethod';
 import type { PayableInstallmentStatus } from './payableInstallmentStatus';
+import type { PayableInstallmentDetailPayeeSnapshot } from './payableInstallmentDetailPayeeSnapshot';
 import type { Payment } from './payment';
 
 /**
@@ -56,6 +57,8 @@ export interface PayableInstallmentDetail {
   remittance_id?: string;
   /** The bank's reason, when REJEITADO. */
   rejection_reason?: string;
+  /** The payee as approved (set at approval; absent on a draft). */
+  payee_snapshot?: PayableInstallmentDetailPayeeSnapshot;
   /** Due today and in no remessa (the agenda's badge). */
   due_today_unsent: boolean;
   version: number;

@@ -2539,6 +2539,13 @@ export const listPayablesResponse = zod.object({
   "receipt_file_id": zod.string().optional().describe('The comprovante\'s file id.'),
   "remittance_id": zod.string().optional().describe('The payment remessa it is in.'),
   "rejection_reason": zod.string().optional().describe('The bank\'s reason, when REJEITADO.'),
+  "payee_snapshot": zod.object({
+  "name": zod.string(),
+  "document": zod.string().describe('Bare characters.'),
+  "document_formatted": zod.string().describe('Formatted as a CPF or CNPJ.'),
+  "destination": zod.string().describe('In words: the bank account and its holder, the PIX key, the linha digitável.'),
+  "taken_at": zod.iso.datetime({})
+}).describe('Who an installment pays and where the money goes, as the payable was approved.').and(zod.any().describe('The payee as approved (set at approval; absent on a draft).')).optional().describe('The payee as approved (set at approval; absent on a draft).'),
   "due_today_unsent": zod.boolean().describe('Due today and in no remessa (the agenda\'s badge).'),
   "version": zod.number()
 }).describe('An installment (parcela a pagar), as the agenda lists it.')).describe('With the detail only (empty in the list).')
@@ -2732,6 +2739,13 @@ export const listPayableInstallmentsResponse = zod.object({
   "receipt_file_id": zod.string().optional().describe('The comprovante\'s file id.'),
   "remittance_id": zod.string().optional().describe('The payment remessa it is in.'),
   "rejection_reason": zod.string().optional().describe('The bank\'s reason, when REJEITADO.'),
+  "payee_snapshot": zod.object({
+  "name": zod.string(),
+  "document": zod.string().describe('Bare characters.'),
+  "document_formatted": zod.string().describe('Formatted as a CPF or CNPJ.'),
+  "destination": zod.string().describe('In words: the bank account and its holder, the PIX key, the linha digitável.'),
+  "taken_at": zod.iso.datetime({})
+}).describe('Who an installment pays and where the money goes, as the payable was approved.').and(zod.any().describe('The payee as approved (set at approval; absent on a draft).')).optional().describe('The payee as approved (set at approval; absent on a draft).'),
   "due_today_unsent": zod.boolean().describe('Due today and in no remessa (the agenda\'s badge).'),
   "version": zod.number()
 }).describe('An installment (parcela a pagar), as the agenda lists it.')),
@@ -2818,6 +2832,13 @@ export const getPayableInstallmentResponse = zod.object({
   "receipt_file_id": zod.string().optional().describe('The comprovante\'s file id.'),
   "remittance_id": zod.string().optional().describe('The payment remessa it is in.'),
   "rejection_reason": zod.string().optional().describe('The bank\'s reason, when REJEITADO.'),
+  "payee_snapshot": zod.object({
+  "name": zod.string(),
+  "document": zod.string().describe('Bare characters.'),
+  "document_formatted": zod.string().describe('Formatted as a CPF or CNPJ.'),
+  "destination": zod.string().describe('In words: the bank account and its holder, the PIX key, the linha digitável.'),
+  "taken_at": zod.iso.datetime({})
+}).describe('Who an installment pays and where the money goes, as the payable was approved.').and(zod.any().describe('The payee as approved (set at approval; absent on a draft).')).optional().describe('The payee as approved (set at approval; absent on a draft).'),
   "due_today_unsent": zod.boolean().describe('Due today and in no remessa (the agenda\'s badge).'),
   "version": zod.number(),
   "payments": zod.array(zod.object({
@@ -2919,6 +2940,13 @@ export const schedulePayableInstallmentResponse = zod.object({
   "receipt_file_id": zod.string().optional().describe('The comprovante\'s file id.'),
   "remittance_id": zod.string().optional().describe('The payment remessa it is in.'),
   "rejection_reason": zod.string().optional().describe('The bank\'s reason, when REJEITADO.'),
+  "payee_snapshot": zod.object({
+  "name": zod.string(),
+  "document": zod.string().describe('Bare characters.'),
+  "document_formatted": zod.string().describe('Formatted as a CPF or CNPJ.'),
+  "destination": zod.string().describe('In words: the bank account and its holder, the PIX key, the linha digitável.'),
+  "taken_at": zod.iso.datetime({})
+}).describe('Who an installment pays and where the money goes, as the payable was approved.').and(zod.any().describe('The payee as approved (set at approval; absent on a draft).')).optional().describe('The payee as approved (set at approval; absent on a draft).'),
   "due_today_unsent": zod.boolean().describe('Due today and in no remessa (the agenda\'s badge).'),
   "version": zod.number(),
   "payments": zod.array(zod.object({
@@ -3014,6 +3042,13 @@ export const reversePaymentResponse = zod.object({
   "receipt_file_id": zod.string().optional().describe('The comprovante\'s file id.'),
   "remittance_id": zod.string().optional().describe('The payment remessa it is in.'),
   "rejection_reason": zod.string().optional().describe('The bank\'s reason, when REJEITADO.'),
+  "payee_snapshot": zod.object({
+  "name": zod.string(),
+  "document": zod.string().describe('Bare characters.'),
+  "document_formatted": zod.string().describe('Formatted as a CPF or CNPJ.'),
+  "destination": zod.string().describe('In words: the bank account and its holder, the PIX key, the linha digitável.'),
+  "taken_at": zod.iso.datetime({})
+}).describe('Who an installment pays and where the money goes, as the payable was approved.').and(zod.any().describe('The payee as approved (set at approval; absent on a draft).')).optional().describe('The payee as approved (set at approval; absent on a draft).'),
   "due_today_unsent": zod.boolean().describe('Due today and in no remessa (the agenda\'s badge).'),
   "version": zod.number(),
   "payments": zod.array(zod.object({
@@ -3120,6 +3155,13 @@ export const getPayableResponse = zod.object({
   "receipt_file_id": zod.string().optional().describe('The comprovante\'s file id.'),
   "remittance_id": zod.string().optional().describe('The payment remessa it is in.'),
   "rejection_reason": zod.string().optional().describe('The bank\'s reason, when REJEITADO.'),
+  "payee_snapshot": zod.object({
+  "name": zod.string(),
+  "document": zod.string().describe('Bare characters.'),
+  "document_formatted": zod.string().describe('Formatted as a CPF or CNPJ.'),
+  "destination": zod.string().describe('In words: the bank account and its holder, the PIX key, the linha digitável.'),
+  "taken_at": zod.iso.datetime({})
+}).describe('Who an installment pays and where the money goes, as the payable was approved.').and(zod.any().describe('The payee as approved (set at approval; absent on a draft).')).optional().describe('The payee as approved (set at approval; absent on a draft).'),
   "due_today_unsent": zod.boolean().describe('Due today and in no remessa (the agenda\'s badge).'),
   "version": zod.number()
 }).describe('An installment (parcela a pagar), as the agenda lists it.')).describe('With the detail only (empty in the list).')
@@ -3248,6 +3290,13 @@ export const updatePayableResponse = zod.object({
   "receipt_file_id": zod.string().optional().describe('The comprovante\'s file id.'),
   "remittance_id": zod.string().optional().describe('The payment remessa it is in.'),
   "rejection_reason": zod.string().optional().describe('The bank\'s reason, when REJEITADO.'),
+  "payee_snapshot": zod.object({
+  "name": zod.string(),
+  "document": zod.string().describe('Bare characters.'),
+  "document_formatted": zod.string().describe('Formatted as a CPF or CNPJ.'),
+  "destination": zod.string().describe('In words: the bank account and its holder, the PIX key, the linha digitável.'),
+  "taken_at": zod.iso.datetime({})
+}).describe('Who an installment pays and where the money goes, as the payable was approved.').and(zod.any().describe('The payee as approved (set at approval; absent on a draft).')).optional().describe('The payee as approved (set at approval; absent on a draft).'),
   "due_today_unsent": zod.boolean().describe('Due today and in no remessa (the agenda\'s badge).'),
   "version": zod.number()
 }).describe('An installment (parcela a pagar), as the agenda lists it.')).describe('With the detail only (empty in the list).')
@@ -3370,6 +3419,13 @@ export const requestPayableApprovalResponse = zod.object({
   "receipt_file_id": zod.string().optional().describe('The comprovante\'s file id.'),
   "remittance_id": zod.string().optional().describe('The payment remessa it is in.'),
   "rejection_reason": zod.string().optional().describe('The bank\'s reason, when REJEITADO.'),
+  "payee_snapshot": zod.object({
+  "name": zod.string(),
+  "document": zod.string().describe('Bare characters.'),
+  "document_formatted": zod.string().describe('Formatted as a CPF or CNPJ.'),
+  "destination": zod.string().describe('In words: the bank account and its holder, the PIX key, the linha digitável.'),
+  "taken_at": zod.iso.datetime({})
+}).describe('Who an installment pays and where the money goes, as the payable was approved.').and(zod.any().describe('The payee as approved (set at approval; absent on a draft).')).optional().describe('The payee as approved (set at approval; absent on a draft).'),
   "due_today_unsent": zod.boolean().describe('Due today and in no remessa (the agenda\'s badge).'),
   "version": zod.number()
 }).describe('An installment (parcela a pagar), as the agenda lists it.')).describe('With the detail only (empty in the list).')
@@ -3467,6 +3523,13 @@ export const approvePayableResponse = zod.object({
   "receipt_file_id": zod.string().optional().describe('The comprovante\'s file id.'),
   "remittance_id": zod.string().optional().describe('The payment remessa it is in.'),
   "rejection_reason": zod.string().optional().describe('The bank\'s reason, when REJEITADO.'),
+  "payee_snapshot": zod.object({
+  "name": zod.string(),
+  "document": zod.string().describe('Bare characters.'),
+  "document_formatted": zod.string().describe('Formatted as a CPF or CNPJ.'),
+  "destination": zod.string().describe('In words: the bank account and its holder, the PIX key, the linha digitável.'),
+  "taken_at": zod.iso.datetime({})
+}).describe('Who an installment pays and where the money goes, as the payable was approved.').and(zod.any().describe('The payee as approved (set at approval; absent on a draft).')).optional().describe('The payee as approved (set at approval; absent on a draft).'),
   "due_today_unsent": zod.boolean().describe('Due today and in no remessa (the agenda\'s badge).'),
   "version": zod.number()
 }).describe('An installment (parcela a pagar), as the agenda lists it.')).describe('With the detail only (empty in the list).')
@@ -3565,6 +3628,13 @@ export const sendBackPayableResponse = zod.object({
   "receipt_file_id": zod.string().optional().describe('The comprovante\'s file id.'),
   "remittance_id": zod.string().optional().describe('The payment remessa it is in.'),
   "rejection_reason": zod.string().optional().describe('The bank\'s reason, when REJEITADO.'),
+  "payee_snapshot": zod.object({
+  "name": zod.string(),
+  "document": zod.string().describe('Bare characters.'),
+  "document_formatted": zod.string().describe('Formatted as a CPF or CNPJ.'),
+  "destination": zod.string().describe('In words: the bank account and its holder, the PIX key, the linha digitável.'),
+  "taken_at": zod.iso.datetime({})
+}).describe('Who an installment pays and where the money goes, as the payable was approved.').and(zod.any().describe('The payee as approved (set at approval; absent on a draft).')).optional().describe('The payee as approved (set at approval; absent on a draft).'),
   "due_today_unsent": zod.boolean().describe('Due today and in no remessa (the agenda\'s badge).'),
   "version": zod.number()
 }).describe('An installment (parcela a pagar), as the agenda lists it.')).describe('With the detail only (empty in the list).')
@@ -3665,6 +3735,13 @@ export const cancelPayableResponse = zod.object({
   "receipt_file_id": zod.string().optional().describe('The comprovante\'s file id.'),
   "remittance_id": zod.string().optional().describe('The payment remessa it is in.'),
   "rejection_reason": zod.string().optional().describe('The bank\'s reason, when REJEITADO.'),
+  "payee_snapshot": zod.object({
+  "name": zod.string(),
+  "document": zod.string().describe('Bare characters.'),
+  "document_formatted": zod.string().describe('Formatted as a CPF or CNPJ.'),
+  "destination": zod.string().describe('In words: the bank account and its holder, the PIX key, the linha digitável.'),
+  "taken_at": zod.iso.datetime({})
+}).describe('Who an installment pays and where the money goes, as the payable was approved.').and(zod.any().describe('The payee as approved (set at approval; absent on a draft).')).optional().describe('The payee as approved (set at approval; absent on a draft).'),
   "due_today_unsent": zod.boolean().describe('Due today and in no remessa (the agenda\'s badge).'),
   "version": zod.number()
 }).describe('An installment (parcela a pagar), as the agenda lists it.')).describe('With the detail only (empty in the list).')
