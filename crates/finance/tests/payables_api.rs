@@ -1155,6 +1155,17 @@ async fn a_payable_keeps_its_attachments_and_a_removed_one_stays_marked() {
             w.api.engine()
         );
         assert_eq!(attached["name"], "nfe-4512.xml");
+        let count = || async {
+            let (_, page) = w.call("GET", PAYABLES, FA, None).await;
+            page["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|p| p["id"] == payable["id"])
+                .map(|p| p["attachment_count"].clone())
+                .unwrap()
+        };
+        assert_eq!(count().await, 1, "the list counts it");
 
         // An executable is 415; a salesperson neither attaches nor reads.
         upload(
@@ -1212,6 +1223,7 @@ async fn a_payable_keeps_its_attachments_and_a_removed_one_stays_marked() {
         let (status, removed) = w.call("POST", &remove, FM, Some(reason.clone())).await;
         assert_eq!(status, StatusCode::OK, "{removed}");
         assert_eq!(removed["removed_by"], "uid-FINANCIAL_MANAGER");
+        assert_eq!(count().await, 0, "a removed one is not counted");
         assert_eq!(
             w.call("POST", &remove, FM, Some(reason)).await.0,
             StatusCode::CONFLICT

@@ -364,6 +364,8 @@ pub struct PayableView {
     pub paid_cents: i64,
     /// The first due date still open.
     pub next_due_date: Option<Date>,
+    /// Attachments not removed (in the list; the detail lists them at `/payables/{id}/attachments`).
+    pub attachment_count: Option<i64>,
     pub origin: Origin,
     pub origin_id: Option<String>,
     pub block_reason: Option<String>,
@@ -391,6 +393,7 @@ fn payable_view(
     p: domain::Payable,
     paid_cents: i64,
     next_due: Option<NaiveDate>,
+    attachment_count: Option<i64>,
     allocations: Vec<Allocation>,
     installments: Vec<InstallmentView>,
 ) -> PayableView {
@@ -413,6 +416,7 @@ fn payable_view(
         total_cents: p.total_cents,
         paid_cents,
         next_due_date: next_due.map(Date),
+        attachment_count,
         origin: p.origin.into(),
         origin_id: p.origin_id,
         block_reason: p.block_reason,
@@ -464,6 +468,7 @@ impl PayablesApi {
             d.payable,
             d.paid_cents,
             next_due,
+            None,
             d.allocations,
             installments,
         )
@@ -1049,6 +1054,7 @@ fn payable_export() -> Export<Listed> {
         .column("Pago", |l| Cell::Money(l.paid_cents))
         .column("Status", |l| Cell::from(l.payable.status.as_str()))
         .column("Origem", |l| Cell::from(l.payable.origin.as_str()))
+        .column("Anexos", |l| Cell::Integer(l.attachment_count))
 }
 
 fn agenda_export() -> Export<AgendaRead> {
@@ -1144,7 +1150,15 @@ impl PayablesApi {
                 .items
                 .into_iter()
                 .map(|(l, allocations)| {
-                    payable_view(l.payable, l.paid_cents, l.next_due, allocations, Vec::new())
+                    let count = Some(l.attachment_count);
+                    payable_view(
+                        l.payable,
+                        l.paid_cents,
+                        l.next_due,
+                        count,
+                        allocations,
+                        Vec::new(),
+                    )
                 })
                 .collect(),
             total: found.total,

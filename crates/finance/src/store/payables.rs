@@ -326,6 +326,8 @@ pub struct Listed {
     pub payable: Payable,
     pub next_due: Option<NaiveDate>,
     pub paid_cents: i64,
+    /// Its attachments not removed.
+    pub attachment_count: i64,
 }
 
 #[derive(sqlx::FromRow)]
@@ -334,6 +336,7 @@ struct ListedRow {
     payable: PayableRow,
     next_due: Option<NaiveDate>,
     paid_cents: i64,
+    attachment_count: i64,
 }
 
 const OPEN_STATES: &str = "'RASCUNHO', 'APROVADO', 'AGENDADO', 'EM_REMESSA', 'REJEITADO'";
@@ -343,7 +346,9 @@ fn listed_columns() -> String {
         "{PAYABLE_COLUMNS}, (SELECT MIN(i.due_date) FROM finance_payable_installments i WHERE i.payable_id = p.id \
          AND i.status IN ({OPEN_STATES})) AS next_due, \
          CAST((SELECT COALESCE(SUM(i.paid_cents), 0) FROM finance_payable_installments i \
-         WHERE i.payable_id = p.id) AS BIGINT) AS paid_cents"
+         WHERE i.payable_id = p.id) AS BIGINT) AS paid_cents, \
+         CAST((SELECT COUNT(*) FROM finance_attachments a WHERE a.owner_kind = 'PAYABLE' AND a.owner_id = p.id \
+         AND a.removed_at IS NULL) AS BIGINT) AS attachment_count"
     )
 }
 
@@ -459,6 +464,7 @@ pub async fn list_payables(
                 payable: r.payable.into_payable()?,
                 next_due: r.next_due,
                 paid_cents: r.paid_cents,
+                attachment_count: r.attachment_count,
             })
         })
         .collect::<Result<Vec<_>>>()?;

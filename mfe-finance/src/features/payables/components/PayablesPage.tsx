@@ -73,6 +73,7 @@ function columns(accountName: (id: string) => string, centerNames: (p: Payable) 
     { id: 'paid', header: 'Pago', align: 'right', cell: (row) => formatCentavos(row.paid_cents), formatTotal: money },
     { id: 'status', header: 'Status', cell: (row) => <PayableStatusBadge payable={row} /> },
     { id: 'origin', header: 'Origem', cell: (row) => ORIGIN_LABELS[row.origin] ?? row.origin, defaultHidden: true },
+    { id: 'attachments', header: 'Anexos', align: 'right', cell: (row) => row.attachment_count ?? 0 },
   ];
 }
 

@@ -41,6 +41,8 @@ export interface Payable {
    * @pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$
    */
   next_due_date?: string;
+  /** Attachments not removed (in the list; the detail lists them at `/payables/{id}/attachments`). */
+  attachment_count?: number;
   origin: PayableOrigin;
   origin_id?: string;
   block_reason?: string;
