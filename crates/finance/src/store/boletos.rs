@@ -389,6 +389,17 @@ const COLUMNS: &str = "b.id, b.installment_id, b.receivable_id, b.agreement_id, 
      b.pix_copia_e_cola, b.status, b.remittance_id, b.last_occurrence_code, b.last_occurrence_text, b.paid_date, \
      b.paid_cents, b.version, b.created_at, b.created_by";
 
+/// The payer as stored with a boleto (the address as crm's JSON).
+fn payer(name: String, document: String, address: &str) -> Result<Payer> {
+    let address: Address =
+        serde_json::from_str(address).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+    Ok(Payer {
+        name,
+        document,
+        address,
+    })
+}
+
 #[derive(sqlx::FromRow)]
 struct Row {
     id: String,
@@ -430,8 +441,6 @@ struct Row {
 
 impl Row {
     fn into_boleto(self) -> Result<Boleto> {
-        let address: Address = serde_json::from_str(&self.payer_address)
-            .map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
         Ok(Boleto {
             status: decode("status", &self.status, BoletoStatus::parse)?,
             id: self.id,
@@ -444,11 +453,7 @@ impl Row {
             nosso_numero_formatted: self.nosso_numero_formatted,
             seu_numero: self.seu_numero,
             client_id: self.client_id,
-            payer: Payer {
-                name: self.payer_name,
-                document: self.payer_document,
-                address,
-            },
+            payer: payer(self.payer_name, self.payer_document, &self.payer_address)?,
             issue_date: self.issue_date,
             due_date: self.due_date,
             amount_cents: self.amount_cents,
@@ -538,8 +543,6 @@ struct RemessaRow {
 
 impl RemessaRow {
     fn into_boleto(self) -> Result<BoletoForRemessa> {
-        let address: Address = serde_json::from_str(&self.payer_address)
-            .map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
         Ok(BoletoForRemessa {
             status: decode("status", &self.status, BoletoStatus::parse)?,
             id: self.id,
@@ -547,11 +550,7 @@ impl RemessaRow {
             nosso_numero: self.nosso_numero,
             nosso_numero_formatted: self.nosso_numero_formatted,
             seu_numero: self.seu_numero,
-            payer: Payer {
-                name: self.payer_name,
-                document: self.payer_document,
-                address,
-            },
+            payer: payer(self.payer_name, self.payer_document, &self.payer_address)?,
             issue_date: self.issue_date,
             due_date: self.due_date,
             amount_cents: self.amount_cents,

@@ -238,11 +238,6 @@ struct ItemRow {
 const ITEM_OCCURRENCE: &str = "(SELECT l.id FROM finance_bank_return_occurrences l WHERE l.remittance_id = \
      i.remittance_id AND l.boleto_id = i.boleto_id AND l.item_result IS NOT NULL ORDER BY l.id DESC LIMIT 1)";
 
-/// Item `i`'s result: its latest occurrence's, else what was written on the item before occurrences kept it.
-const ITEM_RESULT: &str = "COALESCE((SELECT l.item_result FROM finance_bank_return_occurrences l \
-     WHERE l.remittance_id = i.remittance_id AND l.boleto_id = i.boleto_id AND l.item_result IS NOT NULL \
-     ORDER BY l.id DESC LIMIT 1), i.result)";
-
 impl ItemRow {
     fn into_item(self) -> Result<RemittanceItem> {
         Ok(RemittanceItem {
@@ -487,7 +482,8 @@ pub async fn content(db: &Db, id: &str) -> Result<Option<Vec<u8>>> {
 /// When every item of a sent remessa has a result, it is PROCESSADA (with its rejections counted).
 pub async fn close_if_done(tx: &mut Tx, remittance_id: &str, stamp: &Stamp<'_>) -> Result<bool> {
     let sql = format!(
-        "WITH results AS (SELECT {ITEM_RESULT} AS result FROM finance_remittance_items i WHERE i.remittance_id = $1) \
+        "WITH results AS (SELECT COALESCE(o.item_result, i.result) AS result FROM finance_remittance_items i \
+         LEFT JOIN finance_bank_return_occurrences o ON o.id = {ITEM_OCCURRENCE} WHERE i.remittance_id = $1) \
          UPDATE finance_remittances SET status = 'PROCESSADA', rejected_count = (SELECT COUNT(*) FROM results \
          WHERE result = 'REJEITADO'), version = version + 1, updated_at = $2, updated_by = $3 \
          WHERE id = $1 AND status IN ('ENVIADA', 'GERADA') AND NOT EXISTS (SELECT 1 FROM results WHERE result IS NULL)"
