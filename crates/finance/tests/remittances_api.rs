@@ -558,6 +558,69 @@ async fn scenario_4_retorno_confirms_35_rejects_2_and_settles_10() {
             )
             .await;
         assert_eq!(occ["total"], 47);
+        // The occurrences are their boletos' timeline lines, at the retorno's time and by who imported it.
+        let kinds = |b: &Value| -> Vec<String> {
+            b["events"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e["kind"].as_str().unwrap().to_string())
+                .collect()
+        };
+        assert_eq!(
+            kinds(&paid),
+            ["EMITIDO", "EM_REMESSA", "ENTRADA_CONFIRMADA", "LIQUIDADO"],
+            "{}: {paid}",
+            w.api.engine()
+        );
+        let settled = &paid["events"][3];
+        assert_eq!(settled["bank_code"], "06", "{settled}");
+        assert_eq!(settled["amount_cents"], 30_000, "{settled}");
+        assert!(
+            settled["description"]
+                .as_str()
+                .unwrap()
+                .contains("RET0001.RET"),
+            "{settled}"
+        );
+        assert_eq!(settled["by_name"], paid["events"][1]["by_name"], "{paid}");
+        assert_eq!(
+            kinds(&rejected),
+            ["EMITIDO", "EM_REMESSA", "REJEITADO"],
+            "{rejected}"
+        );
+        assert_eq!(rejected["events"][2]["bank_code"], "03");
+        // The items page through their own list; the detail carries the first ones and the count.
+        assert_eq!(detail["item_total"], 37, "{detail}");
+        let (status, page) = w
+            .api
+            .call(
+                "GET",
+                &format!("{REMITTANCES}/{rid}/items?page=2&page_size=10"),
+                FM,
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        assert_eq!(page["total"], 37);
+        assert_eq!(page["has_more"], true);
+        let positions: Vec<i64> = page["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["position"].as_i64().unwrap())
+            .collect();
+        assert_eq!(positions, (11..=20).collect::<Vec<i64>>());
+        let (status, _) = w
+            .api
+            .call(
+                "GET",
+                &format!("{REMITTANCES}/00000000-0000-0000-0000-000000000000/items"),
+                FM,
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
     }
 }
 

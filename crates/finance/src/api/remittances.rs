@@ -160,6 +160,16 @@ impl From<&RemittanceItem> for ItemView {
 }
 
 #[derive(Object)]
+#[oai(rename = "RemittanceItemPage", skip_serializing_if_is_none)]
+pub struct ItemPage {
+    pub items: Vec<ItemView>,
+    pub total: i64,
+    pub page: u32,
+    pub page_size: u32,
+    pub has_more: bool,
+}
+
+#[derive(Object)]
 #[oai(rename = "RemittanceHistoryLine", skip_serializing_if_is_none)]
 pub struct HistoryView {
     pub at: DateTime<Utc>,
@@ -182,7 +192,10 @@ pub struct ReturnRef {
 pub struct DetailView {
     pub remittance: RemittanceView,
     pub agreement_name: String,
+    /// The first 100 items in file order; `GET …/{id}/items` pages through all of them.
     pub items: Vec<ItemView>,
+    /// How many items the remessa has.
+    pub item_total: i64,
     /// The preflight's findings (JSON array), the last time the file was generated.
     pub preflight: Option<String>,
     pub returns: Vec<ReturnRef>,
@@ -196,6 +209,7 @@ impl From<RemittanceDetail> for DetailView {
             remittance: (&d.remittance).into(),
             agreement_name: d.agreement_name,
             items: d.items.iter().map(ItemView::from).collect(),
+            item_total: d.item_total,
             returns: d
                 .returns
                 .into_iter()
@@ -409,6 +423,37 @@ impl RemittancesApi {
         #[oai(validator(max_length = 100))] id: Path<String>,
     ) -> ApiResult<Json<DetailView>> {
         Ok(Json(self.remittances.detail(&id.0).await?.into()))
+    }
+
+    /// The remessa's items in file order, a page at a time, with what the retornos said of each.
+    #[oai(
+        path = "/:id/items",
+        method = "get",
+        operation_id = "listRemittanceItems"
+    )]
+    async fn items(
+        &self,
+        #[oai(scope = "REMESSA_COBRANCA")] _auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+        #[oai(validator(minimum(value = "1"), maximum(value = "1000000")))] page: Query<
+            Option<u32>,
+        >,
+        #[oai(validator(minimum(value = "1"), maximum(value = "200")))] page_size: Query<
+            Option<u32>,
+        >,
+    ) -> ApiResult<Json<ItemPage>> {
+        let paging = PageRequest::new(page.0, page_size.0);
+        let (items, total) = self
+            .remittances
+            .items_page(&id.0, paging.limit(), paging.offset())
+            .await?;
+        Ok(Json(ItemPage {
+            has_more: paging.offset() + (items.len() as i64) < total,
+            items: items.iter().map(ItemView::from).collect(),
+            total,
+            page: paging.page,
+            page_size: paging.page_size,
+        }))
     }
 
     /// "Gerar arquivo": one transaction (a concurrent generation on the convênio is 409 "Outra remessa deste

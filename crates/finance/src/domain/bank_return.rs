@@ -4,6 +4,8 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 
+use super::boleto::EventKind;
+
 /// A retorno's state: IMPORTADO while its job runs, then PROCESSADO, PROCESSADO_COM_PENDENCIAS or FALHOU.
 pub const RETURN_STATUSES: [&str; 4] = [
     "IMPORTADO",
@@ -104,6 +106,20 @@ pub struct Occurrence {
     /// What it says of its boleto's item on the remessa (CONFIRMADO, REJEITADO, LIQUIDADO, BAIXADO): the
     /// item's result is its latest occurrence's.
     pub item_result: Option<String>,
+    /// The line it puts on its boleto's timeline (stored with it; read back among the boleto's events).
+    #[sqlx(skip)]
+    pub event: Option<OccurrenceEvent>,
+}
+
+/// An occurrence's line on its boleto's timeline; its time and author are the retorno's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OccurrenceEvent {
+    pub kind: EventKind,
+    pub description: String,
+    pub bank_text: Option<String>,
+    pub amount_cents: Option<i64>,
+    /// JSON object (a settlement's values).
+    pub details: Option<String>,
 }
 
 /// A pendência.

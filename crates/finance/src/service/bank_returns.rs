@@ -19,8 +19,10 @@ use platform::notify::Notify;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::domain::bank_return::{nosso_key, BankReturn, Occurrence, Pendency, PENDENCY_ACTIONS};
-use crate::domain::boleto::{BoletoEvent, BoletoStatus, EventKind};
+use crate::domain::bank_return::{
+    nosso_key, BankReturn, Occurrence, OccurrenceEvent, Pendency, PENDENCY_ACTIONS,
+};
+use crate::domain::boleto::{BoletoStatus, EventKind};
 use crate::domain::remittance::company_of;
 use crate::domain::InstallmentStatus;
 use crate::events::ReceivableSettled;
@@ -31,7 +33,6 @@ use crate::store::boletos::HistoryLine;
 use crate::store::remittances as remittances_store;
 use crate::store::Stamp;
 
-use super::boletos::event as boleto_event;
 use super::laps::Laps;
 use super::remittances::hex;
 use super::{stale, BoletoChange, Boletos, INSTALLMENT_ENTITY};
@@ -266,33 +267,20 @@ impl BankReturns {
     /// The boletos of the account's convênios by their nosso número as the bank's files carry it (with its DV,
     /// when the bank's field has one), and by the bare number when that key is free.
     async fn targets(&self, account: &str) -> Result<HashMap<String, Target>> {
-        let agreements: HashMap<String, banking::cnab::Company> =
+        let agreements = self.agreements(account).await?;
+        let boletos = store::targets(&self.db, account).await?;
+        Ok(by_key(&agreements, boletos))
+    }
+
+    /// The account's convênios de cobrança: the bank and company data their nosso números are written with.
+    async fn agreements(&self, account: &str) -> Result<Agreements> {
+        Ok(
             crate::store::agreements::collections(&self.db, Some(account))
                 .await?
                 .into_iter()
-                .map(|a| (a.id.clone(), company_of(&a)))
-                .collect();
-        let banks: HashMap<String, banking::bank::Bank> =
-            crate::store::agreements::collections(&self.db, Some(account))
-                .await?
-                .into_iter()
-                .map(|a| (a.id.clone(), a.bank))
-                .collect();
-        let mut map = HashMap::new();
-        let mut bare = Vec::new();
-        for t in store::targets(&self.db, account).await? {
-            let number = t.nosso_numero.to_string();
-            let cnab = match (agreements.get(&t.agreement_id), banks.get(&t.agreement_id)) {
-                (Some(c), Some(b)) => banking::cnab::nosso_numero_for_cnab(*b, c, &number).ok(),
-                _ => None,
-            };
-            bare.push((nosso_key(&number), t.clone()));
-            map.insert(nosso_key(&cnab.unwrap_or(number)), t);
-        }
-        for (k, t) in bare {
-            map.entry(k).or_insert(t);
-        }
-        Ok(map)
+                .map(|a| (a.id.clone(), (a.bank, company_of(&a))))
+                .collect(),
+        )
     }
 
     fn set_progress(&self, id: &str, done: i64, total: i64) {
@@ -350,12 +338,17 @@ impl BankReturns {
         let total = items.len() as i64;
         result.total = total;
         self.set_progress(id, 0, total);
-        let by_key = self.targets(&r.bank_account_id).await?;
         let layout_400 = r.layout == "CNAB400";
         let bank_code: u16 = r.bank.parse().unwrap_or(0);
+        let agreements = self.agreements(&r.bank_account_id).await?;
         let mut tx = self.db.begin_bulk().await?;
+        // Read in the transaction: the boletos' state and version are what the application starts from.
+        let by_key = by_key(
+            &agreements,
+            store::targets_in(&mut tx, &r.bank_account_id).await?,
+        );
         laps.lap("boletos dos convênios");
-        let mut pass = Pass::read(&mut tx, &by_key, &items, self.clock.now()).await?;
+        let mut pass = Pass::read(&mut tx, &by_key, &items).await?;
         let keys: Vec<String> = items
             .iter()
             .map(|i| dedupe_key(&r.bank_account_id, &by_key, i))
@@ -394,6 +387,7 @@ impl BankReturns {
                 remittance_id: target.and_then(|t| t.remittance_id.clone()),
                 dedupe_key: None,
                 item_result: None,
+                event: None,
             };
             if !seen.insert(key.clone()) {
                 o.result = "DUPLICADA_IGNORADA".into();
@@ -424,16 +418,7 @@ impl BankReturns {
                         }
                     }
                     Some(t) => {
-                        self.apply_one(
-                            &mut pass,
-                            t,
-                            item,
-                            settled,
-                            &mut o,
-                            &r,
-                            &mut pendencies,
-                            &by,
-                        )?;
+                        self.apply_one(&mut pass, t, item, settled, &mut o, &r, &mut pendencies)?;
                         match o.result.as_str() {
                             "APLICADA" => result.applied += 1,
                             "DIVERGENTE" => result.divergent += 1,
@@ -463,9 +448,11 @@ impl BankReturns {
         )
         .await?;
         store::insert_pendencies(&mut tx, &pendencies, &by.uid).await?;
+        laps.lap("gravar pendências");
         for rm in &remittances {
             remittances_store::close_if_done(&mut tx, rm, &stamp).await?;
         }
+        laps.lap("fechar remessas");
         result.done = total;
         result.status = if pendencies.is_empty() && result.divergent == 0 {
             "PROCESSADO".into()
@@ -490,7 +477,7 @@ impl BankReturns {
         }
         run.complete_in(&mut tx, &JobOutcome::done()).await?;
         tx.commit().await?;
-        laps.lap("pendências e commit");
+        laps.lap("commit");
         tracing::info!(retorno = %id, occurrences = total, "retorno aplicado: {}", laps.summary());
         self.progress.lock().expect("progress").remove(id);
         Ok(JobOutcome::done())
@@ -506,7 +493,6 @@ impl BankReturns {
         o: &mut Occurrence,
         r: &BankReturn,
         pendencies: &mut Vec<Pendency>,
-        by: &Principal,
     ) -> Result<()> {
         let status = BoletoStatus::parse(&t.status).unwrap_or(BoletoStatus::Emitido);
         let code = item.occurrence_code.trim().to_string();
@@ -560,7 +546,7 @@ impl BankReturns {
                     );
                     c.amount_cents = Some(item.paid_amount);
                     c.paid_date = Some(date);
-                    pass.change_boleto(&t.id, c, by)?;
+                    o.event = Some(pass.change_boleto(&t.id, c)?);
                 }
                 item_result = Some("LIQUIDADO");
             } else {
@@ -613,7 +599,7 @@ impl BankReturns {
                         "juros_cents": interest, "multa_cents": fine, "tarifa_cents": item.fees,
                         "data_credito": item.credit_date,
                     }));
-                    pass.change_boleto(&t.id, c, by)?;
+                    o.event = Some(pass.change_boleto(&t.id, c)?);
                 }
                 item_result = Some("LIQUIDADO");
             }
@@ -652,11 +638,13 @@ impl BankReturns {
                         o.reasons.clone()
                     });
                 }
-                pass.change_boleto(&t.id, c, by)?;
+                o.event = Some(pass.change_boleto(&t.id, c)?);
                 o.result = "APLICADA".into();
                 o.message = text.clone();
             } else {
-                pass.change_boleto(&t.id, change(None, EventKind::Ocorrencia, description), by)?;
+                o.event = Some(
+                    pass.change_boleto(&t.id, change(None, EventKind::Ocorrencia, description))?,
+                );
                 o.result = "INFORMATIVA".into();
                 o.message = text.clone();
             }
@@ -733,7 +721,7 @@ impl BankReturns {
             // The receipt's source: the pendência (unique, like an occurrence's).
             let source = format!("pendencia:{}", p.id);
             let date = p.occurrence_date.unwrap_or_else(|| self.clock.today());
-            let mut pass = Pass::new(stamp.at);
+            let mut pass = Pass::new();
             pass.installments.insert(inst.id.clone(), inst.clone());
             pass.settle(
                 &inst.id,
@@ -848,7 +836,6 @@ struct Settled {
 /// Keyed in id order (ordered maps): ids are UUIDv7, so id order is insertion order and the writes walk each
 /// table's pages in order — in random order every page is written many times once the page cache is full.
 struct Pass {
-    at: DateTime<Utc>,
     boletos: BTreeMap<String, LiveBoleto>,
     /// The installments as they are now (`version`: the one read).
     installments: BTreeMap<String, Settling>,
@@ -856,50 +843,44 @@ struct Pass {
     receipts: Vec<SourcedReceipt>,
     history: Vec<Settled>,
     settled: Vec<ReceivableSettled>,
-    events: Vec<BoletoEvent>,
 }
 
 impl Pass {
-    fn new(at: DateTime<Utc>) -> Pass {
+    fn new() -> Pass {
         Pass {
-            at,
             boletos: BTreeMap::new(),
             installments: BTreeMap::new(),
             changed_installments: BTreeSet::new(),
             receipts: Vec::new(),
             history: Vec::new(),
             settled: Vec::new(),
-            events: Vec::new(),
         }
     }
 
-    /// Reads the boletos the file's items name, and their installments ([`store`] reads 500 a statement).
+    /// The boletos the file's items name (as `by_key` read them, in the transaction), and their installments
+    /// ([`store`] reads 500 a statement on SQLite).
     async fn read(
         tx: &mut Tx,
         by_key: &HashMap<String, Target>,
         items: &[RetornoItem],
-        at: DateTime<Utc>,
     ) -> Result<Pass> {
-        let mut pass = Pass::new(at);
+        let mut pass = Pass::new();
         let targets: HashMap<&str, &Target> = items
             .iter()
             .filter_map(|i| find(by_key, &i.nosso_numero))
             .map(|t| (t.id.as_str(), t))
             .collect();
-        let mut ids: Vec<String> = targets.keys().map(|id| id.to_string()).collect();
-        ids.sort_unstable();
-        for row in store::boleto_rows(tx, &ids).await? {
-            let installment_id = targets[row.id.as_str()].installment_id.clone();
+        for t in targets.values() {
             let live = LiveBoleto {
-                status: BoletoStatus::parse(&row.status).unwrap_or(BoletoStatus::Emitido),
-                version: row.version,
-                installment_id,
+                status: BoletoStatus::parse(&t.status).unwrap_or(BoletoStatus::Emitido),
+                version: t.version,
+                installment_id: t.installment_id.clone(),
                 code: None,
                 text: None,
                 paid: None,
                 changed: false,
             };
-            pass.boletos.insert(row.id, live);
+            pass.boletos.insert(t.id.clone(), live);
         }
         let installments: Vec<String> = targets
             .values()
@@ -913,9 +894,10 @@ impl Pass {
         Ok(pass)
     }
 
-    /// What [`Boletos::record_in`] does, in memory: the boleto's state and last occurrence, its timeline
-    /// event, and the installment's state when the boleto's entry, rejection or baixa moves it.
-    fn change_boleto(&mut self, id: &str, change: BoletoChange, by: &Principal) -> Result<()> {
+    /// What [`Boletos::record_in`] does, in memory: the boleto's state and last occurrence, and the
+    /// installment's state when the boleto's entry, rejection or baixa moves it. Returns the boleto's timeline
+    /// line, which the occurrence keeps.
+    fn change_boleto(&mut self, id: &str, change: BoletoChange) -> Result<OccurrenceEvent> {
         let b = self
             .boletos
             .get_mut(id)
@@ -944,20 +926,13 @@ impl Pass {
         }
         b.changed = true;
         let installment_id = b.installment_id.clone();
-        let mut e = boleto_event(
-            id,
-            change.kind,
-            change.description,
-            change.amount_cents,
-            self.at,
-            by,
-        );
-        e.bank_code = change.bank_code;
-        e.bank_text = change.bank_text;
-        e.remittance_id = change.remittance_id;
-        e.remittance_number = change.remittance_number;
-        e.details = change.details.map(|d| d.to_string());
-        self.events.push(e);
+        let event = OccurrenceEvent {
+            kind: change.kind,
+            description: change.description,
+            bank_text: change.bank_text,
+            amount_cents: change.amount_cents,
+            details: change.details.map(|d| d.to_string()),
+        };
         let installment_to = match change.to {
             Some(BoletoStatus::Registrado) => Some(InstallmentStatus::Registrado),
             Some(BoletoStatus::Rejeitado | BoletoStatus::Baixado | BoletoStatus::Cancelado) => {
@@ -976,7 +951,7 @@ impl Pass {
                 self.changed_installments.insert(installment_id);
             }
         }
-        Ok(())
+        Ok(event)
     }
 
     /// A receipt whose source is `source_id`, the installment's new state, its history line and the event.
@@ -1081,8 +1056,6 @@ impl Pass {
         laps.lap("gravar histórico");
         jobs.publish_many(tx, &self.settled).await?;
         laps.lap("publicar eventos");
-        crate::store::boletos::insert_events(tx, &self.events).await?;
-        laps.lap("gravar linha do tempo");
         Ok(())
     }
 }
@@ -1152,6 +1125,28 @@ fn parse_installment(text: &str) -> InstallmentStatus {
         .into_iter()
         .find(|s| s.as_str() == text)
         .unwrap_or(InstallmentStatus::Aberto)
+}
+
+/// A convênio's bank and company data, by its id.
+type Agreements = HashMap<String, (banking::bank::Bank, banking::cnab::Company)>;
+
+/// `boletos` by their nosso número as the bank's files carry it (with its DV, when the bank's field has one), and
+/// by the bare number when that key is free.
+fn by_key(agreements: &Agreements, boletos: Vec<Target>) -> HashMap<String, Target> {
+    let mut map = HashMap::new();
+    let mut bare = Vec::new();
+    for t in boletos {
+        let number = t.nosso_numero.to_string();
+        let cnab = agreements.get(&t.agreement_id).and_then(|(bank, company)| {
+            banking::cnab::nosso_numero_for_cnab(*bank, company, &number).ok()
+        });
+        bare.push((nosso_key(&number), t.clone()));
+        map.insert(nosso_key(&cnab.unwrap_or(number)), t);
+    }
+    for (k, t) in bare {
+        map.entry(k).or_insert(t);
+    }
+    map
 }
 
 /// The boleto of a nosso número as the file carries it: with its DV, or without.

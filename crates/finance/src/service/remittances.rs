@@ -47,11 +47,18 @@ pub struct Pending {
 pub struct RemittanceDetail {
     pub remittance: Remittance,
     pub agreement_name: String,
+    /// The first [`DETAIL_ITEMS`] items; the rest page through [`Remittances::items_page`] (a remessa of
+    /// 100,000 items is 20 MB of JSON and a page no browser renders).
     pub items: Vec<RemittanceItem>,
+    /// How many items it has.
+    pub item_total: i64,
     pub history: Vec<Recorded>,
     /// The retornos that answered it: (id, file name, imported at).
     pub returns: Vec<(String, String, DateTime<Utc>)>,
 }
+
+/// How many items a remessa's detail carries.
+pub const DETAIL_ITEMS: i64 = 100;
 
 /// A page of remessas with the filter's totals.
 #[derive(Debug, Clone)]
@@ -265,18 +272,35 @@ impl Remittances {
         store::by_id(&self.db, id).await?.ok_or_else(not_found)
     }
 
+    /// A page of the remessa's items in file order, with what the retornos said of each, and how many it has.
+    pub async fn items_page(
+        &self,
+        id: &str,
+        limit: i64,
+        offset: i64,
+    ) -> Result<(Vec<RemittanceItem>, i64)> {
+        let remittance = self.get(id).await?;
+        self.items(&remittance, limit, offset).await
+    }
+
+    async fn items(
+        &self,
+        r: &Remittance,
+        limit: i64,
+        offset: i64,
+    ) -> Result<(Vec<RemittanceItem>, i64)> {
+        // A draft was never sent: no retorno speaks of its items.
+        let with_results = r.status != RemittanceStatus::Rascunho;
+        Ok(store::items_page(&self.db, &r.id, with_results, limit, offset).await?)
+    }
+
     pub async fn detail(&self, id: &str) -> Result<RemittanceDetail> {
         let remittance = self.get(id).await?;
         let agreement_name = agreements_store::collection_by_id(&self.db, &remittance.agreement_id)
             .await?
             .map(|a| a.fields.name)
             .unwrap_or_default();
-        // A draft was never sent: no retorno speaks of its items.
-        let items = if remittance.status == RemittanceStatus::Rascunho {
-            store::items_of(&self.db, id).await?
-        } else {
-            store::items_with_results(&self.db, id).await?
-        };
+        let (items, item_total) = self.items(&remittance, DETAIL_ITEMS, 0).await?;
         let history = history::of(&self.db, REMITTANCE_ENTITY, id).await?;
         let returns: Vec<(String, String, DateTime<Utc>)> = on_db!(&self.db, pool => sqlx::query_as(
             "SELECT r.id, r.file_name, r.imported_at FROM finance_bank_returns r WHERE EXISTS (SELECT 1 FROM \
@@ -290,6 +314,7 @@ impl Remittances {
             remittance,
             agreement_name,
             items,
+            item_total,
             history,
             returns,
         })

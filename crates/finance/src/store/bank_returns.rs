@@ -16,6 +16,11 @@ const COLUMNS: &str = "id, bank_account_id, kind, file_name, sha256, layout, ban
 const OCCURRENCE_COLUMNS: &str = "id, return_id, line, nosso_numero, seu_numero, movement_code, movement_text, \
      reasons, occurrence_date, credit_date, amount_cents, paid_cents, interest_cents, fees_cents, result, message, \
      agreement_id, boleto_id, installment_id, remittance_id, dedupe_key, item_result";
+/// What an insert writes: the columns read back, and the occurrence's timeline line.
+const OCCURRENCE_INSERT_COLUMNS: &str = "id, return_id, line, nosso_numero, seu_numero, movement_code, \
+     movement_text, reasons, occurrence_date, credit_date, amount_cents, paid_cents, interest_cents, fees_cents, \
+     result, message, agreement_id, boleto_id, installment_id, remittance_id, dedupe_key, item_result, event_kind, \
+     event_description, event_bank_text, event_amount_cents, event_details";
 
 const PENDENCY_COLUMNS: &str =
     "id, kind, status, return_id, occurrence_id, bank_account_id, boleto_id, \
@@ -132,10 +137,11 @@ pub async fn insert_occurrences(tx: &mut Tx, rows: &[Occurrence]) -> Result<()> 
         let int = |f: fn(&Occurrence) -> i64| rows.iter().map(f).collect::<Vec<_>>();
         let day = |f: fn(&Occurrence) -> Option<NaiveDate>| rows.iter().map(f).collect::<Vec<_>>();
         return sqlx::query(&format!(
-            "INSERT INTO finance_bank_return_occurrences ({OCCURRENCE_COLUMNS}) SELECT * FROM UNNEST($1::text[], \
-             $2::text[], $3::int8[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::date[], \
-             $10::date[], $11::int8[], $12::int8[], $13::int8[], $14::int8[], $15::text[], $16::text[], $17::text[], \
-             $18::text[], $19::text[], $20::text[], $21::text[], $22::text[])"
+            "INSERT INTO finance_bank_return_occurrences ({OCCURRENCE_INSERT_COLUMNS}) SELECT * FROM \
+             UNNEST($1::text[], $2::text[], $3::int8[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], \
+             $9::date[], $10::date[], $11::int8[], $12::int8[], $13::int8[], $14::int8[], $15::text[], $16::text[], \
+             $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[], $23::text[], $24::text[], \
+             $25::text[], $26::int8[], $27::text[])"
         ))
         .bind(text(|o| &o.id))
         .bind(text(|o| &o.return_id))
@@ -159,6 +165,15 @@ pub async fn insert_occurrences(tx: &mut Tx, rows: &[Occurrence]) -> Result<()> 
         .bind(maybe(|o| o.remittance_id.as_deref()))
         .bind(maybe(|o| o.dedupe_key.as_deref()))
         .bind(maybe(|o| o.item_result.as_deref()))
+        .bind(maybe(|o| o.event.as_ref().map(|e| e.kind.as_str())))
+        .bind(maybe(|o| o.event.as_ref().map(|e| e.description.as_str())))
+        .bind(maybe(|o| o.event.as_ref().and_then(|e| e.bank_text.as_deref())))
+        .bind(
+            rows.iter()
+                .map(|o| o.event.as_ref().and_then(|e| e.amount_cents))
+                .collect::<Vec<_>>(),
+        )
+        .bind(maybe(|o| o.event.as_ref().and_then(|e| e.details.as_deref())))
         .execute(&mut **t)
         .await
         .map(|_| ());
@@ -166,7 +181,7 @@ pub async fn insert_occurrences(tx: &mut Tx, rows: &[Occurrence]) -> Result<()> 
     for chunk in rows.chunks(500) {
         on_tx!(tx, conn => {
             let mut qb = sqlx::QueryBuilder::new(format!(
-                "INSERT INTO finance_bank_return_occurrences ({OCCURRENCE_COLUMNS}) "
+                "INSERT INTO finance_bank_return_occurrences ({OCCURRENCE_INSERT_COLUMNS}) "
             ));
             qb.push_values(chunk.iter(), |mut q, o| {
                 q.push_bind(&o.id)
@@ -190,7 +205,12 @@ pub async fn insert_occurrences(tx: &mut Tx, rows: &[Occurrence]) -> Result<()> 
                     .push_bind(&o.installment_id)
                     .push_bind(&o.remittance_id)
                     .push_bind(&o.dedupe_key)
-                    .push_bind(&o.item_result);
+                    .push_bind(&o.item_result)
+                    .push_bind(o.event.as_ref().map(|e| e.kind.as_str()))
+                    .push_bind(o.event.as_ref().map(|e| e.description.as_str()))
+                    .push_bind(o.event.as_ref().and_then(|e| e.bank_text.as_deref()))
+                    .push_bind(o.event.as_ref().and_then(|e| e.amount_cents))
+                    .push_bind(o.event.as_ref().and_then(|e| e.details.as_deref()));
             });
             qb.build().execute(&mut *conn).await.map(|_| ())
         })?;
@@ -353,22 +373,27 @@ pub struct Target {
     pub agreement_id: String,
     pub nosso_numero: i64,
     pub status: String,
+    pub version: i64,
     pub installment_id: String,
     pub amount_cents: i64,
     pub fine_bp: i64,
     pub remittance_id: Option<String>,
 }
 
+const TARGETS: &str =
+    "SELECT b.id, b.agreement_id, b.nosso_numero, b.status, b.version, b.installment_id, \
+     b.amount_cents, b.fine_bp, b.remittance_id FROM finance_boletos b \
+     JOIN finance_collection_agreements a ON a.id = b.agreement_id WHERE a.bank_account_id = $1";
+
 /// The boletos of the account's convênios.
 pub async fn targets(db: &Db, account: &str) -> Result<Vec<Target>> {
-    on_db!(db, pool => sqlx::query_as(
-        "SELECT b.id, b.agreement_id, b.nosso_numero, b.status, b.installment_id, b.amount_cents, b.fine_bp, \
-         b.remittance_id FROM finance_boletos b JOIN finance_collection_agreements a ON a.id = b.agreement_id \
-         WHERE a.bank_account_id = $1",
-    )
-    .bind(account)
-    .fetch_all(pool)
-    .await)
+    on_db!(db, pool => sqlx::query_as(TARGETS).bind(account).fetch_all(pool).await)
+}
+
+/// The boletos of the account's convênios, in the applying transaction: their state and version are the ones
+/// the application starts from.
+pub async fn targets_in(tx: &mut Tx, account: &str) -> Result<Vec<Target>> {
+    on_tx!(tx, conn => sqlx::query_as(TARGETS).bind(account).fetch_all(&mut *conn).await)
 }
 
 /// An installment as a settlement reads it, in the applying transaction.
@@ -416,43 +441,6 @@ pub async fn settlings(tx: &mut Tx, ids: &[String]) -> Result<Vec<Settling>> {
     for chunk in ids.chunks(CHUNK) {
         let sql = format!("{SELECT} IN ({})", placeholders(1, chunk.len()));
         let rows: Vec<Settling> = on_tx!(tx, conn => {
-            let mut q = sqlx::query_as(&sql);
-            for id in chunk {
-                q = q.bind(id);
-            }
-            q.fetch_all(&mut *conn).await
-        })?;
-        found.extend(rows);
-    }
-    Ok(found)
-}
-
-/// A boleto's state and version as the applying transaction reads it.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct BoletoRow {
-    pub id: String,
-    pub status: String,
-    pub version: i64,
-}
-
-/// The boletos of `ids`, in the applying transaction ([`CHUNK`] a statement).
-pub async fn boleto_rows(tx: &mut Tx, ids: &[String]) -> Result<Vec<BoletoRow>> {
-    if let Tx::Postgres(t) = tx {
-        // One statement with an array: planned once.
-        return sqlx::query_as(
-            "SELECT id, status, version FROM finance_boletos WHERE id = ANY($1)",
-        )
-        .bind(ids)
-        .fetch_all(&mut **t)
-        .await;
-    }
-    let mut found = Vec::with_capacity(ids.len());
-    for chunk in ids.chunks(CHUNK) {
-        let sql = format!(
-            "SELECT id, status, version FROM finance_boletos WHERE id IN ({})",
-            placeholders(1, chunk.len())
-        );
-        let rows: Vec<BoletoRow> = on_tx!(tx, conn => {
             let mut q = sqlx::query_as(&sql);
             for id in chunk {
                 q = q.bind(id);

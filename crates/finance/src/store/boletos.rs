@@ -855,8 +855,16 @@ struct EventRow {
 
 /// A boleto's timeline, oldest first.
 pub async fn events_of(db: &Db, boleto_id: &str) -> Result<Vec<BoletoEvent>> {
+    // A retorno's occurrences are their boleto's lines too (finance_bank_return_occurrences.event_*), at the
+    // time and by the person of their retorno.
     let sql = format!(
-        "SELECT {EVENT_COLUMNS} FROM finance_boleto_events WHERE boleto_id = $1 ORDER BY at, id"
+        "SELECT {EVENT_COLUMNS} FROM finance_boleto_events WHERE boleto_id = $1 UNION ALL \
+         SELECT o.id, o.boleto_id, r.processed_at AS at, o.event_kind AS kind, o.event_description AS description, \
+         TRIM(o.movement_code) AS bank_code, o.event_bank_text AS bank_text, NULL AS remittance_id, \
+         NULL AS remittance_number, o.event_amount_cents AS amount_cents, o.event_details AS details, \
+         r.imported_by AS by_uid, r.imported_by_name AS by_name FROM finance_bank_return_occurrences o \
+         JOIN finance_bank_returns r ON r.id = o.return_id \
+         WHERE o.boleto_id = $1 AND o.event_kind IS NOT NULL AND r.processed_at IS NOT NULL ORDER BY at, id"
     );
     let rows: Vec<EventRow> =
         on_db!(db, pool => sqlx::query_as(&sql).bind(boleto_id).fetch_all(pool).await)?;

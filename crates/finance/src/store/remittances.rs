@@ -263,17 +263,38 @@ pub async fn items_of(db: &Db, remittance_id: &str) -> Result<Vec<RemittanceItem
         remittance_id,
         "i.result, i.result_code, i.result_text",
         "",
+        "",
     )
     .await
 }
 
-/// The remessa's items in file order with what the retornos said of each (the detail).
-pub async fn items_with_results(db: &Db, remittance_id: &str) -> Result<Vec<RemittanceItem>> {
-    let join = format!("LEFT JOIN finance_bank_return_occurrences o ON o.id = {ITEM_OCCURRENCE}");
-    let results =
-        "COALESCE(o.item_result, i.result) AS result, COALESCE(o.movement_code, i.result_code) \
-         AS result_code, COALESCE(o.movement_text, i.result_text) AS result_text";
-    items(db, remittance_id, results, &join).await
+/// A page of the remessa's items in file order and how many it has; `with_results`: with what the retornos said
+/// of each (a draft was never sent, so none spoke of its items).
+pub async fn items_page(
+    db: &Db,
+    remittance_id: &str,
+    with_results: bool,
+    limit: i64,
+    offset: i64,
+) -> Result<(Vec<RemittanceItem>, i64)> {
+    let (results, join) = if with_results {
+        (
+            "COALESCE(o.item_result, i.result) AS result, COALESCE(o.movement_code, i.result_code) \
+             AS result_code, COALESCE(o.movement_text, i.result_text) AS result_text",
+            format!("LEFT JOIN finance_bank_return_occurrences o ON o.id = {ITEM_OCCURRENCE}"),
+        )
+    } else {
+        ("i.result, i.result_code, i.result_text", String::new())
+    };
+    let page = format!(" LIMIT {limit} OFFSET {offset}");
+    let items = items(db, remittance_id, results, &join, &page).await?;
+    let total: i64 = on_db!(db, pool => sqlx::query_scalar(
+        "SELECT COUNT(*) FROM finance_remittance_items WHERE remittance_id = $1"
+    )
+    .bind(remittance_id)
+    .fetch_one(pool)
+    .await)?;
+    Ok((items, total))
 }
 
 async fn items(
@@ -281,11 +302,12 @@ async fn items(
     remittance_id: &str,
     results: &str,
     join: &str,
+    page: &str,
 ) -> Result<Vec<RemittanceItem>> {
     let sql = format!(
         "SELECT i.id, i.remittance_id, i.position, i.boleto_id, i.instruction_id, i.instruction, i.nosso_numero, \
          i.amount_cents, {results} FROM finance_remittance_items i {join} WHERE i.remittance_id = $1 \
-         ORDER BY i.position"
+         ORDER BY i.position{page}"
     );
     let rows: Vec<ItemRow> =
         on_db!(db, pool => sqlx::query_as(&sql).bind(remittance_id).fetch_all(pool).await)?;
@@ -481,12 +503,16 @@ pub async fn content(db: &Db, id: &str) -> Result<Option<Vec<u8>>> {
 
 /// When every item of a sent remessa has a result, it is PROCESSADA (with its rejections counted).
 pub async fn close_if_done(tx: &mut Tx, remittance_id: &str, stamp: &Stamp<'_>) -> Result<bool> {
+    // One pass over the items counts both the ones still waiting and the rejected ones (read twice, the
+    // results of a 100,000-item remessa cost a second each).
     let sql = format!(
-        "WITH results AS (SELECT COALESCE(o.item_result, i.result) AS result FROM finance_remittance_items i \
-         LEFT JOIN finance_bank_return_occurrences o ON o.id = {ITEM_OCCURRENCE} WHERE i.remittance_id = $1) \
-         UPDATE finance_remittances SET status = 'PROCESSADA', rejected_count = (SELECT COUNT(*) FROM results \
-         WHERE result = 'REJEITADO'), version = version + 1, updated_at = $2, updated_by = $3 \
-         WHERE id = $1 AND status IN ('ENVIADA', 'GERADA') AND NOT EXISTS (SELECT 1 FROM results WHERE result IS NULL)"
+        "WITH tally AS (SELECT COALESCE(SUM(CASE WHEN r.result IS NULL THEN 1 ELSE 0 END), 0) AS waiting, \
+         COALESCE(SUM(CASE WHEN r.result = 'REJEITADO' THEN 1 ELSE 0 END), 0) AS rejected FROM \
+         (SELECT COALESCE(o.item_result, i.result) AS result FROM finance_remittance_items i \
+         LEFT JOIN finance_bank_return_occurrences o ON o.id = {ITEM_OCCURRENCE} WHERE i.remittance_id = $1) r) \
+         UPDATE finance_remittances SET status = 'PROCESSADA', rejected_count = (SELECT rejected FROM tally), \
+         version = version + 1, updated_at = $2, updated_by = $3 \
+         WHERE id = $1 AND status IN ('ENVIADA', 'GERADA') AND (SELECT waiting FROM tally) = 0"
     );
     let done = on_tx!(tx, conn => sqlx::query(&sql)
     .bind(remittance_id)

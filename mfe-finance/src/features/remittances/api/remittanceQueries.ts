@@ -9,12 +9,14 @@ import {
   getListBankReturnsQueryKey,
   getListBoletosQueryKey,
   getListPendenciesQueryKey,
+  getListRemittanceItemsQueryKey,
   getListRemittancePendingQueryKey,
   getListRemittancesQueryKey,
   getRemittance,
   listBankReturnOccurrences,
   listBankReturns,
   listPendencies,
+  listRemittanceItems,
   listRemittancePending,
   listRemittances,
   markRemittanceSent,
@@ -69,6 +71,7 @@ export function useRemittance(id: string | null) {
 /** Everything a remessa's change touches: its lists, the pending items and the boletos (now EM_REMESSA or free). */
 function afterRemittanceChange(queries: QueryClient, detail: RemittanceDetail) {
   queries.setQueryData(getGetRemittanceQueryKey(detail.remittance.id), detail);
+  void queries.invalidateQueries({ queryKey: getListRemittanceItemsQueryKey(detail.remittance.id) });
   void queries.invalidateQueries({ queryKey: getListRemittancesQueryKey() });
   void queries.invalidateQueries({ queryKey: getListRemittancePendingQueryKey() });
   void queries.invalidateQueries({ queryKey: getListBoletosQueryKey() });
@@ -121,6 +124,16 @@ export function useBankReturn(id: string | null) {
     enabled: Boolean(id),
     retry: false,
     refetchInterval: (query) => (query.state.data?.status === 'IMPORTADO' ? PROGRESS_POLL_MS : false),
+  });
+}
+
+/** A page of a remessa's items in file order, with what the retornos said of each. */
+export function useRemittanceItems(id: string, page: number, pageSize: number) {
+  const params = { page, page_size: pageSize };
+  return useQuery({
+    queryKey: getListRemittanceItemsQueryKey(id, params),
+    queryFn: ({ signal }) => listRemittanceItems(id, params, { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -14,7 +14,7 @@ import {
   REMITTANCE_STATUS_LABELS,
   remittanceActions,
 } from '../api/remittanceModel';
-import { downloadRemittance, useRemittance, useRemittanceAction, type RemittanceAction } from '../api/remittanceQueries';
+import { downloadRemittance, useRemittance, useRemittanceAction, useRemittanceItems, type RemittanceAction } from '../api/remittanceQueries';
 import type { GenerationFailure } from './NewRemittance';
 
 export function RemittanceStatusBadge({ status }: { status: string }) {
@@ -180,46 +180,7 @@ function DetailView({ detail, title }: { detail: RemittanceDetail; title: string
           )}
         </Paper>
       )}
-      <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-        <Table striped aria-label="Itens da remessa" miw={760}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>#</Table.Th>
-              <Table.Th>Nosso número</Table.Th>
-              <Table.Th>Movimento</Table.Th>
-              <Table.Th ta="right">Valor</Table.Th>
-              <Table.Th>Resultado</Table.Th>
-              <Table.Th>Retorno do banco</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {detail.items.map((item) => (
-              <Table.Tr key={item.id}>
-                <Table.Td>{item.position}</Table.Td>
-                <Table.Td ff="monospace">
-                  <Anchor component={Link} to={`/boletos/detalhes?id=${item.boleto_id}`}>
-                    {item.nosso_numero}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{INSTRUCTION_LABELS[item.instruction] ?? item.instruction}</Table.Td>
-                <Table.Td ta="right">{formatCentavos(item.amount_cents)}</Table.Td>
-                <Table.Td>
-                  {item.result ? (
-                    <Badge color={ITEM_RESULT_COLORS[item.result] ?? 'gray'} variant="light" tt="none">
-                      {ITEM_RESULT_LABELS[item.result] ?? item.result}
-                    </Badge>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      Aguardando
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{item.result_code ? `${item.result_code} ${item.result_text ?? ''}` : '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
+      <Items id={r.id} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Paper withBorder p="md" radius="md">
           <Title order={2} size="h4" mb="xs">
@@ -260,6 +221,79 @@ function DetailView({ detail, title }: { detail: RemittanceDetail; title: string
           </Timeline>
         </Paper>
       </SimpleGrid>
+    </Stack>
+  );
+}
+
+const ITEMS_PAGE_SIZE = 100;
+
+/** The remessa's items, a page at a time (a remessa may carry 100,000). */
+function Items({ id }: { id: string }) {
+  const [page, setPage] = useState(1);
+  const result = useRemittanceItems(id, page, ITEMS_PAGE_SIZE);
+  if (result.isPending) return <Spinner />;
+  if (result.isError)
+    return (
+      <Alert color="red" role="alert">
+        {result.error.message}
+      </Alert>
+    );
+  const { items, total, has_more: hasMore } = result.data;
+  return (
+    <Stack gap="xs">
+      <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+        <Table striped aria-label="Itens da remessa" miw={760}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>#</Table.Th>
+              <Table.Th>Nosso número</Table.Th>
+              <Table.Th>Movimento</Table.Th>
+              <Table.Th ta="right">Valor</Table.Th>
+              <Table.Th>Resultado</Table.Th>
+              <Table.Th>Retorno do banco</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((item) => (
+              <Table.Tr key={item.id}>
+                <Table.Td>{item.position}</Table.Td>
+                <Table.Td ff="monospace">
+                  <Anchor component={Link} to={`/boletos/detalhes?id=${item.boleto_id}`}>
+                    {item.nosso_numero}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{INSTRUCTION_LABELS[item.instruction] ?? item.instruction}</Table.Td>
+                <Table.Td ta="right">{formatCentavos(item.amount_cents)}</Table.Td>
+                <Table.Td>
+                  {item.result ? (
+                    <Badge color={ITEM_RESULT_COLORS[item.result] ?? 'gray'} variant="light" tt="none">
+                      {ITEM_RESULT_LABELS[item.result] ?? item.result}
+                    </Badge>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      Aguardando
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{item.result_code ? `${item.result_code} ${item.result_text ?? ''}` : '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      {total > ITEMS_PAGE_SIZE && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">{`${total.toLocaleString('pt-BR')} itens · página ${page} de ${Math.ceil(total / ITEMS_PAGE_SIZE)}`}</Text>
+          <Group gap="xs">
+            <Button size="xs" variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Anterior
+            </Button>
+            <Button size="xs" variant="default" disabled={!hasMore} onClick={() => setPage(page + 1)}>
+              Próxima
+            </Button>
+          </Group>
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -81,6 +81,7 @@ import type {
   ListPaymentAgreementsParams,
   ListPendenciesParams,
   ListReceivableInstallmentsParams,
+  ListRemittanceItemsParams,
   ListRemittancePendingParams,
   ListRemittancesParams,
   ListSuppliersParams,
@@ -121,6 +122,7 @@ import type {
   ReceivableInstallmentPage,
   RemittanceCreate,
   RemittanceDetail,
+  RemittanceItemPage,
   RemittancePage,
   RemittancePending,
   Renegotiation,
@@ -8562,6 +8564,120 @@ export function useGetRemittance<TData = Awaited<ReturnType<typeof getRemittance
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetRemittanceQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The remessa's items in file order, a page at a time, with what the retornos said of each.
+ */
+export const getListRemittanceItemsUrl = (id: string,
+    params?: ListRemittanceItemsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/remittances/${id}/items?${stringifiedParams}` : `/api/v1/finance/remittances/${id}/items`
+}
+
+export const listRemittanceItems = async (id: string,
+    params?: ListRemittanceItemsParams, options?: RequestInit): Promise<RemittanceItemPage> => {
+  
+  return customFetch<RemittanceItemPage>(getListRemittanceItemsUrl(id,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListRemittanceItemsQueryKey = (id?: string,
+    params?: ListRemittanceItemsParams,) => {
+    return [
+    `/api/v1/finance/remittances/${id}/items`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListRemittanceItemsQueryOptions = <TData = Awaited<ReturnType<typeof listRemittanceItems>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string,
+    params?: ListRemittanceItemsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listRemittanceItems>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListRemittanceItemsQueryKey(id,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listRemittanceItems>>> = ({ signal }) => listRemittanceItems(id,params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listRemittanceItems>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListRemittanceItemsQueryResult = NonNullable<Awaited<ReturnType<typeof listRemittanceItems>>>
+export type ListRemittanceItemsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListRemittanceItems<TData = Awaited<ReturnType<typeof listRemittanceItems>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params: undefined |  ListRemittanceItemsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listRemittanceItems>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listRemittanceItems>>,
+          TError,
+          Awaited<ReturnType<typeof listRemittanceItems>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListRemittanceItems<TData = Awaited<ReturnType<typeof listRemittanceItems>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params?: ListRemittanceItemsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listRemittanceItems>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listRemittanceItems>>,
+          TError,
+          Awaited<ReturnType<typeof listRemittanceItems>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListRemittanceItems<TData = Awaited<ReturnType<typeof listRemittanceItems>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params?: ListRemittanceItemsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listRemittanceItems>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The remessa's items in file order, a page at a time, with what the retornos said of each.
+ */
+
+export function useListRemittanceItems<TData = Awaited<ReturnType<typeof listRemittanceItems>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params?: ListRemittanceItemsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listRemittanceItems>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListRemittanceItemsQueryOptions(id,params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -13,7 +13,10 @@ import type { RemittanceHistoryLine } from './remittanceHistoryLine';
 export interface RemittanceDetail {
   remittance: Remittance;
   agreement_name: string;
+  /** The first 100 items in file order; `GET …/{id}/items` pages through all of them. */
   items: RemittanceItem[];
+  /** How many items the remessa has. */
+  item_total: number;
   /** The preflight's findings (JSON array), the last time the file was generated. */
   preflight?: string;
   returns: RemittanceReturn[];

@@ -3975,7 +3975,8 @@ export const getRemittanceResponse = zod.object({
   "result": zod.string().optional().describe('What the retorno said: CONFIRMADO, REJEITADO, LIQUIDADO or BAIXADO.'),
   "result_code": zod.string().optional(),
   "result_text": zod.string().optional()
-})),
+})).describe('The first 100 items in file order; `GET …/{id}/items` pages through all of them.'),
+  "item_total": zod.number().describe('How many items the remessa has.'),
   "preflight": zod.string().optional().describe('The preflight\'s findings (JSON array), the last time the file was generated.'),
   "returns": zod.array(zod.object({
   "id": zod.string(),
@@ -3989,6 +3990,41 @@ export const getRemittanceResponse = zod.object({
   "from_state": zod.string().optional(),
   "to_state": zod.string().optional()
 }))
+})
+
+/**
+ * @summary The remessa's items in file order, a page at a time, with what the retornos said of each.
+ */
+export const listRemittanceItemsPathIdMax = 100;
+
+export const listRemittanceItemsParams = zod.object({
+  "id": zod.string().max(listRemittanceItemsPathIdMax)
+})
+
+export const listRemittanceItemsQueryPageMax = 1000000;export const listRemittanceItemsQueryPageSizeMax = 200;
+
+export const listRemittanceItemsQueryParams = zod.object({
+  "page": zod.number().min(1).max(listRemittanceItemsQueryPageMax).optional(),
+  "page_size": zod.number().min(1).max(listRemittanceItemsQueryPageSizeMax).optional()
+})
+
+export const listRemittanceItemsResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "position": zod.number(),
+  "boleto_id": zod.string(),
+  "instruction_id": zod.string().optional(),
+  "instruction": zod.string(),
+  "nosso_numero": zod.number(),
+  "amount_cents": zod.number(),
+  "result": zod.string().optional().describe('What the retorno said: CONFIRMADO, REJEITADO, LIQUIDADO or BAIXADO.'),
+  "result_code": zod.string().optional(),
+  "result_text": zod.string().optional()
+})),
+  "total": zod.number(),
+  "page": zod.number(),
+  "page_size": zod.number(),
+  "has_more": zod.boolean()
 })
 
 /**
@@ -4036,7 +4072,8 @@ export const generateRemittanceResponse = zod.object({
   "result": zod.string().optional().describe('What the retorno said: CONFIRMADO, REJEITADO, LIQUIDADO or BAIXADO.'),
   "result_code": zod.string().optional(),
   "result_text": zod.string().optional()
-})),
+})).describe('The first 100 items in file order; `GET …/{id}/items` pages through all of them.'),
+  "item_total": zod.number().describe('How many items the remessa has.'),
   "preflight": zod.string().optional().describe('The preflight\'s findings (JSON array), the last time the file was generated.'),
   "returns": zod.array(zod.object({
   "id": zod.string(),
@@ -4105,7 +4142,8 @@ export const markRemittanceSentResponse = zod.object({
   "result": zod.string().optional().describe('What the retorno said: CONFIRMADO, REJEITADO, LIQUIDADO or BAIXADO.'),
   "result_code": zod.string().optional(),
   "result_text": zod.string().optional()
-})),
+})).describe('The first 100 items in file order; `GET …/{id}/items` pages through all of them.'),
+  "item_total": zod.number().describe('How many items the remessa has.'),
   "preflight": zod.string().optional().describe('The preflight\'s findings (JSON array), the last time the file was generated.'),
   "returns": zod.array(zod.object({
   "id": zod.string(),
@@ -4165,7 +4203,8 @@ export const reopenRemittanceResponse = zod.object({
   "result": zod.string().optional().describe('What the retorno said: CONFIRMADO, REJEITADO, LIQUIDADO or BAIXADO.'),
   "result_code": zod.string().optional(),
   "result_text": zod.string().optional()
-})),
+})).describe('The first 100 items in file order; `GET …/{id}/items` pages through all of them.'),
+  "item_total": zod.number().describe('How many items the remessa has.'),
   "preflight": zod.string().optional().describe('The preflight\'s findings (JSON array), the last time the file was generated.'),
   "returns": zod.array(zod.object({
   "id": zod.string(),
@@ -4225,7 +4264,8 @@ export const discardRemittanceResponse = zod.object({
   "result": zod.string().optional().describe('What the retorno said: CONFIRMADO, REJEITADO, LIQUIDADO or BAIXADO.'),
   "result_code": zod.string().optional(),
   "result_text": zod.string().optional()
-})),
+})).describe('The first 100 items in file order; `GET …/{id}/items` pages through all of them.'),
+  "item_total": zod.number().describe('How many items the remessa has.'),
   "preflight": zod.string().optional().describe('The preflight\'s findings (JSON array), the last time the file was generated.'),
   "returns": zod.array(zod.object({
   "id": zod.string(),
