@@ -11,6 +11,12 @@ use chrono::{DateTime, NaiveDate, Utc};
 use super::agreement::CollectionAgreement;
 use super::boleto::{BoletoStatus, InstructionKind, Payer};
 
+/// The history's entity of a remessa.
+pub const REMITTANCE_ENTITY: &str = "finance.remittance";
+/// The history action of a generation. Each one is also the "Incluído na remessa" line on the timeline of every
+/// boleto the remessa carries as an entrada (read from the history with the boleto's events).
+pub const GENERATED_ACTION: &str = "Arquivo gerado";
+
 /// A remessa's state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum RemittanceStatus {

@@ -348,10 +348,20 @@ impl BankReturns {
             store::targets_in(&mut tx, &r.bank_account_id).await?,
         );
         laps.lap("boletos dos convênios");
-        let mut pass = Pass::read(&mut tx, &by_key, &items).await?;
+        // Each item's boleto, looked up once.
+        let found: Vec<(String, Option<&Target>)> = items
+            .iter()
+            .map(|i| {
+                let key = nosso_key(&i.nosso_numero);
+                let target = by_key.get(&key);
+                (key, target)
+            })
+            .collect();
+        let mut pass = Pass::read(&mut tx, found.iter().filter_map(|(_, t)| *t)).await?;
         let keys: Vec<String> = items
             .iter()
-            .map(|i| dedupe_key(&r.bank_account_id, &by_key, i))
+            .zip(&found)
+            .map(|(i, (key, target))| dedupe_key(&r.bank_account_id, *target, key, i))
             .collect();
         let mut seen: HashSet<String> = store::applied_keys(&mut tx, &keys)
             .await?
@@ -362,8 +372,8 @@ impl BankReturns {
         let mut pendencies = Vec::new();
         let mut remittances: HashSet<String> = HashSet::new();
         let stamp = Stamp::now(&self.clock, &by);
-        for (n, (item, key)) in items.iter().zip(keys).enumerate() {
-            let target = find(&by_key, &item.nosso_numero);
+        for (n, ((item, key), (_, target))) in items.iter().zip(keys).zip(&found).enumerate() {
+            let target = *target;
             let mut o = Occurrence {
                 id: uuid::Uuid::now_v7().to_string(),
                 return_id: id.to_string(),
@@ -857,19 +867,11 @@ impl Pass {
         }
     }
 
-    /// The boletos the file's items name (as `by_key` read them, in the transaction), and their installments
+    /// The boletos the file's items name (as the transaction read them), and their installments
     /// ([`store`] reads 500 a statement on SQLite).
-    async fn read(
-        tx: &mut Tx,
-        by_key: &HashMap<String, Target>,
-        items: &[RetornoItem],
-    ) -> Result<Pass> {
+    async fn read<'a>(tx: &mut Tx, found: impl Iterator<Item = &'a Target>) -> Result<Pass> {
         let mut pass = Pass::new();
-        let targets: HashMap<&str, &Target> = items
-            .iter()
-            .filter_map(|i| find(by_key, &i.nosso_numero))
-            .map(|t| (t.id.as_str(), t))
-            .collect();
+        let targets: HashMap<&str, &Target> = found.map(|t| (t.id.as_str(), t)).collect();
         for t in targets.values() {
             let live = LiveBoleto {
                 status: BoletoStatus::parse(&t.status).unwrap_or(BoletoStatus::Emitido),
@@ -1154,13 +1156,14 @@ fn find<'a>(by_key: &'a HashMap<String, Target>, nosso: &str) -> Option<&'a Targ
     by_key.get(&nosso_key(nosso))
 }
 
-fn dedupe_key(account: &str, by_key: &HashMap<String, Target>, i: &RetornoItem) -> String {
-    let owner = find(by_key, &i.nosso_numero)
+/// The occurrence's key (convênio, nosso número, movimento, data, valor pago): an occurrence applies once.
+/// `nosso`: the item's [`nosso_key`]; `target`: its boleto.
+fn dedupe_key(account: &str, target: Option<&Target>, nosso: &str, i: &RetornoItem) -> String {
+    let owner = target
         .map(|t| t.agreement_id.clone())
         .unwrap_or_else(|| format!("conta:{account}"));
     format!(
-        "{owner}|{}|{}|{}|{}",
-        nosso_key(&i.nosso_numero),
+        "{owner}|{nosso}|{}|{}|{}",
         i.occurrence_code.trim(),
         i.occurrence_date.map(|d| d.to_string()).unwrap_or_default(),
         i.paid_amount

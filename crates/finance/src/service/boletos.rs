@@ -1031,36 +1031,18 @@ pub fn merge_pdfs(pages: &[Vec<u8>]) -> Result<Vec<u8>> {
 }
 
 impl Boletos {
-    /// For the remessa's generation, in its transaction: the EMITIDO boletos `ids` become EM_REMESSA in `remittance_id`
-    /// with a timeline event naming `number`, in multi-row statements (no per-boleto round trips). Returns how
-    /// many moved (fewer than `ids` when one was no longer EMITIDO).
+    /// For the remessa's generation, in its transaction: the EMITIDO boletos `ids` become EM_REMESSA in `remittance_id`,
+    /// in multi-row statements (no per-boleto round trips). Returns how many moved (fewer than `ids` when one was no
+    /// longer EMITIDO). Their timeline's "Incluído na remessa" line is the remessa's generation itself (its history
+    /// entry, read with the boleto's events), not a row per boleto.
     pub async fn put_in_remittance_in(
         &self,
         tx: &mut Tx,
         ids: &[String],
         remittance_id: &str,
-        number: &str,
         by: &Principal,
     ) -> Result<u64> {
         let stamp = Stamp::now(&self.clock, by);
-        let moved = store::put_in_remittance(tx, ids, remittance_id, &stamp).await?;
-        let events: Vec<BoletoEvent> = ids
-            .iter()
-            .map(|id| {
-                let mut e = event(
-                    id,
-                    EventKind::EmRemessa,
-                    format!("Incluído na remessa {number}"),
-                    None,
-                    stamp.at,
-                    by,
-                );
-                e.remittance_id = Some(remittance_id.to_string());
-                e.remittance_number = Some(number.to_string());
-                e
-            })
-            .collect();
-        store::insert_events(tx, &events).await?;
-        Ok(moved)
+        Ok(store::put_in_remittance(tx, ids, remittance_id, &stamp).await?)
     }
 }

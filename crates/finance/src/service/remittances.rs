@@ -31,8 +31,7 @@ use crate::store::Stamp;
 use super::laps::Laps;
 use super::{stale, Boletos};
 
-/// The history's entity of a remessa.
-pub const REMITTANCE_ENTITY: &str = "finance.remittance";
+pub use crate::domain::remittance::{GENERATED_ACTION, REMITTANCE_ENTITY};
 
 /// The pending items of a convênio, with their count and total.
 #[derive(Debug, Clone)]
@@ -505,7 +504,7 @@ impl Remittances {
         }
         laps.lap("gravar o arquivo");
         self.boletos
-            .put_in_remittance_in(&mut tx, &entries, id, &r.number, by)
+            .put_in_remittance_in(&mut tx, &entries, id, by)
             .await?;
         laps.lap("boletos em remessa");
         for item in &items {
@@ -520,7 +519,7 @@ impl Remittances {
             &Entry {
                 entity: REMITTANCE_ENTITY,
                 entity_id: id,
-                action: "Arquivo gerado",
+                action: GENERATED_ACTION,
                 from_state: Some(RemittanceStatus::Rascunho.as_str()),
                 to_state: Some(RemittanceStatus::Gerada.as_str()),
                 reason: None,

@@ -233,7 +233,7 @@ pub async fn applied_keys(tx: &mut Tx, keys: &[String]) -> Result<Vec<String>> {
     for chunk in keys.chunks(CHUNK) {
         let sql = format!(
             "SELECT dedupe_key FROM finance_bank_return_occurrences WHERE dedupe_key IN ({})",
-            placeholders(1, chunk.len())
+            placeholders(chunk.len())
         );
         let rows: Vec<String> = on_tx!(tx, conn => {
             let mut q = sqlx::query_scalar(&sql);
@@ -439,7 +439,7 @@ pub async fn settlings(tx: &mut Tx, ids: &[String]) -> Result<Vec<Settling>> {
     }
     let mut found = Vec::with_capacity(ids.len());
     for chunk in ids.chunks(CHUNK) {
-        let sql = format!("{SELECT} IN ({})", placeholders(1, chunk.len()));
+        let sql = format!("{SELECT} IN ({})", placeholders(chunk.len()));
         let rows: Vec<Settling> = on_tx!(tx, conn => {
             let mut q = sqlx::query_as(&sql);
             for id in chunk {
@@ -492,16 +492,16 @@ pub async fn update_installments(
         let sql = format!(
             "WITH v (w_id, w_status, w_received, w_version) AS (VALUES {}) \
              UPDATE finance_receivable_installments SET status = v.w_status, received_cents = v.w_received, \
-             version = v.w_version + 1, updated_at = $1, updated_by = $2 FROM v \
+             version = v.w_version + 1, updated_at = ?, updated_by = ? FROM v \
              WHERE finance_receivable_installments.id = v.w_id AND finance_receivable_installments.version = v.w_version",
-            tuples(3, chunk.len(), 4)
+            tuples(chunk.len(), 4)
         );
         written += on_tx!(tx, conn => {
-            let mut q = sqlx::query(&sql).bind(at).bind(by);
+            let mut q = sqlx::query(&sql);
             for w in chunk {
                 q = q.bind(&w.id).bind(&w.status).bind(w.received_cents).bind(w.version);
             }
-            q.execute(&mut *conn).await.map(|r| r.rows_affected())
+            q.bind(at).bind(by).execute(&mut *conn).await.map(|r| r.rows_affected())
         })?;
     }
     Ok(written)
@@ -531,13 +531,14 @@ pub async fn update_boletos(
          last_occurrence_text = COALESCE(v.w_text, finance_boletos.last_occurrence_text), \
          paid_date = COALESCE(v.w_paid_date, finance_boletos.paid_date), \
          paid_cents = COALESCE(v.w_paid_cents, finance_boletos.paid_cents), \
-         version = v.w_version + 1, updated_at = $1, updated_by = $2";
+         version = v.w_version + 1, updated_at = {AT}, updated_by = {BY}";
     const WHERE: &str =
         "WHERE finance_boletos.id = v.w_id AND finance_boletos.version = v.w_version";
     if let Tx::Postgres(t) = tx {
         // One statement over arrays (see `update_installments`).
+        let set = SET.replace("{AT}", "$1").replace("{BY}", "$2");
         return sqlx::query(&format!(
-            "{SET} FROM UNNEST($3::text[], $4::text[], $5::text[], $6::text[], $7::date[], $8::int8[], $9::int8[]) \
+            "{set} FROM UNNEST($3::text[], $4::text[], $5::text[], $6::text[], $7::date[], $8::int8[], $9::int8[]) \
              AS v (w_id, w_status, w_code, w_text, w_paid_date, w_paid_cents, w_version) {WHERE}"
         ))
         .bind(at)
@@ -555,13 +556,15 @@ pub async fn update_boletos(
     }
     let mut written = 0;
     for chunk in rows.chunks(CHUNK) {
+        // Anonymous placeholders, bound in the order they appear: the rows' values, then when and who.
+        let set = SET.replace("{AT}", "?").replace("{BY}", "?");
         let sql = format!(
             "WITH v (w_id, w_status, w_code, w_text, w_paid_date, w_paid_cents, w_version) AS (VALUES {}) \
-             {SET} FROM v {WHERE}",
-            tuples(3, chunk.len(), 7)
+             {set} FROM v {WHERE}",
+            tuples(chunk.len(), 7)
         );
         written += on_tx!(tx, conn => {
-            let mut q = sqlx::query(&sql).bind(at).bind(by);
+            let mut q = sqlx::query(&sql);
             for w in chunk {
                 q = q
                     .bind(&w.id)
@@ -572,7 +575,7 @@ pub async fn update_boletos(
                     .bind(w.paid_cents)
                     .bind(w.version);
             }
-            q.execute(&mut *conn).await.map(|r| r.rows_affected())
+            q.bind(at).bind(by).execute(&mut *conn).await.map(|r| r.rows_affected())
         })?;
     }
     Ok(written)

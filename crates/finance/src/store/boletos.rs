@@ -15,7 +15,7 @@ use crate::domain::boleto::{
     Boleto, BoletoEvent, BoletoFilter, BoletoInstruction, BoletoSort, BoletoStatus, BoletoTotals,
     EventKind, InstructionKind, Payer,
 };
-use crate::domain::remittance::BoletoForRemessa;
+use crate::domain::remittance::{BoletoForRemessa, GENERATED_ACTION, REMITTANCE_ENTITY};
 
 type Result<T> = std::result::Result<T, sqlx::Error>;
 
@@ -48,16 +48,23 @@ pub struct IssueRow {
 /// The installments of `ids` (any order; missing ones are simply absent).
 pub async fn issue_rows(db: &Db, ids: &[String]) -> Result<Vec<IssueRow>> {
     let live = in_list(&BoletoStatus::LIVE);
+    let select = format!(
+        "SELECT i.id, i.receivable_id, r.number, i.seq, i.count, r.client_id, i.due_date, i.value_cents, i.received_cents, i.status, \
+         (SELECT b.nosso_numero_formatted FROM finance_boletos b WHERE b.installment_id = i.id \
+          AND b.status IN ({live})) AS live_boleto \
+         FROM finance_receivable_installments i JOIN finance_receivables r ON r.id = i.receivable_id \
+         WHERE i.id"
+    );
+    if let Db::Postgres(pool) = db {
+        // One statement with an array: planned once.
+        return sqlx::query_as(&format!("{select} = ANY($1)"))
+            .bind(ids)
+            .fetch_all(pool)
+            .await;
+    }
     let mut out = Vec::with_capacity(ids.len());
     for chunk in ids.chunks(CHUNK) {
-        let placeholders = placeholders(1, chunk.len());
-        let sql = format!(
-            "SELECT i.id, i.receivable_id, r.number, i.seq, i.count, r.client_id, i.due_date, i.value_cents, i.received_cents, i.status, \
-             (SELECT b.nosso_numero_formatted FROM finance_boletos b WHERE b.installment_id = i.id \
-              AND b.status IN ({live})) AS live_boleto \
-             FROM finance_receivable_installments i JOIN finance_receivables r ON r.id = i.receivable_id \
-             WHERE i.id IN ({placeholders})"
-        );
+        let sql = format!("{select} IN ({})", placeholders(chunk.len()));
         let rows: Vec<IssueRow> = on_db!(db, pool => {
             let mut q = sqlx::query_as(&sql);
             for id in chunk {
@@ -364,17 +371,23 @@ async fn move_in_state<S: AsRef<str>>(
         .map(|r| r.rows_affected());
     }
     let mut moved = 0;
+    // Anonymous placeholders (see `placeholders`), bound in the order they appear: `first`, when, who, the ids,
+    // then the state.
+    let update = update
+        .replace("$1", "?")
+        .replace("$2", "?")
+        .replace("$3", "?");
     for chunk in ids.chunks(CHUNK) {
         let sql = format!(
-            "{update} WHERE id IN ({}) AND status || '' = $4",
-            placeholders(5, chunk.len())
+            "{update} WHERE id IN ({}) AND status || '' = ?",
+            placeholders(chunk.len())
         );
         moved += on_tx!(tx, conn => {
-            let mut q = sqlx::query(&sql).bind(first).bind(stamp.at).bind(stamp.by).bind(from);
+            let mut q = sqlx::query(&sql).bind(first).bind(stamp.at).bind(stamp.by);
             for id in chunk {
                 q = q.bind(id.as_ref());
             }
-            q.execute(&mut *conn).await.map(|r| r.rows_affected())
+            q.bind(from).execute(&mut *conn).await.map(|r| r.rows_affected())
         })?;
     }
     Ok(moved)
@@ -577,7 +590,7 @@ pub async fn for_remessa(db: &Db, ids: &[String]) -> Result<Vec<BoletoForRemessa
     } else {
         let mut rows = Vec::with_capacity(ids.len());
         for chunk in ids.chunks(CHUNK) {
-            let sql = format!("{SELECT} IN ({})", placeholders(1, chunk.len()));
+            let sql = format!("{SELECT} IN ({})", placeholders(chunk.len()));
             rows.extend(on_db!(db, pool => {
                 let mut q = sqlx::query_as::<_, RemessaRow>(&sql);
                 for id in chunk {
@@ -608,7 +621,7 @@ pub async fn by_ids(db: &Db, ids: &[String]) -> Result<Vec<Boleto>> {
         for chunk in ids.chunks(CHUNK) {
             let sql = format!(
                 "SELECT {COLUMNS} FROM finance_boletos b WHERE b.id IN ({})",
-                placeholders(1, chunk.len())
+                placeholders(chunk.len())
             );
             let rows: Vec<Row> = on_db!(db, pool => {
                 let mut q = sqlx::query_as(&sql);
@@ -856,7 +869,8 @@ struct EventRow {
 /// A boleto's timeline, oldest first.
 pub async fn events_of(db: &Db, boleto_id: &str) -> Result<Vec<BoletoEvent>> {
     // A retorno's occurrences are their boleto's lines too (finance_bank_return_occurrences.event_*), at the
-    // time and by the person of their retorno.
+    // time and by the person of their retorno; and each generation of a remessa that carries the boleto as an
+    // entrada is its "Incluído na remessa" line (remessas generated before that was so wrote the line here).
     let sql = format!(
         "SELECT {EVENT_COLUMNS} FROM finance_boleto_events WHERE boleto_id = $1 UNION ALL \
          SELECT o.id, o.boleto_id, r.processed_at AS at, o.event_kind AS kind, o.event_description AS description, \
@@ -864,10 +878,20 @@ pub async fn events_of(db: &Db, boleto_id: &str) -> Result<Vec<BoletoEvent>> {
          NULL AS remittance_number, o.event_amount_cents AS amount_cents, o.event_details AS details, \
          r.imported_by AS by_uid, r.imported_by_name AS by_name FROM finance_bank_return_occurrences o \
          JOIN finance_bank_returns r ON r.id = o.return_id \
-         WHERE o.boleto_id = $1 AND o.event_kind IS NOT NULL AND r.processed_at IS NOT NULL ORDER BY at, id"
+         WHERE o.boleto_id = $1 AND o.event_kind IS NOT NULL AND r.processed_at IS NOT NULL UNION ALL \
+         SELECT i.id || h.id, i.boleto_id, h.at, 'EM_REMESSA', 'Incluído na remessa ' || m.number, NULL, NULL, m.id, \
+         m.number, NULL, NULL, h.by_uid, h.by_name FROM finance_remittance_items i \
+         JOIN finance_remittances m ON m.id = i.remittance_id \
+         JOIN platform_history h ON h.entity = $2 AND h.entity_id = m.id AND h.action = $3 \
+         WHERE i.boleto_id = $1 AND i.instruction = 'ENTRADA' AND NOT EXISTS (SELECT 1 FROM finance_boleto_events e \
+         WHERE e.boleto_id = i.boleto_id AND e.remittance_id = m.id AND e.kind = 'EM_REMESSA') ORDER BY at, id"
     );
-    let rows: Vec<EventRow> =
-        on_db!(db, pool => sqlx::query_as(&sql).bind(boleto_id).fetch_all(pool).await)?;
+    let rows: Vec<EventRow> = on_db!(db, pool => sqlx::query_as(&sql)
+        .bind(boleto_id)
+        .bind(REMITTANCE_ENTITY)
+        .bind(GENERATED_ACTION)
+        .fetch_all(pool)
+        .await)?;
     rows.into_iter()
         .map(|r| {
             Ok(BoletoEvent {

@@ -233,10 +233,22 @@ struct ItemRow {
     result_text: Option<String>,
 }
 
-/// The occurrence that gives item `i` its result: the latest of its boleto on its remessa that says something
-/// of the item (retornos record it there rather than updating every item: docs/benchmarks.md).
-const ITEM_OCCURRENCE: &str = "(SELECT l.id FROM finance_bank_return_occurrences l WHERE l.remittance_id = \
-     i.remittance_id AND l.boleto_id = i.boleto_id AND l.item_result IS NOT NULL ORDER BY l.id DESC LIMIT 1)";
+/// A column of the occurrence that gives item `i` its result: the latest of its boleto on its remessa that says
+/// something of the item (retornos record it there rather than updating every item: docs/benchmarks.md).
+macro_rules! item_occurrence {
+    ($column:literal) => {
+        concat!(
+            "(SELECT l.",
+            $column,
+            " FROM finance_bank_return_occurrences l WHERE l.remittance_id = i.remittance_id AND l.boleto_id = \
+             i.boleto_id AND l.item_result IS NOT NULL ORDER BY l.id DESC LIMIT 1)"
+        )
+    };
+}
+/// That occurrence's id (the detail joins it for the code and text).
+const ITEM_OCCURRENCE: &str = item_occurrence!("id");
+/// Its result alone (closing the remessa reads no more).
+const ITEM_RESULT: &str = item_occurrence!("item_result");
 
 impl ItemRow {
     fn into_item(self) -> Result<RemittanceItem> {
@@ -508,8 +520,8 @@ pub async fn close_if_done(tx: &mut Tx, remittance_id: &str, stamp: &Stamp<'_>) 
     let sql = format!(
         "WITH tally AS (SELECT COALESCE(SUM(CASE WHEN r.result IS NULL THEN 1 ELSE 0 END), 0) AS waiting, \
          COALESCE(SUM(CASE WHEN r.result = 'REJEITADO' THEN 1 ELSE 0 END), 0) AS rejected FROM \
-         (SELECT COALESCE(o.item_result, i.result) AS result FROM finance_remittance_items i \
-         LEFT JOIN finance_bank_return_occurrences o ON o.id = {ITEM_OCCURRENCE} WHERE i.remittance_id = $1) r) \
+         (SELECT COALESCE({ITEM_RESULT}, i.result) AS result FROM finance_remittance_items i \
+         WHERE i.remittance_id = $1) r) \
          UPDATE finance_remittances SET status = 'PROCESSADA', rejected_count = (SELECT rejected FROM tally), \
          version = version + 1, updated_at = $2, updated_by = $3 \
          WHERE id = $1 AND status IN ('ENVIADA', 'GERADA') AND (SELECT waiting FROM tally) = 0"
