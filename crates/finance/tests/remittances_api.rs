@@ -625,6 +625,40 @@ async fn scenario_4_retorno_confirms_35_rejects_2_and_settles_10() {
 }
 
 #[tokio::test]
+async fn a_remessa_answered_over_two_retornos_closes_with_the_second_counting_the_first_ones_rejections(
+) {
+    for w in worlds().await {
+        let (agreement, boletos) = w.boletos(4).await;
+        let sent = sent_remessa(&w, &agreement).await;
+        let rid = sent["remittance"]["id"].as_str().unwrap().to_string();
+        // The first file confirms one entrada and rejects another: two items still wait.
+        let first = vec![
+            occurrence(&boletos[0], "02", 0, 12),
+            occurrence(&boletos[1], "03", 0, 12),
+        ];
+        w.import(retorno(&first, 1), "RET0001.RET").await;
+        let path = format!("{REMITTANCES}/{rid}");
+        let (_, d) = w.api.call("GET", &path, FM, None).await;
+        assert_eq!(
+            d["remittance"]["status"],
+            "ENVIADA",
+            "{}: {d}",
+            w.api.engine()
+        );
+        // The second answers the other two (and only those): the remessa closes counting the first's rejection.
+        let second = vec![
+            occurrence(&boletos[2], "02", 0, 13),
+            occurrence(&boletos[3], "03", 0, 13),
+        ];
+        w.import(retorno(&second, 2), "RET0002.RET").await;
+        let (_, d) = w.api.call("GET", &path, FM, None).await;
+        let r = &d["remittance"];
+        assert_eq!(r["status"], "PROCESSADA", "{}: {r}", w.api.engine());
+        assert_eq!(r["rejected_count"], 2, "{r}");
+    }
+}
+
+#[tokio::test]
 async fn the_simulated_retorno_of_the_generated_remessa_confirms_all_settles_two_and_leaves_the_unknown_payment(
 ) {
     for w in worlds().await {

@@ -370,7 +370,8 @@ impl BankReturns {
         laps.lap("ler boletos e parcelas");
         let mut occurrences = Vec::with_capacity(items.len());
         let mut pendencies = Vec::new();
-        let mut remittances: HashSet<String> = HashSet::new();
+        // Per remessa, the result this file gives each boleto's item (its latest occurrence here wins).
+        let mut remittances: HashMap<String, HashMap<String, String>> = HashMap::new();
         let stamp = Stamp::now(&self.clock, &by);
         for (n, ((item, key), (_, target))) in items.iter().zip(keys).zip(&found).enumerate() {
             let target = *target;
@@ -435,7 +436,10 @@ impl BankReturns {
                             _ => result.informative += 1,
                         }
                         if let Some(rm) = &t.remittance_id {
-                            remittances.insert(rm.clone());
+                            let answers = remittances.entry(rm.clone()).or_default();
+                            if let Some(result) = &o.item_result {
+                                answers.insert(t.id.clone(), result.clone());
+                            }
                         }
                     }
                 }
@@ -459,8 +463,14 @@ impl BankReturns {
         .await?;
         store::insert_pendencies(&mut tx, &pendencies, &by.uid).await?;
         laps.lap("gravar pendências");
-        for rm in &remittances {
-            remittances_store::close_if_done(&mut tx, rm, &stamp).await?;
+        for (rm, answers) in &remittances {
+            // A file that answers every item of the remessa closes it from what it says; otherwise the items'
+            // results are read back, earlier retornos' included.
+            let rejected = answers.values().filter(|r| *r == "REJEITADO").count() as i64;
+            let all = answers.len() as i64;
+            if !remittances_store::close_answered(&mut tx, rm, all, rejected, &stamp).await? {
+                remittances_store::close_if_done(&mut tx, rm, &stamp).await?;
+            }
         }
         laps.lap("fechar remessas");
         result.done = total;

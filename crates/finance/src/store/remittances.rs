@@ -513,6 +513,31 @@ pub async fn content(db: &Db, id: &str) -> Result<Option<Vec<u8>>> {
     Ok(found.flatten())
 }
 
+/// A sent remessa whose `answered` boletos are as many as its items is PROCESSADA with `rejected` rejections: its
+/// items are entradas of distinct boletos (an instruction's boleto had its entrada in another remessa), so every
+/// item has the result the caller counted. False when the counts differ (see [`close_if_done`]).
+pub async fn close_answered(
+    tx: &mut Tx,
+    remittance_id: &str,
+    answered: i64,
+    rejected: i64,
+    stamp: &Stamp<'_>,
+) -> Result<bool> {
+    let done = on_tx!(tx, conn => sqlx::query(
+        "UPDATE finance_remittances SET status = 'PROCESSADA', rejected_count = $2, version = version + 1, \
+         updated_at = $3, updated_by = $4 WHERE id = $1 AND status IN ('ENVIADA', 'GERADA') AND item_count = $5",
+    )
+    .bind(remittance_id)
+    .bind(rejected)
+    .bind(stamp.at)
+    .bind(stamp.by)
+    .bind(answered)
+    .execute(&mut *conn)
+    .await
+    .map(|r| r.rows_affected()))?;
+    Ok(done == 1)
+}
+
 /// When every item of a sent remessa has a result, it is PROCESSADA (with its rejections counted).
 pub async fn close_if_done(tx: &mut Tx, remittance_id: &str, stamp: &Stamp<'_>) -> Result<bool> {
     // One pass over the items counts both the ones still waiting and the rejected ones (read twice, the
