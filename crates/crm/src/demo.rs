@@ -15,7 +15,7 @@ use platform::text::fold;
 use platform::values::{Address, Email, Phone};
 
 use crate::domain::{ClientFields, ClientKind, ClientStatus};
-use crate::store::{self, search_name, search_text};
+use crate::store::clients::{self as store, search_name, search_text};
 
 pub type Result<T> = std::result::Result<T, sqlx::Error>;
 

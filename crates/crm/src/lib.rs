@@ -74,7 +74,7 @@ impl Crm {
 
 impl Context for Crm {
     const NAME: &'static str = "crm";
-    type Api = api::ClientsApi;
+    type Api = api::CrmApi;
 
     fn migrations() -> Migrations {
         platform::embedded_migrations!()
@@ -91,7 +91,7 @@ impl Context for Crm {
         })
     }
 
-    fn api(self: &Arc<Self>) -> api::ClientsApi {
+    fn api(self: &Arc<Self>) -> api::CrmApi {
         api::ClientsApi::new(self.clients.clone())
     }
 

@@ -4,8 +4,8 @@
 use platform::db::Db;
 use platform::on_db;
 
+use super::clients::{count_capped, list};
 use super::search::{self, Plan, TrigramIndex};
-use super::{count_capped, list};
 use crate::domain::{ClientFilter, ClientStatus, Sort};
 
 async fn engines() -> Vec<Db> {

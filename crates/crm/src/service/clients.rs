@@ -11,8 +11,8 @@ use platform::Principal;
 use crate::domain::{
     Client, ClientDraft, ClientFields, ClientFilter, ClientPatch, ClientStatus, Sort,
 };
+use crate::store::clients::{self as store, Stamp};
 use crate::store::search::{self, Plan, StatsCache, TrigramIndex};
-use crate::store::{self, Stamp};
 
 /// Totals are counted up to this many pages past the current one; beyond that the page says
 /// `capped` (see the crate docs).
