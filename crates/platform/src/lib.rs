@@ -35,6 +35,7 @@ pub mod notify;
 pub mod numbering;
 pub mod testing;
 pub mod text;
+pub mod units;
 pub mod values;
 
 pub use access::{Permission, Principal, Role, RoleFlags};

@@ -15,11 +15,19 @@ use std::sync::Arc;
 
 use identity::Identity;
 use platform::access::{Permission, RouteRule};
-use platform::context::{Context, Platform, StartError, Started};
+use platform::context::{Context, Demo, Platform, StartError, Started};
 use platform::jobs::{Consumer, JobHandler};
 use platform::migrate::Migrations;
 
 use notifications::{fcm::Fcm, Notifications};
+
+/// The demo units: the head office and three clinics (code, name, city).
+pub const DEMO_UNITS: [(&str, &str, &str); 4] = [
+    ("SEDE", "Sede administrativa", "São Paulo"),
+    ("CLI-CENTRO", "Clínica Centro", "São Paulo"),
+    ("CLI-MOEMA", "Clínica Moema", "São Paulo"),
+    ("CLI-CAMPINAS", "Clínica Campinas", "Campinas"),
+];
 
 /// The system context.
 pub struct System {
@@ -41,6 +49,7 @@ impl Context for System {
         api::FilesApi,
         api::NotificationsApi,
         api::ProbesApi,
+        api::UnitsApi,
     );
 
     fn migrations() -> Migrations {
@@ -80,6 +89,28 @@ impl Context for System {
         vec![self.notifications.consumer()]
     }
 
+    async fn seed_demo(self: &Arc<Self>, _demo: &mut Demo) -> Result<Vec<String>, platform::Error> {
+        let db = &self.platform.db;
+        if !platform::units::list(db).await?.is_empty() {
+            return Ok(vec!["Unidades de demonstração: já existiam.".into()]);
+        }
+        let now = self.platform.clock.now();
+        for (code, name, city) in DEMO_UNITS {
+            let draft = platform::units::UnitDraft {
+                code: code.into(),
+                name: name.into(),
+                city: Some(city.into()),
+                state: Some("SP".into()),
+                active: true,
+            };
+            platform::units::create(db, draft, "demo", now).await?;
+        }
+        Ok(vec![format!(
+            "{} unidades de demonstração criadas.",
+            DEMO_UNITS.len()
+        )])
+    }
+
     fn api(self: &Arc<Self>) -> Self::Api {
         (
             api::JobsApi::new(self.platform.jobs.clone()),
@@ -87,6 +118,7 @@ impl Context for System {
             api::FilesApi::new(self.platform.clone()),
             api::NotificationsApi::new(self.notifications.clone()),
             api::ProbesApi::new(self.platform.clone()),
+            api::UnitsApi::new(self.platform.clone()),
         )
     }
 }

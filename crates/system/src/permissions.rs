@@ -25,7 +25,14 @@ pub static FILES_ALL: Permission = Permission {
     grant: Grant::Roles(&[Admin, SuperAdmin]),
 };
 
-pub static ALL: &[&Permission] = &[&JOBS_ADMIN, &HOLIDAYS_MANAGE, &FILES_ALL];
+/// Create and change the company's units (clinics and the head office).
+pub static UNITS_MANAGE: Permission = Permission {
+    code: "unidades_gerenciar",
+    label: "cadastrar as unidades da empresa",
+    grant: Grant::Roles(&[Admin, SuperAdmin]),
+};
+
+pub static ALL: &[&Permission] = &[&JOBS_ADMIN, &HOLIDAYS_MANAGE, &FILES_ALL, &UNITS_MANAGE];
 
 /// The administration pages of the system context: the server decides, a denial goes to `/inicio`.
 pub static ROUTE_RULES: &[RouteRule] = &[

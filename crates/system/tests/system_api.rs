@@ -551,3 +551,91 @@ async fn a_probe_in_steps_is_one_job_whose_progress_is_read_through_the_jobs_api
         }
     }
 }
+
+#[tokio::test]
+async fn administrators_keep_the_units_everyone_reads_and_codes_never_repeat() {
+    for api in apis().await {
+        let body = json!({ "code": "cli 01", "name": "Clínica  Centro", "city": "São Paulo", "state": "sp" });
+        let (status, _) = api
+            .call(
+                "POST",
+                "/api/v1/system/units",
+                Some("SALES_MANAGER"),
+                Some(body.clone()),
+            )
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, unit) = api
+            .call(
+                "POST",
+                "/api/v1/system/units",
+                Some("ADMIN"),
+                Some(body.clone()),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{unit}");
+        assert_eq!(
+            (
+                &unit["code"],
+                &unit["name"],
+                &unit["state"],
+                &unit["active"]
+            ),
+            (
+                &json!("CLI-01"),
+                &json!("Clínica Centro"),
+                &json!("SP"),
+                &json!(true)
+            )
+        );
+        let (status, err) = api
+            .call("POST", "/api/v1/system/units", Some("ADMIN"), Some(body))
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(err["fields"][0]["field"], "code", "{err}");
+        let (status, err) = api
+            .call(
+                "POST",
+                "/api/v1/system/units",
+                Some("ADMIN"),
+                Some(json!({ "code": "X", "name": "", "state": "ZZ" })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        let fields: Vec<_> = err["fields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["field"].clone())
+            .collect();
+        assert_eq!(fields, [json!("name"), json!("state")]);
+
+        let path = format!("/api/v1/system/units/{}", unit["id"].as_str().unwrap());
+        let (status, closed) = api
+            .call(
+                "PUT",
+                &path,
+                Some("ADMIN"),
+                Some(json!({ "code": "CLI-01", "name": "Clínica Centro", "active": false })),
+            )
+            .await;
+        assert_eq!(
+            (status, &closed["active"], &closed["version"]),
+            (StatusCode::OK, &json!(false), &json!(2))
+        );
+        let (status, list) = api
+            .call("GET", "/api/v1/system/units", Some("SALESPERSON"), None)
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(list.as_array().unwrap().len(), 1);
+        let (status, _) = api
+            .call(
+                "PUT",
+                "/api/v1/system/units/nao-existe",
+                Some("ADMIN"),
+                Some(json!({ "code": "A", "name": "B" })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+    }
+}
