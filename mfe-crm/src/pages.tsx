@@ -6,6 +6,10 @@ import { lazy, type ComponentType } from 'react';
 const built: Record<string, ComponentType<PageProps>> = {
   '/clientes': lazy(() => import(/* webpackChunkName: "clients" */ './features/clients/components/ClientsPage')),
   '/cliente': lazy(() => import(/* webpackChunkName: "client" */ './features/clients/components/ClientPage')),
+  '/crm/times': lazy(() => import(/* webpackChunkName: "teams" */ './features/teams/components/TeamsPage')),
+  '/crm/times/detalhes': lazy(() => import(/* webpackChunkName: "team" */ './features/teams/components/TeamPage')),
+  '/crm/usuarios': lazy(() => import(/* webpackChunkName: "crm-users" */ './features/crm-users/components/CrmUsersPage')),
+  '/crm/usuarios/detalhes': lazy(() => import(/* webpackChunkName: "crm-user" */ './features/crm-users/components/CrmUserPage')),
 };
 
 export const pages: Record<string, ComponentType<PageProps>> = Object.fromEntries(

@@ -41,6 +41,7 @@
 
 pub mod api;
 mod demo;
+mod demo_teams;
 pub mod domain;
 pub mod permissions;
 pub mod service;
@@ -48,7 +49,7 @@ mod store;
 
 use std::sync::Arc;
 
-use platform::access::Permission;
+use platform::access::{Permission, RouteRule};
 use platform::context::{Context, Demo, Platform, StartError, Started};
 use platform::migrate::Migrations;
 use platform::{Error, Role};
@@ -64,11 +65,19 @@ pub const BULK_CLIENTS: &str = "clients";
 /// The CRM context: its public interface for the server and for other contexts.
 pub struct Crm {
     clients: Arc<Clients>,
+    teams: Arc<service::Teams>,
+    profiles: Arc<service::Profiles>,
+    clock: platform::clock::SharedClock,
 }
 
 impl Crm {
     pub fn clients(&self) -> &Arc<Clients> {
         &self.clients
+    }
+
+    /// The sales organisation, and whose records a user reaches (`Teams::scope`).
+    pub fn teams(&self) -> &Arc<service::Teams> {
+        &self.teams
     }
 }
 
@@ -84,15 +93,36 @@ impl Context for Crm {
         permissions::ALL
     }
 
-    async fn start(platform: &Platform, _started: &Started) -> Result<Crm, StartError> {
+    /// Needs identity started first: teams and profiles name its users.
+    async fn start(platform: &Platform, started: &Started) -> Result<Crm, StartError> {
+        let identity = started.get::<identity::Identity>()?;
         let clients = Clients::new(platform.db.clone(), platform.clock.clone());
+        let teams = Arc::new(service::Teams::new(
+            platform.db.clone(),
+            platform.clock.clone(),
+            identity,
+        ));
         Ok(Crm {
             clients: Arc::new(clients),
+            profiles: Arc::new(service::Profiles::new(platform.db.clone(), teams.clone())),
+            teams,
+            clock: platform.clock.clone(),
         })
     }
 
+    fn route_rules() -> &'static [RouteRule] {
+        permissions::ROUTE_RULES
+    }
+
     fn api(self: &Arc<Self>) -> api::CrmApi {
-        api::ClientsApi::new(self.clients.clone())
+        (
+            api::ClientsApi::new(self.clients.clone()),
+            api::TeamsApi::new(
+                self.teams.clone(),
+                self.profiles.clone(),
+                self.clock.clone(),
+            ),
+        )
     }
 
     async fn seed_demo(self: &Arc<Self>, demo: &mut Demo) -> Result<Vec<String>, Error> {
@@ -106,6 +136,7 @@ impl Context for Crm {
                 n => format!("{n} clientes de demonstração criados."),
             },
         ];
+        lines.extend(demo_teams::seed(&self.teams, &self.profiles, demo).await?);
         if let Some(&n) = demo.bulk.get(BULK_CLIENTS) {
             let started = std::time::Instant::now();
             let loaded = self.clients.bulk_load(n).await?;

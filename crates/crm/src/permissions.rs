@@ -1,6 +1,6 @@
 //! What the CRM's operations need, and which roles hold it by default.
 
-use platform::access::{Grant, Permission, Role};
+use platform::access::{Grant, Permission, Role, RouteCheck, RouteMatch, RouteRule};
 use Role::*;
 
 pub static CLIENTS_READ: Permission = Permission {
@@ -29,5 +29,79 @@ pub static CLIENTS_ARCHIVE: Permission = Permission {
     grant: Grant::Roles(&[FinancialManager, Admin, SuperAdmin, SalesManager]),
 };
 
+/// See teams (a salesperson: their own; a manager: those they manage; finance managers read all).
+pub static TEAMS_READ: Permission = Permission {
+    code: "times_ler",
+    label: "consultar times de vendas",
+    grant: Grant::Roles(&[
+        Salesperson,
+        SalesManager,
+        FinancialManager,
+        Admin,
+        SuperAdmin,
+    ]),
+};
+
+/// Create, change and archive teams and set the team targets.
+pub static TEAMS_MANAGE: Permission = Permission {
+    code: "times_gerenciar",
+    label: "criar times e definir as metas do time",
+    grant: Grant::Roles(&[Admin, SuperAdmin]),
+};
+
+/// Add and remove members and distribute the member targets (a manager: of the teams they manage).
+pub static TEAM_MEMBERS_WRITE: Permission = Permission {
+    code: "times_integrantes",
+    label: "incluir integrantes e distribuir metas",
+    grant: Grant::Roles(&[SalesManager, Admin, SuperAdmin]),
+};
+
+/// Read CRM profiles (a salesperson: their own; a manager: their teams').
+pub static CRM_USERS_READ: Permission = Permission {
+    code: "usuarios_crm_ler",
+    label: "consultar os perfis de vendedores",
+    grant: Grant::Roles(&[
+        Salesperson,
+        SalesManager,
+        FinancialAssistant,
+        FinancialManager,
+        Admin,
+        SuperAdmin,
+    ]),
+};
+
+/// Create and change CRM profiles.
+pub static CRM_USERS_WRITE: Permission = Permission {
+    code: "usuarios_crm_editar",
+    label: "cadastrar perfis de vendedores",
+    grant: Grant::Roles(&[Admin, SuperAdmin]),
+};
+
 /// Every permission the CRM declares.
-pub static ALL: &[&Permission] = &[&CLIENTS_READ, &CLIENTS_WRITE, &CLIENTS_ARCHIVE];
+pub static ALL: &[&Permission] = &[
+    &CLIENTS_READ,
+    &CLIENTS_WRITE,
+    &CLIENTS_ARCHIVE,
+    &TEAMS_READ,
+    &TEAMS_MANAGE,
+    &TEAM_MEMBERS_WRITE,
+    &CRM_USERS_READ,
+    &CRM_USERS_WRITE,
+];
+
+/// The CRM's pages: a role without the permission goes to `/inicio` (sales roles that reach `/inicio` are sent on
+/// by the shell; LEGAL_ASSISTANT by the role redirect to `/clientes`).
+pub static ROUTE_RULES: &[RouteRule] = &[
+    RouteRule::new(
+        RouteMatch::Exact(&["/crm/times", "/crm/times/detalhes"]),
+        &TEAMS_READ,
+        RouteCheck::Client,
+        "/inicio",
+    ),
+    RouteRule::new(
+        RouteMatch::Exact(&["/crm/usuarios", "/crm/usuarios/detalhes"]),
+        &CRM_USERS_READ,
+        RouteCheck::Client,
+        "/inicio",
+    ),
+];

@@ -132,7 +132,7 @@ async fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(100_000);
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let engine = api.engine();
         let (client, revenue, bank) = world(&api).await;
         let (status, agreement) = api

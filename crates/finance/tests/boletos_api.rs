@@ -44,7 +44,7 @@ fn by() -> Principal {
 
 async fn worlds() -> Vec<World> {
     let mut worlds = Vec::new();
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let noon = d(2026, 3, 10).and_hms_opt(15, 0, 0).unwrap();
         api.clock.set(Utc.from_utc_datetime(&noon));
         let crm = api.started.get::<Crm>().unwrap();
@@ -801,7 +801,7 @@ async fn roles_are_checked_and_unknown_ids_are_404() {
 #[tokio::test]
 async fn the_demo_data_has_four_convenios_and_boletos_once_and_nothing_more_the_second_time() {
     use platform::context::{Context, Demo};
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let mut demo = Demo::default();
         api.started
             .get::<Crm>()

@@ -77,7 +77,7 @@ fn set_today(api: &TestApi<Finance>, day: NaiveDate) {
 
 async fn worlds() -> Vec<World> {
     let mut worlds = Vec::new();
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         set_today(&api, d(2026, 3, 10));
         let ctx = &api.context;
         ctx.chart().create_starter(&fm()).await.unwrap();

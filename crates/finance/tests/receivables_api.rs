@@ -48,7 +48,7 @@ fn set_today(api: &TestApi<Finance>, day: NaiveDate) {
 
 async fn worlds() -> Vec<World> {
     let mut worlds = Vec::new();
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         set_today(&api, d(2026, 3, 10));
         let crm = api.started.get::<Crm>().unwrap();
         let client = |document: &str, name: &str| ClientDraft {
@@ -1048,7 +1048,7 @@ async fn the_history_tells_each_step_of_an_installment_and_the_titles_creation()
 #[tokio::test]
 async fn the_demo_data_shows_every_state_once_loaded_and_nothing_more_the_second_time() {
     use platform::context::{Context, Demo};
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let mut demo = Demo::default();
         api.started
             .get::<Crm>()

@@ -30,7 +30,7 @@ fn codes(tree: &Value) -> Vec<&str> {
 
 #[tokio::test]
 async fn a_tree_is_built_under_its_rules() {
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let post = |body: Value| api.call("POST", CHART, Some("FINANCIAL_MANAGER"), Some(body));
         let (status, top) = post(json!({"code": "5", "name": "Despesas administrativas", "nature": "DESPESA", "kind": "SINTETICA"})).await;
         assert_eq!(status, StatusCode::CREATED, "{}: {top}", api.engine());
@@ -87,7 +87,7 @@ async fn a_tree_is_built_under_its_rules() {
 
 #[tokio::test]
 async fn changes_keep_the_tree_whole_and_a_stale_version_is_409() {
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let post = |body: Value| api.call("POST", CHART, Some("ADMIN"), Some(body));
         let (_, top) =
             post(json!({"code": "6", "name": "Financeiras", "nature": "Despesa", "kind": "S"}))
@@ -153,7 +153,7 @@ async fn changes_keep_the_tree_whole_and_a_stale_version_is_409() {
 
 #[tokio::test]
 async fn a_csv_import_is_all_or_nothing() {
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let path = format!("{CHART}/import");
         let import = |csv: &str| {
             api.call(
@@ -187,7 +187,7 @@ async fn a_csv_import_is_all_or_nothing() {
 
 #[tokio::test]
 async fn the_starter_chart_goes_on_an_empty_chart_only() {
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let starter = format!("{CHART}/starter");
         let (status, created) = api.call("POST", &starter, Some("SUPER_ADMIN"), None).await;
         assert_eq!(status, StatusCode::CREATED, "{created}");
@@ -202,7 +202,7 @@ async fn the_starter_chart_goes_on_an_empty_chart_only() {
 
 #[tokio::test]
 async fn permissions_are_enforced() {
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let body = json!({"code": "9", "name": "Outras", "nature": "RECEITA", "kind": "S"});
         for role in ["FINANCIAL_ASSISTANT", "SALESPERSON", "PURCHASING"] {
             let (status, _) = api
@@ -226,7 +226,7 @@ async fn permissions_are_enforced() {
 
 #[tokio::test]
 async fn demo_data_is_loaded_once() {
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let mut demo = Demo::default();
         api.context.seed_demo(&mut demo).await.unwrap();
         let first = api.context.chart().count().await.unwrap();
@@ -242,14 +242,18 @@ async fn demo_data_is_loaded_once() {
 #[tokio::test]
 async fn both_engines_have_the_same_tables() {
     // After the platform's (finance's tables name its files, history and numbering) and crm's.
-    platform::testing::assert_same_schema(&TestApi::<Finance>::migrations_after::<(Crm,)>()).await;
+    platform::testing::assert_same_schema(&TestApi::<Finance>::migrations_after::<(
+        identity::Identity,
+        Crm,
+    )>())
+    .await;
 }
 
 const CENTERS: &str = "/api/v1/finance/cost-centers";
 
 #[tokio::test]
 async fn cost_centres_have_unique_codes_and_are_changed_over_their_version() {
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let (status, center) = api
             .call(
                 "POST",
@@ -340,7 +344,7 @@ const ACCOUNTS: &str = "/api/v1/finance/bank-accounts";
 
 #[tokio::test]
 async fn bank_accounts_are_identified_by_bank_agency_and_account() {
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let (status, banks) = api
             .call(
                 "GET",
@@ -447,7 +451,7 @@ const SETTINGS: &str = "/api/v1/finance/settings";
 
 #[tokio::test]
 async fn the_approval_limit_is_set_by_the_super_administrator_alone() {
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let (status, settings) = api
             .call("GET", SETTINGS, Some("FINANCIAL_ASSISTANT"), None)
             .await;

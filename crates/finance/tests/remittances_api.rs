@@ -46,7 +46,7 @@ fn by() -> Principal {
 
 async fn worlds() -> Vec<World> {
     let mut worlds = Vec::new();
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let noon = d(2026, 3, 10).and_hms_opt(15, 0, 0).unwrap();
         api.clock.set(Utc.from_utc_datetime(&noon));
         let crm = api.started.get::<Crm>().unwrap();
@@ -1140,7 +1140,7 @@ async fn concurrent_retorno_of_10000_occurrences_imported_twice_settles_each_ins
 #[tokio::test]
 async fn the_demo_data_has_a_sent_remessa_and_its_retorno_with_two_pendencias_once() {
     use platform::context::{Context, Demo};
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let mut demo = Demo::default();
         api.started
             .get::<Crm>()

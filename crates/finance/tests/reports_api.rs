@@ -130,7 +130,7 @@ impl World {
 
 async fn worlds() -> Vec<World> {
     let mut worlds = Vec::new();
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         set_today(&api, d(2026, 3, 10));
         let crm = api.started.get::<Crm>().unwrap();
         // With an address: a boleto names its payer's.

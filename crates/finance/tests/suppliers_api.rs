@@ -92,7 +92,7 @@ fn actions(history: &Value) -> Vec<&str> {
 
 #[tokio::test]
 async fn a_supplier_is_a_person_or_a_company_by_its_document() {
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let person = create(
             &api,
             FA,
@@ -176,7 +176,7 @@ async fn a_supplier_is_a_person_or_a_company_by_its_document() {
 
 #[tokio::test]
 async fn bad_input_is_refused_naming_each_field() {
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let chart = "/api/v1/finance/chart-accounts";
         let (_, group) = api
             .call(
@@ -297,7 +297,7 @@ async fn bad_input_is_refused_naming_each_field() {
 
 #[tokio::test]
 async fn a_document_is_unique_among_active_suppliers() {
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let document = cnpj("482913570001");
         let first = create(
             &api,
@@ -389,7 +389,7 @@ async fn a_document_is_unique_among_active_suppliers() {
 
 #[tokio::test]
 async fn bank_data_added_by_an_assistant_waits_for_a_managers_confirmation() {
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let supplier = create(
             &api,
             FA,
@@ -545,7 +545,7 @@ async fn bank_data_added_by_an_assistant_waits_for_a_managers_confirmation() {
 /// The author of pending bank data never confirms it, even after being given the permission to confirm.
 #[tokio::test]
 async fn whoever_added_pending_bank_data_does_not_confirm_it() {
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let supplier = create(
             &api,
             FA,
@@ -601,7 +601,7 @@ async fn whoever_added_pending_bank_data_does_not_confirm_it() {
 
 #[tokio::test]
 async fn pix_keys_are_checked_by_type_and_bank_data_is_never_repeated() {
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let supplier = create(
             &api,
             FM,
@@ -764,7 +764,7 @@ async fn pix_keys_are_checked_by_type_and_bank_data_is_never_repeated() {
 
 #[tokio::test]
 async fn a_removed_item_leaves_the_detail_and_stays_in_the_history() {
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let supplier = create(
             &api,
             FM,
@@ -848,7 +848,7 @@ async fn a_removed_item_leaves_the_detail_and_stays_in_the_history() {
 
 #[tokio::test]
 async fn purchasing_keeps_suppliers_without_their_bank_data() {
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let supplier = create(
             &api,
             PURCHASING,
@@ -936,7 +936,7 @@ async fn purchasing_keeps_suppliers_without_their_bank_data() {
 
 #[tokio::test]
 async fn changes_go_over_the_version_and_unknown_ids_are_404() {
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let supplier = create(
             &api,
             FA,
@@ -1043,7 +1043,7 @@ async fn changes_go_over_the_version_and_unknown_ids_are_404() {
 
 #[tokio::test]
 async fn the_list_filters_by_text_state_and_pending_bank_data() {
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let alfa = create(
             &api,
             FA,
@@ -1164,7 +1164,7 @@ async fn the_list_filters_by_text_state_and_pending_bank_data() {
 
 #[tokio::test]
 async fn demo_suppliers_are_loaded_once() {
-    for api in TestApi::<Finance>::on_each_engine_after::<(Crm,)>().await {
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let mut demo = Demo::default();
         api.context.seed_demo(&mut demo).await.unwrap();
         api.context.seed_demo(&mut demo).await.unwrap();

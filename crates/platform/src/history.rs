@@ -45,6 +45,15 @@ pub struct Change {
 }
 
 impl Change {
+    /// A change from `from` to `to` as given (either may be absent: added, removed).
+    pub fn new(field: &str, from: Option<String>, to: Option<String>) -> Change {
+        Change {
+            field: field.to_string(),
+            from,
+            to,
+        }
+    }
+
     /// A change when `from` and `to` differ.
     pub fn of<T: PartialEq + ToString>(field: &str, from: &T, to: &T) -> Option<Change> {
         (from != to).then(|| Change {

@@ -3,6 +3,12 @@
 
 pub mod client;
 pub mod list;
+pub mod profile;
+pub mod scope;
+pub mod team;
 
 pub use client::{Client, ClientDraft, ClientFields, ClientKind, ClientPatch, ClientStatus};
 pub use list::{search_terms, ClientFilter, Sort};
+pub use profile::{Employment, PjCompany, Profile, ProfileDraft, ProfileFields};
+pub use scope::{Reach, Scope};
+pub use team::{MemberRole, Month, Targets, TeamFields};

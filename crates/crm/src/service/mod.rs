@@ -2,5 +2,9 @@
 //! status.
 
 mod clients;
+mod profiles;
+mod teams;
 
 pub use clients::{Clients, ListPage, ListQuery, CLIENT_ENTITY, PAGES_COUNTED_AHEAD};
+pub use profiles::{ProfileView, Profiles, PROFILE_ENTITY};
+pub use teams::{Membership, Person, TeamView, Teams, TEAM_ENTITY};

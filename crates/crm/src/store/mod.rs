@@ -2,5 +2,8 @@
 
 pub mod clients;
 pub mod search;
+pub mod teams;
 #[cfg(test)]
 mod tests;
+
+pub use clients::Stamp;

@@ -6,4 +6,4 @@
 export type Bound<P> = Omit<P, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'>;
 
 export { PasswordField, TextareaField, TextField } from './textFields';
-export { NativeSelectField, SelectField } from './selectFields';
+export { MultiSelectField, NativeSelectField, SelectField } from './selectFields';

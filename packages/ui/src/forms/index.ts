@@ -20,7 +20,7 @@ export {
 } from './serverErrors';
 export { formatHundredths, parseHundredths, sanitizeDecimalText } from './decimal';
 export { requiredProps, useBoundField, type BoundFieldProps } from './bind';
-export { NativeSelectField, PasswordField, SelectField, TextareaField, TextField } from './fields';
+export { MultiSelectField, NativeSelectField, PasswordField, SelectField, TextareaField, TextField } from './fields';
 export { CepInput, DocumentInput, PhoneInput } from './maskedInputs';
 export { MoneyInput, PercentInput } from './MoneyInput';
 export { DateInput, parseBrazilianDate, type DateInputProps } from './DateInput';

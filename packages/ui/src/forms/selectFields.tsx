@@ -1,4 +1,4 @@
-import { NativeSelect, Select, type NativeSelectProps, type SelectProps } from '@mantine/core';
+import { MultiSelect, NativeSelect, Select, type MultiSelectProps, type NativeSelectProps, type SelectProps } from '@mantine/core';
 import type { FieldValues } from 'react-hook-form';
 import { requiredProps, useBoundField, type BoundFieldProps } from './bind';
 import type { Bound } from './fields';
@@ -31,6 +31,23 @@ export function NativeSelectField<T extends FieldValues>({ name, control, withAs
       name={field.name}
       value={(field.value as string | undefined) ?? ''}
       onChange={(event) => field.onChange(event.currentTarget.value)}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+/** Mantine's `MultiSelect` bound to a string-array field. */
+export function MultiSelectField<T extends FieldValues>({ name, control, withAsterisk, ...props }: BoundFieldProps<T> & Bound<MultiSelectProps>) {
+  const { field, error } = useBoundField({ name, control });
+  return (
+    <MultiSelect
+      {...props}
+      {...requiredProps(withAsterisk)}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string[] | undefined) ?? []}
+      onChange={(value) => field.onChange(value)}
       onBlur={field.onBlur}
       error={error}
     />

@@ -320,3 +320,704 @@ export const restoreClientResponse = zod.object({
   "updated_by": zod.string().describe('uid of the user who changed it last.')
 }).describe('A client of the company.')
 
+/**
+ * @summary The teams the caller sees (a salesperson: their own; a manager: those they manage), with the month's targets.
+ */
+export const listTeamsQueryMonthMax = 7;
+
+export const listTeamsQueryParams = zod.object({
+  "month": zod.string().max(listTeamsQueryMonthMax).optional().describe('`AAAA-MM` (default: this month).'),
+  "archived": zod.boolean().optional().describe('Include archived teams.')
+})
+
+export const listTeamsResponseMembersItemJoinedOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listTeamsResponseMembersItemLeftOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const listTeamsResponseItem = zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "unit_id": zod.string().optional(),
+  "archived": zod.boolean(),
+  "version": zod.number(),
+  "managers": zod.array(zod.object({
+  "uid": zod.string(),
+  "name": zod.string()
+}).describe('A user as the CRM shows them.')),
+  "members": zod.array(zod.object({
+  "id": zod.string(),
+  "user_id": zod.string(),
+  "name": zod.string(),
+  "role_in_team": zod.string().describe('`vendedor`, `sdr` or `closer`.'),
+  "joined_on": zod.iso.date().regex(listTeamsResponseMembersItemJoinedOnRegExp),
+  "left_on": zod.iso.date().regex(listTeamsResponseMembersItemLeftOnRegExp).optional(),
+  "current": zod.boolean().describe('A member today.')
+}).describe('A membership: who, in which part, from when to when (`left_on` the last day; absent while a member).')),
+  "month": zod.string().describe('The month the targets are of, `AAAA-MM`.'),
+  "month_closed": zod.boolean().describe('A past month: its targets are read-only.'),
+  "targets": zod.object({
+  "sales_value_cents": zod.number(),
+  "sales_count": zod.number(),
+  "activities_done": zod.number(),
+  "new_clients": zod.number()
+}).describe('A month\'s targets: sold value (centavos), sales, done activities, new clients.').and(zod.any().describe('The team\'s targets for the month, when set.')).optional().describe('The team\'s targets for the month, when set.'),
+  "member_targets": zod.array(zod.object({
+  "user_id": zod.string(),
+  "name": zod.string(),
+  "targets": zod.object({
+  "sales_value_cents": zod.number(),
+  "sales_count": zod.number(),
+  "activities_done": zod.number(),
+  "new_clients": zod.number()
+}).describe('A month\'s targets: sold value (centavos), sales, done activities, new clients.')
+}).describe('A member\'s targets for the month.')),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A team with its managers, every membership (history included) and the month\'s targets.')
+export const listTeamsResponse = zod.array(listTeamsResponseItem)
+
+/**
+ * @summary Creates a team.
+ */
+export const createTeamBodyNameMax = 1000;export const createTeamBodyUnitIdMax = 100;export const createTeamBodyManagerIdsMax = 20;
+
+export const createTeamBody = zod.object({
+  "name": zod.string().max(createTeamBodyNameMax),
+  "unit_id": zod.string().max(createTeamBodyUnitIdMax).optional(),
+  "manager_ids": zod.array(zod.string()).max(createTeamBodyManagerIdsMax).optional()
+}).describe('A team as typed: name, unit, managers (SALES_MANAGER users).')
+
+/**
+ * @summary One team with its members (history included) and the month's targets.
+ */
+export const getTeamPathIdMax = 100;
+
+export const getTeamParams = zod.object({
+  "id": zod.string().max(getTeamPathIdMax)
+})
+
+export const getTeamQueryMonthMax = 7;
+
+export const getTeamQueryParams = zod.object({
+  "month": zod.string().max(getTeamQueryMonthMax).optional().describe('`AAAA-MM` (default: this month).')
+})
+
+export const getTeamResponseMembersItemJoinedOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getTeamResponseMembersItemLeftOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const getTeamResponse = zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "unit_id": zod.string().optional(),
+  "archived": zod.boolean(),
+  "version": zod.number(),
+  "managers": zod.array(zod.object({
+  "uid": zod.string(),
+  "name": zod.string()
+}).describe('A user as the CRM shows them.')),
+  "members": zod.array(zod.object({
+  "id": zod.string(),
+  "user_id": zod.string(),
+  "name": zod.string(),
+  "role_in_team": zod.string().describe('`vendedor`, `sdr` or `closer`.'),
+  "joined_on": zod.iso.date().regex(getTeamResponseMembersItemJoinedOnRegExp),
+  "left_on": zod.iso.date().regex(getTeamResponseMembersItemLeftOnRegExp).optional(),
+  "current": zod.boolean().describe('A member today.')
+}).describe('A membership: who, in which part, from when to when (`left_on` the last day; absent while a member).')),
+  "month": zod.string().describe('The month the targets are of, `AAAA-MM`.'),
+  "month_closed": zod.boolean().describe('A past month: its targets are read-only.'),
+  "targets": zod.object({
+  "sales_value_cents": zod.number(),
+  "sales_count": zod.number(),
+  "activities_done": zod.number(),
+  "new_clients": zod.number()
+}).describe('A month\'s targets: sold value (centavos), sales, done activities, new clients.').and(zod.any().describe('The team\'s targets for the month, when set.')).optional().describe('The team\'s targets for the month, when set.'),
+  "member_targets": zod.array(zod.object({
+  "user_id": zod.string(),
+  "name": zod.string(),
+  "targets": zod.object({
+  "sales_value_cents": zod.number(),
+  "sales_count": zod.number(),
+  "activities_done": zod.number(),
+  "new_clients": zod.number()
+}).describe('A month\'s targets: sold value (centavos), sales, done activities, new clients.')
+}).describe('A member\'s targets for the month.')),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A team with its managers, every membership (history included) and the month\'s targets.')
+
+/**
+ * @summary Replaces a team's name, unit and managers.
+ */
+export const updateTeamPathIdMax = 100;
+
+export const updateTeamParams = zod.object({
+  "id": zod.string().max(updateTeamPathIdMax)
+})
+
+export const updateTeamBodyNameMax = 1000;export const updateTeamBodyUnitIdMax = 100;export const updateTeamBodyManagerIdsMax = 20;
+
+export const updateTeamBody = zod.object({
+  "name": zod.string().max(updateTeamBodyNameMax),
+  "unit_id": zod.string().max(updateTeamBodyUnitIdMax).optional(),
+  "manager_ids": zod.array(zod.string()).max(updateTeamBodyManagerIdsMax).optional()
+}).describe('A team as typed: name, unit, managers (SALES_MANAGER users).')
+
+export const updateTeamResponseMembersItemJoinedOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const updateTeamResponseMembersItemLeftOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const updateTeamResponse = zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "unit_id": zod.string().optional(),
+  "archived": zod.boolean(),
+  "version": zod.number(),
+  "managers": zod.array(zod.object({
+  "uid": zod.string(),
+  "name": zod.string()
+}).describe('A user as the CRM shows them.')),
+  "members": zod.array(zod.object({
+  "id": zod.string(),
+  "user_id": zod.string(),
+  "name": zod.string(),
+  "role_in_team": zod.string().describe('`vendedor`, `sdr` or `closer`.'),
+  "joined_on": zod.iso.date().regex(updateTeamResponseMembersItemJoinedOnRegExp),
+  "left_on": zod.iso.date().regex(updateTeamResponseMembersItemLeftOnRegExp).optional(),
+  "current": zod.boolean().describe('A member today.')
+}).describe('A membership: who, in which part, from when to when (`left_on` the last day; absent while a member).')),
+  "month": zod.string().describe('The month the targets are of, `AAAA-MM`.'),
+  "month_closed": zod.boolean().describe('A past month: its targets are read-only.'),
+  "targets": zod.object({
+  "sales_value_cents": zod.number(),
+  "sales_count": zod.number(),
+  "activities_done": zod.number(),
+  "new_clients": zod.number()
+}).describe('A month\'s targets: sold value (centavos), sales, done activities, new clients.').and(zod.any().describe('The team\'s targets for the month, when set.')).optional().describe('The team\'s targets for the month, when set.'),
+  "member_targets": zod.array(zod.object({
+  "user_id": zod.string(),
+  "name": zod.string(),
+  "targets": zod.object({
+  "sales_value_cents": zod.number(),
+  "sales_count": zod.number(),
+  "activities_done": zod.number(),
+  "new_clients": zod.number()
+}).describe('A month\'s targets: sold value (centavos), sales, done activities, new clients.')
+}).describe('A member\'s targets for the month.')),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A team with its managers, every membership (history included) and the month\'s targets.')
+
+/**
+ * @summary Archives a team (its history and targets stay).
+ */
+export const archiveTeamPathIdMax = 100;
+
+export const archiveTeamParams = zod.object({
+  "id": zod.string().max(archiveTeamPathIdMax)
+})
+
+export const archiveTeamResponseMembersItemJoinedOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const archiveTeamResponseMembersItemLeftOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const archiveTeamResponse = zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "unit_id": zod.string().optional(),
+  "archived": zod.boolean(),
+  "version": zod.number(),
+  "managers": zod.array(zod.object({
+  "uid": zod.string(),
+  "name": zod.string()
+}).describe('A user as the CRM shows them.')),
+  "members": zod.array(zod.object({
+  "id": zod.string(),
+  "user_id": zod.string(),
+  "name": zod.string(),
+  "role_in_team": zod.string().describe('`vendedor`, `sdr` or `closer`.'),
+  "joined_on": zod.iso.date().regex(archiveTeamResponseMembersItemJoinedOnRegExp),
+  "left_on": zod.iso.date().regex(archiveTeamResponseMembersItemLeftOnRegExp).optional(),
+  "current": zod.boolean().describe('A member today.')
+}).describe('A membership: who, in which part, from when to when (`left_on` the last day; absent while a member).')),
+  "month": zod.string().describe('The month the targets are of, `AAAA-MM`.'),
+  "month_closed": zod.boolean().describe('A past month: its targets are read-only.'),
+  "targets": zod.object({
+  "sales_value_cents": zod.number(),
+  "sales_count": zod.number(),
+  "activities_done": zod.number(),
+  "new_clients": zod.number()
+}).describe('A month\'s targets: sold value (centavos), sales, done activities, new clients.').and(zod.any().describe('The team\'s targets for the month, when set.')).optional().describe('The team\'s targets for the month, when set.'),
+  "member_targets": zod.array(zod.object({
+  "user_id": zod.string(),
+  "name": zod.string(),
+  "targets": zod.object({
+  "sales_value_cents": zod.number(),
+  "sales_count": zod.number(),
+  "activities_done": zod.number(),
+  "new_clients": zod.number()
+}).describe('A month\'s targets: sold value (centavos), sales, done activities, new clients.')
+}).describe('A member\'s targets for the month.')),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A team with its managers, every membership (history included) and the month\'s targets.')
+
+/**
+ * @summary Adds a member from a date (one team at a time per salesperson).
+ */
+export const addTeamMemberPathIdMax = 100;
+
+export const addTeamMemberParams = zod.object({
+  "id": zod.string().max(addTeamMemberPathIdMax)
+})
+
+export const addTeamMemberBodyUserIdMax = 100;export const addTeamMemberBodyRoleInTeamMax = 20;export const addTeamMemberBodyJoinedOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const addTeamMemberBody = zod.object({
+  "user_id": zod.string().max(addTeamMemberBodyUserIdMax),
+  "role_in_team": zod.string().max(addTeamMemberBodyRoleInTeamMax).optional().describe('`vendedor` (default), `sdr` or `closer`.'),
+  "joined_on": zod.iso.date().regex(addTeamMemberBodyJoinedOnRegExp)
+}).describe('A new member from a date.')
+
+export const addTeamMemberResponseMembersItemJoinedOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const addTeamMemberResponseMembersItemLeftOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const addTeamMemberResponse = zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "unit_id": zod.string().optional(),
+  "archived": zod.boolean(),
+  "version": zod.number(),
+  "managers": zod.array(zod.object({
+  "uid": zod.string(),
+  "name": zod.string()
+}).describe('A user as the CRM shows them.')),
+  "members": zod.array(zod.object({
+  "id": zod.string(),
+  "user_id": zod.string(),
+  "name": zod.string(),
+  "role_in_team": zod.string().describe('`vendedor`, `sdr` or `closer`.'),
+  "joined_on": zod.iso.date().regex(addTeamMemberResponseMembersItemJoinedOnRegExp),
+  "left_on": zod.iso.date().regex(addTeamMemberResponseMembersItemLeftOnRegExp).optional(),
+  "current": zod.boolean().describe('A member today.')
+}).describe('A membership: who, in which part, from when to when (`left_on` the last day; absent while a member).')),
+  "month": zod.string().describe('The month the targets are of, `AAAA-MM`.'),
+  "month_closed": zod.boolean().describe('A past month: its targets are read-only.'),
+  "targets": zod.object({
+  "sales_value_cents": zod.number(),
+  "sales_count": zod.number(),
+  "activities_done": zod.number(),
+  "new_clients": zod.number()
+}).describe('A month\'s targets: sold value (centavos), sales, done activities, new clients.').and(zod.any().describe('The team\'s targets for the month, when set.')).optional().describe('The team\'s targets for the month, when set.'),
+  "member_targets": zod.array(zod.object({
+  "user_id": zod.string(),
+  "name": zod.string(),
+  "targets": zod.object({
+  "sales_value_cents": zod.number(),
+  "sales_count": zod.number(),
+  "activities_done": zod.number(),
+  "new_clients": zod.number()
+}).describe('A month\'s targets: sold value (centavos), sales, done activities, new clients.')
+}).describe('A member\'s targets for the month.')),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A team with its managers, every membership (history included) and the month\'s targets.')
+
+/**
+ * @summary Ends a membership on its last day (the history stays: reports take membership on each event's date).
+ */
+export const endTeamMembershipPathIdMax = 100;export const endTeamMembershipPathMemberIdMax = 100;
+
+export const endTeamMembershipParams = zod.object({
+  "id": zod.string().max(endTeamMembershipPathIdMax),
+  "member_id": zod.string().max(endTeamMembershipPathMemberIdMax)
+})
+
+export const endTeamMembershipBodyLeftOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const endTeamMembershipBody = zod.object({
+  "left_on": zod.iso.date().regex(endTeamMembershipBodyLeftOnRegExp)
+}).describe('The member\'s last day in the team.')
+
+export const endTeamMembershipResponseMembersItemJoinedOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const endTeamMembershipResponseMembersItemLeftOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const endTeamMembershipResponse = zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "unit_id": zod.string().optional(),
+  "archived": zod.boolean(),
+  "version": zod.number(),
+  "managers": zod.array(zod.object({
+  "uid": zod.string(),
+  "name": zod.string()
+}).describe('A user as the CRM shows them.')),
+  "members": zod.array(zod.object({
+  "id": zod.string(),
+  "user_id": zod.string(),
+  "name": zod.string(),
+  "role_in_team": zod.string().describe('`vendedor`, `sdr` or `closer`.'),
+  "joined_on": zod.iso.date().regex(endTeamMembershipResponseMembersItemJoinedOnRegExp),
+  "left_on": zod.iso.date().regex(endTeamMembershipResponseMembersItemLeftOnRegExp).optional(),
+  "current": zod.boolean().describe('A member today.')
+}).describe('A membership: who, in which part, from when to when (`left_on` the last day; absent while a member).')),
+  "month": zod.string().describe('The month the targets are of, `AAAA-MM`.'),
+  "month_closed": zod.boolean().describe('A past month: its targets are read-only.'),
+  "targets": zod.object({
+  "sales_value_cents": zod.number(),
+  "sales_count": zod.number(),
+  "activities_done": zod.number(),
+  "new_clients": zod.number()
+}).describe('A month\'s targets: sold value (centavos), sales, done activities, new clients.').and(zod.any().describe('The team\'s targets for the month, when set.')).optional().describe('The team\'s targets for the month, when set.'),
+  "member_targets": zod.array(zod.object({
+  "user_id": zod.string(),
+  "name": zod.string(),
+  "targets": zod.object({
+  "sales_value_cents": zod.number(),
+  "sales_count": zod.number(),
+  "activities_done": zod.number(),
+  "new_clients": zod.number()
+}).describe('A month\'s targets: sold value (centavos), sales, done activities, new clients.')
+}).describe('A member\'s targets for the month.')),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A team with its managers, every membership (history included) and the month\'s targets.')
+
+/**
+ * @summary Sets the team's targets for a month and splits them evenly over its members (a past month is closed).
+ */
+export const setTeamTargetsPathIdMax = 100;export const setTeamTargetsPathMonthMax = 7;
+
+export const setTeamTargetsParams = zod.object({
+  "id": zod.string().max(setTeamTargetsPathIdMax),
+  "month": zod.string().max(setTeamTargetsPathMonthMax)
+})
+
+export const setTeamTargetsBody = zod.object({
+  "sales_value_cents": zod.number(),
+  "sales_count": zod.number(),
+  "activities_done": zod.number(),
+  "new_clients": zod.number()
+}).describe('A month\'s targets: sold value (centavos), sales, done activities, new clients.')
+
+export const setTeamTargetsResponseMembersItemJoinedOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const setTeamTargetsResponseMembersItemLeftOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const setTeamTargetsResponse = zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "unit_id": zod.string().optional(),
+  "archived": zod.boolean(),
+  "version": zod.number(),
+  "managers": zod.array(zod.object({
+  "uid": zod.string(),
+  "name": zod.string()
+}).describe('A user as the CRM shows them.')),
+  "members": zod.array(zod.object({
+  "id": zod.string(),
+  "user_id": zod.string(),
+  "name": zod.string(),
+  "role_in_team": zod.string().describe('`vendedor`, `sdr` or `closer`.'),
+  "joined_on": zod.iso.date().regex(setTeamTargetsResponseMembersItemJoinedOnRegExp),
+  "left_on": zod.iso.date().regex(setTeamTargetsResponseMembersItemLeftOnRegExp).optional(),
+  "current": zod.boolean().describe('A member today.')
+}).describe('A membership: who, in which part, from when to when (`left_on` the last day; absent while a member).')),
+  "month": zod.string().describe('The month the targets are of, `AAAA-MM`.'),
+  "month_closed": zod.boolean().describe('A past month: its targets are read-only.'),
+  "targets": zod.object({
+  "sales_value_cents": zod.number(),
+  "sales_count": zod.number(),
+  "activities_done": zod.number(),
+  "new_clients": zod.number()
+}).describe('A month\'s targets: sold value (centavos), sales, done activities, new clients.').and(zod.any().describe('The team\'s targets for the month, when set.')).optional().describe('The team\'s targets for the month, when set.'),
+  "member_targets": zod.array(zod.object({
+  "user_id": zod.string(),
+  "name": zod.string(),
+  "targets": zod.object({
+  "sales_value_cents": zod.number(),
+  "sales_count": zod.number(),
+  "activities_done": zod.number(),
+  "new_clients": zod.number()
+}).describe('A month\'s targets: sold value (centavos), sales, done activities, new clients.')
+}).describe('A member\'s targets for the month.')),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A team with its managers, every membership (history included) and the month\'s targets.')
+
+/**
+ * @summary Redistributes the month's targets among the members; they must sum to the team's.
+ */
+export const distributeTeamTargetsPathIdMax = 100;export const distributeTeamTargetsPathMonthMax = 7;
+
+export const distributeTeamTargetsParams = zod.object({
+  "id": zod.string().max(distributeTeamTargetsPathIdMax),
+  "month": zod.string().max(distributeTeamTargetsPathMonthMax)
+})
+
+export const distributeTeamTargetsBodyMembersItemUserIdMax = 100;export const distributeTeamTargetsBodyMembersMax = 200;
+
+export const distributeTeamTargetsBody = zod.object({
+  "members": zod.array(zod.object({
+  "user_id": zod.string().max(distributeTeamTargetsBodyMembersItemUserIdMax),
+  "targets": zod.object({
+  "sales_value_cents": zod.number(),
+  "sales_count": zod.number(),
+  "activities_done": zod.number(),
+  "new_clients": zod.number()
+}).describe('A month\'s targets: sold value (centavos), sales, done activities, new clients.')
+}).describe('A member\'s part of the month\'s targets.')).max(distributeTeamTargetsBodyMembersMax)
+}).describe('The member targets, which must sum to the team\'s, metric by metric.')
+
+export const distributeTeamTargetsResponseMembersItemJoinedOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const distributeTeamTargetsResponseMembersItemLeftOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const distributeTeamTargetsResponse = zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "unit_id": zod.string().optional(),
+  "archived": zod.boolean(),
+  "version": zod.number(),
+  "managers": zod.array(zod.object({
+  "uid": zod.string(),
+  "name": zod.string()
+}).describe('A user as the CRM shows them.')),
+  "members": zod.array(zod.object({
+  "id": zod.string(),
+  "user_id": zod.string(),
+  "name": zod.string(),
+  "role_in_team": zod.string().describe('`vendedor`, `sdr` or `closer`.'),
+  "joined_on": zod.iso.date().regex(distributeTeamTargetsResponseMembersItemJoinedOnRegExp),
+  "left_on": zod.iso.date().regex(distributeTeamTargetsResponseMembersItemLeftOnRegExp).optional(),
+  "current": zod.boolean().describe('A member today.')
+}).describe('A membership: who, in which part, from when to when (`left_on` the last day; absent while a member).')),
+  "month": zod.string().describe('The month the targets are of, `AAAA-MM`.'),
+  "month_closed": zod.boolean().describe('A past month: its targets are read-only.'),
+  "targets": zod.object({
+  "sales_value_cents": zod.number(),
+  "sales_count": zod.number(),
+  "activities_done": zod.number(),
+  "new_clients": zod.number()
+}).describe('A month\'s targets: sold value (centavos), sales, done activities, new clients.').and(zod.any().describe('The team\'s targets for the month, when set.')).optional().describe('The team\'s targets for the month, when set.'),
+  "member_targets": zod.array(zod.object({
+  "user_id": zod.string(),
+  "name": zod.string(),
+  "targets": zod.object({
+  "sales_value_cents": zod.number(),
+  "sales_count": zod.number(),
+  "activities_done": zod.number(),
+  "new_clients": zod.number()
+}).describe('A month\'s targets: sold value (centavos), sales, done activities, new clients.')
+}).describe('A member\'s targets for the month.')),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A team with its managers, every membership (history included) and the month\'s targets.')
+
+/**
+ * @summary A team's history: created, changed, members in and out, targets; oldest first.
+ */
+export const getTeamHistoryPathIdMax = 100;
+
+export const getTeamHistoryParams = zod.object({
+  "id": zod.string().max(getTeamHistoryPathIdMax)
+})
+
+export const getTeamHistoryResponseItem = zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.')
+export const getTeamHistoryResponse = zod.array(getTeamHistoryResponseItem)
+
+/**
+ * @summary The active users of the sales roles (to pick managers and members), by name.
+ */
+export const listSalesUsersResponseItem = zod.object({
+  "uid": zod.string(),
+  "name": zod.string(),
+  "role": zod.string().describe('`SALESPERSON` or `SALES_MANAGER`.')
+}).describe('A user of a sales role.')
+export const listSalesUsersResponse = zod.array(listSalesUsersResponseItem)
+
+/**
+ * @summary The CRM profiles the caller reaches (a salesperson: their own; a manager: their teams').
+ */
+export const listCrmUsersResponseHiredOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listCrmUsersResponseLeftOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const listCrmUsersResponseItem = zod.object({
+  "user_id": zod.string(),
+  "display_name": zod.string(),
+  "email": zod.string(),
+  "role": zod.string().optional().describe('The identity role (`SALESPERSON`, `SALES_MANAGER`).'),
+  "whatsapp": zod.string().optional().describe('Digits with DDD.'),
+  "unit_id": zod.string().optional(),
+  "employment": zod.string().describe('`clt` or `pj`.'),
+  "cnpj": zod.string().optional(),
+  "legal_name": zod.string().optional(),
+  "municipality": zod.string().optional(),
+  "discount_limit_bp": zod.number().describe('The largest discount without approval, in basis points (500 = 5 %).'),
+  "active": zod.boolean(),
+  "hired_on": zod.iso.date().regex(listCrmUsersResponseHiredOnRegExp).optional(),
+  "left_on": zod.iso.date().regex(listCrmUsersResponseLeftOnRegExp).optional(),
+  "teams": zod.array(zod.object({
+  "uid": zod.string(),
+  "name": zod.string()
+}).describe('A user as the CRM shows them.')).describe('The teams the salesperson is in today.'),
+  "version": zod.number(),
+  "updated_at": zod.iso.datetime({})
+}).describe('A salesperson\'s CRM profile. `cnpj`, `legal_name` and `municipality` are the PJ\'s company.')
+export const listCrmUsersResponse = zod.array(listCrmUsersResponseItem)
+
+/**
+ * @summary Creates the CRM profile of an identity user of a sales role (409 when it has one).
+ */
+export const createCrmUserBodyUserIdMax = 100;export const createCrmUserBodyDisplayNameMax = 1000;export const createCrmUserBodyWhatsappMax = 40;export const createCrmUserBodyUnitIdMax = 100;export const createCrmUserBodyEmploymentMax = 10;export const createCrmUserBodyCnpjMax = 40;export const createCrmUserBodyLegalNameMax = 1000;export const createCrmUserBodyMunicipalityMax = 1000;export const createCrmUserBodyHiredOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const createCrmUserBody = zod.object({
+  "user_id": zod.string().max(createCrmUserBodyUserIdMax),
+  "display_name": zod.string().max(createCrmUserBodyDisplayNameMax),
+  "whatsapp": zod.string().max(createCrmUserBodyWhatsappMax).optional(),
+  "unit_id": zod.string().max(createCrmUserBodyUnitIdMax).optional(),
+  "employment": zod.string().max(createCrmUserBodyEmploymentMax).describe('`clt` or `pj`.'),
+  "cnpj": zod.string().max(createCrmUserBodyCnpjMax).optional(),
+  "legal_name": zod.string().max(createCrmUserBodyLegalNameMax).optional(),
+  "municipality": zod.string().max(createCrmUserBodyMunicipalityMax).optional(),
+  "discount_limit_bp": zod.number().optional().describe('Default 0.'),
+  "hired_on": zod.iso.date().regex(createCrmUserBodyHiredOnRegExp).optional()
+}).describe('A new CRM profile for an identity user of a sales role.')
+
+/**
+ * @summary One CRM profile (404 outside the caller's scope).
+ */
+export const getCrmUserPathUserIdMax = 100;
+
+export const getCrmUserParams = zod.object({
+  "user_id": zod.string().max(getCrmUserPathUserIdMax)
+})
+
+export const getCrmUserResponseHiredOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getCrmUserResponseLeftOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const getCrmUserResponse = zod.object({
+  "user_id": zod.string(),
+  "display_name": zod.string(),
+  "email": zod.string(),
+  "role": zod.string().optional().describe('The identity role (`SALESPERSON`, `SALES_MANAGER`).'),
+  "whatsapp": zod.string().optional().describe('Digits with DDD.'),
+  "unit_id": zod.string().optional(),
+  "employment": zod.string().describe('`clt` or `pj`.'),
+  "cnpj": zod.string().optional(),
+  "legal_name": zod.string().optional(),
+  "municipality": zod.string().optional(),
+  "discount_limit_bp": zod.number().describe('The largest discount without approval, in basis points (500 = 5 %).'),
+  "active": zod.boolean(),
+  "hired_on": zod.iso.date().regex(getCrmUserResponseHiredOnRegExp).optional(),
+  "left_on": zod.iso.date().regex(getCrmUserResponseLeftOnRegExp).optional(),
+  "teams": zod.array(zod.object({
+  "uid": zod.string(),
+  "name": zod.string()
+}).describe('A user as the CRM shows them.')).describe('The teams the salesperson is in today.'),
+  "version": zod.number(),
+  "updated_at": zod.iso.datetime({})
+}).describe('A salesperson\'s CRM profile. `cnpj`, `legal_name` and `municipality` are the PJ\'s company.')
+
+/**
+ * @summary Changes a CRM profile; deactivate it with `active: false`.
+ */
+export const updateCrmUserPathUserIdMax = 100;
+
+export const updateCrmUserParams = zod.object({
+  "user_id": zod.string().max(updateCrmUserPathUserIdMax)
+})
+
+export const updateCrmUserBodyDisplayNameMax = 1000;export const updateCrmUserBodyWhatsappMax = 40;export const updateCrmUserBodyUnitIdMax = 100;export const updateCrmUserBodyEmploymentMax = 10;export const updateCrmUserBodyCnpjMax = 40;export const updateCrmUserBodyLegalNameMax = 1000;export const updateCrmUserBodyMunicipalityMax = 1000;export const updateCrmUserBodyHiredOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const updateCrmUserBodyLeftOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const updateCrmUserBody = zod.object({
+  "display_name": zod.string().max(updateCrmUserBodyDisplayNameMax).optional(),
+  "whatsapp": zod.string().max(updateCrmUserBodyWhatsappMax).optional(),
+  "unit_id": zod.string().max(updateCrmUserBodyUnitIdMax).optional(),
+  "employment": zod.string().max(updateCrmUserBodyEmploymentMax).optional(),
+  "cnpj": zod.string().max(updateCrmUserBodyCnpjMax).optional(),
+  "legal_name": zod.string().max(updateCrmUserBodyLegalNameMax).optional(),
+  "municipality": zod.string().max(updateCrmUserBodyMunicipalityMax).optional(),
+  "discount_limit_bp": zod.number().optional(),
+  "active": zod.boolean().optional(),
+  "hired_on": zod.iso.date().regex(updateCrmUserBodyHiredOnRegExp).optional(),
+  "left_on": zod.iso.date().regex(updateCrmUserBodyLeftOnRegExp).optional()
+}).describe('Changes to a profile; absent fields stay.')
+
+export const updateCrmUserResponseHiredOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const updateCrmUserResponseLeftOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const updateCrmUserResponse = zod.object({
+  "user_id": zod.string(),
+  "display_name": zod.string(),
+  "email": zod.string(),
+  "role": zod.string().optional().describe('The identity role (`SALESPERSON`, `SALES_MANAGER`).'),
+  "whatsapp": zod.string().optional().describe('Digits with DDD.'),
+  "unit_id": zod.string().optional(),
+  "employment": zod.string().describe('`clt` or `pj`.'),
+  "cnpj": zod.string().optional(),
+  "legal_name": zod.string().optional(),
+  "municipality": zod.string().optional(),
+  "discount_limit_bp": zod.number().describe('The largest discount without approval, in basis points (500 = 5 %).'),
+  "active": zod.boolean(),
+  "hired_on": zod.iso.date().regex(updateCrmUserResponseHiredOnRegExp).optional(),
+  "left_on": zod.iso.date().regex(updateCrmUserResponseLeftOnRegExp).optional(),
+  "teams": zod.array(zod.object({
+  "uid": zod.string(),
+  "name": zod.string()
+}).describe('A user as the CRM shows them.')).describe('The teams the salesperson is in today.'),
+  "version": zod.number(),
+  "updated_at": zod.iso.datetime({})
+}).describe('A salesperson\'s CRM profile. `cnpj`, `legal_name` and `municipality` are the PJ\'s company.')
+
+/**
+ * @summary A profile's history, oldest first.
+ */
+export const getCrmUserHistoryPathUserIdMax = 100;
+
+export const getCrmUserHistoryParams = zod.object({
+  "user_id": zod.string().max(getCrmUserHistoryPathUserIdMax)
+})
+
+export const getCrmUserHistoryResponseItem = zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.')
+export const getCrmUserHistoryResponse = zod.array(getCrmUserHistoryResponseItem)
+

@@ -297,3 +297,63 @@ export const getJobProbeResponse = zod.object({
   "job_id": zod.string().optional().describe('The job to follow (`GET /api/v1/system/jobs/{id}`), when the probe is one job in steps; given only\nby the request that enqueued it.')
 }).describe('What became of a probe batch: every job ran exactly once when `runs` = `distinct_jobs` = `jobs`.')
 
+/**
+ * @summary Every unit, active first, by name.
+ */
+export const listUnitsResponseItem = zod.object({
+  "id": zod.string(),
+  "code": zod.string(),
+  "name": zod.string(),
+  "city": zod.string().optional(),
+  "state": zod.string().optional(),
+  "active": zod.boolean(),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A unit of the company.')
+export const listUnitsResponse = zod.array(listUnitsResponseItem)
+
+/**
+ * @summary Creates a unit; a code in use is 422 naming `code`.
+ */
+export const createUnitBodyCodeMax = 100;export const createUnitBodyNameMax = 1000;export const createUnitBodyCityMax = 1000;export const createUnitBodyStateMax = 10;
+
+export const createUnitBody = zod.object({
+  "code": zod.string().max(createUnitBodyCodeMax),
+  "name": zod.string().max(createUnitBodyNameMax),
+  "city": zod.string().max(createUnitBodyCityMax).optional(),
+  "state": zod.string().max(createUnitBodyStateMax).optional(),
+  "active": zod.boolean().optional().describe('Default true.')
+}).describe('A unit as typed (create, or replace every field).')
+
+/**
+ * @summary Replaces a unit's fields (inactivate it with `active: false`; units are never deleted).
+ */
+export const updateUnitPathIdMax = 100;
+
+export const updateUnitParams = zod.object({
+  "id": zod.string().max(updateUnitPathIdMax)
+})
+
+export const updateUnitBodyCodeMax = 100;export const updateUnitBodyNameMax = 1000;export const updateUnitBodyCityMax = 1000;export const updateUnitBodyStateMax = 10;
+
+export const updateUnitBody = zod.object({
+  "code": zod.string().max(updateUnitBodyCodeMax),
+  "name": zod.string().max(updateUnitBodyNameMax),
+  "city": zod.string().max(updateUnitBodyCityMax).optional(),
+  "state": zod.string().max(updateUnitBodyStateMax).optional(),
+  "active": zod.boolean().optional().describe('Default true.')
+}).describe('A unit as typed (create, or replace every field).')
+
+export const updateUnitResponse = zod.object({
+  "id": zod.string(),
+  "code": zod.string(),
+  "name": zod.string(),
+  "city": zod.string().optional(),
+  "state": zod.string().optional(),
+  "active": zod.boolean(),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A unit of the company.')
+

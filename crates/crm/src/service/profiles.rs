@@ -1,0 +1,250 @@
+//! The CRM profiles of salespeople: ADMIN creates one for an identity user of a sales role and keeps it; a
+//! salesperson reads their own, a manager their teams', finance and ADMIN all.
+
+use std::sync::Arc;
+
+use identity::User;
+use platform::db::{is_unique_violation, Db};
+use platform::error::{Error, Result};
+use platform::history::{self, Change, Entry, Recorded};
+use platform::{Principal, Role};
+
+use super::teams::Teams;
+use crate::domain::{Profile, ProfileDraft, ProfileFields};
+use crate::store::teams as store;
+use crate::store::Stamp;
+
+/// The history entity of a CRM profile.
+pub const PROFILE_ENTITY: &str = "crm.user";
+
+/// A profile with its identity user.
+#[derive(Debug, Clone)]
+pub struct ProfileView {
+    pub profile: Profile,
+    pub email: String,
+    pub role: Option<Role>,
+    /// The teams the salesperson is in today (id, name).
+    pub teams: Vec<(String, String)>,
+}
+
+pub struct Profiles {
+    db: Db,
+    teams: Arc<Teams>,
+}
+
+fn not_found() -> Error {
+    Error::not_found("Usuário do CRM não encontrado.")
+}
+
+impl Profiles {
+    pub fn new(db: Db, teams: Arc<Teams>) -> Profiles {
+        Profiles { db, teams }
+    }
+
+    /// The profiles within `p`'s scope.
+    pub async fn list(&self, p: &Principal) -> Result<Vec<ProfileView>> {
+        let scope = self.teams.scope(p).await?;
+        let users = self.teams.sales_users().await?;
+        let team_names = self.team_names().await?;
+        let members = store::members(&self.db, None).await?;
+        let today = self.teams.today();
+        let mut views = Vec::new();
+        for profile in store::profiles(&self.db).await? {
+            if !scope.reaches(Some(&profile.user_id), None) {
+                continue;
+            }
+            let teams = members
+                .iter()
+                .filter(|m| m.user_id == profile.user_id && m.on(today))
+                .map(|m| {
+                    let name = team_names.get(&m.team_id).cloned().unwrap_or_default();
+                    (m.team_id.clone(), name)
+                })
+                .collect();
+            views.push(view(profile, teams, &users));
+        }
+        Ok(views)
+    }
+
+    /// One profile, or 404 outside `p`'s scope.
+    pub async fn get(&self, p: &Principal, user_id: &str) -> Result<ProfileView> {
+        self.list(p)
+            .await?
+            .into_iter()
+            .find(|v| v.profile.user_id == user_id)
+            .ok_or_else(not_found)
+    }
+
+    async fn team_names(&self) -> Result<std::collections::HashMap<String, String>> {
+        Ok(store::teams(&self.db, true)
+            .await?
+            .into_iter()
+            .map(|t| (t.id, t.name))
+            .collect())
+    }
+
+    async fn sales_user(&self, user_id: &str) -> Result<User> {
+        match self.teams.sales_users().await?.remove(user_id) {
+            Some(u) if u.active => Ok(u),
+            _ => Err(Error::invalid_field(
+                "user_id",
+                "Escolha um usuário ativo com papel de vendas (Vendedor ou Gerente de vendas).",
+            )),
+        }
+    }
+
+    async fn check_unit(&self, fields: &ProfileFields) -> Result<()> {
+        if let Some(unit) = &fields.unit_id {
+            platform::units::active(&self.db, unit, "unit_id").await?;
+        }
+        Ok(())
+    }
+
+    /// Creates the profile of a sales user (one per user: 409 naming it when it exists).
+    pub async fn create(
+        &self,
+        user_id: &str,
+        draft: ProfileDraft,
+        by: &Principal,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<ProfileView> {
+        let user = self.sales_user(user_id).await?;
+        let fields = draft.validate()?;
+        self.check_unit(&fields).await?;
+        let stamp = Stamp {
+            uid: &by.uid,
+            at: now,
+        };
+        let mut tx = self.db.begin().await?;
+        match store::insert_profile(&mut tx, user_id, &fields, &stamp).await {
+            Ok(()) => {}
+            Err(e) if is_unique_violation(&e) => {
+                return Err(Error::conflict(
+                    "perfil_existente",
+                    format!("{} já tem perfil no CRM.", user.name),
+                ))
+            }
+            Err(e) => return Err(e.into()),
+        }
+        let entry = Entry {
+            entity: PROFILE_ENTITY,
+            entity_id: user_id,
+            action: "Perfil criado",
+            from_state: None,
+            to_state: Some(if fields.active { "ATIVO" } else { "INATIVO" }),
+            reason: None,
+            changes: Vec::new(),
+        };
+        history::record(&mut tx, &entry, by, now).await?;
+        tx.commit().await?;
+        self.get(by, user_id).await
+    }
+
+    /// Applies `change` to the stored profile's draft and validates the whole again.
+    pub async fn update(
+        &self,
+        user_id: &str,
+        change: impl FnOnce(&mut ProfileDraft),
+        by: &Principal,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<ProfileView> {
+        let current = store::profile(&self.db, user_id)
+            .await?
+            .ok_or_else(not_found)?;
+        let mut draft = ProfileDraft::of(&current.fields);
+        change(&mut draft);
+        let fields = draft.validate()?;
+        self.check_unit(&fields).await?;
+        let stamp = Stamp {
+            uid: &by.uid,
+            at: now,
+        };
+        let mut tx = self.db.begin().await?;
+        if !store::update_profile(&mut tx, user_id, current.version, &fields, &stamp).await? {
+            return Err(Error::conflict(
+                "alteracao_concorrente",
+                "O perfil foi alterado por outra pessoa ao mesmo tempo. Recarregue e tente novamente.",
+            ));
+        }
+        let changes = changes(&current.fields, &fields);
+        if !changes.is_empty() {
+            let entry = Entry {
+                entity: PROFILE_ENTITY,
+                entity_id: user_id,
+                action: "Perfil alterado",
+                from_state: Some(if current.fields.active {
+                    "ATIVO"
+                } else {
+                    "INATIVO"
+                }),
+                to_state: Some(if fields.active { "ATIVO" } else { "INATIVO" }),
+                reason: None,
+                changes,
+            };
+            history::record(&mut tx, &entry, by, now).await?;
+        }
+        tx.commit().await?;
+        self.get(by, user_id).await
+    }
+
+    pub async fn history(&self, p: &Principal, user_id: &str) -> Result<Vec<Recorded>> {
+        self.get(p, user_id).await?;
+        history::of(&self.db, PROFILE_ENTITY, user_id).await
+    }
+}
+
+fn view(
+    profile: Profile,
+    teams: Vec<(String, String)>,
+    users: &std::collections::HashMap<String, User>,
+) -> ProfileView {
+    let user = users.get(&profile.user_id);
+    ProfileView {
+        email: user.map(|u| u.email.clone()).unwrap_or_default(),
+        role: user.and_then(|u| u.role),
+        profile,
+        teams,
+    }
+}
+
+fn changes(a: &ProfileFields, b: &ProfileFields) -> Vec<Change> {
+    let opt = |o: &Option<String>| o.clone().unwrap_or_default();
+    let company = |f: &ProfileFields| {
+        f.company
+            .as_ref()
+            .map(|c| format!("{} ({}, {})", c.legal_name, c.cnpj, c.municipality))
+            .unwrap_or_default()
+    };
+    let date = |d: Option<chrono::NaiveDate>| {
+        d.map(|d| d.format("%d/%m/%Y").to_string())
+            .unwrap_or_default()
+    };
+    [
+        Change::of("display_name", &a.display_name, &b.display_name),
+        Change::of(
+            "whatsapp",
+            &a.whatsapp
+                .as_ref()
+                .map(|w| w.as_str().to_string())
+                .unwrap_or_default(),
+            &b.whatsapp
+                .as_ref()
+                .map(|w| w.as_str().to_string())
+                .unwrap_or_default(),
+        ),
+        Change::of("unit_id", &opt(&a.unit_id), &opt(&b.unit_id)),
+        Change::of("employment", &a.employment.as_str(), &b.employment.as_str()),
+        Change::of("company", &company(a), &company(b)),
+        Change::of(
+            "discount_limit_bp",
+            &a.discount_limit_bp,
+            &b.discount_limit_bp,
+        ),
+        Change::of("active", &a.active, &b.active),
+        Change::of("hired_on", &date(a.hired_on), &date(b.hired_on)),
+        Change::of("left_on", &date(a.left_on), &date(b.left_on)),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
