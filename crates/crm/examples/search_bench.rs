@@ -30,8 +30,21 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .transpose()?
         .unwrap_or(1_000_000);
     let db = Db::connect(url).await?;
-    db.migrate(&[Crm::migrations()]).await?;
-    let clients = Clients::new(db.clone(), Arc::new(SystemClock));
+    db.migrate(&[
+        platform::migrations(),
+        identity::Identity::migrations(),
+        Crm::migrations(),
+    ])
+    .await?;
+    // The clients service as the server starts it (it reads the sales organisation through identity).
+    let config = platform::testing::config();
+    let platform = platform::Platform::new(db.clone(), Arc::new(config), Arc::new(SystemClock))?;
+    let mut started = platform::context::Started::default();
+    started.insert(Arc::new(
+        identity::Identity::start(&platform, &started).await?,
+    ));
+    let crm = Crm::start(&platform, &started).await?;
+    let clients = crm.clients().clone();
     load(&db, &clients, rows).await?;
     let rare = rare_document(&db).await?;
     let cases: Vec<(String, ListQuery)> = vec![
@@ -128,13 +141,14 @@ fn query(
     let filter = ClientFilter {
         terms: search_terms(q),
         status,
-        kind: None,
+        ..ClientFilter::default()
     };
     ListQuery {
         filter,
         sort,
         limit,
         offset,
+        q: Some(q.to_string()),
         with_total,
     }
 }

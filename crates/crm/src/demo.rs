@@ -397,8 +397,48 @@ impl Faker {
             address: Some(address),
             status,
             notes: None,
+            owner_id: None,
+            unit_id: None,
+            tags: Vec::new(),
+            do_not_contact: false,
+            birth_date: None,
         }
     }
+}
+
+/// Gives the demo clients that have no owner to `owners` in turn, leaving every third one without an owner (the
+/// leads nobody took yet), and tags some of them. Returns how many were given.
+pub async fn assign_portfolio(db: &Db, owners: &[String], created_by: &str) -> Result<usize> {
+    if owners.is_empty() {
+        return Ok(0);
+    }
+    let ids: Vec<(String,)> = on_db!(db, pool => sqlx::query_as(
+        "SELECT id FROM crm_clients WHERE owner_id IS NULL AND created_by = $1 ORDER BY id",
+    )
+    .bind(created_by)
+    .fetch_all(pool)
+    .await)?;
+    let mut given = 0;
+    for (i, (id,)) in ids.iter().enumerate() {
+        if i % 3 == 2 {
+            continue;
+        }
+        let owner = &owners[i % owners.len()];
+        let tags = match i % 5 {
+            0 => r#"["vip"]"#,
+            1 => r#"["retorno"]"#,
+            _ => "[]",
+        };
+        on_db!(db, pool => sqlx::query("UPDATE crm_clients SET owner_id = $2, tags = $3 WHERE id = $1")
+            .bind(id)
+            .bind(owner)
+            .bind(tags)
+            .execute(pool)
+            .await
+            .map(|_| ()))?;
+        given += 1;
+    }
+    Ok(given)
 }
 
 /// A valid CPF unique to `i` (for `i` below 10⁹).
@@ -472,6 +512,7 @@ mod tests {
                 address: c.address.clone(),
                 status: None,
                 notes: None,
+                ..Default::default()
             };
             let valid = draft.validate().unwrap_or_else(|e| panic!("{c:?}: {e:?}"));
             assert_eq!(

@@ -9,11 +9,8 @@ use crate::domain::{Month, ProfileDraft, Targets, TeamFields};
 use crate::service::{Profiles, Teams};
 
 pub async fn seed(teams: &Teams, profiles: &Profiles, demo: &Demo) -> Result<Vec<String>> {
-    let (Some(admin), Some(manager), Some(seller)) = (
-        demo.user(Role::Admin),
-        demo.user(Role::SalesManager),
-        demo.user(Role::Salesperson),
-    ) else {
+    let (Some(admin), Some(manager)) = (demo.user(Role::Admin), demo.user(Role::SalesManager))
+    else {
         return Ok(Vec::new());
     };
     let by = Principal {
@@ -32,15 +29,22 @@ pub async fn seed(teams: &Teams, profiles: &Profiles, demo: &Demo) -> Result<Vec
         return Ok(vec!["Times de demonstração: já existiam.".into()]);
     }
     let now = chrono::Utc::now();
-    for (user, name, employment, limit) in [
-        (seller, "Vendedora de demonstração", "clt", 500),
-        (manager, "Gerente de demonstração", "clt", 1_500),
-    ] {
+    let names = teams.sales_users().await?;
+    let sales: Vec<_> = demo
+        .users
+        .iter()
+        .filter(|u| matches!(u.role, Role::Salesperson | Role::SalesManager))
+        .collect();
+    for user in &sales {
+        let manager_role = user.role == Role::SalesManager;
         let draft = ProfileDraft {
-            display_name: name.into(),
+            display_name: names
+                .get(&user.uid)
+                .map(|u| u.name.clone())
+                .unwrap_or_else(|| user.email.clone()),
             whatsapp: Some("(11) 98888-7777".into()),
-            employment: employment.into(),
-            discount_limit_bp: limit,
+            employment: "clt".into(),
+            discount_limit_bp: if manager_role { 1_500 } else { 500 },
             active: true,
             hired_on: Some(month.first_day()),
             ..ProfileDraft::default()
@@ -53,15 +57,17 @@ pub async fn seed(teams: &Teams, profiles: &Profiles, demo: &Demo) -> Result<Vec
             &by,
         )
         .await?;
-    teams
-        .add_member(
-            &by,
-            &team.team.id,
-            &seller.uid,
-            crate::domain::MemberRole::Vendedor,
-            month.first_day(),
-        )
-        .await?;
+    for user in sales.iter().filter(|u| u.role == Role::Salesperson) {
+        teams
+            .add_member(
+                &by,
+                &team.team.id,
+                &user.uid,
+                crate::domain::MemberRole::Vendedor,
+                month.first_day(),
+            )
+            .await?;
+    }
     let targets = Targets {
         sales_value_cents: 12_000_000,
         sales_count: 40,
@@ -71,7 +77,13 @@ pub async fn seed(teams: &Teams, profiles: &Profiles, demo: &Demo) -> Result<Vec
     teams
         .set_targets(&by, &team.team.id, month, targets)
         .await?;
-    Ok(vec![
-        "Time de demonstração criado, com metas do mês e perfis de vendas.".into(),
-    ])
+    let sellers: Vec<String> = sales
+        .iter()
+        .filter(|u| u.role == Role::Salesperson)
+        .map(|u| u.uid.clone())
+        .collect();
+    let given = crate::demo::assign_portfolio(teams.db(), &sellers, &admin.uid).await?;
+    Ok(vec![format!(
+        "Time de demonstração criado, com metas do mês e perfis de vendas; {given} clientes nas carteiras dos vendedores."
+    )])
 }

@@ -96,12 +96,12 @@ impl Context for Crm {
     /// Needs identity started first: teams and profiles name its users.
     async fn start(platform: &Platform, started: &Started) -> Result<Crm, StartError> {
         let identity = started.get::<identity::Identity>()?;
-        let clients = Clients::new(platform.db.clone(), platform.clock.clone());
         let teams = Arc::new(service::Teams::new(
             platform.db.clone(),
             platform.clock.clone(),
             identity,
         ));
+        let clients = Clients::new(platform.db.clone(), platform.clock.clone(), teams.clone());
         Ok(Crm {
             clients: Arc::new(clients),
             profiles: Arc::new(service::Profiles::new(platform.db.clone(), teams.clone())),

@@ -29,6 +29,21 @@ pub static CLIENTS_ARCHIVE: Permission = Permission {
     grant: Grant::Roles(&[FinancialManager, Admin, SuperAdmin, SalesManager]),
 };
 
+/// Move a client to another portfolio (a manager within their teams; everyone who reaches every client). A
+/// salesperson's client is theirs: they do not hold it.
+pub static CLIENTS_TRANSFER: Permission = Permission {
+    code: "clientes_transferir",
+    label: "transferir clientes de carteira",
+    grant: Grant::Roles(&[
+        FinancialAssistant,
+        FinancialManager,
+        LegalAssistant,
+        Admin,
+        SuperAdmin,
+        SalesManager,
+    ]),
+};
+
 /// See teams (a salesperson: their own; a manager: those they manage; finance managers read all).
 pub static TEAMS_READ: Permission = Permission {
     code: "times_ler",
@@ -82,6 +97,7 @@ pub static ALL: &[&Permission] = &[
     &CLIENTS_READ,
     &CLIENTS_WRITE,
     &CLIENTS_ARCHIVE,
+    &CLIENTS_TRANSFER,
     &TEAMS_READ,
     &TEAMS_MANAGE,
     &TEAM_MEMBERS_WRITE,

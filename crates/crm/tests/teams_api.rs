@@ -529,3 +529,229 @@ async fn crm_profiles_are_kept_by_admin_and_read_within_scope() {
         assert_eq!(status, StatusCode::FORBIDDEN);
     }
 }
+
+/// A salesperson reaches their portfolio, a manager their team's; outside it a client is 404, and an exact lookup
+/// says only who holds it.
+#[tokio::test]
+async fn clients_are_reached_within_the_portfolio_and_an_exact_lookup_outside_it_names_only_the_owner(
+) {
+    for api in apis().await {
+        let (_, team) = api
+            .call(
+                "POST",
+                "/api/v1/crm/teams",
+                Some("ADMIN"),
+                Some(json!({ "name": "Centro", "manager_ids": ["uid-SALES_MANAGER"] })),
+            )
+            .await;
+        let today = api.clock.today().to_string();
+        let (status, _) = api
+            .call(
+                "POST",
+                &format!("/api/v1/crm/teams/{}/members", team["id"].as_str().unwrap()),
+                Some("ADMIN"),
+                Some(json!({ "user_id": "uid-SALESPERSON", "joined_on": today })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+
+        // No `kind`: a CPF makes a person, a CNPJ a company. A salesperson's new client is theirs.
+        let (status, mine) = api
+            .call(
+                "POST",
+                "/api/v1/crm/clients",
+                Some("SALESPERSON"),
+                Some(json!({ "document": "529.982.247-25", "name": "Marina Alves", "tags": ["VIP", " vip "], "emails": ["marina@exemplo.com.br"] })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{mine}");
+        assert_eq!(
+            (
+                &mine["kind"],
+                &mine["owner_id"],
+                &mine["owner_name"],
+                &mine["tags"]
+            ),
+            (
+                &json!("person"),
+                &json!("uid-SALESPERSON"),
+                &json!("Vera Vendedora"),
+                &json!(["VIP"])
+            )
+        );
+        let (status, err) = api
+            .call(
+                "POST",
+                "/api/v1/crm/clients",
+                Some("SALESPERSON"),
+                Some(json!({ "document": "11.222.333/0001-81", "name": "Clínica X", "owner_id": "uid-ana" })),
+            )
+            .await;
+        assert_eq!(
+            (status, field(&err)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "owner_id".into()),
+            "{err}"
+        );
+        let (status, ana) = api
+            .call(
+                "POST",
+                "/api/v1/crm/clients",
+                Some("ADMIN"),
+                Some(json!({ "document": "11.222.333/0001-81", "name": "Clínica X", "owner_id": "uid-ana", "phones": ["(11) 98765-4321"] })),
+            )
+            .await;
+        assert_eq!(
+            (status, &ana["kind"]),
+            (StatusCode::CREATED, &json!("company")),
+            "{ana}"
+        );
+        let ana_id = ana["id"].as_str().unwrap();
+
+        // Outside the portfolio: 404, never 403; the list leaves it out.
+        let (status, _) = api
+            .call(
+                "GET",
+                &format!("/api/v1/crm/clients/{ana_id}"),
+                Some("SALESPERSON"),
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let (status, _) = api
+            .call(
+                "PATCH",
+                &format!("/api/v1/crm/clients/{ana_id}"),
+                Some("SALESPERSON"),
+                Some(json!({ "name": "X" })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let (_, page) = api
+            .call("GET", "/api/v1/crm/clients", Some("SALESPERSON"), None)
+            .await;
+        assert_eq!(page["total"], 1, "{page}");
+        // An exact document, phone or e-mail outside it: only who holds it.
+        for q in ["11.222.333/0001-81", "%2B55%2011%2098765-4321"] {
+            let (_, page) = api
+                .call(
+                    "GET",
+                    &format!("/api/v1/crm/clients?q={q}"),
+                    Some("SALESPERSON"),
+                    None,
+                )
+                .await;
+            assert_eq!(page["items"], json!([]), "{page}");
+            assert_eq!(
+                page["notice"], "Cliente já cadastrado. Responsável: Ana Souza",
+                "{q}: {page}"
+            );
+        }
+        let (status, dup) = api
+            .call(
+                "POST",
+                "/api/v1/crm/clients",
+                Some("SALESPERSON"),
+                Some(json!({ "document": "11222333000181", "name": "Outra" })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        assert_eq!(
+            dup["message"],
+            "Cliente já cadastrado. Responsável: Ana Souza"
+        );
+        assert!(dup.get("existing").is_none_or(|e| e.is_null()), "{dup}");
+
+        // The manager reaches the member's portfolio and may move it within the team; the salesperson may not.
+        let mine_id = mine["id"].as_str().unwrap();
+        let (status, _) = api
+            .call(
+                "GET",
+                &format!("/api/v1/crm/clients/{mine_id}"),
+                Some("SALES_MANAGER"),
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, err) = api
+            .call(
+                "PATCH",
+                &format!("/api/v1/crm/clients/{mine_id}"),
+                Some("SALESPERSON"),
+                Some(json!({ "owner_id": "uid-SALES_MANAGER" })),
+            )
+            .await;
+        assert_eq!(
+            (status, field(&err)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "owner_id".into())
+        );
+        let (status, err) = api
+            .call(
+                "PATCH",
+                &format!("/api/v1/crm/clients/{mine_id}"),
+                Some("SALES_MANAGER"),
+                Some(json!({ "owner_id": "uid-ana" })),
+            )
+            .await;
+        assert_eq!(
+            (status, field(&err)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "owner_id".into())
+        );
+        let (status, _) = api
+            .call(
+                "GET",
+                "/api/v1/crm/clients?owner_id=uid-SALESPERSON&tag=vip",
+                Some("SALES_MANAGER"),
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let (_, page) = api
+            .call("GET", "/api/v1/crm/clients?tag=vip", Some("ADMIN"), None)
+            .await;
+        assert_eq!(page["total"], 1);
+
+        // Consents per channel: kept, the latest holds, and in the history.
+        let path = format!("/api/v1/crm/clients/{mine_id}/consents");
+        for (granted, source) in [(true, "Formulário do site"), (false, "Pediu por WhatsApp")] {
+            let (status, body) = api
+                .call(
+                    "POST",
+                    &path,
+                    Some("SALESPERSON"),
+                    Some(json!({ "channel": "whatsapp", "granted": granted, "source": source })),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+        let (_, consents) = api.call("GET", &path, Some("SALESPERSON"), None).await;
+        assert_eq!(consents["current"].as_array().unwrap().len(), 1);
+        assert_eq!(
+            (
+                &consents["current"][0]["granted"],
+                consents["records"].as_array().unwrap().len()
+            ),
+            (&json!(false), 2)
+        );
+        let (status, err) = api
+            .call(
+                "POST",
+                &path,
+                Some("SALESPERSON"),
+                Some(json!({ "channel": "pombo", "granted": true, "source": "x" })),
+            )
+            .await;
+        assert_eq!(
+            (status, field(&err)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "channel".into())
+        );
+        let (status, _) = api
+            .call(
+                "GET",
+                &format!("/api/v1/crm/clients/{ana_id}/consents"),
+                Some("SALESPERSON"),
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+    }
+}

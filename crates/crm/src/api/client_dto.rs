@@ -1,7 +1,7 @@
 //! The shapes the clients API reads and writes, and their conversion to and from the domain.
 
 use chrono::{DateTime, Utc};
-use platform::api::{Clearable, Omittable, Text};
+use platform::api::{Clearable, Date, Omittable, Text};
 use platform::values::{Address, Email, Phone};
 use poem_openapi::types::{Example, MaybeUndefined};
 use poem_openapi::{Enum, Object};
@@ -62,6 +62,15 @@ pub struct ClientView {
     pub address: Option<ClientAddress>,
     pub status: ClientStatus,
     pub notes: Option<String>,
+    /// The portfolio salesperson's uid, and name.
+    pub owner_id: Option<String>,
+    pub owner_name: Option<String>,
+    /// The unit (clinic), `GET /api/v1/system/units`.
+    pub unit_id: Option<String>,
+    pub tags: Vec<String>,
+    /// Never to be contacted for sales.
+    pub do_not_contact: bool,
+    pub birth_date: Option<Date>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     /// uid of the user who created the client.
@@ -95,6 +104,15 @@ pub struct NewClientRequest {
     pub status: Option<Text>,
     #[oai(validator(max_length = 100000))]
     pub notes: Option<Text>,
+    /// The portfolio salesperson (default: the salesperson creating it).
+    #[oai(validator(max_length = 100))]
+    pub owner_id: Option<Text>,
+    #[oai(validator(max_length = 100))]
+    pub unit_id: Option<Text>,
+    #[oai(default, validator(max_items = 100))]
+    pub tags: Vec<Text>,
+    pub do_not_contact: Option<bool>,
+    pub birth_date: Option<Date>,
 }
 
 impl Example for NewClientRequest {
@@ -117,6 +135,11 @@ impl Example for NewClientRequest {
             }),
             status: None,
             notes: None,
+            owner_id: None,
+            unit_id: None,
+            tags: vec!["vip".into()],
+            do_not_contact: None,
+            birth_date: None,
         }
     }
 }
@@ -142,6 +165,14 @@ pub struct ClientPatchRequest {
     pub status: Omittable<Text>,
     #[oai(validator(max_length = 100000))]
     pub notes: Clearable<Text>,
+    #[oai(validator(max_length = 100))]
+    pub owner_id: Clearable<Text>,
+    #[oai(validator(max_length = 100))]
+    pub unit_id: Clearable<Text>,
+    #[oai(validator(max_items = 100))]
+    pub tags: Omittable<Vec<Text>>,
+    pub do_not_contact: Omittable<bool>,
+    pub birth_date: Clearable<Date>,
 }
 
 impl Example for ClientPatchRequest {
@@ -156,6 +187,11 @@ impl Example for ClientPatchRequest {
             address: Clearable(MaybeUndefined::Undefined),
             status: Omittable(None),
             notes: Clearable(MaybeUndefined::Value("Prefere contato pela manhã.".into())),
+            owner_id: Clearable(MaybeUndefined::Undefined),
+            unit_id: Clearable(MaybeUndefined::Undefined),
+            tags: Omittable(None),
+            do_not_contact: Omittable(None),
+            birth_date: Clearable(MaybeUndefined::Undefined),
         }
     }
 }
@@ -200,6 +236,11 @@ impl From<NewClientRequest> for ClientDraft {
             address: r.address.map(Address::from),
             status: Text::optional(r.status),
             notes: Text::optional(r.notes),
+            owner_id: Text::optional(r.owner_id),
+            unit_id: Text::optional(r.unit_id),
+            tags: Text::list(r.tags),
+            do_not_contact: r.do_not_contact.unwrap_or(false),
+            birth_date: r.birth_date.map(|d| d.0),
         }
     }
 }
@@ -216,6 +257,11 @@ impl From<ClientPatchRequest> for ClientPatch {
             address: r.address.change().map(|a| a.map(Address::from)),
             status: Text::optional(r.status.0),
             notes: r.notes.change().map(Text::optional),
+            owner_id: r.owner_id.change().map(Text::optional),
+            unit_id: r.unit_id.change().map(Text::optional),
+            tags: r.tags.0.map(Text::list),
+            do_not_contact: r.do_not_contact.0,
+            birth_date: r.birth_date.change().map(|d| d.map(|d| d.0)),
         }
     }
 }
@@ -255,6 +301,12 @@ impl From<Client> for ClientView {
             address: f.address.map(ClientAddress::from),
             status: f.status.into(),
             notes: f.notes,
+            owner_id: f.owner_id,
+            owner_name: None,
+            unit_id: f.unit_id,
+            tags: f.tags,
+            do_not_contact: f.do_not_contact,
+            birth_date: f.birth_date.map(Date),
             created_at: c.created_at,
             updated_at: c.updated_at,
             created_by: c.created_by,

@@ -20,7 +20,8 @@ use super::client_dto::{
 };
 
 use crate::domain::{
-    search_terms, Client, ClientFilter, ClientKind as Kind, ClientStatus as Status, Sort,
+    search_terms, Channel, Client, ClientFilter, ClientKind as Kind, ClientStatus as Status,
+    Consent, Sort,
 };
 use crate::permissions::{CLIENTS_ARCHIVE, CLIENTS_READ, CLIENTS_WRITE};
 use crate::service::{Clients, ListQuery};
@@ -47,6 +48,9 @@ pub struct ClientPage {
     pub total_capped: bool,
     /// Whether a next page exists.
     pub has_more: bool,
+    /// When a search for an exact document, e-mail or phone finds a client outside the caller's portfolio: only
+    /// "Cliente já cadastrado. Responsável: {nome}".
+    pub notice: Option<String>,
 }
 
 #[derive(ApiResponse)]
@@ -63,10 +67,15 @@ impl ClientsApi {
     #[oai(path = "/", method = "get", operation_id = "listClients")]
     async fn list(
         &self,
-        #[oai(scope = "CLIENTS_READ")] _auth: BearerAuth,
+        #[oai(scope = "CLIENTS_READ")] auth: BearerAuth,
         #[oai(validator(max_length = 200))] q: Query<Option<String>>,
         status: Query<Option<ClientStatus>>,
         kind: Query<Option<ClientKind>>,
+        /// The portfolio salesperson's uid.
+        #[oai(validator(max_length = 100))]
+        owner_id: Query<Option<String>>,
+        #[oai(validator(max_length = 100))] unit_id: Query<Option<String>>,
+        #[oai(validator(max_length = 100))] tag: Query<Option<String>>,
         /// `name`, `-name`, `created_at` or `-created_at` (default `name`).
         #[oai(validator(pattern = "^-?(name|created_at)$"))]
         sort: Query<Option<String>>,
@@ -79,18 +88,28 @@ impl ClientsApi {
         /// Count the matches (default true; counting stops 10 pages past this one).
         with_total: Query<Option<bool>>,
     ) -> ApiResult<Json<ClientPage>> {
-        let (filter, sort) = filter_and_sort(q.0, status.0, kind.0, sort.0)?;
+        let typed = q.0.clone();
+        let (mut filter, sort) = filter_and_sort(q.0, status.0, kind.0, sort.0)?;
+        filter.owners = owner_id.0.filter(|o| !o.trim().is_empty()).map(|o| vec![o]);
+        filter.unit_id = unit_id.0.filter(|u| !u.trim().is_empty());
+        filter.tag = tag
+            .0
+            .map(|t| t.trim().to_string())
+            .filter(|t| !t.is_empty());
         let paging = PageRequest::new(page.0, page_size.0);
         let query = ListQuery {
             filter,
             sort,
             limit: paging.limit(),
             offset: paging.offset(),
+            q: typed,
             with_total: with_total.0.unwrap_or(true),
         };
-        let page = self.clients.list(&query).await?;
+        let (page, notice) = self.clients.list_for(&auth.0, &query).await?;
+        let names = self.clients.owner_names().await?;
         Ok(Json(ClientPage {
-            items: page.items.into_iter().map(ClientView::from).collect(),
+            notice,
+            items: page.items.into_iter().map(|c| view(c, &names)).collect(),
             total: page.total,
             page: paging.page,
             page_size: paging.page_size,
@@ -103,7 +122,7 @@ impl ClientsApi {
     #[oai(path = "/export", method = "get", operation_id = "exportClients")]
     async fn export(
         &self,
-        #[oai(scope = "CLIENTS_READ")] _auth: BearerAuth,
+        #[oai(scope = "CLIENTS_READ")] auth: BearerAuth,
         #[oai(validator(max_length = 200))] q: Query<Option<String>>,
         status: Query<Option<ClientStatus>>,
         kind: Query<Option<ClientKind>>,
@@ -116,7 +135,7 @@ impl ClientsApi {
     ) -> ApiResult<Download<Exported>> {
         let format = export::parse_format(&format.0)?;
         let (filter, sort) = filter_and_sort(q.0, status.0, kind.0, sort.0)?;
-        let rows = self.clients.stream(&filter, sort);
+        let rows = self.clients.stream_for(&auth.0, &filter, sort).await?;
         Ok(Download::new(client_export().response(
             format,
             self.clients.today(),
@@ -132,17 +151,20 @@ impl ClientsApi {
         body: Json<NewClientRequest>,
     ) -> ApiResult<Created> {
         let client = self.clients.create(body.0.into(), &auth.0).await?;
-        Ok(Created::Created(Json(client.into())))
+        let names = self.clients.owner_names().await?;
+        Ok(Created::Created(Json(view(client, &names))))
     }
 
     /// One client by id.
     #[oai(path = "/:id", method = "get", operation_id = "getClient")]
     async fn get(
         &self,
-        #[oai(scope = "CLIENTS_READ")] _auth: BearerAuth,
+        #[oai(scope = "CLIENTS_READ")] auth: BearerAuth,
         #[oai(validator(max_length = 100))] id: Path<String>,
     ) -> ApiResult<Json<ClientView>> {
-        Ok(Json(self.clients.get(&id.0).await?.into()))
+        let client = self.clients.get_for(&auth.0, &id.0).await?;
+        let names = self.clients.owner_names().await?;
+        Ok(Json(view(client, &names)))
     }
 
     /// A client's history: created, changed (the fields that changed), archived, restored; oldest first.
@@ -153,10 +175,10 @@ impl ClientsApi {
     )]
     async fn history(
         &self,
-        #[oai(scope = "CLIENTS_READ")] _auth: BearerAuth,
+        #[oai(scope = "CLIENTS_READ")] auth: BearerAuth,
         #[oai(validator(max_length = 100))] id: Path<String>,
     ) -> ApiResult<Json<Vec<HistoryEntryDto>>> {
-        let recorded = self.clients.history(&id.0).await?;
+        let recorded = self.clients.history(&auth.0, &id.0).await?;
         Ok(Json(platform::api::history::entries(recorded)))
     }
 
@@ -171,7 +193,49 @@ impl ClientsApi {
         body: Json<ClientPatchRequest>,
     ) -> ApiResult<Json<ClientView>> {
         let client = self.clients.update(&id.0, body.0.into(), &auth.0).await?;
-        Ok(Json(client.into()))
+        let names = self.clients.owner_names().await?;
+        Ok(Json(view(client, &names)))
+    }
+
+    /// A client's LGPD consents per channel: the one in force and every record.
+    #[oai(
+        path = "/:id/consents",
+        method = "get",
+        operation_id = "getClientConsents"
+    )]
+    async fn consents(
+        &self,
+        #[oai(scope = "CLIENTS_READ")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+    ) -> ApiResult<Json<ClientConsents>> {
+        Ok(Json(consents_dto(
+            self.clients.consents(&auth.0, &id.0).await?,
+        )))
+    }
+
+    /// Records a grant or revocation of contact on a channel, with its source (kept; the latest holds).
+    #[oai(
+        path = "/:id/consents",
+        method = "post",
+        operation_id = "recordClientConsent"
+    )]
+    async fn record_consent(
+        &self,
+        #[oai(scope = "CLIENTS_WRITE")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+        body: Json<ConsentRequest>,
+    ) -> ApiResult<Json<ClientConsents>> {
+        let channel = Channel::parse(body.0.channel.trim()).ok_or_else(|| {
+            platform::Error::invalid_field(
+                "channel",
+                "Canal inválido: use whatsapp, email, sms ou phone.",
+            )
+        })?;
+        let consents = self
+            .clients
+            .record_consent(&auth.0, &id.0, channel, body.0.granted, &body.0.source)
+            .await?;
+        Ok(Json(consents_dto(consents)))
     }
 
     /// Archives a client: it leaves the default list and cannot be edited until restored.
@@ -181,7 +245,8 @@ impl ClientsApi {
         #[oai(scope = "CLIENTS_ARCHIVE")] auth: BearerAuth,
         #[oai(validator(max_length = 100))] id: Path<String>,
     ) -> ApiResult<Json<ClientView>> {
-        Ok(Json(self.clients.archive(&id.0, &auth.0).await?.into()))
+        let client = self.clients.archive(&id.0, &auth.0).await?;
+        Ok(Json(view(client, &self.clients.owner_names().await?)))
     }
 
     /// Restores an archived client as active.
@@ -191,7 +256,77 @@ impl ClientsApi {
         #[oai(scope = "CLIENTS_ARCHIVE")] auth: BearerAuth,
         #[oai(validator(max_length = 100))] id: Path<String>,
     ) -> ApiResult<Json<ClientView>> {
-        Ok(Json(self.clients.restore(&id.0, &auth.0).await?.into()))
+        let client = self.clients.restore(&id.0, &auth.0).await?;
+        Ok(Json(view(client, &self.clients.owner_names().await?)))
+    }
+}
+
+/// One grant or revocation of contact on a channel.
+#[derive(Object)]
+#[oai(rename = "ClientConsent")]
+pub struct ConsentDto {
+    /// `whatsapp`, `email`, `sms` or `phone`.
+    pub channel: String,
+    pub granted: bool,
+    pub source: String,
+    pub recorded_at: chrono::DateTime<chrono::Utc>,
+    pub recorded_by: String,
+}
+
+/// The consent in force per channel, and every record (oldest first).
+#[derive(Object)]
+pub struct ClientConsents {
+    pub current: Vec<ConsentDto>,
+    pub records: Vec<ConsentDto>,
+}
+
+/// A grant or revocation to record.
+#[derive(Object)]
+#[oai(example)]
+pub struct ConsentRequest {
+    /// `whatsapp`, `email`, `sms` or `phone`.
+    #[oai(validator(max_length = 20))]
+    pub channel: String,
+    pub granted: bool,
+    /// Where it came from: formulário, WhatsApp, contrato, telefone…
+    #[oai(validator(max_length = 1000))]
+    pub source: String,
+}
+
+impl poem_openapi::types::Example for ConsentRequest {
+    fn example() -> Self {
+        ConsentRequest {
+            channel: "whatsapp".into(),
+            granted: true,
+            source: "Formulário do site".into(),
+        }
+    }
+}
+
+fn consents_dto((current, records): (Vec<Consent>, Vec<Consent>)) -> ClientConsents {
+    let dto = |c: Consent| ConsentDto {
+        channel: c.channel.as_str().into(),
+        granted: c.granted,
+        source: c.source,
+        recorded_at: c.recorded_at,
+        recorded_by: c.recorded_by,
+    };
+    ClientConsents {
+        current: current.into_iter().map(dto).collect(),
+        records: records.into_iter().map(dto).collect(),
+    }
+}
+
+/// A client as the API shows it, with its portfolio owner's name.
+fn view(client: Client, names: &std::collections::HashMap<String, String>) -> ClientView {
+    let owner_name = client
+        .fields
+        .owner_id
+        .as_ref()
+        .and_then(|o| names.get(o).cloned());
+    ClientView {
+        owner_name,
+        ..ClientView::from(client)
     }
 }
 
@@ -215,6 +350,7 @@ fn filter_and_sort(
         terms: q.as_deref().map(search_terms).unwrap_or_default(),
         status: status.map(Into::into),
         kind: kind.map(Into::into),
+        ..ClientFilter::default()
     };
     Ok((filter, sort))
 }

@@ -14,7 +14,7 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 use super::CrmTag;
 use crate::domain::{MemberRole, Month, ProfileDraft, Targets, TeamFields};
 use crate::permissions::{
-    CRM_USERS_READ, CRM_USERS_WRITE, TEAMS_MANAGE, TEAMS_READ, TEAM_MEMBERS_WRITE,
+    CLIENTS_READ, CRM_USERS_READ, CRM_USERS_WRITE, TEAMS_MANAGE, TEAMS_READ, TEAM_MEMBERS_WRITE,
 };
 use crate::service::{ProfileView, Profiles, TeamView, Teams};
 
@@ -603,11 +603,11 @@ impl TeamsApi {
         Ok(Json(platform::api::history::entries(recorded)))
     }
 
-    /// The active users of the sales roles (to pick managers and members), by name.
+    /// The active users of the sales roles (portfolio owners, managers and members to pick), by name.
     #[oai(path = "/sales-users", method = "get", operation_id = "listSalesUsers")]
     async fn sales_users(
         &self,
-        #[oai(scope = "TEAMS_READ")] _auth: BearerAuth,
+        #[oai(scope = "CLIENTS_READ")] _auth: BearerAuth,
     ) -> ApiResult<Json<Vec<SalesUserDto>>> {
         let mut users: Vec<SalesUserDto> = self
             .teams

@@ -2,7 +2,7 @@
 //! from July 2026), with e-mails, phones, an address, a status and notes.
 
 use banking::document::{validate_cnpj, validate_cpf, Document, DocumentError};
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use platform::error::{Result, Violations};
 use platform::text::{collapse_spaces, truncate};
 use platform::values::{Address, Email, Phone};
@@ -11,6 +11,8 @@ pub const MAX_NAME: usize = 200;
 pub const MAX_NOTES: usize = 5000;
 pub const MAX_EMAILS: usize = 10;
 pub const MAX_PHONES: usize = 10;
+pub const MAX_TAGS: usize = 20;
+pub const MAX_TAG: usize = 30;
 
 /// Person (CPF) or company (CNPJ).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,6 +84,16 @@ pub struct ClientFields {
     pub address: Option<Address>,
     pub status: ClientStatus,
     pub notes: Option<String>,
+    /// The portfolio salesperson (an identity uid): a salesperson reaches their portfolio.
+    pub owner_id: Option<String>,
+    /// The unit (clinic) the client belongs to (`platform::units`).
+    pub unit_id: Option<String>,
+    /// Free labels, kept once each whatever the case (`vip`, `retorno`).
+    pub tags: Vec<String>,
+    /// Never to be contacted for sales (ends cadences; refuses enrollments).
+    pub do_not_contact: bool,
+    /// Used only to verify the client on a summary link.
+    pub birth_date: Option<NaiveDate>,
 }
 
 /// A stored client.
@@ -112,6 +124,11 @@ pub struct ClientDraft {
     pub address: Option<Address>,
     pub status: Option<String>,
     pub notes: Option<String>,
+    pub owner_id: Option<String>,
+    pub unit_id: Option<String>,
+    pub tags: Vec<String>,
+    pub do_not_contact: bool,
+    pub birth_date: Option<NaiveDate>,
 }
 
 /// Changes to a client: `None` leaves a field as it is; `Some(None)` clears an optional one.
@@ -126,6 +143,11 @@ pub struct ClientPatch {
     pub address: Option<Option<Address>>,
     pub status: Option<String>,
     pub notes: Option<Option<String>>,
+    pub owner_id: Option<Option<String>>,
+    pub unit_id: Option<Option<String>>,
+    pub tags: Option<Vec<String>>,
+    pub do_not_contact: Option<bool>,
+    pub birth_date: Option<Option<NaiveDate>>,
 }
 
 impl ClientDraft {
@@ -155,13 +177,18 @@ impl ClientDraft {
                     .unwrap_or_else(|| current.status.as_str().into()),
             ),
             notes: patch.notes.unwrap_or_else(|| current.notes.clone()),
+            owner_id: patch.owner_id.unwrap_or_else(|| current.owner_id.clone()),
+            unit_id: patch.unit_id.unwrap_or_else(|| current.unit_id.clone()),
+            tags: patch.tags.unwrap_or_else(|| current.tags.clone()),
+            do_not_contact: patch.do_not_contact.unwrap_or(current.do_not_contact),
+            birth_date: patch.birth_date.unwrap_or(current.birth_date),
         }
     }
 
     /// Checks and normalizes every field; the error names each offending one.
     pub fn validate(&self) -> Result<ClientFields> {
         let mut v = Violations::new();
-        let kind = check_kind(self.kind.as_deref(), &mut v);
+        let kind = check_kind(self.kind.as_deref(), self.document.as_deref(), &mut v);
         let document = check_document(kind, self.document.as_deref(), &mut v);
         let name = check_name(self.name.as_deref(), &mut v);
         let trade_name = optional_text(self.trade_name.as_deref(), "trade_name", MAX_NAME, &mut v);
@@ -173,6 +200,13 @@ impl ClientDraft {
             .map(|a| Address::parse(a, "address", &mut v));
         let status = check_status(self.status.as_deref(), &mut v);
         let notes = optional_text(self.notes.as_deref(), "notes", MAX_NOTES, &mut v);
+        let tags = check_tags(&self.tags, &mut v);
+        if self
+            .birth_date
+            .is_some_and(|d| d < NaiveDate::from_ymd_opt(1900, 1, 1).expect("a date"))
+        {
+            v.add("birth_date", "Data de nascimento inválida.");
+        }
         v.finish()?;
         match (kind, document, name) {
             (Some(kind), Some(document), Some(name)) => Ok(ClientFields {
@@ -185,6 +219,11 @@ impl ClientDraft {
                 address,
                 status,
                 notes,
+                owner_id: blank_to_none(self.owner_id.as_deref()),
+                unit_id: blank_to_none(self.unit_id.as_deref()),
+                tags,
+                do_not_contact: self.do_not_contact,
+                birth_date: self.birth_date,
             }),
             // Each `None` above added a violation, so `finish` already returned.
             _ => unreachable!("a missing field without a violation"),
@@ -192,12 +231,27 @@ impl ClientDraft {
     }
 }
 
-fn check_kind(kind: Option<&str>, v: &mut Violations) -> Option<ClientKind> {
+/// The kind as given or, when left out, as the document says: 11 digits are a CPF (a person), 14 characters a
+/// CNPJ (a company, numeric or alphanumeric).
+fn check_kind(
+    kind: Option<&str>,
+    document: Option<&str>,
+    v: &mut Violations,
+) -> Option<ClientKind> {
     match kind.map(str::trim) {
-        None | Some("") => v.add(
-            "kind",
-            "Informe o tipo de cliente: pessoa física (person) ou jurídica (company).",
-        ),
+        None | Some("") => {
+            let bare = platform::text::alphanumerics(document.unwrap_or(""));
+            match bare.len() {
+                11 if bare.chars().all(|c| c.is_ascii_digit()) => return Some(ClientKind::Person),
+                14 => return Some(ClientKind::Company),
+                // Without a document `document` is reported; with one of another length, say what it should be.
+                0 => return None,
+                _ => v.add(
+                    "document",
+                    "Informe um CPF (11 dígitos) ou um CNPJ (14 caracteres).",
+                ),
+            }
+        }
         Some(k) => match ClientKind::parse(k) {
             Some(kind) => return Some(kind),
             None => v.add(
@@ -267,6 +321,36 @@ fn check_name(name: Option<&str>, v: &mut Violations) -> Option<String> {
     } else {
         Some(name)
     }
+}
+
+fn blank_to_none(text: Option<&str>) -> Option<String> {
+    text.map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(String::from)
+}
+
+/// Tags trimmed, blank ones dropped, each kept once whatever its case.
+fn check_tags(tags: &[String], v: &mut Violations) -> Vec<String> {
+    if tags.len() > MAX_TAGS {
+        v.add("tags", format!("Informe no máximo {MAX_TAGS} etiquetas."));
+        return Vec::new();
+    }
+    let mut out: Vec<String> = Vec::new();
+    for (i, tag) in tags.iter().enumerate() {
+        let tag = collapse_spaces(tag);
+        if tag.is_empty() {
+            continue;
+        }
+        if tag.chars().count() > MAX_TAG || tag.contains('"') {
+            v.add(
+                format!("tags[{i}]"),
+                format!("Etiqueta com até {MAX_TAG} caracteres, sem aspas."),
+            );
+        } else if !out.iter().any(|t| t.to_lowercase() == tag.to_lowercase()) {
+            out.push(tag);
+        }
+    }
+    out
 }
 
 /// Trimmed text, `None` when blank; too long is a violation.
@@ -397,10 +481,8 @@ mod tests {
                 "notes"
             ]
         );
-        assert_eq!(
-            fields(&ClientDraft::default()),
-            ["kind", "document", "name"]
-        );
+        // Without a kind, the document says it; without either, the document is what is missing.
+        assert_eq!(fields(&ClientDraft::default()), ["document", "name"]);
         assert_eq!(
             fields(&ClientDraft {
                 kind: Some("alien".into()),
@@ -408,6 +490,38 @@ mod tests {
             }),
             ["kind"]
         );
+    }
+
+    #[test]
+    fn the_kind_left_out_is_read_from_the_document() {
+        let infer = |doc: &str| {
+            ClientDraft {
+                kind: None,
+                document: Some(doc.into()),
+                ..person()
+            }
+            .validate()
+            .map(|c| c.kind)
+            .map_err(|e| e.fields[0].field.clone())
+        };
+        assert_eq!(infer("529.982.247-25"), Ok(ClientKind::Person));
+        assert_eq!(infer("11.222.333/0001-81"), Ok(ClientKind::Company));
+        assert_eq!(infer("12.ABC.345/01DE-35"), Ok(ClientKind::Company));
+        assert_eq!(infer("123"), Err("document".to_string()));
+    }
+
+    #[test]
+    fn tags_are_trimmed_and_kept_once_whatever_the_case() {
+        let draft = ClientDraft {
+            tags: vec![" VIP ".into(), "vip".into(), "".into(), "retorno".into()],
+            ..person()
+        };
+        assert_eq!(draft.validate().unwrap().tags, ["VIP", "retorno"]);
+        let long = ClientDraft {
+            tags: vec!["x".repeat(31)],
+            ..person()
+        };
+        assert_eq!(fields(&long), ["tags[0]"]);
     }
 
     fn document(kind: &str, input: &str) -> std::result::Result<Document, String> {

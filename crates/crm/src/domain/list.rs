@@ -34,6 +34,12 @@ pub struct ClientFilter {
     pub terms: Vec<String>,
     pub status: Option<ClientStatus>,
     pub kind: Option<ClientKind>,
+    /// Only these portfolio owners' clients (`None`: anyone's); the scope of a salesperson or a manager, or the
+    /// `owner_id` filter within it.
+    pub owners: Option<Vec<String>>,
+    pub unit_id: Option<String>,
+    /// Clients carrying this tag (case ignored).
+    pub tag: Option<String>,
 }
 
 /// The substrings a search for `q` looks for in a client's searchable text (one or two, none for a

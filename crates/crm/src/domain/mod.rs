@@ -2,12 +2,14 @@
 //! valid values; the service and the store trust them.
 
 pub mod client;
+pub mod consent;
 pub mod list;
 pub mod profile;
 pub mod scope;
 pub mod team;
 
 pub use client::{Client, ClientDraft, ClientFields, ClientKind, ClientPatch, ClientStatus};
+pub use consent::{Channel, Consent};
 pub use list::{search_terms, ClientFilter, Sort};
 pub use profile::{Employment, PjCompany, Profile, ProfileDraft, ProfileFields};
 pub use scope::{Reach, Scope};

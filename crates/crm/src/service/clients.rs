@@ -6,7 +6,14 @@ use platform::clock::SharedClock;
 use platform::db::{is_unique_violation, Db};
 use platform::error::{Error, Existing, Result};
 use platform::history::{self, Change, Entry, Recorded};
-use platform::Principal;
+use platform::{Principal, Role};
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::teams::Teams;
+use crate::domain::{Channel, Consent, Scope};
+use crate::permissions::CLIENTS_TRANSFER;
 
 use crate::domain::{
     Client, ClientDraft, ClientFields, ClientFilter, ClientPatch, ClientStatus, Sort,
@@ -31,6 +38,8 @@ pub struct ListQuery {
     pub sort: Sort,
     pub limit: i64,
     pub offset: i64,
+    /// The search as typed (for the exact lookup outside the scope).
+    pub q: Option<String>,
     /// Whether to count the matches (up to [`PAGES_COUNTED_AHEAD`] pages ahead).
     pub with_total: bool,
 }
@@ -48,15 +57,18 @@ pub struct ListPage {
 pub struct Clients {
     db: Db,
     clock: SharedClock,
+    /// Whose clients a user reaches, and the names of the portfolio owners.
+    teams: Arc<Teams>,
     /// The search statistics (see [`search`]).
     stats: StatsCache,
 }
 
 impl Clients {
-    pub fn new(db: Db, clock: SharedClock) -> Clients {
+    pub fn new(db: Db, clock: SharedClock, teams: Arc<Teams>) -> Clients {
         Clients {
             db,
             clock,
+            teams,
             stats: StatsCache::default(),
         }
     }
@@ -65,15 +77,142 @@ impl Clients {
         &self.db
     }
 
+    /// A client by id, whoever asks (other contexts' reads through the public interface).
     pub async fn get(&self, id: &str) -> Result<Client> {
         store::by_id(&self.db, id)
             .await?
             .ok_or_else(|| not_found(id))
     }
 
+    /// A client `p` reaches, or 404 as if it did not exist.
+    pub async fn get_for(&self, p: &Principal, id: &str) -> Result<Client> {
+        let client = self.get(id).await?;
+        if !self
+            .teams
+            .scope(p)
+            .await?
+            .reaches(client.fields.owner_id.as_deref(), None)
+        {
+            return Err(not_found(id));
+        }
+        Ok(client)
+    }
+
+    /// A client's consents: the one in force per channel, and every record, oldest first.
+    pub async fn consents(&self, p: &Principal, id: &str) -> Result<(Vec<Consent>, Vec<Consent>)> {
+        self.get_for(p, id).await?;
+        let all = store::consents(&self.db, id).await?;
+        Ok((crate::domain::consent::current(&all), all))
+    }
+
+    /// Records a grant or revocation for one channel, with its source, in the client's history too.
+    pub async fn record_consent(
+        &self,
+        p: &Principal,
+        id: &str,
+        channel: Channel,
+        granted: bool,
+        source: &str,
+    ) -> Result<(Vec<Consent>, Vec<Consent>)> {
+        let client = self.get_for(p, id).await?;
+        if client.fields.status == ClientStatus::Archived {
+            return Err(archived(&client));
+        }
+        let consent = Consent {
+            channel,
+            granted,
+            source: crate::domain::consent::parse_source(source)?,
+            recorded_at: self.clock.now(),
+            recorded_by: p.uid.clone(),
+        };
+        let mut tx = self.db.begin().await?;
+        store::insert_consent(&mut tx, id, &consent).await?;
+        let what = format!(
+            "{} {} ({})",
+            channel.label(),
+            if granted { "autorizado" } else { "revogado" },
+            consent.source
+        );
+        let entry = Entry {
+            entity: CLIENT_ENTITY,
+            entity_id: id,
+            action: "Consentimento registrado",
+            from_state: None,
+            to_state: None,
+            reason: None,
+            changes: vec![Change::new("consent", None, Some(what))],
+        };
+        history::record(&mut tx, &entry, p, consent.recorded_at).await?;
+        tx.commit().await?;
+        self.consents(p, id).await
+    }
+
+    /// The portfolio owners' names, by uid.
+    pub async fn owner_names(&self) -> Result<HashMap<String, String>> {
+        Ok(self
+            .teams
+            .sales_users()
+            .await?
+            .into_iter()
+            .map(|(uid, u)| (uid, u.name))
+            .collect())
+    }
+
+    /// Checks what `p` may set as the client's portfolio owner and unit. A salesperson's new client is theirs; only
+    /// the holders of `clientes_transferir` (managers within their teams, those who reach every client) move one.
+    async fn check_portfolio(
+        &self,
+        p: &Principal,
+        client: &mut ClientFields,
+        before: Option<&ClientFields>,
+    ) -> Result<()> {
+        let scope = self.teams.scope(p).await?;
+        let sales_role = matches!(p.role, Some(Role::Salesperson | Role::SalesManager));
+        if before.is_none() && client.owner_id.is_none() && sales_role {
+            client.owner_id = Some(p.uid.clone());
+        }
+        let changed = before.is_none_or(|b| b.owner_id != client.owner_id);
+        if let (true, Some(owner)) = (changed, client.owner_id.as_deref()) {
+            if before.is_some() && !p.has(&CLIENTS_TRANSFER) {
+                return Err(Error::invalid_field(
+                    "owner_id",
+                    "Só o gestor transfere um cliente para outra carteira.",
+                ));
+            }
+            if owner != p.uid {
+                let users = self.teams.sales_users().await?;
+                if !users.get(owner).is_some_and(|u| u.active) {
+                    return Err(Error::invalid_field(
+                        "owner_id",
+                        "O responsável deve ser um vendedor ou gerente de vendas ativo.",
+                    ));
+                }
+                if !scope.reaches(Some(owner), None) {
+                    return Err(Error::invalid_field(
+                        "owner_id",
+                        "Escolha um responsável do seu time.",
+                    ));
+                }
+            }
+        }
+        if let Some(unit) = &client.unit_id {
+            if before.is_none_or(|b| b.unit_id.as_deref() != Some(unit)) {
+                platform::units::active(&self.db, unit, "unit_id").await?;
+            }
+        }
+        if client.birth_date.is_some_and(|d| d > self.clock.today()) {
+            return Err(Error::invalid_field(
+                "birth_date",
+                "A data de nascimento não pode estar no futuro.",
+            ));
+        }
+        Ok(())
+    }
+
     /// Creates a client, with its history entry, in one transaction.
     pub async fn create(&self, draft: ClientDraft, by: &Principal) -> Result<Client> {
-        let client = draft.validate()?;
+        let mut client = draft.validate()?;
+        self.check_portfolio(by, &mut client, None).await?;
         let id = uuid::Uuid::now_v7().to_string();
         let stamp = self.stamp(&by.uid);
         let mut tx = self.db.begin().await?;
@@ -81,7 +220,7 @@ impl Clients {
             Ok(()) => {}
             Err(e) if is_unique_violation(&e) => {
                 drop(tx);
-                return Err(self.duplicate(&client.document).await);
+                return Err(self.duplicate(by, &client.document).await);
             }
             Err(e) => return Err(e.into()),
         }
@@ -103,11 +242,13 @@ impl Clients {
     /// changed go to its history in the same transaction.
     pub async fn update(&self, id: &str, patch: ClientPatch, by: &Principal) -> Result<Client> {
         for _ in 0..WRITE_ATTEMPTS {
-            let current = self.get(id).await?;
+            let current = self.get_for(by, id).await?;
             if current.fields.status == ClientStatus::Archived {
                 return Err(archived(&current));
             }
-            let client = ClientDraft::patched(&current.fields, patch.clone()).validate()?;
+            let mut client = ClientDraft::patched(&current.fields, patch.clone()).validate()?;
+            self.check_portfolio(by, &mut client, Some(&current.fields))
+                .await?;
             if self.write(&current, &client, by).await? {
                 return self.get(id).await;
             }
@@ -127,7 +268,7 @@ impl Clients {
             Ok(false) => return Ok(false),
             Err(e) if is_unique_violation(&e) => {
                 drop(tx);
-                return Err(self.duplicate(&client.document).await);
+                return Err(self.duplicate(by, &client.document).await);
             }
             Err(e) => return Err(e.into()),
         }
@@ -170,7 +311,7 @@ impl Clients {
         action: &str,
         by: &Principal,
     ) -> Result<Client> {
-        let before = self.get(id).await?;
+        let before = self.get_for(by, id).await?;
         let stamp = self.stamp(&by.uid);
         let mut tx = self.db.begin().await?;
         if store::set_status(&mut tx, id, from, to, &stamp).await? {
@@ -189,10 +330,84 @@ impl Clients {
         self.get(id).await
     }
 
-    /// A client's history, oldest first; 404 for a client that does not exist.
-    pub async fn history(&self, id: &str) -> Result<Vec<Recorded>> {
-        self.get(id).await?;
+    /// A client's history, oldest first; 404 for a client that does not exist or that `p` does not reach.
+    pub async fn history(&self, p: &Principal, id: &str) -> Result<Vec<Recorded>> {
+        self.get_for(p, id).await?;
         history::of(&self.db, CLIENT_ENTITY, id).await
+    }
+
+    /// The page `p` sees: the filter narrowed to their scope's portfolios. When a search for an exact document,
+    /// e-mail or phone finds a client outside the scope, `notice` says only who holds it (no data), so nobody
+    /// registers it twice.
+    pub async fn list_for(
+        &self,
+        p: &Principal,
+        query: &ListQuery,
+    ) -> Result<(ListPage, Option<String>)> {
+        let scope = self.teams.scope(p).await?;
+        let mut scoped = query.clone();
+        narrow(&mut scoped.filter, &scope);
+        let page = self.list(&scoped).await?;
+        let notice = match (&scope, page.items.is_empty(), &query.q) {
+            (Scope::Users { .. }, true, Some(q)) => self.held_elsewhere(q, &scope).await?,
+            _ => None,
+        };
+        Ok((page, notice))
+    }
+
+    /// "Cliente já cadastrado. Responsável: {nome}" when `q` is exactly a client's document, e-mail or phone and
+    /// that client is outside `scope`.
+    async fn held_elsewhere(&self, q: &str, scope: &Scope) -> Result<Option<String>> {
+        let bare = platform::text::alphanumerics(q).to_uppercase();
+        let folded = platform::text::fold(q);
+        let filter = ClientFilter {
+            terms: crate::domain::search_terms(q),
+            ..ClientFilter::default()
+        };
+        let plan = self.search_plan(&filter, 20).await?;
+        let (candidates, _) = store::list(&self.db, &filter, &plan, Sort::default(), 20, 0).await?;
+        let exact = candidates.into_iter().find(|c| {
+            let f = &c.fields;
+            f.document.as_str() == bare
+                || f.emails.iter().any(|e| e.as_str().to_lowercase() == folded)
+                || f.phones.iter().any(|ph| {
+                    let digits = bare
+                        .strip_prefix("55")
+                        .filter(|d| d.len() >= 10)
+                        .unwrap_or(&bare);
+                    ph.as_str() == digits
+                })
+        });
+        let Some(client) = exact.filter(|c| !scope.reaches(c.fields.owner_id.as_deref(), None))
+        else {
+            return Ok(None);
+        };
+        Ok(Some(self.held_by(&client).await?))
+    }
+
+    async fn held_by(&self, client: &Client) -> Result<String> {
+        let owner = match &client.fields.owner_id {
+            Some(uid) => self
+                .owner_names()
+                .await?
+                .remove(uid)
+                .unwrap_or_else(|| "sem responsável".into()),
+            None => "sem responsável".into(),
+        };
+        Ok(format!("Cliente já cadastrado. Responsável: {owner}"))
+    }
+
+    /// Every client `filter` matches within `p`'s scope, sorted, for an export.
+    pub async fn stream_for(
+        &self,
+        p: &Principal,
+        filter: &ClientFilter,
+        sort: Sort,
+    ) -> Result<impl futures::Stream<Item = Result<Client>> + Send + 'static> {
+        let scope = self.teams.scope(p).await?;
+        let mut filter = filter.clone();
+        narrow(&mut filter, &scope);
+        Ok(store::stream(&self.db, &filter, sort))
     }
 
     pub async fn list(&self, query: &ListQuery) -> Result<ListPage> {
@@ -279,8 +494,8 @@ impl Clients {
     }
 
     /// The refusal of a document another client already has, naming that client (and whether it is
-    /// archived) and pointing at it.
-    async fn duplicate(&self, document: &Document) -> Error {
+    /// archived) and pointing at it; a client outside `by`'s scope is named only by who holds it.
+    async fn duplicate(&self, by: &Principal, document: &Document) -> Error {
         let existing = match store::by_document(&self.db, document).await {
             Ok(Some(existing)) => existing,
             // Gone between the insert and this read: the next attempt will go through.
@@ -292,6 +507,17 @@ impl Clients {
             }
             Err(e) => return e.into(),
         };
+        match self.teams.scope(by).await {
+            Ok(scope) if !scope.reaches(existing.fields.owner_id.as_deref(), None) => {
+                return match self.held_by(&existing).await {
+                    Ok(message) => Error::conflict("documento_duplicado", message)
+                        .with_field("document", "já cadastrado"),
+                    Err(e) => e,
+                };
+            }
+            Ok(_) => {}
+            Err(e) => return e,
+        }
         let archived = existing.fields.status == ClientStatus::Archived;
         let name = existing.fields.name;
         let message = if archived {
@@ -312,6 +538,16 @@ impl Clients {
     }
 }
 
+/// The filter narrowed to the portfolios `scope` reaches (an `owner_id` filter outside it matches nothing).
+fn narrow(filter: &mut ClientFilter, scope: &Scope) {
+    if let Some(reach) = scope.users() {
+        filter.owners = Some(match filter.owners.take() {
+            None => reach,
+            Some(asked) => asked.into_iter().filter(|o| reach.contains(o)).collect(),
+        });
+    }
+}
+
 fn not_found(id: &str) -> Error {
     let shown: String = id.chars().take(60).collect();
     Error::not_found(format!("Cliente {shown} não encontrado."))
@@ -325,6 +561,14 @@ fn archived(client: &Client) -> Error {
             client.fields.name
         ),
     )
+}
+
+fn yes_no(b: bool) -> &'static str {
+    if b {
+        "sim"
+    } else {
+        "não"
+    }
 }
 
 /// The fields of a client that differ between `before` and `after`, as people read them.
@@ -370,6 +614,33 @@ fn changes(before: &ClientFields, after: &ClientFields) -> Vec<Change> {
             "notes",
             &before.notes.clone().unwrap_or_default(),
             &after.notes.clone().unwrap_or_default(),
+        ),
+        Change::of(
+            "owner_id",
+            &before.owner_id.clone().unwrap_or_default(),
+            &after.owner_id.clone().unwrap_or_default(),
+        ),
+        Change::of(
+            "unit_id",
+            &before.unit_id.clone().unwrap_or_default(),
+            &after.unit_id.clone().unwrap_or_default(),
+        ),
+        Change::of("tags", &before.tags.join(", "), &after.tags.join(", ")),
+        Change::of(
+            "do_not_contact",
+            &yes_no(before.do_not_contact),
+            &yes_no(after.do_not_contact),
+        ),
+        Change::of(
+            "birth_date",
+            &before
+                .birth_date
+                .map(|d| d.format("%d/%m/%Y").to_string())
+                .unwrap_or_default(),
+            &after
+                .birth_date
+                .map(|d| d.format("%d/%m/%Y").to_string())
+                .unwrap_or_default(),
         ),
     ]
     .into_iter()

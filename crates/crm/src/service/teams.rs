@@ -67,6 +67,10 @@ impl Teams {
         }
     }
 
+    pub(crate) fn db(&self) -> &Db {
+        &self.db
+    }
+
     pub fn today(&self) -> NaiveDate {
         self.clock.today()
     }

@@ -6,14 +6,16 @@
 //! change is applied only if the row still has the version it was read at.
 
 use banking::document::Document;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use platform::db::{Db, Tx};
 use platform::text::{alphanumerics, fold};
 use platform::values::{Address, Email, Phone};
 use platform::{on_db, on_tx};
 
 use super::search::Plan;
-use crate::domain::{Client, ClientFields, ClientFilter, ClientKind, ClientStatus, Sort};
+use crate::domain::{
+    Channel, Client, ClientFields, ClientFilter, ClientKind, ClientStatus, Consent, Sort,
+};
 
 pub type Result<T> = std::result::Result<T, sqlx::Error>;
 
@@ -30,6 +32,11 @@ pub struct ClientRow {
     address: Option<String>,
     status: String,
     notes: Option<String>,
+    owner_id: Option<String>,
+    unit_id: Option<String>,
+    tags: String,
+    do_not_contact: bool,
+    birth_date: Option<NaiveDate>,
     version: i32,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
@@ -39,8 +46,8 @@ pub struct ClientRow {
 
 /// The columns of [`ClientRow`], for `SELECT`s.
 const CLIENT_COLUMNS: &str =
-    "id, kind, document, name, trade_name, emails, phones, address, status, notes, \
-     version, created_at, updated_at, created_by, updated_by";
+    "id, kind, document, name, trade_name, emails, phones, address, status, notes, owner_id, unit_id, tags, \
+     do_not_contact, birth_date, version, created_at, updated_at, created_by, updated_by";
 
 impl ClientRow {
     /// The stored client. Only validated clients are written, so nothing is checked again (a CPF's
@@ -73,6 +80,11 @@ impl ClientRow {
                     .and_then(|a| serde_json::from_str::<Address>(a).ok()),
                 status: ClientStatus::parse(&self.status).unwrap_or(ClientStatus::Active),
                 notes: self.notes,
+                owner_id: self.owner_id,
+                unit_id: self.unit_id,
+                tags: list(&self.tags),
+                do_not_contact: self.do_not_contact,
+                birth_date: self.birth_date,
             },
             id: self.id,
             version: self.version,
@@ -136,8 +148,9 @@ pub async fn by_document(db: &Db, document: &Document) -> Result<Option<Client>>
 /// Inserts a client; a duplicate document is a unique violation (`platform::db::is_unique_violation`).
 pub async fn insert(tx: &mut Tx, id: &str, client: &ClientFields, stamp: &Stamp<'_>) -> Result<()> {
     let sql = "INSERT INTO crm_clients (id, kind, document, name, trade_name, search_name, search_text, emails, \
-               phones, address, status, notes, version, created_at, updated_at, created_by, updated_by) \
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 1, $13, $13, $14, $14)";
+               phones, address, status, notes, version, created_at, updated_at, created_by, updated_by, owner_id, \
+               unit_id, tags, do_not_contact, birth_date) \
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 1, $13, $13, $14, $14, $15, $16, $17, $18, $19)";
     on_tx!(tx, conn => sqlx::query(sql)
         .bind(id)
         .bind(client.kind.as_str())
@@ -153,6 +166,11 @@ pub async fn insert(tx: &mut Tx, id: &str, client: &ClientFields, stamp: &Stamp<
         .bind(&client.notes)
         .bind(stamp.at)
         .bind(stamp.uid)
+        .bind(&client.owner_id)
+        .bind(&client.unit_id)
+        .bind(json_list(client.tags.iter().map(String::as_str)))
+        .bind(client.do_not_contact)
+        .bind(client.birth_date)
         .execute(&mut *conn).await.map(|_| ()))
 }
 
@@ -167,7 +185,8 @@ pub async fn update(
 ) -> Result<bool> {
     let sql = "UPDATE crm_clients SET kind = $3, document = $4, name = $5, trade_name = $6, search_name = $7, \
                search_text = $8, emails = $9, phones = $10, address = $11, status = $12, notes = $13, \
-               version = version + 1, updated_at = $14, updated_by = $15 \
+               version = version + 1, updated_at = $14, updated_by = $15, owner_id = $16, unit_id = $17, tags = $18, \
+               do_not_contact = $19, birth_date = $20 \
                WHERE id = $1 AND version = $2 AND status <> 'archived'";
     on_tx!(tx, conn => sqlx::query(sql)
         .bind(id)
@@ -185,6 +204,11 @@ pub async fn update(
         .bind(&client.notes)
         .bind(stamp.at)
         .bind(stamp.uid)
+        .bind(&client.owner_id)
+        .bind(&client.unit_id)
+        .bind(json_list(client.tags.iter().map(String::as_str)))
+        .bind(client.do_not_contact)
+        .bind(client.birth_date)
         .execute(&mut *conn).await.map(|r| r.rows_affected() == 1))
 }
 
@@ -250,6 +274,25 @@ fn where_sql(filter: &ClientFilter, db: &Db, binds: &mut Binds) -> String {
     }
     if let Some(k) = filter.kind {
         clauses.push(format!("kind = {}", binds.add(k.as_str().into())));
+    }
+    if let Some(owners) = &filter.owners {
+        if owners.is_empty() {
+            clauses.push("owner_id IS NULL AND owner_id IS NOT NULL".into());
+        } else {
+            let list: Vec<String> = owners.iter().map(|o| binds.add(o.clone())).collect();
+            clauses.push(format!("owner_id IN ({})", list.join(", ")));
+        }
+    }
+    if let Some(unit) = &filter.unit_id {
+        clauses.push(format!("unit_id = {}", binds.add(unit.clone())));
+    }
+    if let Some(tag) = &filter.tag {
+        // Tags are a JSON array of strings without quotes inside: the quoted tag is a literal substring.
+        let quoted = binds.add(format!("\"{tag}\""));
+        clauses.push(match db {
+            Db::Sqlite(_) => format!("instr(lower(tags), lower({quoted})) > 0"),
+            Db::Postgres(_) => format!("strpos(lower(tags), lower({quoted})) > 0"),
+        });
     }
     if !filter.terms.is_empty() {
         let holds: Vec<String> = filter
@@ -410,4 +453,53 @@ pub fn stream(
 
 pub async fn count_all(db: &Db) -> Result<i64> {
     on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM crm_clients").fetch_one(pool).await)
+}
+
+#[derive(sqlx::FromRow)]
+struct ConsentRow {
+    channel: String,
+    granted: bool,
+    source: String,
+    recorded_at: DateTime<Utc>,
+    recorded_by: String,
+}
+
+/// A client's consent records, oldest first.
+pub async fn consents(db: &Db, client_id: &str) -> Result<Vec<Consent>> {
+    let rows: Vec<ConsentRow> = on_db!(db, pool => sqlx::query_as(
+        "SELECT channel, granted, source, recorded_at, recorded_by FROM crm_client_consents \
+         WHERE client_id = $1 ORDER BY recorded_at, id",
+    )
+    .bind(client_id)
+    .fetch_all(pool)
+    .await)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|r| {
+            Some(Consent {
+                channel: Channel::parse(&r.channel)?,
+                granted: r.granted,
+                source: r.source,
+                recorded_at: r.recorded_at,
+                recorded_by: r.recorded_by,
+            })
+        })
+        .collect())
+}
+
+pub async fn insert_consent(tx: &mut Tx, client_id: &str, c: &Consent) -> Result<()> {
+    on_tx!(tx, conn => sqlx::query(
+        "INSERT INTO crm_client_consents (id, client_id, channel, granted, source, recorded_at, recorded_by) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(uuid::Uuid::now_v7().to_string())
+    .bind(client_id)
+    .bind(c.channel.as_str())
+    .bind(c.granted)
+    .bind(&c.source)
+    .bind(c.recorded_at)
+    .bind(&c.recorded_by)
+    .execute(&mut *conn)
+    .await
+    .map(|_| ()))
 }

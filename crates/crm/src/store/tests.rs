@@ -49,7 +49,7 @@ async fn every_plan_finds_what_a_full_scan_finds() {
             let filter = ClientFilter {
                 terms: terms.clone(),
                 status: Some(ClientStatus::Active),
-                kind: None,
+                ..ClientFilter::default()
             };
             let mut plans = vec![Plan::Walk, search::plan(&stats, index, &terms, 41)];
             // Every trigram the index can look up, one at a time.

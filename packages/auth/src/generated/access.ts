@@ -24,6 +24,7 @@ export const ACCESS: AccessRules = {
     clientes_ler: { label: 'consultar clientes', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER'], flag: null },
     clientes_editar: { label: 'cadastrar e editar clientes', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER'], flag: null },
     clientes_arquivar: { label: 'arquivar e restaurar clientes', roles: ['FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN', 'SALES_MANAGER'], flag: null },
+    clientes_transferir: { label: 'transferir clientes de carteira', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALES_MANAGER'], flag: null },
     times_ler: { label: 'consultar times de vendas', roles: ['SALESPERSON', 'SALES_MANAGER', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     times_gerenciar: { label: 'criar times e definir as metas do time', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
     times_integrantes: { label: 'incluir integrantes e distribuir metas', roles: ['SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },

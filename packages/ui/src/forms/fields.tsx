@@ -6,4 +6,4 @@
 export type Bound<P> = Omit<P, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'>;
 
 export { PasswordField, TextareaField, TextField } from './textFields';
-export { MultiSelectField, NativeSelectField, SelectField } from './selectFields';
+export { CheckboxField, MultiSelectField, NativeSelectField, SelectField, TagsField } from './selectFields';

@@ -20,7 +20,7 @@ export {
 } from './serverErrors';
 export { formatHundredths, parseHundredths, sanitizeDecimalText } from './decimal';
 export { requiredProps, useBoundField, type BoundFieldProps } from './bind';
-export { MultiSelectField, NativeSelectField, PasswordField, SelectField, TextareaField, TextField } from './fields';
+export { CheckboxField, MultiSelectField, NativeSelectField, PasswordField, SelectField, TagsField, TextareaField, TextField } from './fields';
 export { CepInput, DocumentInput, PhoneInput } from './maskedInputs';
 export { MoneyInput, PercentInput } from './MoneyInput';
 export { DateInput, parseBrazilianDate, type DateInputProps } from './DateInput';

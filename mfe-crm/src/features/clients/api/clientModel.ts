@@ -64,6 +64,7 @@ export function pageLabel({ total, total_capped, page, page_size }: CountedPage)
  * does not know.
  */
 export function fieldLabel(field: string, kind: ClientKind): string | null {
+  if (/^tags\[\d+\]$/.test(field)) return 'Etiquetas';
   const item = /^(emails|phones)\[(\d+)\]$/.exec(field);
   if (item) return `${item[1] === 'emails' ? 'E-mail' : 'Telefone'} ${Number(item[2]) + 1}`;
   const address = addressFieldLabel(field);
@@ -78,6 +79,12 @@ export function fieldLabel(field: string, kind: ClientKind): string | null {
     address: 'Endereço',
     status: 'Situação',
     notes: 'Observações',
+    owner_id: 'Responsável',
+    unit_id: 'Unidade',
+    tags: 'Etiquetas',
+    do_not_contact: 'Não contatar',
+    birth_date: 'Data de nascimento',
+    consent: 'Consentimento',
   };
   return labels[field] ?? null;
 }

@@ -6,7 +6,7 @@ import { fieldLabel, KIND_LABELS, STATUS_LABELS } from '../api/clientModel';
 const STATUS_COLORS = { active: 'green', inactive: 'gray', archived: 'orange' } as const;
 
 /** The fields a client's history names (crates/crm `changes`), by their labels in the form. */
-const HISTORY_FIELDS = ['kind', 'document', 'name', 'trade_name', 'emails', 'phones', 'address', 'status', 'notes'];
+const HISTORY_FIELDS = ['kind', 'document', 'name', 'trade_name', 'emails', 'phones', 'address', 'status', 'notes', 'owner_id', 'unit_id', 'tags', 'do_not_contact', 'birth_date', 'consent'];
 
 export function historyFieldLabels(client: Pick<Client, 'kind'>): Record<string, string> {
   return Object.fromEntries(HISTORY_FIELDS.map((field) => [field, fieldLabel(field, client.kind) ?? field]));

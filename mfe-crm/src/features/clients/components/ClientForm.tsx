@@ -1,4 +1,6 @@
-import { AddressFields, DocumentInput, hasAddress, Form, FormErrors, NativeSelectField, PhoneInput, TextareaField, TextField, useZodForm, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text } from '@backoffice/ui';
+import { usePermission } from '@backoffice/auth';
+import { AddressFields, CheckboxField, DateInput, DocumentInput, hasAddress, Form, FormErrors, NativeSelectField, PhoneInput, SelectField, TagsField, TextareaField, TextField, useZodForm, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text } from '@backoffice/ui';
+import { usePickers } from '../../../lib/pickers';
 import { useWatch } from 'react-hook-form';
 import { fieldLabel, KIND_LABELS } from '../api/clientModel';
 import { clientFormSchema, type ClientFormValues } from './clientFormModel';
@@ -28,6 +30,11 @@ export function ClientForm({ initial, submitLabel, onSubmit, onCancel }: ClientF
   // part of the address is filled in.
   const withAddress = hasAddress(address);
   const add = (list: 'emails' | 'phones') => form.setValue(list, [...form.getValues(list), '']);
+  const { users, units } = usePickers();
+  // A salesperson's client is theirs: moving a portfolio is `clientes_transferir`'s, on the server too.
+  const mayMove = usePermission('clientes_transferir');
+  const ownerOptions = (users.data ?? []).map((u) => ({ value: u.uid, label: u.name }));
+  const unitOptions = (units.data ?? []).filter((u) => u.active || u.id === initial.unit_id).map((u) => ({ value: u.id, label: `${u.code} — ${u.name}` }));
   return (
     <Form form={form} onSubmit={onSubmit} labels={labels}>
       <Stack gap="md">
@@ -63,6 +70,15 @@ export function ClientForm({ initial, submitLabel, onSubmit, onCancel }: ClientF
             </Fieldset>
             <Fieldset legend={<Legend>Endereço</Legend>} variant="unstyled">
               <AddressFields<V> required={withAddress} />
+            </Fieldset>
+            <Fieldset legend={<Legend>Carteira</Legend>} variant="unstyled">
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+                <SelectField<V> name="owner_id" label="Responsável" data={ownerOptions} searchable clearable disabled={!mayMove} placeholder="Sem responsável" />
+                <SelectField<V> name="unit_id" label="Unidade" data={unitOptions} searchable clearable placeholder="Sem unidade" />
+                <TagsField<V> name="tags" label="Etiquetas" placeholder="Digite e tecle Enter" />
+                {kind === 'person' && <DateInput<V> name="birth_date" label="Data de nascimento" />}
+              </SimpleGrid>
+              <CheckboxField<V> name="do_not_contact" label="Não contatar (o cliente pediu para não receber contato de vendas)" mt="sm" />
             </Fieldset>
             <TextareaField<V> name="notes" label="Observações" autosize minRows={3} maxRows={8} />
             <Text size="xs" c="dimmed">

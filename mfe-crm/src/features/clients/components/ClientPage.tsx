@@ -1,7 +1,10 @@
 import { useGetClient, type Address, type Client } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
-import { formatDate, maskCep, maskDocument, maskPhone, Spinner, useNotify, Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title, modals, Link, useNavigate, useSearchParams } from '@backoffice/ui';
+import { formatDate, maskCep, maskDocument, maskPhone, Spinner, useNotify, Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title, modals, Link, useNavigate, useSearchParams } from '@backoffice/ui';
+import { usePickers } from '../../../lib/pickers';
+import { ClientConsents } from './ClientConsents';
+import { ClientHistory } from './ClientDetail';
 import { useState } from 'react';
 import { KIND_LABELS, STATUS_LABELS } from '../api/clientModel';
 import { useClientMutations } from '../hooks/useClientMutations';
@@ -106,7 +109,22 @@ function ExistingClient({ id }: { id: string }) {
         <ClientForm initial={formFromClient(client)} submitLabel="Salvar" onSubmit={save} onCancel={() => setEditing(false)} />
       ) : (
         <>
-          <ClientDetails client={client} />
+          <Tabs defaultValue="dados" keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="dados">Dados</Tabs.Tab>
+              <Tabs.Tab value="consentimentos">Consentimentos</Tabs.Tab>
+              <Tabs.Tab value="historico">Histórico</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="dados" pt="md">
+              <ClientDetails client={client} />
+            </Tabs.Panel>
+            <Tabs.Panel value="consentimentos" pt="md">
+              <ClientConsents client={client} />
+            </Tabs.Panel>
+            <Tabs.Panel value="historico" pt="md">
+              <ClientHistory client={client} />
+            </Tabs.Panel>
+          </Tabs>
           {(mayEdit || mayArchive) && (
             <Group gap="sm">
               {mayEdit && !archived && <Button onClick={() => setEditing(true)}>Editar</Button>}
@@ -136,6 +154,8 @@ function formatAddress(a: Address): string {
 
 function ClientDetails({ client }: { client: Client }) {
   const a = client.address;
+  const { units } = usePickers();
+  const unit = units.data?.find((u) => u.id === client.unit_id);
   const rows: Array<[string, string]> = [
     ['Tipo', KIND_LABELS[client.kind]],
     [client.kind === 'person' ? 'CPF' : 'CNPJ', client.document_formatted || maskDocument(client.document, client.kind)],
@@ -144,6 +164,11 @@ function ClientDetails({ client }: { client: Client }) {
     ['E-mails', client.emails.join(', ') || '—'],
     ['Telefones', client.phones.map((p) => maskPhone(p)).join(', ') || '—'],
     ['Endereço', a ? formatAddress(a) : '—'],
+    ['Responsável', client.owner_name ?? '—'],
+    ['Unidade', unit ? unit.name : '—'],
+    ['Etiquetas', client.tags.join(', ') || '—'],
+    ...(client.kind === 'person' ? ([['Data de nascimento', client.birth_date ? formatDate(client.birth_date) : '—']] as Array<[string, string]>) : []),
+    ['Não contatar', client.do_not_contact ? 'Sim' : 'Não'],
     ['Observações', client.notes ?? '—'],
     ['Cadastrado em', formatDate(client.created_at)],
     ['Atualizado em', formatDate(client.updated_at)],

@@ -25,6 +25,8 @@ const client = (i: number, over: Partial<Client> = {}): Client => ({
   updated_at: '2026-03-08T02:30:00Z',
   created_by: 'u',
   updated_by: 'u',
+  tags: [],
+  do_not_contact: false,
   ...over,
 });
 

@@ -1,7 +1,8 @@
 import type { Client } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
-import { DataTable, formatDate, listTableProps, maskDocument, maskPhone, notify, type DataTableColumn, Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title, modals, Link, useNavigate } from '@backoffice/ui';
+import { DataTable, formatDate, listTableProps, maskDocument, maskPhone, notify, type DataTableColumn, Alert, Anchor, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title, modals, Link, useNavigate } from '@backoffice/ui';
+import { usePickers } from '../../../lib/pickers';
 import { useState, type FormEvent } from 'react';
 import { CLIENTS_EXPORT_URL, useBulkClientAction, useClientsQuery, type BulkAction } from '../api/clientsQueries';
 import { countLabel, KIND_LABELS, pageLabel, STATUS_LABELS } from '../api/clientModel';
@@ -27,6 +28,24 @@ const COLUMNS: DataTableColumn<Client>[] = [
   { id: 'email', header: 'E-mail', cell: (client) => client.emails[0] ?? '—' },
   { id: 'phone', header: 'Telefone', cell: (client) => (client.phones[0] ? maskPhone(client.phones[0]) : '—') },
   { id: 'city', header: 'Cidade', defaultHidden: true, cell: (client) => (client.address ? `${client.address.city}/${client.address.state}` : '—') },
+  { id: 'owner', header: 'Responsável', cell: (client) => client.owner_name ?? '—' },
+  {
+    id: 'tags',
+    header: 'Etiquetas',
+    defaultHidden: true,
+    cell: (client) =>
+      client.tags.length ? (
+        <Group gap={4}>
+          {client.tags.map((t) => (
+            <Badge key={t} variant="light" size="sm">
+              {t}
+            </Badge>
+          ))}
+        </Group>
+      ) : (
+        '—'
+      ),
+  },
   { id: 'status', header: 'Situação', cell: (client) => STATUS_LABELS[client.status] },
   { id: 'created_at', header: 'Cadastrado em', sortable: true, cell: (client) => formatDate(client.created_at) },
 ];
@@ -56,6 +75,9 @@ export default function ClientsPage({ route }: PageProps) {
   const mayCreate = usePermission('clientes_editar');
   const mayArchive = usePermission('clientes_arquivar');
   const runBulk = useBulkClientAction();
+  const { users, units } = usePickers();
+  const ownerFilter = [{ value: '', label: 'Todos' }, ...(users.data ?? []).map((u) => ({ value: u.uid, label: u.name }))];
+  const unitFilter = [{ value: '', label: 'Todas' }, ...(units.data ?? []).map((u) => ({ value: u.id, label: u.name }))];
   const [running, setRunning] = useState<BulkAction | null>(null);
 
   const confirmBulk = (action: BulkAction, selected: Client[], clear: () => void) => {
@@ -99,8 +121,16 @@ export default function ClientsPage({ route }: PageProps) {
           <TextInput label="Buscar" placeholder="Nome, documento, e-mail…" value={list.inputs.q} onChange={(e) => list.setFilter('q', e.currentTarget.value)} />
           <NativeSelect label="Situação" value={list.filters.status} data={STATUS_FILTER} onChange={(e) => list.setFilter('status', e.currentTarget.value)} />
           <NativeSelect label="Tipo" value={list.filters.kind} data={KIND_FILTER} onChange={(e) => list.setFilter('kind', e.currentTarget.value)} />
+          {ownerFilter.length > 1 && <NativeSelect label="Responsável" value={list.filters.owner_id} data={ownerFilter} onChange={(e) => list.setFilter('owner_id', e.currentTarget.value)} />}
+          <NativeSelect label="Unidade" value={list.filters.unit_id} data={unitFilter} onChange={(e) => list.setFilter('unit_id', e.currentTarget.value)} />
+          <TextInput label="Etiqueta" placeholder="vip" value={list.inputs.tag} onChange={(e) => list.setFilter('tag', e.currentTarget.value)} />
         </SimpleGrid>
       </Paper>
+      {result.data?.notice && (
+        <Alert color="yellow" role="status" title="Fora da sua carteira">
+          {result.data.notice}
+        </Alert>
+      )}
       <DataTable
         id="crm.clients"
         label="Clientes"

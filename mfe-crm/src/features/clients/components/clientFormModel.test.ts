@@ -20,6 +20,8 @@ const client: Client = {
   updated_at: '2026-01-02T10:00:00Z',
   created_by: 'u',
   updated_by: 'u',
+  tags: [],
+  do_not_contact: false,
 };
 
 const issues = (values: unknown) => {

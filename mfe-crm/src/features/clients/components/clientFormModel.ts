@@ -29,6 +29,11 @@ export const clientFormSchema = z
     }),
     status: z.enum(['active', 'inactive']),
     notes: z.string().max(createClientBodyNotesMax),
+    owner_id: z.string(),
+    unit_id: z.string(),
+    tags: z.array(z.string()).max(20, 'No máximo 20 etiquetas.'),
+    do_not_contact: z.boolean(),
+    birth_date: z.string().nullable(),
   })
   .superRefine((values, ctx) => {
     if (!hasAddress(values.address)) return;
@@ -49,6 +54,11 @@ export const EMPTY_FORM: ClientFormValues = {
   address: EMPTY_ADDRESS,
   status: 'active',
   notes: '',
+  owner_id: '',
+  unit_id: '',
+  tags: [],
+  do_not_contact: false,
+  birth_date: null,
 };
 
 export function formFromClient(client: Client): ClientFormValues {
@@ -62,6 +72,11 @@ export function formFromClient(client: Client): ClientFormValues {
     address: addressFormValues(client.address),
     status: client.status === 'inactive' ? 'inactive' : 'active',
     notes: client.notes ?? '',
+    owner_id: client.owner_id ?? '',
+    unit_id: client.unit_id ?? '',
+    tags: [...client.tags],
+    do_not_contact: client.do_not_contact,
+    birth_date: client.birth_date ?? null,
   };
 }
 
@@ -74,7 +89,8 @@ const trimmed = (value: string) => value.trim();
  */
 export function inputFromForm(form: ClientFormValues): ClientInput {
   const patch = patchFromForm(form);
-  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== '')) as ClientInput;
+  const blank = (key: string, value: unknown) => value === '' || value === null || (key === 'tags' && Array.isArray(value) && value.length === 0) || (key === 'do_not_contact' && value === false);
+  return Object.fromEntries(Object.entries(patch).filter(([key, value]) => !blank(key, value))) as ClientInput;
 }
 
 export function patchFromForm(form: ClientFormValues): ClientPatch {
@@ -89,5 +105,10 @@ export function patchFromForm(form: ClientFormValues): ClientPatch {
     ...(address ? { address } : {}),
     status: form.status,
     notes: trimmed(form.notes),
+    owner_id: form.owner_id,
+    unit_id: form.unit_id,
+    tags: form.tags.map(trimmed).filter(Boolean),
+    do_not_contact: form.do_not_contact,
+    birth_date: form.kind === 'person' ? form.birth_date : null,
   };
 }

@@ -6,8 +6,8 @@ import { useMemo } from 'react';
 export const CLIENT_SORT_KEYS = ['name', 'created_at'] as const;
 /** The server's order when none is asked: by name. */
 export const CLIENT_DEFAULT_SORT: SortState = { id: 'name', desc: false };
-const FILTERS = ['q', 'status', 'kind'] as const;
-const TEXT_FILTERS = ['q'] as const;
+const FILTERS = ['q', 'status', 'kind', 'owner_id', 'unit_id', 'tag'] as const;
+const TEXT_FILTERS = ['q', 'tag'] as const;
 
 export type ClientFilter = (typeof FILTERS)[number];
 
@@ -22,7 +22,15 @@ export function useClientListParams() {
   const list = useListParams<ClientFilter>({ filters: FILTERS, textFilters: TEXT_FILTERS, sortKeys: CLIENT_SORT_KEYS, defaultSort: CLIENT_DEFAULT_SORT });
   const { filters, sortParam, page, pageSize } = list;
   const exportQuery = useMemo(
-    () => ({ q: filters.q || undefined, status: asStatus(filters.status), kind: asKind(filters.kind), sort: sortParam }),
+    () => ({
+      q: filters.q || undefined,
+      status: asStatus(filters.status),
+      kind: asKind(filters.kind),
+      owner_id: filters.owner_id || undefined,
+      unit_id: filters.unit_id || undefined,
+      tag: filters.tag || undefined,
+      sort: sortParam,
+    }),
     [filters, sortParam],
   );
   const query = useMemo<ClientQuery>(() => ({ ...exportQuery, page, page_size: pageSize }), [exportQuery, page, pageSize]);

@@ -134,7 +134,7 @@ export function TargetsSection({ team, mayManage, mayDistribute }: { team: Team;
       </Paper>
       {parts && gaps.length > 0 && (
         <Text size="sm" c="red" role="status">
-          {gaps.map((g) => `${g.label}: ${g.difference > 0 ? 'faltam' : 'sobram'} ${formatTarget(g.key, Math.abs(g.difference))}`).join('; ')}
+          {gaps.map((g) => `${g.label}: ${g.difference > 0 ? 'faltam' : 'passam'} ${formatTarget(g.key, Math.abs(g.difference))}`).join('; ')}
         </Text>
       )}
       {open && (

@@ -26,8 +26,10 @@ import type {
 
 import type {
   Client,
+  ClientConsents,
   ClientPage,
   ClientPatchRequest,
+  ConsentRequest,
   CrmUser,
   DistributionRequest,
   EndMembershipRequest,
@@ -612,6 +614,177 @@ export function useGetClientHistory<TData = Awaited<ReturnType<typeof getClientH
 
 
 /**
+ * @summary A client's LGPD consents per channel: the one in force and every record.
+ */
+export const getGetClientConsentsUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/crm/clients/${id}/consents`
+}
+
+export const getClientConsents = async (id: string, options?: RequestInit): Promise<ClientConsents> => {
+  
+  return customFetch<ClientConsents>(getGetClientConsentsUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetClientConsentsQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/crm/clients/${id}/consents`
+    ] as const;
+    }
+
+    
+export const getGetClientConsentsQueryOptions = <TData = Awaited<ReturnType<typeof getClientConsents>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClientConsents>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetClientConsentsQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getClientConsents>>> = ({ signal }) => getClientConsents(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getClientConsents>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetClientConsentsQueryResult = NonNullable<Awaited<ReturnType<typeof getClientConsents>>>
+export type GetClientConsentsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetClientConsents<TData = Awaited<ReturnType<typeof getClientConsents>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClientConsents>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getClientConsents>>,
+          TError,
+          Awaited<ReturnType<typeof getClientConsents>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetClientConsents<TData = Awaited<ReturnType<typeof getClientConsents>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClientConsents>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getClientConsents>>,
+          TError,
+          Awaited<ReturnType<typeof getClientConsents>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetClientConsents<TData = Awaited<ReturnType<typeof getClientConsents>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClientConsents>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A client's LGPD consents per channel: the one in force and every record.
+ */
+
+export function useGetClientConsents<TData = Awaited<ReturnType<typeof getClientConsents>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClientConsents>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetClientConsentsQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Records a grant or revocation of contact on a channel, with its source (kept; the latest holds).
+ */
+export const getRecordClientConsentUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/crm/clients/${id}/consents`
+}
+
+export const recordClientConsent = async (id: string,
+    consentRequest: ConsentRequest, options?: RequestInit): Promise<ClientConsents> => {
+  
+  return customFetch<ClientConsents>(getRecordClientConsentUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      consentRequest,)
+  }
+);}
+
+
+
+
+export const getRecordClientConsentMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof recordClientConsent>>, TError,{id: string;data: ConsentRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof recordClientConsent>>, TError,{id: string;data: ConsentRequest}, TContext> => {
+
+const mutationKey = ['recordClientConsent'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof recordClientConsent>>, {id: string;data: ConsentRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  recordClientConsent(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RecordClientConsentMutationResult = NonNullable<Awaited<ReturnType<typeof recordClientConsent>>>
+    export type RecordClientConsentMutationBody = ConsentRequest
+    export type RecordClientConsentMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Records a grant or revocation of contact on a channel, with its source (kept; the latest holds).
+ */
+export const useRecordClientConsent = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof recordClientConsent>>, TError,{id: string;data: ConsentRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof recordClientConsent>>,
+        TError,
+        {id: string;data: ConsentRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getRecordClientConsentMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary Archives a client: it leaves the default list and cannot be edited until restored.
  */
 export const getArchiveClientUrl = (id: string,) => {
@@ -1578,7 +1751,7 @@ export function useGetTeamHistory<TData = Awaited<ReturnType<typeof getTeamHisto
 
 
 /**
- * @summary The active users of the sales roles (to pick managers and members), by name.
+ * @summary The active users of the sales roles (portfolio owners, managers and members to pick), by name.
  */
 export const getListSalesUsersUrl = () => {
 
@@ -1657,7 +1830,7 @@ export function useListSalesUsers<TData = Awaited<ReturnType<typeof listSalesUse
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The active users of the sales roles (to pick managers and members), by name.
+ * @summary The active users of the sales roles (portfolio owners, managers and members to pick), by name.
  */
 
 export function useListSalesUsers<TData = Awaited<ReturnType<typeof listSalesUsers>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(

@@ -27,6 +27,16 @@ export interface Client {
   address?: ClientAddress;
   status: ClientStatus;
   notes?: string;
+  /** The portfolio salesperson's uid, and name. */
+  owner_id?: string;
+  owner_name?: string;
+  /** The unit (clinic), `GET /api/v1/system/units`. */
+  unit_id?: string;
+  tags: string[];
+  /** Never to be contacted for sales. */
+  do_not_contact: boolean;
+  /** @pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$ */
+  birth_date?: string;
   created_at: string;
   updated_at: string;
   /** uid of the user who created the client. */

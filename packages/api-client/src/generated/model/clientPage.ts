@@ -20,4 +20,7 @@ export interface ClientPage {
   total_capped: boolean;
   /** Whether a next page exists. */
   has_more: boolean;
+  /** When a search for an exact document, e-mail or phone finds a client outside the caller's portfolio: only
+"Cliente já cadastrado. Responsável: {nome}". */
+  notice?: string;
 }

@@ -35,4 +35,22 @@ export interface ClientPatchRequest {
    * @nullable
    */
   notes?: string | null;
+  /**
+   * @maxLength 100
+   * @nullable
+   */
+  owner_id?: string | null;
+  /**
+   * @maxLength 100
+   * @nullable
+   */
+  unit_id?: string | null;
+  /** @maxItems 100 */
+  tags?: string[];
+  do_not_contact?: boolean;
+  /**
+   * @nullable
+   * @pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$
+   */
+  birth_date?: string | null;
 }

@@ -16,6 +16,19 @@ q?: string;
 status?: ClientStatus;
 kind?: ClientKind;
 /**
+ * The portfolio salesperson's uid.
+ * @maxLength 100
+ */
+owner_id?: string;
+/**
+ * @maxLength 100
+ */
+unit_id?: string;
+/**
+ * @maxLength 100
+ */
+tag?: string;
+/**
  * `name`, `-name`, `created_at` or `-created_at` (default `name`).
  * @pattern ^-?(name|created_at)$
  */

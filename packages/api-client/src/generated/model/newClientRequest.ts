@@ -29,4 +29,16 @@ export interface NewClientRequest {
   status?: string;
   /** @maxLength 100000 */
   notes?: string;
+  /**
+   * The portfolio salesperson (default: the salesperson creating it).
+   * @maxLength 100
+   */
+  owner_id?: string;
+  /** @maxLength 100 */
+  unit_id?: string;
+  /** @maxItems 100 */
+  tags?: string[];
+  do_not_contact?: boolean;
+  /** @pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$ */
+  birth_date?: string;
 }

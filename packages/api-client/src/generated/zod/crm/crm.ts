@@ -12,13 +12,16 @@ import zod from 'zod';
  * @summary Lists clients. `q` matches name and trade name (case and accents ignored), document (with or without
 punctuation), e-mail and phone digits. Without `status`, archived clients are left out.
  */
-export const listClientsQueryQMax = 200;export const listClientsQuerySortRegExp = new RegExp('^-?(name|created_at)$');
+export const listClientsQueryQMax = 200;export const listClientsQueryOwnerIdMax = 100;export const listClientsQueryUnitIdMax = 100;export const listClientsQueryTagMax = 100;export const listClientsQuerySortRegExp = new RegExp('^-?(name|created_at)$');
 export const listClientsQueryPageMax = 1000000;export const listClientsQueryPageSizeMax = 200;
 
 export const listClientsQueryParams = zod.object({
   "q": zod.string().max(listClientsQueryQMax).optional(),
   "status": zod.enum(['active', 'inactive', 'archived']).optional(),
   "kind": zod.enum(['person', 'company']).optional(),
+  "owner_id": zod.string().max(listClientsQueryOwnerIdMax).optional().describe('The portfolio salesperson\'s uid.'),
+  "unit_id": zod.string().max(listClientsQueryUnitIdMax).optional(),
+  "tag": zod.string().max(listClientsQueryTagMax).optional(),
   "sort": zod.string().regex(listClientsQuerySortRegExp).optional().describe('`name`, `-name`, `created_at` or `-created_at` (default `name`).'),
   "page": zod.number().min(1).max(listClientsQueryPageMax).optional(),
   "page_size": zod.number().min(1).max(listClientsQueryPageSizeMax).optional(),
@@ -28,7 +31,8 @@ export const listClientsQueryParams = zod.object({
 export const listClientsResponseItemsItemAddressCepMax = 100;export const listClientsResponseItemsItemAddressStreetMax = 1000;export const listClientsResponseItemsItemAddressNumberDefault = "";
 export const listClientsResponseItemsItemAddressNumberMax = 1000;export const listClientsResponseItemsItemAddressComplementDefault = "";
 export const listClientsResponseItemsItemAddressComplementMax = 1000;export const listClientsResponseItemsItemAddressDistrictDefault = "";
-export const listClientsResponseItemsItemAddressDistrictMax = 1000;export const listClientsResponseItemsItemAddressCityMax = 1000;export const listClientsResponseItemsItemAddressStateMax = 100;
+export const listClientsResponseItemsItemAddressDistrictMax = 1000;export const listClientsResponseItemsItemAddressCityMax = 1000;export const listClientsResponseItemsItemAddressStateMax = 100;export const listClientsResponseItemsItemBirthDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
 
 export const listClientsResponse = zod.object({
   "items": zod.array(zod.object({
@@ -51,6 +55,12 @@ export const listClientsResponse = zod.object({
 }).optional().describe('A Brazilian postal address. `cep` is 8 digits and `state` a UF (`SP`).'),
   "status": zod.enum(['active', 'inactive', 'archived']).describe('Where a client stands. `archived` is reached only through the archive operation.'),
   "notes": zod.string().optional(),
+  "owner_id": zod.string().optional().describe('The portfolio salesperson\'s uid, and name.'),
+  "owner_name": zod.string().optional(),
+  "unit_id": zod.string().optional().describe('The unit (clinic), `GET /api/v1/system/units`.'),
+  "tags": zod.array(zod.string()),
+  "do_not_contact": zod.boolean().describe('Never to be contacted for sales.'),
+  "birth_date": zod.iso.date().regex(listClientsResponseItemsItemBirthDateRegExp).optional(),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({}),
   "created_by": zod.string().describe('uid of the user who created the client.'),
@@ -60,7 +70,8 @@ export const listClientsResponse = zod.object({
   "page": zod.number(),
   "page_size": zod.number(),
   "total_capped": zod.boolean().describe('True when `total` is a lower bound: counting stops 10 pages past this one, or `with_total=false`.'),
-  "has_more": zod.boolean().describe('Whether a next page exists.')
+  "has_more": zod.boolean().describe('Whether a next page exists.'),
+  "notice": zod.string().optional().describe('When a search for an exact document, e-mail or phone finds a client outside the caller\'s portfolio: only\n\"Cliente já cadastrado. Responsável: {nome}\".')
 }).describe('One page of clients.')
 
 /**
@@ -71,7 +82,9 @@ export const createClientBodyEmailsMax = 100;export const createClientBodyPhones
 export const createClientBodyPhonesMax = 100;export const createClientBodyAddressCepMax = 100;export const createClientBodyAddressStreetMax = 1000;export const createClientBodyAddressNumberDefault = "";
 export const createClientBodyAddressNumberMax = 1000;export const createClientBodyAddressComplementDefault = "";
 export const createClientBodyAddressComplementMax = 1000;export const createClientBodyAddressDistrictDefault = "";
-export const createClientBodyAddressDistrictMax = 1000;export const createClientBodyAddressCityMax = 1000;export const createClientBodyAddressStateMax = 100;export const createClientBodyStatusMax = 100;export const createClientBodyNotesMax = 100000;
+export const createClientBodyAddressDistrictMax = 1000;export const createClientBodyAddressCityMax = 1000;export const createClientBodyAddressStateMax = 100;export const createClientBodyStatusMax = 100;export const createClientBodyNotesMax = 100000;export const createClientBodyOwnerIdMax = 100;export const createClientBodyUnitIdMax = 100;export const createClientBodyTagsDefault = [];
+export const createClientBodyTagsMax = 100;export const createClientBodyBirthDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
 
 export const createClientBody = zod.object({
   "kind": zod.string().max(createClientBodyKindMax).optional(),
@@ -90,7 +103,12 @@ export const createClientBody = zod.object({
   "state": zod.string().max(createClientBodyAddressStateMax)
 }).optional().describe('A Brazilian postal address. `cep` is 8 digits and `state` a UF (`SP`).'),
   "status": zod.string().max(createClientBodyStatusMax).optional(),
-  "notes": zod.string().max(createClientBodyNotesMax).optional()
+  "notes": zod.string().max(createClientBodyNotesMax).optional(),
+  "owner_id": zod.string().max(createClientBodyOwnerIdMax).optional().describe('The portfolio salesperson (default: the salesperson creating it).'),
+  "unit_id": zod.string().max(createClientBodyUnitIdMax).optional(),
+  "tags": zod.array(zod.string()).max(createClientBodyTagsMax).default(createClientBodyTagsDefault),
+  "do_not_contact": zod.boolean().optional(),
+  "birth_date": zod.iso.date().regex(createClientBodyBirthDateRegExp).optional()
 }).describe('A new client. `kind` and `status` are plain strings here so that a wrong value is a 422 naming the\nfield rather than an unreadable body: `kind` is `person` or `company`, `status` `active` or `inactive`.')
 
 /**
@@ -120,7 +138,8 @@ export const getClientParams = zod.object({
 export const getClientResponseAddressCepMax = 100;export const getClientResponseAddressStreetMax = 1000;export const getClientResponseAddressNumberDefault = "";
 export const getClientResponseAddressNumberMax = 1000;export const getClientResponseAddressComplementDefault = "";
 export const getClientResponseAddressComplementMax = 1000;export const getClientResponseAddressDistrictDefault = "";
-export const getClientResponseAddressDistrictMax = 1000;export const getClientResponseAddressCityMax = 1000;export const getClientResponseAddressStateMax = 100;
+export const getClientResponseAddressDistrictMax = 1000;export const getClientResponseAddressCityMax = 1000;export const getClientResponseAddressStateMax = 100;export const getClientResponseBirthDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
 
 export const getClientResponse = zod.object({
   "id": zod.string(),
@@ -142,6 +161,12 @@ export const getClientResponse = zod.object({
 }).optional().describe('A Brazilian postal address. `cep` is 8 digits and `state` a UF (`SP`).'),
   "status": zod.enum(['active', 'inactive', 'archived']).describe('Where a client stands. `archived` is reached only through the archive operation.'),
   "notes": zod.string().optional(),
+  "owner_id": zod.string().optional().describe('The portfolio salesperson\'s uid, and name.'),
+  "owner_name": zod.string().optional(),
+  "unit_id": zod.string().optional().describe('The unit (clinic), `GET /api/v1/system/units`.'),
+  "tags": zod.array(zod.string()),
+  "do_not_contact": zod.boolean().describe('Never to be contacted for sales.'),
+  "birth_date": zod.iso.date().regex(getClientResponseBirthDateRegExp).optional(),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({}),
   "created_by": zod.string().describe('uid of the user who created the client.'),
@@ -161,7 +186,8 @@ export const updateClientParams = zod.object({
 export const updateClientBodyKindMax = 100;export const updateClientBodyDocumentMax = 100;export const updateClientBodyNameMax = 10000;export const updateClientBodyTradeNameMax = 10000;export const updateClientBodyEmailsMax = 100;export const updateClientBodyPhonesMax = 100;export const updateClientBodyAddressCepMax = 100;export const updateClientBodyAddressStreetMax = 1000;export const updateClientBodyAddressNumberDefault = "";
 export const updateClientBodyAddressNumberMax = 1000;export const updateClientBodyAddressComplementDefault = "";
 export const updateClientBodyAddressComplementMax = 1000;export const updateClientBodyAddressDistrictDefault = "";
-export const updateClientBodyAddressDistrictMax = 1000;export const updateClientBodyAddressCityMax = 1000;export const updateClientBodyAddressStateMax = 100;export const updateClientBodyStatusMax = 100;export const updateClientBodyNotesMax = 100000;
+export const updateClientBodyAddressDistrictMax = 1000;export const updateClientBodyAddressCityMax = 1000;export const updateClientBodyAddressStateMax = 100;export const updateClientBodyStatusMax = 100;export const updateClientBodyNotesMax = 100000;export const updateClientBodyOwnerIdMax = 100;export const updateClientBodyUnitIdMax = 100;export const updateClientBodyTagsMax = 100;export const updateClientBodyBirthDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
 
 export const updateClientBody = zod.object({
   "kind": zod.string().max(updateClientBodyKindMax).optional(),
@@ -180,13 +206,19 @@ export const updateClientBody = zod.object({
   "state": zod.string().max(updateClientBodyAddressStateMax)
 }).describe('A Brazilian postal address. `cep` is 8 digits and `state` a UF (`SP`).').nullish(),
   "status": zod.string().max(updateClientBodyStatusMax).optional(),
-  "notes": zod.string().max(updateClientBodyNotesMax).nullish()
+  "notes": zod.string().max(updateClientBodyNotesMax).nullish(),
+  "owner_id": zod.string().max(updateClientBodyOwnerIdMax).nullish(),
+  "unit_id": zod.string().max(updateClientBodyUnitIdMax).nullish(),
+  "tags": zod.array(zod.string()).max(updateClientBodyTagsMax).optional(),
+  "do_not_contact": zod.boolean().optional(),
+  "birth_date": zod.iso.date().regex(updateClientBodyBirthDateRegExp).nullish()
 }).describe('Changes to a client: absent fields stay as they are; `null` clears `trade_name`, `address` and `notes`.')
 
 export const updateClientResponseAddressCepMax = 100;export const updateClientResponseAddressStreetMax = 1000;export const updateClientResponseAddressNumberDefault = "";
 export const updateClientResponseAddressNumberMax = 1000;export const updateClientResponseAddressComplementDefault = "";
 export const updateClientResponseAddressComplementMax = 1000;export const updateClientResponseAddressDistrictDefault = "";
-export const updateClientResponseAddressDistrictMax = 1000;export const updateClientResponseAddressCityMax = 1000;export const updateClientResponseAddressStateMax = 100;
+export const updateClientResponseAddressDistrictMax = 1000;export const updateClientResponseAddressCityMax = 1000;export const updateClientResponseAddressStateMax = 100;export const updateClientResponseBirthDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
 
 export const updateClientResponse = zod.object({
   "id": zod.string(),
@@ -208,6 +240,12 @@ export const updateClientResponse = zod.object({
 }).optional().describe('A Brazilian postal address. `cep` is 8 digits and `state` a UF (`SP`).'),
   "status": zod.enum(['active', 'inactive', 'archived']).describe('Where a client stands. `archived` is reached only through the archive operation.'),
   "notes": zod.string().optional(),
+  "owner_id": zod.string().optional().describe('The portfolio salesperson\'s uid, and name.'),
+  "owner_name": zod.string().optional(),
+  "unit_id": zod.string().optional().describe('The unit (clinic), `GET /api/v1/system/units`.'),
+  "tags": zod.array(zod.string()),
+  "do_not_contact": zod.boolean().describe('Never to be contacted for sales.'),
+  "birth_date": zod.iso.date().regex(updateClientResponseBirthDateRegExp).optional(),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({}),
   "created_by": zod.string().describe('uid of the user who created the client.'),
@@ -241,6 +279,66 @@ export const getClientHistoryResponseItem = zod.object({
 export const getClientHistoryResponse = zod.array(getClientHistoryResponseItem)
 
 /**
+ * @summary A client's LGPD consents per channel: the one in force and every record.
+ */
+export const getClientConsentsPathIdMax = 100;
+
+export const getClientConsentsParams = zod.object({
+  "id": zod.string().max(getClientConsentsPathIdMax)
+})
+
+export const getClientConsentsResponse = zod.object({
+  "current": zod.array(zod.object({
+  "channel": zod.string().describe('`whatsapp`, `email`, `sms` or `phone`.'),
+  "granted": zod.boolean(),
+  "source": zod.string(),
+  "recorded_at": zod.iso.datetime({}),
+  "recorded_by": zod.string()
+}).describe('One grant or revocation of contact on a channel.')),
+  "records": zod.array(zod.object({
+  "channel": zod.string().describe('`whatsapp`, `email`, `sms` or `phone`.'),
+  "granted": zod.boolean(),
+  "source": zod.string(),
+  "recorded_at": zod.iso.datetime({}),
+  "recorded_by": zod.string()
+}).describe('One grant or revocation of contact on a channel.'))
+}).describe('The consent in force per channel, and every record (oldest first).')
+
+/**
+ * @summary Records a grant or revocation of contact on a channel, with its source (kept; the latest holds).
+ */
+export const recordClientConsentPathIdMax = 100;
+
+export const recordClientConsentParams = zod.object({
+  "id": zod.string().max(recordClientConsentPathIdMax)
+})
+
+export const recordClientConsentBodyChannelMax = 20;export const recordClientConsentBodySourceMax = 1000;
+
+export const recordClientConsentBody = zod.object({
+  "channel": zod.string().max(recordClientConsentBodyChannelMax).describe('`whatsapp`, `email`, `sms` or `phone`.'),
+  "granted": zod.boolean(),
+  "source": zod.string().max(recordClientConsentBodySourceMax).describe('Where it came from: formulário, WhatsApp, contrato, telefone…')
+}).describe('A grant or revocation to record.')
+
+export const recordClientConsentResponse = zod.object({
+  "current": zod.array(zod.object({
+  "channel": zod.string().describe('`whatsapp`, `email`, `sms` or `phone`.'),
+  "granted": zod.boolean(),
+  "source": zod.string(),
+  "recorded_at": zod.iso.datetime({}),
+  "recorded_by": zod.string()
+}).describe('One grant or revocation of contact on a channel.')),
+  "records": zod.array(zod.object({
+  "channel": zod.string().describe('`whatsapp`, `email`, `sms` or `phone`.'),
+  "granted": zod.boolean(),
+  "source": zod.string(),
+  "recorded_at": zod.iso.datetime({}),
+  "recorded_by": zod.string()
+}).describe('One grant or revocation of contact on a channel.'))
+}).describe('The consent in force per channel, and every record (oldest first).')
+
+/**
  * @summary Archives a client: it leaves the default list and cannot be edited until restored.
  */
 export const archiveClientPathIdMax = 100;
@@ -252,7 +350,8 @@ export const archiveClientParams = zod.object({
 export const archiveClientResponseAddressCepMax = 100;export const archiveClientResponseAddressStreetMax = 1000;export const archiveClientResponseAddressNumberDefault = "";
 export const archiveClientResponseAddressNumberMax = 1000;export const archiveClientResponseAddressComplementDefault = "";
 export const archiveClientResponseAddressComplementMax = 1000;export const archiveClientResponseAddressDistrictDefault = "";
-export const archiveClientResponseAddressDistrictMax = 1000;export const archiveClientResponseAddressCityMax = 1000;export const archiveClientResponseAddressStateMax = 100;
+export const archiveClientResponseAddressDistrictMax = 1000;export const archiveClientResponseAddressCityMax = 1000;export const archiveClientResponseAddressStateMax = 100;export const archiveClientResponseBirthDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
 
 export const archiveClientResponse = zod.object({
   "id": zod.string(),
@@ -274,6 +373,12 @@ export const archiveClientResponse = zod.object({
 }).optional().describe('A Brazilian postal address. `cep` is 8 digits and `state` a UF (`SP`).'),
   "status": zod.enum(['active', 'inactive', 'archived']).describe('Where a client stands. `archived` is reached only through the archive operation.'),
   "notes": zod.string().optional(),
+  "owner_id": zod.string().optional().describe('The portfolio salesperson\'s uid, and name.'),
+  "owner_name": zod.string().optional(),
+  "unit_id": zod.string().optional().describe('The unit (clinic), `GET /api/v1/system/units`.'),
+  "tags": zod.array(zod.string()),
+  "do_not_contact": zod.boolean().describe('Never to be contacted for sales.'),
+  "birth_date": zod.iso.date().regex(archiveClientResponseBirthDateRegExp).optional(),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({}),
   "created_by": zod.string().describe('uid of the user who created the client.'),
@@ -292,7 +397,8 @@ export const restoreClientParams = zod.object({
 export const restoreClientResponseAddressCepMax = 100;export const restoreClientResponseAddressStreetMax = 1000;export const restoreClientResponseAddressNumberDefault = "";
 export const restoreClientResponseAddressNumberMax = 1000;export const restoreClientResponseAddressComplementDefault = "";
 export const restoreClientResponseAddressComplementMax = 1000;export const restoreClientResponseAddressDistrictDefault = "";
-export const restoreClientResponseAddressDistrictMax = 1000;export const restoreClientResponseAddressCityMax = 1000;export const restoreClientResponseAddressStateMax = 100;
+export const restoreClientResponseAddressDistrictMax = 1000;export const restoreClientResponseAddressCityMax = 1000;export const restoreClientResponseAddressStateMax = 100;export const restoreClientResponseBirthDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
 
 export const restoreClientResponse = zod.object({
   "id": zod.string(),
@@ -314,6 +420,12 @@ export const restoreClientResponse = zod.object({
 }).optional().describe('A Brazilian postal address. `cep` is 8 digits and `state` a UF (`SP`).'),
   "status": zod.enum(['active', 'inactive', 'archived']).describe('Where a client stands. `archived` is reached only through the archive operation.'),
   "notes": zod.string().optional(),
+  "owner_id": zod.string().optional().describe('The portfolio salesperson\'s uid, and name.'),
+  "owner_name": zod.string().optional(),
+  "unit_id": zod.string().optional().describe('The unit (clinic), `GET /api/v1/system/units`.'),
+  "tags": zod.array(zod.string()),
+  "do_not_contact": zod.boolean().describe('Never to be contacted for sales.'),
+  "birth_date": zod.iso.date().regex(restoreClientResponseBirthDateRegExp).optional(),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({}),
   "created_by": zod.string().describe('uid of the user who created the client.'),
@@ -846,7 +958,7 @@ export const getTeamHistoryResponseItem = zod.object({
 export const getTeamHistoryResponse = zod.array(getTeamHistoryResponseItem)
 
 /**
- * @summary The active users of the sales roles (to pick managers and members), by name.
+ * @summary The active users of the sales roles (portfolio owners, managers and members to pick), by name.
  */
 export const listSalesUsersResponseItem = zod.object({
   "uid": zod.string(),
