@@ -54,7 +54,7 @@ use platform::migrate::Migrations;
 use platform::{Error, Role};
 
 pub use domain::{Client, ClientFields, ClientKind, ClientStatus};
-pub use service::Clients;
+pub use service::{Clients, Plugin};
 
 /// How many demo clients `demo-data` creates.
 pub const DEMO_CLIENTS: usize = 120;
@@ -64,11 +64,17 @@ pub const BULK_CLIENTS: &str = "clients";
 /// The CRM context: its public interface for the server and for other contexts.
 pub struct Crm {
     clients: Arc<Clients>,
+    plugin: Arc<Plugin>,
 }
 
 impl Crm {
     pub fn clients(&self) -> &Arc<Clients> {
         &self.clients
+    }
+
+    /// The plugin: its allowed origins are what the server's `frame-ancestors` for `/crm/plugin` reads.
+    pub fn plugin(&self) -> &Arc<Plugin> {
+        &self.plugin
     }
 }
 
@@ -85,14 +91,16 @@ impl Context for Crm {
     }
 
     async fn start(platform: &Platform, _started: &Started) -> Result<Crm, StartError> {
-        let clients = Clients::new(platform.db.clone(), platform.clock.clone());
-        Ok(Crm {
-            clients: Arc::new(clients),
-        })
+        let clients = Arc::new(Clients::new(platform.db.clone(), platform.clock.clone()));
+        let plugin = Arc::new(service::plugin_for(platform, clients.clone()));
+        Ok(Crm { clients, plugin })
     }
 
     fn api(self: &Arc<Self>) -> api::CrmApi {
-        api::ClientsApi::new(self.clients.clone())
+        (
+            api::ClientsApi::new(self.clients.clone()),
+            api::PluginApi::new(self.plugin.clone()),
+        )
     }
 
     async fn seed_demo(self: &Arc<Self>, demo: &mut Demo) -> Result<Vec<String>, Error> {

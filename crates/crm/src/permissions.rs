@@ -29,5 +29,26 @@ pub static CLIENTS_ARCHIVE: Permission = Permission {
     grant: Grant::Roles(&[FinancialManager, Admin, SuperAdmin, SalesManager]),
 };
 
+/// The plugin endpoint group (`/api/v1/crm/plugin/*` but its settings). Held only through a plugin token
+/// (`aud=crm-plugin`; identity confines plugin tokens to this code and takes it from every other token).
+pub static PLUGIN: Permission = Permission {
+    code: "crm_plugin",
+    label: "usar o plugin do CRM em outros consoles",
+    grant: Grant::Roles(&[Salesperson, SalesManager, Admin, SuperAdmin]),
+};
+
+/// The CRM's laboratory: dry runs, feature previews and the plugin's allowed origins.
+pub static DEV: Permission = Permission {
+    code: "crm_dev",
+    label: "usar o laboratório do CRM (prévias, simulações, origens do plugin)",
+    grant: Grant::Roles(&[Admin, SuperAdmin]),
+};
+
 /// Every permission the CRM declares.
-pub static ALL: &[&Permission] = &[&CLIENTS_READ, &CLIENTS_WRITE, &CLIENTS_ARCHIVE];
+pub static ALL: &[&Permission] = &[
+    &CLIENTS_READ,
+    &CLIENTS_WRITE,
+    &CLIENTS_ARCHIVE,
+    &PLUGIN,
+    &DEV,
+];

@@ -3,16 +3,18 @@
 
 mod client_dto;
 mod clients;
+mod plugin;
 
 pub use client_dto::{
     ClientAddress, ClientKind, ClientPatchRequest, ClientStatus, ClientView, NewClientRequest,
 };
 pub use clients::{ClientPage, ClientsApi};
+pub use plugin::{PluginApi, PluginClientCard, PluginConfig, PluginLookup, PluginOrigins};
 
 use poem_openapi::Tags;
 
 /// Every CRM API, served as one.
-pub type CrmApi = ClientsApi;
+pub type CrmApi = (ClientsApi, PluginApi);
 
 #[derive(Tags)]
 pub enum CrmTag {

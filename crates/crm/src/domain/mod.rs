@@ -3,6 +3,7 @@
 
 pub mod client;
 pub mod list;
+pub mod plugin;
 
 pub use client::{Client, ClientDraft, ClientFields, ClientKind, ClientPatch, ClientStatus};
 pub use list::{search_terms, ClientFilter, Sort};

@@ -2,5 +2,8 @@
 //! status.
 
 mod clients;
+mod lookup;
+mod plugin;
 
 pub use clients::{Clients, ListPage, ListQuery, CLIENT_ENTITY, PAGES_COUNTED_AHEAD};
+pub use plugin::{plugin_for, Plugin, DEV_MODE_VAR, LOOKUPS_PER_MINUTE};
