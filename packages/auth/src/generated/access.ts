@@ -23,6 +23,8 @@ export const ACCESS: AccessRules = {
     clientes_ler: { label: 'consultar clientes', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER'], flag: null },
     clientes_editar: { label: 'cadastrar e editar clientes', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER'], flag: null },
     clientes_arquivar: { label: 'arquivar e restaurar clientes', roles: ['FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN', 'SALES_MANAGER'], flag: null },
+    crm_plugin: { label: 'usar o plugin do CRM em outros consoles', roles: ['SALESPERSON', 'SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    crm_dev: { label: 'usar o laboratório do CRM (prévias, simulações, origens do plugin)', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
     financeiro_cadastros_ler: { label: 'consultar plano de contas, centros de custo, contas bancárias e convênios', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN', 'PURCHASING'], flag: null },
     financeiro_cadastros_editar: { label: 'editar plano de contas, centros de custo, contas bancárias e convênios', roles: ['FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     financeiro_alcada_definir: { label: 'definir a alçada de aprovação', roles: ['SUPER_ADMIN'], flag: null },
