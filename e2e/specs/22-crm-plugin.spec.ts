@@ -62,22 +62,40 @@ function randomCpf(): string {
   return digits.join('');
 }
 
+/**
+ * A freshly started server applies its demo retorno in the background; on SQLite that write can hold the database
+ * for a few seconds, and a request meanwhile is a 500 ("database is locked"). Such a request is sent again.
+ */
+async function untilNotLocked(request: () => Promise<Response>): Promise<Response> {
+  let response: Response | null = null;
+  await expect(async () => {
+    response = await request();
+    expect(response.status).not.toBe(500);
+  }).toPass({ timeout: 30_000 });
+  if (!response) throw new Error('sem resposta');
+  return response;
+}
+
 async function adminToken(server: Server): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/api/v1/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: demoEmail('admin'), password: DEMO_PASSWORD }),
-  });
+  const response = await untilNotLocked(() =>
+    fetch(`${server.baseUrl}/api/v1/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: demoEmail('admin'), password: DEMO_PASSWORD }),
+    }),
+  );
   expect(response.status).toBe(200);
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
 async function api(server: Server, token: string, method: string, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
+  const response = await untilNotLocked(() =>
+    fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    }),
+  );
   const answer = (await response.json()) as Record<string, unknown>;
   expect(response.ok, JSON.stringify(answer)).toBe(true);
   return answer;
@@ -138,8 +156,8 @@ test('the plugin framed by an allowed console answers it; a forbidden console ca
     // A third origin's messages are ignored: its context is not looked up, its ping not answered.
     const readyBefore = (await ofType(page, 'crm:ready')).length;
     const thirdFrame = page.frame({ url: (url) => url.origin === third.origin });
-    expect(thirdFrame).not.toBeNull();
-    await thirdFrame!.evaluate(() => {
+    if (!thirdFrame) throw new Error('the third origin’s frame did not load');
+    await thirdFrame.evaluate(() => {
       const poke = (window as unknown as { poke: (m: unknown) => void }).poke;
       poke({ type: 'crm:context', payload: { email: 'intruso@exemplo.com.br' } });
       poke({ type: 'crm:ping' });
