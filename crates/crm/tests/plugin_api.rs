@@ -407,3 +407,36 @@ async fn administrators_keep_the_allowed_origins_and_the_public_config_shows_onl
         assert_eq!(status, StatusCode::FORBIDDEN);
     }
 }
+
+/// The plugin's operations are in the reference, tagged `crm`: the config public, the origins `crm_dev`, the
+/// lookup `crm_plugin` (the code identity confines plugin tokens to).
+#[tokio::test]
+async fn the_plugin_operations_declare_their_permissions() {
+    let api = apis().await.remove(0);
+    let (status, _, spec) = api.call("GET", "/api/openapi.json", None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    let scope = |path: &str, method: &str| {
+        let op = &spec["paths"][path][method];
+        assert_eq!(op["tags"], json!(["crm"]), "{method} {path}");
+        op["security"][0]["BearerAuth"][0]
+            .as_str()
+            .map(String::from)
+    };
+    assert_eq!(scope("/api/v1/crm/plugin/config", "get"), None);
+    assert_eq!(
+        scope("/api/v1/crm/plugin/origins", "get").as_deref(),
+        Some("crm_dev")
+    );
+    assert_eq!(
+        scope("/api/v1/crm/plugin/origins", "put").as_deref(),
+        Some("crm_dev")
+    );
+    assert_eq!(
+        scope("/api/v1/crm/plugin/lookup", "get").as_deref(),
+        Some("crm_plugin")
+    );
+    assert_eq!(
+        identity::PLUGIN_PERMISSIONS,
+        [crm::permissions::PLUGIN.code]
+    );
+}
