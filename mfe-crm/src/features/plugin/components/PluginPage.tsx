@@ -122,6 +122,7 @@ function Plugin({ origin, chatwoot }: { origin: string; chatwoot: boolean }) {
   );
   const bridge = useHostBridge(origin, chatwoot, onMessage);
   bridgeRef.current = bridge;
+  const sendToHost = bridge.send;
 
   // Ready, then the session the refresh cookie may still hold, then the host's context (Chatwoot: asked for).
   useEffect(() => {
@@ -161,12 +162,12 @@ function Plugin({ origin, chatwoot }: { origin: string; chatwoot: boolean }) {
       const height = Math.ceil(element.getBoundingClientRect().height);
       if (height !== last) {
         last = height;
-        bridge.send(resize(height));
+        sendToHost(resize(height));
       }
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [bridge]);
+  }, [sendToHost]);
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
