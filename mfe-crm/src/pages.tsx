@@ -10,6 +10,7 @@ const built: Record<string, ComponentType<PageProps>> = {
   '/crm/times/detalhes': lazy(() => import(/* webpackChunkName: "team" */ './features/teams/components/TeamPage')),
   '/crm/usuarios': lazy(() => import(/* webpackChunkName: "crm-users" */ './features/crm-users/components/CrmUsersPage')),
   '/crm/usuarios/detalhes': lazy(() => import(/* webpackChunkName: "crm-user" */ './features/crm-users/components/CrmUserPage')),
+  '/crm/plugin': lazy(() => import(/* webpackChunkName: "plugin" */ './features/plugin/components/PluginPage')),
 };
 
 export const pages: Record<string, ComponentType<PageProps>> = Object.fromEntries(

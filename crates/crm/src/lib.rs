@@ -55,7 +55,7 @@ use platform::migrate::Migrations;
 use platform::{Error, Role};
 
 pub use domain::{Client, ClientFields, ClientKind, ClientStatus};
-pub use service::Clients;
+pub use service::{Clients, Plugin};
 
 /// How many demo clients `demo-data` creates.
 pub const DEMO_CLIENTS: usize = 120;
@@ -68,6 +68,7 @@ pub struct Crm {
     teams: Arc<service::Teams>,
     profiles: Arc<service::Profiles>,
     clock: platform::clock::SharedClock,
+    plugin: Arc<Plugin>,
 }
 
 impl Crm {
@@ -78,6 +79,11 @@ impl Crm {
     /// The sales organisation, and whose records a user reaches (`Teams::scope`).
     pub fn teams(&self) -> &Arc<service::Teams> {
         &self.teams
+    }
+
+    /// The plugin: its allowed origins are what the server's `frame-ancestors` for `/crm/plugin` reads.
+    pub fn plugin(&self) -> &Arc<Plugin> {
+        &self.plugin
     }
 }
 
@@ -101,11 +107,17 @@ impl Context for Crm {
             platform.clock.clone(),
             identity,
         ));
-        let clients = Clients::new(platform.db.clone(), platform.clock.clone(), teams.clone());
+        let clients = Arc::new(Clients::new(
+            platform.db.clone(),
+            platform.clock.clone(),
+            teams.clone(),
+        ));
+        let plugin = Arc::new(service::plugin_for(platform, clients.clone()));
         Ok(Crm {
-            clients: Arc::new(clients),
+            clients,
             profiles: Arc::new(service::Profiles::new(platform.db.clone(), teams.clone())),
             teams,
+            plugin,
             clock: platform.clock.clone(),
         })
     }
@@ -122,6 +134,7 @@ impl Context for Crm {
                 self.profiles.clone(),
                 self.clock.clone(),
             ),
+            api::PluginApi::new(self.plugin.clone()),
         )
     }
 

@@ -92,6 +92,21 @@ pub static CRM_USERS_WRITE: Permission = Permission {
     grant: Grant::Roles(&[Admin, SuperAdmin]),
 };
 
+/// The plugin endpoint group (`/api/v1/crm/plugin/*` but its settings). Held only through a plugin token
+/// (`aud=crm-plugin`; identity confines plugin tokens to this code and takes it from every other token).
+pub static PLUGIN: Permission = Permission {
+    code: "crm_plugin",
+    label: "usar o plugin do CRM em outros consoles",
+    grant: Grant::Roles(&[Salesperson, SalesManager, Admin, SuperAdmin]),
+};
+
+/// The CRM's laboratory: dry runs, feature previews and the plugin's allowed origins.
+pub static DEV: Permission = Permission {
+    code: "crm_dev",
+    label: "usar o laboratório do CRM (prévias, simulações, origens do plugin)",
+    grant: Grant::Roles(&[Admin, SuperAdmin]),
+};
+
 /// Every permission the CRM declares.
 pub static ALL: &[&Permission] = &[
     &CLIENTS_READ,
@@ -103,6 +118,8 @@ pub static ALL: &[&Permission] = &[
     &TEAM_MEMBERS_WRITE,
     &CRM_USERS_READ,
     &CRM_USERS_WRITE,
+    &PLUGIN,
+    &DEV,
 ];
 
 /// The CRM's pages: a role without the permission goes to `/inicio` (sales roles that reach `/inicio` are sent on

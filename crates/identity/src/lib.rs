@@ -24,9 +24,10 @@ use platform::Error;
 
 pub use domain::{NewUser, User};
 pub use service::{
-    is_plausible_email, may_manage, AuditFilter, AuditRow, Identity, Setup, SignedIn, UserFilter,
-    BAD_CREDENTIALS, NAME_MAX_CHARS, REFRESH_GRACE_SECS, RESET_CODE_MAX_ATTEMPTS,
-    RESET_CODE_TTL_SECS,
+    is_plausible_email, may_manage, AuditFilter, AuditRow, Identity, PluginSignedIn, Setup,
+    SignedIn, UserFilter, BAD_CREDENTIALS, NAME_MAX_CHARS, PLUGIN_AUDIENCE, PLUGIN_PERMISSIONS,
+    PLUGIN_REFRESH_COOKIE, PLUGIN_REFRESH_PATH, PLUGIN_ROLES, PLUGIN_SESSION_TTL_SECS,
+    REFRESH_GRACE_SECS, RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_SECS,
 };
 pub use store::OutboxEntry;
 
@@ -37,6 +38,7 @@ impl Context for Identity {
         api::UsersApi,
         api::AuditApi,
         api::PermissionsApi,
+        api::PluginAuthApi,
     );
 
     fn migrations() -> Migrations {
@@ -78,6 +80,9 @@ impl Context for Identity {
                 identity: self.clone(),
             },
             api::PermissionsApi {
+                identity: self.clone(),
+            },
+            api::PluginAuthApi {
                 identity: self.clone(),
             },
         )

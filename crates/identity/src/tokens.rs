@@ -69,6 +69,11 @@ impl TokenKeys {
         URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes())
     }
 
+    /// The shared secret, for the plugin's tokens (`crate::plugin`), signed with the same key.
+    pub(crate) fn secret(&self) -> &[u8] {
+        &self.secret
+    }
+
     pub fn verify(&self, token: &str) -> Option<AccessClaims> {
         jsonwebtoken::decode::<AccessClaims>(token, &self.decoding, &self.validation)
             .ok()

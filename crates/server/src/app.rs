@@ -114,7 +114,8 @@ impl App {
         let web = web::routes(&self.platform.config, self.db().clone())
             .map_to_response()
             .boxed();
-        let headers = crate::http::SecurityHeaders::new(&self.platform.config);
+        let headers = crate::http::SecurityHeaders::new(&self.platform.config)
+            .with_plugin(self.contexts.crm.plugin().clone());
         crate::http::with_security_headers(Split { api, web }, headers)
             .with(poem::middleware::Tracing)
     }

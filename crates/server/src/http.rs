@@ -146,6 +146,11 @@ impl<Io: AsyncWrite + Unpin> AsyncWrite for Counted<Io> {
 pub struct SecurityHeaders {
     csp: HeaderValue,
     plugin_csp: HeaderValue,
+    /// The policy without `frame-ancestors`, and the configured ancestors, for the plugin's per-request policy.
+    base: String,
+    plugin_ancestors: String,
+    /// The plugin's allowed origins (a setting read on every framing, so a change needs no restart).
+    plugin: Option<Arc<crm::Plugin>>,
 }
 
 /// The page other tools embed in an iframe.
@@ -162,15 +167,60 @@ impl SecurityHeaders {
         SecurityHeaders {
             csp: header_value(&format!("{base}; frame-ancestors 'none'")),
             plugin_csp: header_value(&format!("{base}; frame-ancestors {plugin_ancestors}")),
+            base,
+            plugin_ancestors,
+            plugin: None,
+        }
+    }
+
+    /// Adds the origins of the plugin's setting to the configured ones on `/crm/plugin`.
+    pub fn with_plugin(mut self, plugin: Arc<crm::Plugin>) -> SecurityHeaders {
+        self.plugin = Some(plugin);
+        self
+    }
+
+    /// The plugin page's policy with the setting's origins (already validated as exact origins); the
+    /// configured policy when the setting cannot be read.
+    async fn plugin_policy(&self) -> HeaderValue {
+        let Some(plugin) = &self.plugin else {
+            return self.plugin_csp.clone();
+        };
+        match plugin.stored_origins().await {
+            Ok(origins) if !origins.is_empty() => {
+                let ancestors = std::iter::once(self.plugin_ancestors.clone())
+                    .chain(origins)
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                HeaderValue::from_str(&format!("{}; frame-ancestors {ancestors}", self.base))
+                    .unwrap_or_else(|_| self.plugin_csp.clone())
+            }
+            Ok(_) => self.plugin_csp.clone(),
+            Err(e) => {
+                tracing::warn!(error = %e, "could not read the plugin's allowed origins");
+                self.plugin_csp.clone()
+            }
         }
     }
 
     /// Adds the headers to a response for `path`.
     pub fn apply(&self, path: &str, resp: &mut Response) {
-        let plugin = path == PLUGIN_PATH || path.starts_with("/crm/plugin/");
+        self.apply_with(path, resp, None)
+    }
+
+    fn is_plugin(path: &str) -> bool {
+        path == PLUGIN_PATH || path.starts_with("/crm/plugin/")
+    }
+
+    /// Adds the headers, with `plugin_csp` (the per-request policy) on the plugin's page.
+    fn apply_with(&self, path: &str, resp: &mut Response, plugin_csp: Option<HeaderValue>) {
+        let plugin = Self::is_plugin(path);
         let headers = resp.headers_mut();
-        let csp = if plugin { &self.plugin_csp } else { &self.csp };
-        headers.insert(header::CONTENT_SECURITY_POLICY, csp.clone());
+        let csp = if plugin {
+            plugin_csp.unwrap_or_else(|| self.plugin_csp.clone())
+        } else {
+            self.csp.clone()
+        };
+        headers.insert(header::CONTENT_SECURITY_POLICY, csp);
         if !plugin {
             // For browsers that predate frame-ancestors.
             headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
@@ -277,7 +327,12 @@ impl<E: Endpoint> Endpoint for SecuredEndpoint<E> {
             Ok(resp) => resp.into_response(),
             Err(err) => err.into_response(),
         };
-        self.headers.apply(&path, &mut resp);
+        let plugin_csp = if SecurityHeaders::is_plugin(&path) {
+            Some(self.headers.plugin_policy().await)
+        } else {
+            None
+        };
+        self.headers.apply_with(&path, &mut resp, plugin_csp);
         Ok(resp)
     }
 }

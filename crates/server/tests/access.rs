@@ -51,6 +51,7 @@ fn request(op: &Operation, spec: &Value) -> (String, Option<Value>) {
 fn query_example(path: &str, op: &Operation) -> String {
     match op.id {
         "checkRouteAccess" => format!("{path}?path=/remessa"),
+        "crmPluginLookup" => format!("{path}?phone=11987654321"),
         _ => path.to_string(),
     }
 }
@@ -98,12 +99,25 @@ async fn every_operation_enforces_its_permission_for_every_role() {
         for role in Role::ALL {
             let email = format!("{}@walk.com.br", role.as_str().to_lowercase());
             let (_, token) = h.signed_in(&email, role).await;
+            // The plugin's operations take only plugin tokens (`aud=crm-plugin`), which only the plugin's
+            // roles get; the others present their web token (refused like any token without the permission).
+            let plugin_token = h
+                .identity()
+                .plugin_sign_in(&email, common::PASSWORD, None)
+                .await
+                .map(|s| s.access_token)
+                .unwrap_or_else(|_| token.clone());
             for op in walk_order(&h) {
                 let Some(permission) = op.permission else {
                     continue;
                 };
                 let (path, body) = request(&op, &spec);
-                let (status, answer) = call(&h, &op, &path, body, Some(&token)).await;
+                let token = if identity::PLUGIN_PERMISSIONS.contains(&permission.code) {
+                    &plugin_token
+                } else {
+                    &token
+                };
+                let (status, answer) = call(&h, &op, &path, body, Some(token)).await;
                 let allowed = permission.granted_to(Some(role), &RoleFlags::default(), false);
                 let what = format!(
                     "{} {} as {} on {}",

@@ -83,6 +83,9 @@ describe('signed-out visitors', () => {
   it('open /resumo-temporario without signing in', () => {
     expect(go('/resumo-temporario', null)).toEqual({ kind: 'allow' });
   });
+  it('open /crm/plugin without signing in (it signs in inside its frame)', () => {
+    expect(go('/crm/plugin', null)).toEqual({ kind: 'allow' });
+  });
   it('go to / with the full original path (query included) and the stored user cleared', () => {
     expect(go('/clientes', null, '?q=ana&page=2')).toEqual({
       kind: 'redirect',

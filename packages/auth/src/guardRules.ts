@@ -26,7 +26,8 @@ export type GuardDecision =
   /** Hub rules need the freshly loaded user and may show the denial dialog. */
   | { kind: 'hub' };
 
-const PUBLIC_PATHS: ReadonlySet<string> = new Set(['/resumo-temporario']);
+// `/crm/plugin` signs in inside its frame with a session of its own (never the web app's).
+const PUBLIC_PATHS: ReadonlySet<string> = new Set(['/resumo-temporario', '/crm/plugin']);
 const SIGN_IN_PATHS: ReadonlySet<string> = new Set(['/', '/entrar']);
 
 const allow: GuardDecision = { kind: 'allow' };

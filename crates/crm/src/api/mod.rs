@@ -3,18 +3,20 @@
 
 mod client_dto;
 mod clients;
+mod plugin;
 mod teams;
 
 pub use client_dto::{
     ClientAddress, ClientKind, ClientPatchRequest, ClientStatus, ClientView, NewClientRequest,
 };
 pub use clients::{ClientPage, ClientsApi};
+pub use plugin::{PluginApi, PluginClientCard, PluginConfig, PluginLookup, PluginOrigins};
 pub use teams::TeamsApi;
 
 use poem_openapi::Tags;
 
 /// Every CRM API, served as one.
-pub type CrmApi = (ClientsApi, TeamsApi);
+pub type CrmApi = (ClientsApi, TeamsApi, PluginApi);
 
 #[derive(Tags)]
 pub enum CrmTag {

@@ -4,6 +4,7 @@
 pub mod client;
 pub mod consent;
 pub mod list;
+pub mod plugin;
 pub mod profile;
 pub mod scope;
 pub mod team;

@@ -385,7 +385,16 @@ impl Clients {
         Ok(Some(self.held_by(&client).await?))
     }
 
-    async fn held_by(&self, client: &Client) -> Result<String> {
+    /// Whether `p` reaches `client` (its portfolio is in their scope).
+    pub async fn reaches(&self, p: &Principal, client: &Client) -> Result<bool> {
+        Ok(self
+            .teams
+            .scope(p)
+            .await?
+            .reaches(client.fields.owner_id.as_deref(), None))
+    }
+
+    pub(crate) async fn held_by(&self, client: &Client) -> Result<String> {
         let owner = match &client.fields.owner_id {
             Some(uid) => self
                 .owner_names()

@@ -2,9 +2,13 @@
 //! status.
 
 mod clients;
+mod lookup;
+mod plugin;
 mod profiles;
 mod teams;
 
 pub use clients::{Clients, ListPage, ListQuery, CLIENT_ENTITY, PAGES_COUNTED_AHEAD};
+pub use lookup::Found;
+pub use plugin::{plugin_for, Plugin, DEV_MODE_VAR, LOOKUPS_PER_MINUTE};
 pub use profiles::{ProfileView, Profiles, PROFILE_ENTITY};
 pub use teams::{Membership, Person, TeamView, Teams, TEAM_ENTITY};

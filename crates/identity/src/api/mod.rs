@@ -3,11 +3,13 @@
 mod audit;
 mod auth;
 mod permissions;
+mod plugin;
 mod users;
 
 pub use audit::AuditApi;
 pub use auth::AuthApi;
 pub use permissions::PermissionsApi;
+pub use plugin::PluginAuthApi;
 pub use users::UsersApi;
 
 use poem_openapi::Tags;

@@ -5,6 +5,7 @@
 mod audit;
 mod passwords;
 mod permissions;
+mod plugin;
 mod session;
 pub mod throttle;
 mod users;
@@ -31,6 +32,10 @@ pub use crate::store::{AuditFilter, AuditRow};
 pub use audit::is_dispatch;
 pub use passwords::{RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_SECS};
 pub use permissions::{CatalogEntry, UserPermissions};
+pub use plugin::{
+    PluginSignedIn, PLUGIN_AUDIENCE, PLUGIN_PERMISSIONS, PLUGIN_REFRESH_COOKIE,
+    PLUGIN_REFRESH_PATH, PLUGIN_ROLES, PLUGIN_SESSION_TTL_SECS,
+};
 pub use session::{SignedIn, BAD_CREDENTIALS, REFRESH_GRACE_SECS};
 pub use users::{is_plausible_email, may_manage, UserFilter, NAME_MAX_CHARS};
 
@@ -115,7 +120,11 @@ impl Identity {
                 "Sessão expirada ou inválida. Entre novamente.",
             )
         };
-        if let Some(claims) = self.keys.verify(token) {
+        if let Some(claims) = self
+            .keys
+            .verify(token)
+            .or_else(|| plugin::verify(&self.keys, token))
+        {
             let user =
                 store::user_in_live_session(&self.db, &claims.sub, &claims.sid, self.clock.now())
                     .await?;
@@ -165,6 +174,8 @@ impl Authenticator for Identity {
             let mut principal = self.authenticate_token(token).await?;
             // Permissions as data: read with the user on every request, so a change applies at once.
             principal.held = Some(table::held(&self.db, principal.role, &principal.uid).await?);
+            // A plugin token reaches the plugin's operations only, and only a plugin token reaches them.
+            plugin::confine(&mut principal, plugin::verify(&self.keys, token).is_some());
             Ok(principal)
         })
     }

@@ -33,6 +33,20 @@ impl Identity {
         client_addr: Option<&str>,
     ) -> Result<SignedIn> {
         let now = self.clock.now();
+        let user = self
+            .verify_credentials(email, password, client_addr, now)
+            .await?;
+        self.open_session(user, client_addr, now).await
+    }
+
+    /// The active user with these credentials, through the sign-in throttle (also the plugin's sign-in).
+    pub(crate) async fn verify_credentials(
+        &self,
+        email: &str,
+        password: &str,
+        client_addr: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<UserRow> {
         let email_key = email.trim().to_lowercase();
         let addr = client_addr.unwrap_or("-");
         let pair_key = format!("signin:{email_key}|{addr}");
@@ -62,7 +76,7 @@ impl Identity {
         }
         throttle::forget(&self.db, &pair_key).await?;
         throttle::give_back(&self.db, &addr_key).await?;
-        self.open_session(user, client_addr, now).await
+        Ok(user)
     }
 
     async fn open_session(
@@ -97,6 +111,8 @@ impl Identity {
     /// token); later, a spent token is a replay and ends the session.
     pub async fn refresh(&self, refresh_token: &str) -> Result<SignedIn> {
         let now = self.clock.now();
+        // A plugin session's refresh token renews only at the plugin's own refresh.
+        super::plugin::refuse_plugin_token(&self.db, refresh_token).await?;
         let new_token = self.keys.successor(refresh_token);
         let outcome = store::rotate_refresh_token(
             &self.db,

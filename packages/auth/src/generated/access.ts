@@ -30,6 +30,8 @@ export const ACCESS: AccessRules = {
     times_integrantes: { label: 'incluir integrantes e distribuir metas', roles: ['SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     usuarios_crm_ler: { label: 'consultar os perfis de vendedores', roles: ['SALESPERSON', 'SALES_MANAGER', 'FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     usuarios_crm_editar: { label: 'cadastrar perfis de vendedores', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
+    crm_plugin: { label: 'usar o plugin do CRM em outros consoles', roles: ['SALESPERSON', 'SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    crm_dev: { label: 'usar o laboratório do CRM (prévias, simulações, origens do plugin)', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
     financeiro_cadastros_ler: { label: 'consultar plano de contas, centros de custo, contas bancárias e convênios', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN', 'PURCHASING'], flag: null },
     financeiro_cadastros_editar: { label: 'editar plano de contas, centros de custo, contas bancárias e convênios', roles: ['FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     financeiro_alcada_definir: { label: 'definir a alçada de aprovação', roles: ['SUPER_ADMIN'], flag: null },

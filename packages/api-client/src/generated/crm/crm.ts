@@ -30,6 +30,7 @@ import type {
   ClientPage,
   ClientPatchRequest,
   ConsentRequest,
+  CrmPluginLookupParams,
   CrmUser,
   DistributionRequest,
   EndMembershipRequest,
@@ -42,6 +43,9 @@ import type {
   NewClientRequest,
   NewMemberRequest,
   NewProfileRequest,
+  PluginConfig,
+  PluginLookup,
+  PluginOrigins,
   ProfilePatchRequest,
   SalesUserDto,
   TargetsDto,
@@ -2279,6 +2283,385 @@ export function useGetCrmUserHistory<TData = Awaited<ReturnType<typeof getCrmUse
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetCrmUserHistoryQueryOptions(userId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The plugin's public configuration: the origins allowed to frame it (nothing else).
+ */
+export const getCrmPluginConfigUrl = () => {
+
+
+  
+
+  return `/api/v1/crm/plugin/config`
+}
+
+export const crmPluginConfig = async ( options?: RequestInit): Promise<PluginConfig> => {
+  
+  return customFetch<PluginConfig>(getCrmPluginConfigUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getCrmPluginConfigQueryKey = () => {
+    return [
+    `/api/v1/crm/plugin/config`
+    ] as const;
+    }
+
+    
+export const getCrmPluginConfigQueryOptions = <TData = Awaited<ReturnType<typeof crmPluginConfig>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginConfig>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getCrmPluginConfigQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof crmPluginConfig>>> = ({ signal }) => crmPluginConfig({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof crmPluginConfig>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type CrmPluginConfigQueryResult = NonNullable<Awaited<ReturnType<typeof crmPluginConfig>>>
+export type CrmPluginConfigQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useCrmPluginConfig<TData = Awaited<ReturnType<typeof crmPluginConfig>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginConfig>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof crmPluginConfig>>,
+          TError,
+          Awaited<ReturnType<typeof crmPluginConfig>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCrmPluginConfig<TData = Awaited<ReturnType<typeof crmPluginConfig>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginConfig>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof crmPluginConfig>>,
+          TError,
+          Awaited<ReturnType<typeof crmPluginConfig>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCrmPluginConfig<TData = Awaited<ReturnType<typeof crmPluginConfig>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginConfig>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The plugin's public configuration: the origins allowed to frame it (nothing else).
+ */
+
+export function useCrmPluginConfig<TData = Awaited<ReturnType<typeof crmPluginConfig>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginConfig>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getCrmPluginConfigQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The allowed origins kept in the setting.
+ */
+export const getCrmPluginOriginsUrl = () => {
+
+
+  
+
+  return `/api/v1/crm/plugin/origins`
+}
+
+export const crmPluginOrigins = async ( options?: RequestInit): Promise<PluginOrigins> => {
+  
+  return customFetch<PluginOrigins>(getCrmPluginOriginsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getCrmPluginOriginsQueryKey = () => {
+    return [
+    `/api/v1/crm/plugin/origins`
+    ] as const;
+    }
+
+    
+export const getCrmPluginOriginsQueryOptions = <TData = Awaited<ReturnType<typeof crmPluginOrigins>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginOrigins>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getCrmPluginOriginsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof crmPluginOrigins>>> = ({ signal }) => crmPluginOrigins({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof crmPluginOrigins>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type CrmPluginOriginsQueryResult = NonNullable<Awaited<ReturnType<typeof crmPluginOrigins>>>
+export type CrmPluginOriginsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useCrmPluginOrigins<TData = Awaited<ReturnType<typeof crmPluginOrigins>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginOrigins>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof crmPluginOrigins>>,
+          TError,
+          Awaited<ReturnType<typeof crmPluginOrigins>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCrmPluginOrigins<TData = Awaited<ReturnType<typeof crmPluginOrigins>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginOrigins>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof crmPluginOrigins>>,
+          TError,
+          Awaited<ReturnType<typeof crmPluginOrigins>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCrmPluginOrigins<TData = Awaited<ReturnType<typeof crmPluginOrigins>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginOrigins>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The allowed origins kept in the setting.
+ */
+
+export function useCrmPluginOrigins<TData = Awaited<ReturnType<typeof crmPluginOrigins>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginOrigins>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getCrmPluginOriginsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Replaces the allowed origins (exact https origins); the plugin's framing follows at once.
+ */
+export const getCrmPluginSetOriginsUrl = () => {
+
+
+  
+
+  return `/api/v1/crm/plugin/origins`
+}
+
+export const crmPluginSetOrigins = async (pluginOrigins: PluginOrigins, options?: RequestInit): Promise<PluginOrigins> => {
+  
+  return customFetch<PluginOrigins>(getCrmPluginSetOriginsUrl(),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      pluginOrigins,)
+  }
+);}
+
+
+
+
+export const getCrmPluginSetOriginsMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof crmPluginSetOrigins>>, TError,{data: PluginOrigins}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof crmPluginSetOrigins>>, TError,{data: PluginOrigins}, TContext> => {
+
+const mutationKey = ['crmPluginSetOrigins'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof crmPluginSetOrigins>>, {data: PluginOrigins}> = (props) => {
+          const {data} = props ?? {};
+
+          return  crmPluginSetOrigins(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CrmPluginSetOriginsMutationResult = NonNullable<Awaited<ReturnType<typeof crmPluginSetOrigins>>>
+    export type CrmPluginSetOriginsMutationBody = PluginOrigins
+    export type CrmPluginSetOriginsMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Replaces the allowed origins (exact https origins); the plugin's framing follows at once.
+ */
+export const useCrmPluginSetOrigins = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof crmPluginSetOrigins>>, TError,{data: PluginOrigins}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof crmPluginSetOrigins>>,
+        TError,
+        {data: PluginOrigins},
+        TContext
+      > => {
+
+      const mutationOptions = getCrmPluginSetOriginsMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Looks one client up by exactly one of `phone` (any Brazilian format), `email` or `document`
+(CPF/CNPJ). At most 60 a minute per user (429 with `Retry-After`); every lookup is audited.
+Acesso: só com token do plugin (aud=crm-plugin).
+ */
+export const getCrmPluginLookupUrl = (params?: CrmPluginLookupParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/crm/plugin/lookup?${stringifiedParams}` : `/api/v1/crm/plugin/lookup`
+}
+
+export const crmPluginLookup = async (params?: CrmPluginLookupParams, options?: RequestInit): Promise<PluginLookup> => {
+  
+  return customFetch<PluginLookup>(getCrmPluginLookupUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getCrmPluginLookupQueryKey = (params?: CrmPluginLookupParams,) => {
+    return [
+    `/api/v1/crm/plugin/lookup`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getCrmPluginLookupQueryOptions = <TData = Awaited<ReturnType<typeof crmPluginLookup>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: CrmPluginLookupParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginLookup>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getCrmPluginLookupQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof crmPluginLookup>>> = ({ signal }) => crmPluginLookup(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof crmPluginLookup>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type CrmPluginLookupQueryResult = NonNullable<Awaited<ReturnType<typeof crmPluginLookup>>>
+export type CrmPluginLookupQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useCrmPluginLookup<TData = Awaited<ReturnType<typeof crmPluginLookup>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  CrmPluginLookupParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginLookup>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof crmPluginLookup>>,
+          TError,
+          Awaited<ReturnType<typeof crmPluginLookup>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCrmPluginLookup<TData = Awaited<ReturnType<typeof crmPluginLookup>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: CrmPluginLookupParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginLookup>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof crmPluginLookup>>,
+          TError,
+          Awaited<ReturnType<typeof crmPluginLookup>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCrmPluginLookup<TData = Awaited<ReturnType<typeof crmPluginLookup>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: CrmPluginLookupParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginLookup>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Looks one client up by exactly one of `phone` (any Brazilian format), `email` or `document`
+(CPF/CNPJ). At most 60 a minute per user (429 with `Retry-After`); every lookup is audited.
+Acesso: só com token do plugin (aud=crm-plugin).
+ */
+
+export function useCrmPluginLookup<TData = Awaited<ReturnType<typeof crmPluginLookup>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: CrmPluginLookupParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginLookup>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getCrmPluginLookupQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -38,6 +38,8 @@ import type {
   ListAccessAuditParams,
   ListUsersParams,
   PermissionEntry,
+  PluginSession,
+  PluginSignInRequest,
   RefreshRequest,
   ResetPasswordRequest,
   RouteAccess,
@@ -1889,6 +1891,219 @@ export const useSetUserPermission = <TError = ErrorType<ErrorBody | ErrorBody | 
       > => {
 
       const mutationOptions = getSetUserPermissionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Signs in to the CRM plugin (inside another console's frame) with e-mail and password: a session of
+its own, of at most 12 h. Only salespeople, sales managers and administrators may.
+ */
+export const getPluginSignInUrl = () => {
+
+
+  
+
+  return `/api/v1/auth/plugin/sign-in`
+}
+
+export const pluginSignIn = async (pluginSignInRequest: PluginSignInRequest, options?: RequestInit): Promise<PluginSession> => {
+  
+  return customFetch<PluginSession>(getPluginSignInUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      pluginSignInRequest,)
+  }
+);}
+
+
+
+
+export const getPluginSignInMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pluginSignIn>>, TError,{data: PluginSignInRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof pluginSignIn>>, TError,{data: PluginSignInRequest}, TContext> => {
+
+const mutationKey = ['pluginSignIn'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof pluginSignIn>>, {data: PluginSignInRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  pluginSignIn(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type PluginSignInMutationResult = NonNullable<Awaited<ReturnType<typeof pluginSignIn>>>
+    export type PluginSignInMutationBody = PluginSignInRequest
+    export type PluginSignInMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Signs in to the CRM plugin (inside another console's frame) with e-mail and password: a session of
+its own, of at most 12 h. Only salespeople, sales managers and administrators may.
+ */
+export const usePluginSignIn = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pluginSignIn>>, TError,{data: PluginSignInRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof pluginSignIn>>,
+        TError,
+        {data: PluginSignInRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getPluginSignInMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Renews the plugin's access token from the refresh cookie (which rotates).
+ */
+export const getPluginRefreshUrl = () => {
+
+
+  
+
+  return `/api/v1/auth/plugin/refresh`
+}
+
+export const pluginRefresh = async ( options?: RequestInit): Promise<PluginSession> => {
+  
+  return customFetch<PluginSession>(getPluginRefreshUrl(),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getPluginRefreshMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pluginRefresh>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof pluginRefresh>>, TError,void, TContext> => {
+
+const mutationKey = ['pluginRefresh'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof pluginRefresh>>, void> = () => {
+          
+
+          return  pluginRefresh(requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type PluginRefreshMutationResult = NonNullable<Awaited<ReturnType<typeof pluginRefresh>>>
+    
+    export type PluginRefreshMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Renews the plugin's access token from the refresh cookie (which rotates).
+ */
+export const usePluginRefresh = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pluginRefresh>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof pluginRefresh>>,
+        TError,
+        void,
+        TContext
+      > => {
+
+      const mutationOptions = getPluginRefreshMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Ends the plugin session of the refresh cookie and clears the cookie.
+ */
+export const getPluginSignOutUrl = () => {
+
+
+  
+
+  return `/api/v1/auth/plugin/refresh`
+}
+
+export const pluginSignOut = async ( options?: RequestInit): Promise<void> => {
+  
+  return customFetch<void>(getPluginSignOutUrl(),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getPluginSignOutMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pluginSignOut>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof pluginSignOut>>, TError,void, TContext> => {
+
+const mutationKey = ['pluginSignOut'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof pluginSignOut>>, void> = () => {
+          
+
+          return  pluginSignOut(requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type PluginSignOutMutationResult = NonNullable<Awaited<ReturnType<typeof pluginSignOut>>>
+    
+    export type PluginSignOutMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Ends the plugin session of the refresh cookie and clears the cookie.
+ */
+export const usePluginSignOut = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pluginSignOut>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof pluginSignOut>>,
+        TError,
+        void,
+        TContext
+      > => {
+
+      const mutationOptions = getPluginSignOutMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -1133,3 +1133,60 @@ export const getCrmUserHistoryResponseItem = zod.object({
 }).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.')
 export const getCrmUserHistoryResponse = zod.array(getCrmUserHistoryResponseItem)
 
+/**
+ * @summary The plugin's public configuration: the origins allowed to frame it (nothing else).
+ */
+export const crmPluginConfigResponse = zod.object({
+  "allowed_origins": zod.array(zod.string()).describe('Exact origins (`https://chat.exemplo.com.br`) allowed to frame `/crm/plugin`.')
+}).describe('What the plugin page needs before anyone signs in: only the allowed origins.')
+
+/**
+ * @summary The allowed origins kept in the setting.
+ */
+export const crmPluginOriginsResponseOriginsMax = 50;
+
+export const crmPluginOriginsResponse = zod.object({
+  "origins": zod.array(zod.string()).max(crmPluginOriginsResponseOriginsMax).describe('Exact `https://host[:port]` origins, no wildcard, no path.')
+}).describe('The allowed origins kept in the setting (the server\'s configuration may add others).')
+
+/**
+ * @summary Replaces the allowed origins (exact https origins); the plugin's framing follows at once.
+ */
+export const crmPluginSetOriginsBodyOriginsMax = 50;
+
+export const crmPluginSetOriginsBody = zod.object({
+  "origins": zod.array(zod.string()).max(crmPluginSetOriginsBodyOriginsMax).describe('Exact `https://host[:port]` origins, no wildcard, no path.')
+}).describe('The allowed origins kept in the setting (the server\'s configuration may add others).')
+
+export const crmPluginSetOriginsResponseOriginsMax = 50;
+
+export const crmPluginSetOriginsResponse = zod.object({
+  "origins": zod.array(zod.string()).max(crmPluginSetOriginsResponseOriginsMax).describe('Exact `https://host[:port]` origins, no wildcard, no path.')
+}).describe('The allowed origins kept in the setting (the server\'s configuration may add others).')
+
+/**
+ * @summary Looks one client up by exactly one of `phone` (any Brazilian format), `email` or `document`
+(CPF/CNPJ). At most 60 a minute per user (429 with `Retry-After`); every lookup is audited.
+Acesso: só com token do plugin (aud=crm-plugin).
+ */
+export const crmPluginLookupQueryPhoneMax = 40;export const crmPluginLookupQueryEmailMax = 320;export const crmPluginLookupQueryDocumentMax = 40;
+
+export const crmPluginLookupQueryParams = zod.object({
+  "phone": zod.string().max(crmPluginLookupQueryPhoneMax).optional(),
+  "email": zod.string().max(crmPluginLookupQueryEmailMax).optional(),
+  "document": zod.string().max(crmPluginLookupQueryDocumentMax).optional()
+})
+
+export const crmPluginLookupResponse = zod.object({
+  "client": zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "trade_name": zod.string().optional(),
+  "document_masked": zod.string().describe('Only the middle digits: `***.456.789-**`.'),
+  "status": zod.enum(['active', 'inactive', 'archived']).describe('Where a client stands. `archived` is reached only through the archive operation.'),
+  "owner": zod.string().optional().describe('The portfolio salesperson\'s name.'),
+  "tags": zod.array(zod.string())
+}).optional().describe('The client card the plugin shows: never the whole document.'),
+  "notice": zod.string().optional().describe('\"Cliente já cadastrado. Responsável: {nome}\" for a client outside the user\'s portfolio.')
+}).describe('A lookup\'s answer: the client, or none (the plugin offers to create a lead); a client outside the user\'s\nportfolio is only named by who holds it (`notice`).')
+

@@ -462,3 +462,61 @@ export const setUserPermissionResponse = zod.object({
 }).describe('A user\'s exception to their role.'))
 }).describe('What a user holds now, and their exceptions to their role.')
 
+/**
+ * @summary Signs in to the CRM plugin (inside another console's frame) with e-mail and password: a session of
+its own, of at most 12 h. Only salespeople, sales managers and administrators may.
+ */
+export const pluginSignInBodyEmailMax = 320;export const pluginSignInBodyPasswordMax = 1024;
+
+export const pluginSignInBody = zod.object({
+  "email": zod.string().max(pluginSignInBodyEmailMax),
+  "password": zod.string().max(pluginSignInBodyPasswordMax)
+})
+
+export const pluginSignInResponse = zod.object({
+  "access_token": zod.string(),
+  "expires_in": zod.number().describe('Seconds until the access token expires.'),
+  "session_expires_at": zod.iso.datetime({}).describe('When the session ends (at most 12 h after signing in), whatever the refreshes.'),
+  "user": zod.object({
+  "uid": zod.string(),
+  "email": zod.string(),
+  "name": zod.string(),
+  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.').and(zod.any().describe('Absent for a user without a role (such a user holds no permission).')).optional().describe('Absent for a user without a role (such a user holds no permission).'),
+  "role_id": zod.object({
+  "can_see_conciliation": zod.boolean(),
+  "can_see_dispatch": zod.boolean(),
+  "can_approval_dispatch": zod.boolean()
+}).describe('The per-user flags the seed calls `role_id`.'),
+  "access_hub": zod.boolean(),
+  "is_password_updated": zod.boolean(),
+  "active": zod.boolean(),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A staff member. `GET /api/v1/users/{uid}` returns a list whose first item is this.')
+}).describe('A plugin session: the access token (`aud=crm-plugin`, kept in the plugin page\'s memory only) and the user.\nThe refresh token is in the cookie.')
+
+/**
+ * @summary Renews the plugin's access token from the refresh cookie (which rotates).
+ */
+export const pluginRefreshResponse = zod.object({
+  "access_token": zod.string(),
+  "expires_in": zod.number().describe('Seconds until the access token expires.'),
+  "session_expires_at": zod.iso.datetime({}).describe('When the session ends (at most 12 h after signing in), whatever the refreshes.'),
+  "user": zod.object({
+  "uid": zod.string(),
+  "email": zod.string(),
+  "name": zod.string(),
+  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.').and(zod.any().describe('Absent for a user without a role (such a user holds no permission).')).optional().describe('Absent for a user without a role (such a user holds no permission).'),
+  "role_id": zod.object({
+  "can_see_conciliation": zod.boolean(),
+  "can_see_dispatch": zod.boolean(),
+  "can_approval_dispatch": zod.boolean()
+}).describe('The per-user flags the seed calls `role_id`.'),
+  "access_hub": zod.boolean(),
+  "is_password_updated": zod.boolean(),
+  "active": zod.boolean(),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A staff member. `GET /api/v1/users/{uid}` returns a list whose first item is this.')
+}).describe('A plugin session: the access token (`aud=crm-plugin`, kept in the plugin page\'s memory only) and the user.\nThe refresh token is in the cookie.')
+

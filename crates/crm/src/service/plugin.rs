@@ -1,0 +1,135 @@
+//! The plugin's operations: the allowed origins (a setting kept in the database, read on every framing of
+//! `/crm/plugin`, so a change applies without a restart) and the audited, rate-limited lookup.
+
+use std::sync::Arc;
+
+use chrono::Duration;
+use platform::clock::SharedClock;
+use platform::db::Db;
+use platform::error::{Error, Result, Violations};
+use platform::Principal;
+
+use super::{Clients, Found};
+use crate::domain::plugin::{parse_origin, LookupTerm, MAX_ORIGINS};
+use crate::store::plugin as store;
+
+/// Lookups per user per minute.
+pub const LOOKUPS_PER_MINUTE: i64 = 60;
+
+pub struct Plugin {
+    db: Db,
+    clock: SharedClock,
+    clients: Arc<Clients>,
+    /// Origins from the configuration (`BACKOFFICE_PLUGIN_FRAME_ANCESTORS`), allowed besides the setting.
+    configured: Vec<String>,
+    /// Development and test mode: `http://127.0.0.1:<port>` and `http://localhost:<port>` are accepted.
+    dev_mode: bool,
+}
+
+impl Plugin {
+    pub fn new(
+        db: Db,
+        clock: SharedClock,
+        clients: Arc<Clients>,
+        configured: Vec<String>,
+        dev_mode: bool,
+    ) -> Plugin {
+        Plugin {
+            db,
+            clock,
+            clients,
+            configured,
+            dev_mode,
+        }
+    }
+
+    /// The origins kept in the setting.
+    pub async fn stored_origins(&self) -> Result<Vec<String>> {
+        store::origins(&self.db).await
+    }
+
+    /// Every origin allowed to frame the plugin: the setting's and the configuration's.
+    pub async fn allowed_origins(&self) -> Result<Vec<String>> {
+        let mut all = self.stored_origins().await?;
+        all.extend(self.configured.iter().cloned());
+        all.sort();
+        all.dedup();
+        Ok(all)
+    }
+
+    /// Replaces the setting's origins; each must be an exact origin (422 naming `origins[i]`).
+    pub async fn set_origins(&self, input: &[String], by: &Principal) -> Result<Vec<String>> {
+        let mut v = Violations::new();
+        if input.len() > MAX_ORIGINS {
+            v.add("origins", format!("No máximo {MAX_ORIGINS} origens."));
+        }
+        let mut origins = Vec::new();
+        for (i, raw) in input.iter().enumerate() {
+            match parse_origin(raw, self.dev_mode) {
+                Ok(o) => origins.push(o),
+                Err(message) => v.add(format!("origins[{i}]"), message),
+            }
+        }
+        v.finish()?;
+        origins.sort();
+        origins.dedup();
+        let mut tx = self.db.begin().await?;
+        store::replace_origins(&mut tx, &origins, &by.uid, self.clock.now()).await?;
+        tx.commit().await?;
+        tracing::info!(by = %by.uid, origins = ?origins, "plugin origins changed");
+        Ok(origins)
+    }
+
+    /// The name of a portfolio owner, for the client card.
+    pub async fn owner_name(&self, uid: &str) -> Result<Option<String>> {
+        Ok(self.clients.owner_names().await?.remove(uid))
+    }
+
+    /// The client `term` names exactly, at most [`LOOKUPS_PER_MINUTE`] a minute per user (429 with the
+    /// seconds to wait), each lookup audited: who, what, which client, when.
+    pub async fn lookup(&self, term: &LookupTerm, by: &Principal) -> Result<Found> {
+        let now = self.clock.now();
+        let window_start = now - Duration::minutes(1);
+        let (count, oldest) = store::lookups_since(&self.db, &by.uid, window_start).await?;
+        if count >= LOOKUPS_PER_MINUTE {
+            let frees_at = oldest.unwrap_or(now) + Duration::minutes(1);
+            let wait = (frees_at - now).num_seconds().clamp(1, 60);
+            return Err(Error::too_many_attempts(wait as u64));
+        }
+        let found = self.clients.find_exact_for(by, term).await?;
+        let id = uuid::Uuid::now_v7().to_string();
+        store::record_lookup(
+            &self.db,
+            &store::LookupRecord {
+                id: &id,
+                uid: &by.uid,
+                user_email: &by.email,
+                term_kind: term.kind(),
+                term: &term.value(),
+                client_id: match &found {
+                    Found::Reached(c) => Some(c.id.as_str()),
+                    _ => None,
+                },
+                at: now,
+            },
+        )
+        .await?;
+        Ok(found)
+    }
+}
+
+/// `BACKOFFICE_DEV_MODE=1` (or `true`): the server runs for development or tests, where local http origins
+/// may frame the plugin.
+pub const DEV_MODE_VAR: &str = "BACKOFFICE_DEV_MODE";
+
+/// The plugin of a started platform: the configuration's framing origins and the development mode.
+pub fn plugin_for(platform: &platform::context::Platform, clients: Arc<Clients>) -> Plugin {
+    let dev_mode = std::env::var(DEV_MODE_VAR).is_ok_and(|v| v == "1" || v == "true");
+    Plugin::new(
+        platform.db.clone(),
+        platform.clock.clone(),
+        clients,
+        platform.config.http.plugin_frame_ancestors.clone(),
+        dev_mode,
+    )
+}

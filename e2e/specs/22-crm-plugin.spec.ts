@@ -1,0 +1,216 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
+import { demoEmail, DEMO_PASSWORD, expect, test, type Server } from '../support/fixtures';
+
+/**
+ * `/crm/plugin` inside another console (scenarios 21 and 22), with local origins: the backoffice server (run in
+ * development mode, so `http://127.0.0.1:<port>` origins may be allowed), an allowed host, a forbidden host and a
+ * third origin, each a small static server on its own port. The allowed host frames the plugin, the person signs
+ * in inside the frame, and the host and the plugin exchange the contract's messages; the forbidden host's frame
+ * is blocked by the browser (`frame-ancestors`); a message from the third origin is ignored.
+ *
+ * `crm:activity-logged` is in the contract but the page cannot send it yet (activities arrive with the funnel);
+ * `crm:inbound-message` is validated and acknowledged on the page (cadences arrive later).
+ */
+
+interface Received {
+  type: string;
+  payload?: Record<string, unknown>;
+}
+
+/** A static server answering every path with `html(origin)`; its origin is `http://127.0.0.1:<port>`. */
+async function staticServer(html: (origin: string) => string): Promise<{ origin: string; close: () => Promise<void> }> {
+  let origin = '';
+  const server: HttpServer = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(html(origin));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** A host console: the plugin's frame, what the plugin sent (from that frame and origin only), a way to send. */
+function hostPage(pluginUrl: string, pluginOrigin: string, thirdUrl?: string): string {
+  return `<!doctype html><html><head><title>Console</title></head><body>
+<iframe id="plugin" src="${pluginUrl}" style="width:440px;height:700px"></iframe>
+${thirdUrl ? `<iframe id="third" src="${thirdUrl}" style="width:10px;height:10px"></iframe>` : ''}
+<script>
+  window.received = [];
+  const frame = document.getElementById('plugin');
+  window.addEventListener('message', (e) => {
+    if (e.origin === ${JSON.stringify(pluginOrigin)} && e.source === frame.contentWindow) window.received.push(e.data);
+  });
+  window.sendToPlugin = (m) => frame.contentWindow.postMessage(m, ${JSON.stringify(pluginOrigin)});
+</script></body></html>`;
+}
+
+/** A page of a third origin, framed next to the plugin, that posts to the plugin's frame (the host's first frame). */
+const thirdPage = () => `<!doctype html><html><body><script>
+  window.poke = (m) => window.parent.frames[0].postMessage(m, '*');
+</script></body></html>`;
+
+/** A valid CPF from 9 random digits (check digits computed). */
+function randomCpf(): string {
+  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((acc, d, i) => acc + d * (length + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    digits.push(rest === 10 ? 0 : rest);
+  }
+  return digits.join('');
+}
+
+/**
+ * A freshly started server applies its demo retorno in the background; on SQLite that write can hold the database
+ * for a few seconds, and a request meanwhile is a 500 ("database is locked"). Such a request is sent again.
+ */
+async function untilNotLocked(request: () => Promise<Response>): Promise<Response> {
+  let response: Response | null = null;
+  await expect(async () => {
+    response = await request();
+    expect(response.status).not.toBe(500);
+  }).toPass({ timeout: 30_000 });
+  if (!response) throw new Error('sem resposta');
+  return response;
+}
+
+async function adminToken(server: Server): Promise<string> {
+  const response = await untilNotLocked(() =>
+    fetch(`${server.baseUrl}/api/v1/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: demoEmail('admin'), password: DEMO_PASSWORD }),
+    }),
+  );
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function api(server: Server, token: string, method: string, path: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await untilNotLocked(() =>
+    fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    }),
+  );
+  const answer = (await response.json()) as Record<string, unknown>;
+  expect(response.ok, JSON.stringify(answer)).toBe(true);
+  return answer;
+}
+
+const received = (page: Page) => page.evaluate(() => (window as unknown as { received: Received[] }).received);
+const ofType = async (page: Page, type: string) => (await received(page)).filter((m) => m.type === type);
+const send = (page: Page, message: unknown) =>
+  page.evaluate((m) => (window as unknown as { sendToPlugin: (m: unknown) => void }).sendToPlugin(m), message);
+
+test('the plugin framed by an allowed console answers it; a forbidden console cannot frame it; a third origin is ignored', async ({
+  page,
+  browser,
+  launchServer,
+}) => {
+  const server = await launchServer({ BACKOFFICE_DEV_MODE: '1' });
+  const pluginOrigin = new URL(server.baseUrl).origin;
+  const pluginUrl = `${server.baseUrl}/crm/plugin`;
+  const third = await staticServer(thirdPage);
+  const allowed = await staticServer(() => hostPage(pluginUrl, pluginOrigin, `${third.origin}/third`));
+  const forbidden = await staticServer(() => hostPage(pluginUrl, pluginOrigin));
+  try {
+    const token = await adminToken(server);
+    await api(server, token, 'PUT', '/api/v1/crm/plugin/origins', { origins: [allowed.origin] });
+    const cpf = randomCpf();
+    // In the portfolio of the salesperson who signs in to the plugin (outside it, the lookup names only the owner).
+    const salesUsers = await fetch(`${server.baseUrl}/api/v1/crm/sales-users`, { headers: { Authorization: `Bearer ${token}` } });
+    const seller = ((await salesUsers.json()) as Array<{ uid: string; name: string }>).find((u) => u.name === 'Lucas Oliveira');
+    const created = await api(server, token, 'POST', '/api/v1/crm/clients', {
+      kind: 'person',
+      name: 'Maria Plugin Souza',
+      document: cpf,
+      phones: ['+5511987654321'],
+      owner_id: seller?.uid,
+    });
+
+    // Opened on its own (no host), the plugin is inert.
+    const alone = await browser.newPage();
+    await alone.goto(pluginUrl);
+    await expect(alone.getByText('Origem não autorizada')).toBeVisible();
+    await alone.close();
+
+    // Scenario 21: the forbidden console's frame is blocked by the browser.
+    const blocked = await browser.newPage();
+    const refusal = blocked.waitForEvent('console', (m) => m.text().includes('frame-ancestors'));
+    await blocked.goto(`${forbidden.origin}/console`);
+    expect((await refusal).text()).toContain(allowed.origin);
+    expect(await received(blocked)).toEqual([]);
+    await blocked.close();
+
+    // The allowed console: the plugin says it is ready and asks for a sign-in.
+    await page.goto(`${allowed.origin}/console`);
+    const plugin = page.frameLocator('#plugin');
+    await expect.poll(async () => (await received(page)).map((m) => m.type)).toEqual(expect.arrayContaining(['crm:ready', 'crm:auth-required']));
+    expect((await ofType(page, 'crm:ready'))[0]).toEqual({ type: 'crm:ready', payload: { version: 1 } });
+
+    await plugin.getByLabel('E-mail').fill(demoEmail('salesperson'));
+    await plugin.getByLabel('Senha').fill(DEMO_PASSWORD);
+    await plugin.getByRole('button', { name: 'Entrar' }).click();
+    await expect(plugin.getByLabel('Telefone, e-mail ou CPF/CNPJ')).toBeVisible();
+
+    // A third origin's messages are ignored: its context is not looked up, its ping not answered.
+    const readyBefore = (await ofType(page, 'crm:ready')).length;
+    const thirdFrame = page.frame({ url: (url) => url.origin === third.origin });
+    if (!thirdFrame) throw new Error('the third origin’s frame did not load');
+    await thirdFrame.evaluate(() => {
+      const poke = (window as unknown as { poke: (m: unknown) => void }).poke;
+      poke({ type: 'crm:context', payload: { email: 'intruso@exemplo.com.br' } });
+      poke({ type: 'crm:ping' });
+    });
+    // crm:ping → crm:ready (the host's own, sent after the third origin's messages).
+    await send(page, { type: 'crm:ping' });
+    await expect.poll(async () => (await ofType(page, 'crm:ready')).length).toBe(readyBefore + 1);
+    await expect(plugin.getByLabel('Telefone, e-mail ou CPF/CNPJ')).toHaveValue('');
+    expect(await ofType(page, 'crm:client-selected')).toEqual([]);
+
+    // Scenario 22: the host's context with a phone in a local format finds the client stored in E.164.
+    await send(page, { type: 'crm:context', payload: { phone: '(11) 98765-4321', name: 'Maria', conversationId: 7 } });
+    const card = plugin.getByLabel('Cliente encontrado');
+    await expect(card.getByText('Maria Plugin Souza')).toBeVisible();
+    await expect(card.getByText(`Documento: ***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`)).toBeVisible();
+    await expect.poll(() => ofType(page, 'crm:client-selected')).toEqual([
+      { type: 'crm:client-selected', payload: { clientId: created.id, displayName: 'Maria Plugin Souza' } },
+    ]);
+
+    await card.getByRole('button', { name: 'Inserir saudação na conversa' }).click();
+    await expect.poll(() => ofType(page, 'crm:insert-text')).toEqual([{ type: 'crm:insert-text', payload: { text: 'Olá, Maria!' } }]);
+
+    // crm:inbound-message: validated and acknowledged (no cadence to pause yet).
+    await send(page, { type: 'crm:inbound-message', payload: { conversationId: 7, at: '2026-11-27T10:00:00Z' } });
+    await expect(plugin.getByRole('status')).toContainText('Nova mensagem na conversa 7 recebida');
+
+    // A lookup the server refuses: the host gets only the error's code.
+    await plugin.getByLabel('Telefone, e-mail ou CPF/CNPJ').fill('123');
+    await plugin.getByRole('button', { name: 'Buscar' }).click();
+    await expect.poll(() => ofType(page, 'crm:error')).toEqual([{ type: 'crm:error', payload: { code: 'consulta_invalida' } }]);
+
+    // The frame is sized to its content.
+    expect((await ofType(page, 'crm:resize')).length).toBeGreaterThan(0);
+    for (const m of await ofType(page, 'crm:resize')) expect(m.payload?.height).toBeGreaterThan(0);
+
+    // Signing out tells the host a sign-in is needed again.
+    const authBefore = (await ofType(page, 'crm:auth-required')).length;
+    await plugin.getByRole('button', { name: 'Sair' }).click();
+    await expect.poll(async () => (await ofType(page, 'crm:auth-required')).length).toBe(authBefore + 1);
+
+    // No message carried a token or the document.
+    const everything = JSON.stringify(await received(page));
+    expect(everything).not.toContain(cpf);
+    expect(everything).not.toContain('eyJ');
+    const types = new Set((await received(page)).map((m) => m.type));
+    expect([...types].sort()).toEqual(
+      ['crm:auth-required', 'crm:client-selected', 'crm:error', 'crm:insert-text', 'crm:ready', 'crm:resize'].sort(),
+    );
+  } finally {
+    await Promise.all([third.close(), allowed.close(), forbidden.close()]);
+  }
+});

@@ -1,0 +1,86 @@
+/**
+ * The plugin's own API client. It never goes through the web app's session (`customFetch` attaches that session's
+ * token and, on a 401, would refresh or end it): the plugin's access token (`aud=crm-plugin`) lives in this
+ * closure's memory only, and its refresh token only in the `HttpOnly; Partitioned` cookie the server sets on the
+ * plugin's refresh path. Tokens are never read from the URL or from messages.
+ */
+import { ApiError, currentApiBase, joinUrl, toApiError } from '@backoffice/api-client';
+import {
+  getCrmPluginLookupUrl,
+  getPluginRefreshUrl,
+  getPluginSignInUrl,
+  getPluginSignOutUrl,
+  type CrmPluginLookupParams,
+  type PluginLookup,
+  type PluginSession,
+  type User,
+} from '@backoffice/api-client/endpoints';
+
+/** The session is missing or over: the plugin asks the person to sign in (and tells the host). */
+export class AuthRequiredError extends Error {
+  constructor() {
+    super('Entre para usar o plugin.');
+    this.name = 'AuthRequiredError';
+  }
+}
+
+export interface PluginClient {
+  /** Renews the access token from the refresh cookie; the user, or null when there is no live session. */
+  resume(): Promise<User | null>;
+  signIn(email: string, password: string): Promise<User>;
+  signOut(): Promise<void>;
+  lookup(params: CrmPluginLookupParams, signal?: AbortSignal): Promise<PluginLookup>;
+}
+
+export function createPluginClient(fetchImpl: typeof fetch = (input, init) => fetch(input, init)): PluginClient {
+  let accessToken: string | null = null;
+  const url = (path: string) => joinUrl(currentApiBase(), path);
+
+  async function session(path: string, init: RequestInit): Promise<PluginSession> {
+    const response = await fetchImpl(url(path), { ...init, credentials: 'include', cache: 'no-store' });
+    if (!response.ok) throw await toApiError(response);
+    const body = (await response.json()) as PluginSession;
+    accessToken = body.access_token;
+    return body;
+  }
+
+  async function resume(): Promise<User | null> {
+    try {
+      return (await session(getPluginRefreshUrl(), { method: 'POST' })).user;
+    } catch (error) {
+      accessToken = null;
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  }
+
+  async function authorized(path: string, signal?: AbortSignal): Promise<Response> {
+    const send = () =>
+      fetchImpl(url(path), { headers: { Authorization: `Bearer ${accessToken ?? ''}` }, signal, credentials: 'omit' });
+    if (!accessToken && !(await resume())) throw new AuthRequiredError();
+    let response = await send();
+    if (response.status === 401) {
+      if (!(await resume())) throw new AuthRequiredError();
+      response = await send();
+      if (response.status === 401) throw new AuthRequiredError();
+    }
+    return response;
+  }
+
+  return {
+    resume,
+    async signIn(email, password) {
+      const body = JSON.stringify({ email, password });
+      return (await session(getPluginSignInUrl(), { method: 'POST', body, headers: { 'Content-Type': 'application/json' } })).user;
+    },
+    async signOut() {
+      accessToken = null;
+      await fetchImpl(url(getPluginSignOutUrl()), { method: 'DELETE', credentials: 'include' }).catch(() => undefined);
+    },
+    async lookup(params, signal) {
+      const response = await authorized(getCrmPluginLookupUrl(params), signal);
+      if (!response.ok) throw await toApiError(response);
+      return (await response.json()) as PluginLookup;
+    },
+  };
+}

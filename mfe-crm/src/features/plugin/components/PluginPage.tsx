@@ -1,0 +1,334 @@
+import { ApiError } from '@backoffice/api-client';
+import { useCrmPluginConfig, type CrmPluginLookupParams, type PluginClientCard, type User } from '@backoffice/api-client/endpoints';
+import type { PageProps } from '@backoffice/routes';
+import { Alert, Badge, Button, Group, Paper, PasswordInput, Spinner, Stack, Text, TextInput, Title, useSearchParams } from '@backoffice/ui';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { AuthRequiredError, createPluginClient, type PluginClient } from '../api/pluginClient';
+import {
+  authRequired,
+  clientSelected,
+  hostOriginOf,
+  insertText,
+  isAllowedOrigin,
+  lookupOfContext,
+  lookupOfTyped,
+  pluginError,
+  ready,
+  resize,
+  type HostContext,
+  type HostMessage,
+  type LookupQuery,
+} from '../contract/messages';
+import { useHostBridge, type HostBridge } from '../hooks/useHostBridge';
+
+const STATUS_LABELS: Record<PluginClientCard['status'], string> = { active: 'Ativo', inactive: 'Inativo', archived: 'Arquivado' };
+
+/**
+ * `/crm/plugin`: the CRM inside another console's frame (no layout, one narrow column). It works only for a host
+ * whose origin the server allows (`GET /api/v1/crm/plugin/config`); for any other it says "Origem não autorizada"
+ * and stays inert (no listener, no message). It signs in inside the frame with a session of its own.
+ */
+export default function PluginPage(_props: PageProps) {
+  const config = useCrmPluginConfig();
+  const [params] = useSearchParams();
+  const origin = useMemo(
+    () => (window.parent === window ? null : hostOriginOf(window.location.ancestorOrigins, document.referrer)),
+    [],
+  );
+  if (config.isPending) return <Spinner label="Verificando a origem…" />;
+  if (config.isError || !isAllowedOrigin(origin, config.data.allowed_origins)) {
+    return (
+      <Stack maw={420} p="sm">
+        <Alert color="red" title="Origem não autorizada" role="alert">
+          Este plugin só funciona dentro de um console autorizado pelo administrador.
+        </Alert>
+      </Stack>
+    );
+  }
+  return <Plugin origin={origin} chatwoot={params.get('host') === 'chatwoot'} />;
+}
+
+/** The error code a failed lookup tells the host (never the message, which may name what was searched). */
+function errorCode(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 429) return 'limite_de_consultas';
+    if (error.status === 422) return 'consulta_invalida';
+    if (error.status === 403) return 'sem_permissao';
+  }
+  return 'falha_na_consulta';
+}
+
+function describe(query: LookupQuery): string {
+  if ('phone' in query) return query.phone;
+  if ('email' in query) return query.email;
+  return query.document;
+}
+
+function Plugin({ origin, chatwoot }: { origin: string; chatwoot: boolean }) {
+  const client = useMemo<PluginClient>(() => createPluginClient(), []);
+  const [user, setUser] = useState<User | null | undefined>(undefined);
+  const [term, setTerm] = useState('');
+  const [context, setContext] = useState<HostContext | null>(null);
+  const [pending, setPending] = useState<LookupQuery | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const bridgeRef = useRef<HostBridge | null>(null);
+  const send = useCallback((message: Parameters<HostBridge['send']>[0]) => bridgeRef.current?.send(message), []);
+
+  const lookup = useMutation({
+    mutationFn: (query: CrmPluginLookupParams) => client.lookup(query),
+    onSuccess: (answer) => {
+      if (answer.client) send(clientSelected(answer.client.id, answer.client.name));
+    },
+    onError: (error, query) => {
+      if (error instanceof AuthRequiredError) {
+        setUser(null);
+        setPending(query as LookupQuery);
+        send(authRequired());
+      } else {
+        send(pluginError(errorCode(error)));
+      }
+    },
+  });
+
+  const run = useCallback(
+    (query: LookupQuery) => {
+      setTerm(describe(query));
+      if (user) lookup.mutate(query);
+      else setPending(query);
+    },
+    [user, lookup],
+  );
+
+  const onMessage = useCallback(
+    (message: HostMessage) => {
+      switch (message.type) {
+        case 'crm:ping':
+          send(ready());
+          break;
+        case 'crm:context': {
+          setContext(message.payload);
+          const query = lookupOfContext(message.payload);
+          if (query) run(query);
+          break;
+        }
+        case 'crm:inbound-message':
+          // Validated and acknowledged: cadences do not exist yet, so there is nothing to pause.
+          setNote(`Nova mensagem na conversa ${message.payload.conversationId} recebida (as cadências ainda não estão disponíveis).`);
+          break;
+      }
+    },
+    [run, send],
+  );
+  const bridge = useHostBridge(origin, chatwoot, onMessage);
+  bridgeRef.current = bridge;
+  const sendToHost = bridge.send;
+
+  // Ready, then the session the refresh cookie may still hold, then the host's context (Chatwoot: asked for).
+  useEffect(() => {
+    bridge.send(ready());
+    bridge.requestContext();
+    let cancelled = false;
+    client
+      .resume()
+      .catch(() => null)
+      .then((resumed) => {
+        if (cancelled) return;
+        setUser(resumed);
+        if (!resumed) bridge.send(authRequired());
+      });
+    return () => {
+      cancelled = true;
+    };
+    // Once per frame load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A lookup the host asked for before the person signed in runs once they do.
+  useEffect(() => {
+    if (user && pending) {
+      setPending(null);
+      lookup.mutate(pending);
+    }
+  }, [user, pending, lookup]);
+
+  // The host sizes the frame to the content.
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = root.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    let last = -1;
+    const observer = new ResizeObserver(() => {
+      const height = Math.ceil(element.getBoundingClientRect().height);
+      if (height !== last) {
+        last = height;
+        sendToHost(resize(height));
+      }
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [sendToHost]);
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    const query = lookupOfTyped(term);
+    if (query) run(query);
+  };
+
+  const signOut = async () => {
+    await client.signOut();
+    lookup.reset();
+    setUser(null);
+    send(authRequired());
+  };
+
+  return (
+    <Stack ref={root} maw={420} p="sm" gap="sm">
+      <Group justify="space-between">
+        <Title order={4}>CRM</Title>
+        {user ? (
+          <Group gap="xs">
+            <Text size="xs" c="dimmed">
+              {user.name}
+            </Text>
+            <Button size="compact-xs" variant="subtle" onClick={() => void signOut()}>
+              Sair
+            </Button>
+          </Group>
+        ) : null}
+      </Group>
+      {user === undefined ? <Spinner label="Verificando a sessão…" /> : null}
+      {user === null ? <SignIn client={client} onSignedIn={setUser} /> : null}
+      {user ? (
+        <>
+          <form onSubmit={onSearch}>
+            <Group gap="xs" align="flex-end" wrap="nowrap">
+              <TextInput
+                style={{ flex: 1 }}
+                label="Telefone, e-mail ou CPF/CNPJ"
+                value={term}
+                onChange={(e) => setTerm(e.currentTarget.value)}
+                maxLength={320}
+              />
+              <Button type="submit" loading={lookup.isPending}>
+                Buscar
+              </Button>
+            </Group>
+          </form>
+          {chatwoot ? (
+            <Button size="compact-sm" variant="light" onClick={bridge.requestContext}>
+              Atualizar da conversa
+            </Button>
+          ) : null}
+          <LookupResult
+            state={lookup}
+            contextName={context?.name}
+            onInsert={(card) => send(insertText(`Olá, ${card.name.split(' ')[0]}!`))}
+          />
+        </>
+      ) : null}
+      {note ? (
+        <Text size="xs" c="dimmed" role="status">
+          {note}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function SignIn({ client, onSignedIn }: { client: PluginClient; onSignedIn: (user: User) => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const signIn = useMutation({ mutationFn: () => client.signIn(email, password), onSuccess: onSignedIn });
+  return (
+    <Paper withBorder p="sm">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          signIn.mutate();
+        }}
+      >
+        <Stack gap="xs">
+          <Text size="sm">Entre para consultar clientes (sessão de até 12 horas, só neste console).</Text>
+          <TextInput label="E-mail" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+          <PasswordInput label="Senha" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          {signIn.error ? (
+            <Alert color="red" role="alert">
+              {signIn.error.message}
+            </Alert>
+          ) : null}
+          <Button type="submit" loading={signIn.isPending}>
+            Entrar
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+interface LookupState {
+  isIdle: boolean;
+  isPending: boolean;
+  error: Error | null;
+  data: { client?: PluginClientCard | null; notice?: string | null } | undefined;
+}
+
+function LookupResult({ state, contextName, onInsert }: { state: LookupState; contextName?: string; onInsert: (card: PluginClientCard) => void }) {
+  if (state.isIdle) return <Text size="sm" c="dimmed">Busque um cliente ou aguarde a conversa do console.</Text>;
+  if (state.isPending) return <Spinner label="Buscando…" />;
+  if (state.error) {
+    if (state.error instanceof AuthRequiredError) return null;
+    return (
+      <Alert color="red" role="alert">
+        {state.error.message}
+      </Alert>
+    );
+  }
+  const card = state.data?.client;
+  const notice = state.data?.notice;
+  if (!card && notice) {
+    // A client outside the user's portfolio: who holds it, nothing more.
+    return (
+      <Paper withBorder p="sm" role="status">
+        <Text size="sm">{notice}</Text>
+      </Paper>
+    );
+  }
+  if (!card) {
+    return (
+      <Paper withBorder p="sm">
+        <Text size="sm">Nenhum cliente encontrado{contextName ? ` para ${contextName}` : ''}.</Text>
+        <Text size="xs" c="dimmed">
+          Criar um lead a partir do plugin chega com o funil.
+        </Text>
+      </Paper>
+    );
+  }
+  return (
+    <Paper withBorder p="sm" aria-label="Cliente encontrado">
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={600}>{card.name}</Text>
+          <Badge variant="light">{STATUS_LABELS[card.status]}</Badge>
+        </Group>
+        {card.trade_name ? <Text size="sm">{card.trade_name}</Text> : null}
+        <Text size="sm">Documento: {card.document_masked}</Text>
+        <Text size="sm">Responsável: {card.owner ?? '—'}</Text>
+        {card.tags.length > 0 ? (
+          <Group gap={4}>
+            {card.tags.map((tag) => (
+              <Badge key={tag} size="xs" variant="outline">
+                {tag}
+              </Badge>
+            ))}
+          </Group>
+        ) : null}
+        <Group gap="xs" mt="xs">
+          <Button size="compact-sm" variant="light" onClick={() => onInsert(card)}>
+            Inserir saudação na conversa
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
