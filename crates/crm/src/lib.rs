@@ -54,7 +54,7 @@ use platform::migrate::Migrations;
 use platform::{Error, Role};
 
 pub use domain::{Client, ClientFields, ClientKind, ClientStatus};
-pub use service::Clients;
+pub use service::{Clients, Links};
 
 /// How many demo clients `demo-data` creates.
 pub const DEMO_CLIENTS: usize = 120;
@@ -64,11 +64,23 @@ pub const BULK_CLIENTS: &str = "clients";
 /// The CRM context: its public interface for the server and for other contexts.
 pub struct Crm {
     clients: Arc<Clients>,
+    links: Arc<Links>,
+    trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl Crm {
     pub fn clients(&self) -> &Arc<Clients> {
         &self.clients
+    }
+
+    pub fn links(&self) -> &Arc<Links> {
+        &self.links
+    }
+
+    /// The `/l/{code}` endpoint (the server routes `/l/` to it ahead of the web apps), with its own
+    /// click writer: dropping the endpoint lets the writer store what is left and stop.
+    pub fn redirect(&self) -> api::Redirect {
+        api::Redirect::new(self.links.clone(), self.trusted_proxies.clone())
     }
 }
 
@@ -88,11 +100,16 @@ impl Context for Crm {
         let clients = Clients::new(platform.db.clone(), platform.clock.clone());
         Ok(Crm {
             clients: Arc::new(clients),
+            links: Arc::new(Links::new(platform.db.clone(), platform.clock.clone())),
+            trusted_proxies: platform.config.http.trusted_proxies.clone(),
         })
     }
 
     fn api(self: &Arc<Self>) -> api::CrmApi {
-        api::ClientsApi::new(self.clients.clone())
+        (
+            api::ClientsApi::new(self.clients.clone()),
+            api::LinksApi::new(self.links.clone()),
+        )
     }
 
     async fn seed_demo(self: &Arc<Self>, demo: &mut Demo) -> Result<Vec<String>, Error> {

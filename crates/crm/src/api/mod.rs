@@ -3,16 +3,22 @@
 
 mod client_dto;
 mod clients;
+mod link_dto;
+mod links;
+mod qr;
+pub mod redirect;
 
 pub use client_dto::{
     ClientAddress, ClientKind, ClientPatchRequest, ClientStatus, ClientView, NewClientRequest,
 };
 pub use clients::{ClientPage, ClientsApi};
+pub use links::LinksApi;
+pub use redirect::Redirect;
 
 use poem_openapi::Tags;
 
 /// Every CRM API, served as one.
-pub type CrmApi = ClientsApi;
+pub type CrmApi = (ClientsApi, LinksApi);
 
 #[derive(Tags)]
 pub enum CrmTag {
