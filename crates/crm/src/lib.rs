@@ -96,6 +96,10 @@ impl Context for Crm {
         permissions::ALL
     }
 
+    fn route_rules() -> &'static [platform::access::RouteRule] {
+        permissions::ROUTE_RULES
+    }
+
     async fn start(platform: &Platform, _started: &Started) -> Result<Crm, StartError> {
         let clients = Clients::new(platform.db.clone(), platform.clock.clone());
         Ok(Crm {

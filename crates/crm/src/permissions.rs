@@ -1,6 +1,6 @@
 //! What the CRM's operations need, and which roles hold it by default.
 
-use platform::access::{Grant, Permission, Role};
+use platform::access::{Grant, Permission, Role, RouteCheck, RouteMatch, RouteRule};
 use Role::*;
 
 pub static CLIENTS_READ: Permission = Permission {
@@ -81,3 +81,11 @@ pub static ALL: &[&Permission] = &[
     &LINKS_MANAGE,
     &LINKS_SETTINGS,
 ];
+
+/// The CRM pages' access rules (the web guard's generated rules include them).
+pub static ROUTE_RULES: &[RouteRule] = &[RouteRule::new(
+    RouteMatch::Exact(&["/crm/marketing/links"]),
+    &LINKS_READ,
+    RouteCheck::Client,
+    "/inicio",
+)];
