@@ -6,6 +6,7 @@ import { lazy, type ComponentType } from 'react';
 const built: Record<string, ComponentType<PageProps>> = {
   '/clientes': lazy(() => import(/* webpackChunkName: "clients" */ './features/clients/components/ClientsPage')),
   '/cliente': lazy(() => import(/* webpackChunkName: "client" */ './features/clients/components/ClientPage')),
+  '/crm/marketing/links': lazy(() => import(/* webpackChunkName: "marketing-links" */ './features/marketing-links/components/MarketingLinksPage')),
 };
 
 export const pages: Record<string, ComponentType<PageProps>> = Object.fromEntries(
