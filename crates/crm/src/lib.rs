@@ -127,6 +127,15 @@ impl Context for Crm {
                 n => format!("{n} clientes de demonstração criados."),
             },
         ];
+        if let Some(manager) = demo.user(Role::SalesManager).map(demo_principal) {
+            let seller = demo.user(Role::Salesperson).map(|u| u.uid.as_str());
+            lines.push(
+                match demo::seed_links(&self.links, &manager, seller).await? {
+                    0 => "Links de marketing de demonstração: já existiam.".to_string(),
+                    n => format!("{n} links de marketing de demonstração criados (2 campanhas)."),
+                },
+            );
+        }
         if let Some(&n) = demo.bulk.get(BULK_CLIENTS) {
             let started = std::time::Instant::now();
             let loaded = self.clients.bulk_load(n).await?;
@@ -142,5 +151,20 @@ impl Context for Crm {
         // The first search would otherwise pay for sampling the table (tens of ms at a million rows).
         let clients = self.clients.clone();
         tokio::spawn(async move { clients.warm_up_search().await });
+    }
+}
+
+/// A demo user as the principal demo data is created by.
+fn demo_principal(user: &platform::context::DemoUser) -> platform::Principal {
+    platform::Principal {
+        uid: user.uid.clone(),
+        email: user.email.clone(),
+        name: user.email.clone(),
+        role: Some(user.role),
+        flags: Default::default(),
+        access_hub: false,
+        session_id: None,
+        firebase_uid: None,
+        held: None,
     }
 }

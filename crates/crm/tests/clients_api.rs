@@ -819,14 +819,21 @@ async fn the_openapi_document_lists_every_operation_with_its_permission() {
     let api = apis().await.remove(0);
     let (status, spec) = api.0.call("GET", "/api/openapi.json", None, None).await;
     assert_eq!(status, StatusCode::OK);
-    let paths = spec["paths"].as_object().unwrap();
+    // The clients' paths (the CRM's other resources have tests of their own).
+    let paths: serde_json::Map<String, Value> = spec["paths"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(path, _)| path.starts_with("/api/v1/crm/clients"))
+        .map(|(path, ops)| (path.clone(), ops.clone()))
+        .collect();
     assert_eq!(
         paths.len(),
         6,
         "list, create, export, one client, history, archive"
     );
     let mut declared = Vec::new();
-    for (path, operations) in paths {
+    for (path, operations) in &paths {
         for (method, operation) in operations.as_object().unwrap() {
             assert_eq!(operation["tags"], json!(["crm"]), "{method} {path}");
             declared.push(
@@ -843,7 +850,13 @@ async fn the_openapi_document_lists_every_operation_with_its_permission() {
         declared,
         ["clientes_arquivar", "clientes_editar", "clientes_ler"]
     );
-    assert_eq!(Crm::permissions().len(), 3);
+    assert!(
+        Crm::permissions()
+            .iter()
+            .filter(|p| p.code.starts_with("clientes_"))
+            .count()
+            == 3
+    );
 }
 
 #[tokio::test]

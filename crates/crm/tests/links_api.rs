@@ -728,3 +728,53 @@ async fn link_history_records_creation_change_and_archive() {
         assert_eq!(actions, ["Link criado", "Link alterado", "Link arquivado"]);
     }
 }
+
+#[tokio::test]
+async fn demo_links_are_seeded_once_with_clicks_and_a_running_black_friday() {
+    use platform::context::{Context, Demo, DemoUser};
+    use platform::Role;
+    for api in apis().await {
+        let mut demo = Demo::default();
+        for (uid, role) in [
+            ("uid-SALES_MANAGER", Role::SalesManager),
+            ("uid-SALESPERSON", Role::Salesperson),
+        ] {
+            demo.users.push(DemoUser {
+                uid: uid.into(),
+                email: format!("{uid}@example.com.br"),
+                role,
+            });
+        }
+        let lines = api.context.seed_demo(&mut demo).await.unwrap();
+        assert!(
+            lines.contains(
+                &"8 links de marketing de demonstração criados (2 campanhas).".to_string()
+            ),
+            "{lines:?}"
+        );
+        let again = api.context.seed_demo(&mut demo).await.unwrap();
+        assert!(
+            again.contains(&"Links de marketing de demonstração: já existiam.".to_string()),
+            "{again:?}"
+        );
+
+        let (_, page) = call(&api, "GET", "/links?state=all&page_size=50", MANAGER, None).await;
+        let items = page["items"].as_array().unwrap();
+        assert_eq!(items.len(), 8, "{}", api.engine());
+        assert!(items
+            .iter()
+            .all(|l| l["clicks"].as_i64().unwrap() > 0 && l["previews"].as_i64().unwrap() > 0));
+        assert_eq!(items.iter().filter(|l| l["archived"] == true).count(), 1);
+        // The salesperson sees their personal link among the shared ones.
+        let (_, mine) = call(&api, "GET", "/links?mine=true", SELLER, None).await;
+        assert_eq!(mine["total"], 1);
+        let (_, campaigns) = call(&api, "GET", "/campaigns", MANAGER, None).await;
+        let kinds: Vec<(&str, bool)> = campaigns
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (c["kind"].as_str().unwrap(), c["running"].as_bool().unwrap()))
+            .collect();
+        assert_eq!(kinds, [("sazonal", false), ("black_friday", true)]);
+    }
+}
