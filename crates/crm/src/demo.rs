@@ -439,49 +439,6 @@ fn slug(text: &str) -> String {
         .collect()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use banking::document::{validate_cnpj, validate_cpf};
-    use std::collections::HashSet;
-
-    #[test]
-    fn generated_documents_are_valid_and_distinct() {
-        let mut seen = HashSet::new();
-        for i in 0..5_000u64 {
-            for doc in [cpf(i), cnpj(i, false), cnpj(i, true)] {
-                assert!(seen.insert(doc.clone()), "repeated {doc}");
-            }
-            assert!(validate_cpf(&cpf(i)).is_ok());
-            assert!(validate_cnpj(&cnpj(i, true)).is_ok());
-        }
-    }
-
-    #[test]
-    fn generated_clients_pass_the_api_rules() {
-        let mut faker = Faker::new(1);
-        for i in 0..500 {
-            let c = faker.row(i, "u").client;
-            let draft = crate::domain::ClientDraft {
-                kind: Some(c.kind.as_str().into()),
-                document: Some(c.document.as_str().into()),
-                name: Some(c.name.clone()),
-                trade_name: c.trade_name.clone(),
-                emails: c.emails.iter().map(|e| e.as_str().into()).collect(),
-                phones: c.phones.iter().map(|p| p.as_str().into()).collect(),
-                address: c.address.clone(),
-                status: None,
-                notes: None,
-            };
-            let valid = draft.validate().unwrap_or_else(|e| panic!("{c:?}: {e:?}"));
-            assert_eq!(
-                (valid.document, valid.phones, valid.address),
-                (c.document, c.phones, c.address)
-            );
-        }
-    }
-}
-
 /// Demo marketing links: two campaigns (a Black Friday running around today, a summer one ahead), eight links
 /// (one a salesperson's personal link, one archived) and a fortnight of clicks and previews. Made through the
 /// service (history included); clicks go straight to their table. Nothing is added when a campaign exists.
@@ -654,4 +611,47 @@ pub async fn seed_links(
         created += 1;
     }
     Ok(created)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use banking::document::{validate_cnpj, validate_cpf};
+    use std::collections::HashSet;
+
+    #[test]
+    fn generated_documents_are_valid_and_distinct() {
+        let mut seen = HashSet::new();
+        for i in 0..5_000u64 {
+            for doc in [cpf(i), cnpj(i, false), cnpj(i, true)] {
+                assert!(seen.insert(doc.clone()), "repeated {doc}");
+            }
+            assert!(validate_cpf(&cpf(i)).is_ok());
+            assert!(validate_cnpj(&cnpj(i, true)).is_ok());
+        }
+    }
+
+    #[test]
+    fn generated_clients_pass_the_api_rules() {
+        let mut faker = Faker::new(1);
+        for i in 0..500 {
+            let c = faker.row(i, "u").client;
+            let draft = crate::domain::ClientDraft {
+                kind: Some(c.kind.as_str().into()),
+                document: Some(c.document.as_str().into()),
+                name: Some(c.name.clone()),
+                trade_name: c.trade_name.clone(),
+                emails: c.emails.iter().map(|e| e.as_str().into()).collect(),
+                phones: c.phones.iter().map(|p| p.as_str().into()).collect(),
+                address: c.address.clone(),
+                status: None,
+                notes: None,
+            };
+            let valid = draft.validate().unwrap_or_else(|e| panic!("{c:?}: {e:?}"));
+            assert_eq!(
+                (valid.document, valid.phones, valid.address),
+                (c.document, c.phones, c.address)
+            );
+        }
+    }
 }
