@@ -144,8 +144,9 @@ rows = [l.split() for l in open(sys.argv[1]) if l[0].isdigit()]
 best = {}
 for r in rows:
     best[r[1]] = max(best.get(r[1], 0), int(r[2]))
-print(f'best: nginx {best["nginx"]:,} req/s, backoffice {best["backoffice"]:,} req/s '
-      f'({best["backoffice"] / best["nginx"]:.0%} of nginx)'.replace(",", "."))
+n = lambda v: f"{v:,}".replace(",", ".")
+print(f'best: nginx {n(best["nginx"])} req/s; backoffice {n(best["backoffice"])} req/s '
+      f'({best["backoffice"] / best["nginx"]:.0%} of nginx)')
 PY
 # Requests still in flight when a round's time is up are recorded by the server but not counted by oha: at
 # most one per connection per round.
