@@ -89,14 +89,18 @@ impl Redirect {
             };
             let user_agent = header(header::USER_AGENT);
             match self.links.salt().await {
-                Ok(salt) => self.clicks.record(ClickRow {
-                    link_id,
-                    at: self.links.clock().now(),
-                    kind: classify(user_agent).as_str(),
-                    referrer_domain: referrer_domain(header(header::REFERER)),
-                    device: device_class(user_agent),
-                    visitor_hash: visitor_hash(&salt, &self.client_addr(req), user_agent),
-                }),
+                Ok(salt) => {
+                    self.clicks
+                        .record(ClickRow {
+                            link_id,
+                            at: self.links.clock().now(),
+                            kind: classify(user_agent).as_str(),
+                            referrer_domain: referrer_domain(header(header::REFERER)),
+                            device: device_class(user_agent),
+                            visitor_hash: visitor_hash(&salt, &self.client_addr(req), user_agent),
+                        })
+                        .await
+                }
                 Err(e) => tracing::warn!(error = %e, "link click not recorded: no salt"),
             }
         }

@@ -1,7 +1,11 @@
 //! Clicks are written in batches: a request to `/l/{code}` only pushes its row to an in-memory channel
-//! ([`ClickRecorder::record`], which never waits), and one task per recorder writes what arrived in multi-row
-//! inserts every [`FLUSH_EVERY`] or [`BATCH_MAX`] rows, whichever comes first. One write per batch instead
-//! of one per request is what lets a SQLite server answer thousands of redirects a second.
+//! ([`ClickRecorder::record`]), and one task per recorder writes what arrived in multi-row inserts every
+//! [`FLUSH_EVERY`] or [`BATCH_MAX`] rows, whichever comes first, taking along whatever else is already queued
+//! (up to [`WRITE_MAX`] rows in one transaction). One write per batch instead of one per request is what lets a
+//! SQLite server answer thousands of redirects a second.
+//!
+//! A click is never dropped to go faster: when the queue is full (the database cannot keep up), a request
+//! waits for room, so redirects slow down to what the database can record (`docs/benchmarks.md`).
 //!
 //! The task writes what is left and stops when the last recorder is dropped (the server dropping its routes
 //! at shutdown); [`ClickRecorder::flush`] writes at once and returns when the rows are stored (tests await it
@@ -20,8 +24,10 @@ use crate::store::links::{self as store, ClickRow};
 pub const FLUSH_EVERY: Duration = Duration::from_millis(200);
 /// A batch this large is written without waiting for the timer.
 pub const BATCH_MAX: usize = 1000;
-/// Clicks waiting to be written; past this (the database stalled) new ones are dropped and counted.
-const QUEUE_MAX: usize = 200_000;
+/// The most rows one write (one transaction) takes from the queue.
+pub const WRITE_MAX: usize = 20_000;
+/// Clicks waiting to be written; past this a request waits for room.
+const QUEUE_MAX: usize = 50_000;
 
 enum Message {
     Click(ClickRow),
@@ -32,7 +38,7 @@ enum Message {
 #[derive(Clone)]
 pub struct ClickRecorder {
     tx: mpsc::Sender<Message>,
-    dropped: Arc<AtomicU64>,
+    waited: Arc<AtomicU64>,
 }
 
 impl ClickRecorder {
@@ -42,16 +48,28 @@ impl ClickRecorder {
         tokio::spawn(write_batches(db, rx));
         ClickRecorder {
             tx,
-            dropped: Arc::new(AtomicU64::new(0)),
+            waited: Arc::new(AtomicU64::new(0)),
         }
     }
 
-    /// Queues a click; never waits. A full queue drops it (and counts it: [`ClickRecorder::dropped`]).
-    pub fn record(&self, click: ClickRow) {
-        if self.tx.try_send(Message::Click(click)).is_err() {
-            let n = self.dropped.fetch_add(1, Ordering::Relaxed) + 1;
-            if n.is_power_of_two() {
-                tracing::warn!(dropped = n, "link clicks dropped: the writer is behind");
+    /// Queues a click: at once while the queue has room, otherwise once the writer has made some.
+    pub async fn record(&self, click: ClickRow) {
+        match self.tx.try_send(Message::Click(click)) {
+            Ok(()) => {}
+            Err(mpsc::error::TrySendError::Full(message)) => {
+                let n = self.waited.fetch_add(1, Ordering::Relaxed) + 1;
+                if n.is_power_of_two() {
+                    tracing::warn!(
+                        waited = n,
+                        "link clicks: the writer is behind, redirects wait for it"
+                    );
+                }
+                if self.tx.send(message).await.is_err() {
+                    tracing::warn!("link click not recorded: the writer stopped");
+                }
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => {
+                tracing::warn!("link click not recorded: the writer stopped");
             }
         }
     }
@@ -64,9 +82,9 @@ impl ClickRecorder {
         }
     }
 
-    /// Clicks dropped because the queue was full.
-    pub fn dropped(&self) -> u64 {
-        self.dropped.load(Ordering::Relaxed)
+    /// Requests that had to wait for room in the queue.
+    pub fn waited(&self) -> u64 {
+        self.waited.load(Ordering::Relaxed)
     }
 }
 
@@ -80,7 +98,9 @@ async fn write_batches(db: Db, mut rx: mpsc::Receiver<Message>) {
                 Some(Message::Click(click)) => {
                     batch.push(click);
                     if batch.len() >= BATCH_MAX {
+                        let acks = drain(&mut rx, &mut batch);
                         write(&db, &mut batch).await;
+                        acknowledge(acks);
                     }
                 }
                 Some(Message::Flush(ack)) => {
@@ -92,8 +112,32 @@ async fn write_batches(db: Db, mut rx: mpsc::Receiver<Message>) {
                     return;
                 }
             },
-            _ = timer.tick() => write(&db, &mut batch).await,
+            _ = timer.tick() => {
+                let acks = drain(&mut rx, &mut batch);
+                write(&db, &mut batch).await;
+                acknowledge(acks);
+            }
         }
+    }
+}
+
+/// Moves what is already queued into `batch` (up to [`WRITE_MAX`] rows), without waiting. Flushes met on the
+/// way are answered once the batch is written.
+fn drain(rx: &mut mpsc::Receiver<Message>, batch: &mut Vec<ClickRow>) -> Vec<oneshot::Sender<()>> {
+    let mut acks = Vec::new();
+    while batch.len() < WRITE_MAX {
+        match rx.try_recv() {
+            Ok(Message::Click(click)) => batch.push(click),
+            Ok(Message::Flush(ack)) => acks.push(ack),
+            Err(_) => break,
+        }
+    }
+    acks
+}
+
+fn acknowledge(acks: Vec<oneshot::Sender<()>>) {
+    for ack in acks {
+        let _ = ack.send(());
     }
 }
 
