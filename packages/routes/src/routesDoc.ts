@@ -23,6 +23,7 @@ const STATES: Readonly<Record<string, string>> = {
   '/perfil': BUILT,
   '/clientes': BUILT,
   '/cliente': BUILT,
+  '/crm/marketing/links': BUILT,
   '/admin/usuarios': BUILT,
   '/admin/auditoria': BUILT,
   '/admin/tarefas': BUILT,
