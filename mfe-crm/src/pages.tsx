@@ -11,6 +11,7 @@ const built: Record<string, ComponentType<PageProps>> = {
   '/crm/usuarios': lazy(() => import(/* webpackChunkName: "crm-users" */ './features/crm-users/components/CrmUsersPage')),
   '/crm/usuarios/detalhes': lazy(() => import(/* webpackChunkName: "crm-user" */ './features/crm-users/components/CrmUserPage')),
   '/crm/plugin': lazy(() => import(/* webpackChunkName: "plugin" */ './features/plugin/components/PluginPage')),
+  '/crm/marketing/links': lazy(() => import(/* webpackChunkName: "marketing-links" */ './features/marketing-links/components/MarketingLinksPage')),
 };
 
 export const pages: Record<string, ComponentType<PageProps>> = Object.fromEntries(

@@ -55,7 +55,7 @@ use platform::migrate::Migrations;
 use platform::{Error, Role};
 
 pub use domain::{Client, ClientFields, ClientKind, ClientStatus};
-pub use service::{Clients, Plugin};
+pub use service::{Clients, Links, Plugin};
 
 /// How many demo clients `demo-data` creates.
 pub const DEMO_CLIENTS: usize = 120;
@@ -69,6 +69,8 @@ pub struct Crm {
     profiles: Arc<service::Profiles>,
     clock: platform::clock::SharedClock,
     plugin: Arc<Plugin>,
+    links: Arc<Links>,
+    trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl Crm {
@@ -84,6 +86,16 @@ impl Crm {
     /// The plugin: its allowed origins are what the server's `frame-ancestors` for `/crm/plugin` reads.
     pub fn plugin(&self) -> &Arc<Plugin> {
         &self.plugin
+    }
+
+    pub fn links(&self) -> &Arc<Links> {
+        &self.links
+    }
+
+    /// The `/l/{code}` endpoint (the server routes `/l/` to it ahead of the web apps), with its own
+    /// click writer: dropping the endpoint lets the writer store what is left and stop.
+    pub fn redirect(&self) -> api::Redirect {
+        api::Redirect::new(self.links.clone(), self.trusted_proxies.clone())
     }
 }
 
@@ -119,6 +131,8 @@ impl Context for Crm {
             teams,
             plugin,
             clock: platform.clock.clone(),
+            links: Arc::new(Links::new(platform.db.clone(), platform.clock.clone())),
+            trusted_proxies: platform.config.http.trusted_proxies.clone(),
         })
     }
 
@@ -135,6 +149,7 @@ impl Context for Crm {
                 self.clock.clone(),
             ),
             api::PluginApi::new(self.plugin.clone()),
+            api::LinksApi::new(self.links.clone()),
         )
     }
 
@@ -150,6 +165,15 @@ impl Context for Crm {
             },
         ];
         lines.extend(demo_teams::seed(&self.teams, &self.profiles, demo).await?);
+        if let Some(manager) = demo.user(Role::SalesManager).map(demo_principal) {
+            let seller = demo.user(Role::Salesperson).map(|u| u.uid.as_str());
+            lines.push(
+                match demo::seed_links(&self.links, &manager, seller).await? {
+                    0 => "Links de marketing de demonstração: já existiam.".to_string(),
+                    n => format!("{n} links de marketing de demonstração criados (2 campanhas)."),
+                },
+            );
+        }
         if let Some(&n) = demo.bulk.get(BULK_CLIENTS) {
             let started = std::time::Instant::now();
             let loaded = self.clients.bulk_load(n).await?;
@@ -165,5 +189,20 @@ impl Context for Crm {
         // The first search would otherwise pay for sampling the table (tens of ms at a million rows).
         let clients = self.clients.clone();
         tokio::spawn(async move { clients.warm_up_search().await });
+    }
+}
+
+/// A demo user as the principal demo data is created by.
+fn demo_principal(user: &platform::context::DemoUser) -> platform::Principal {
+    platform::Principal {
+        uid: user.uid.clone(),
+        email: user.email.clone(),
+        name: user.email.clone(),
+        role: Some(user.role),
+        flags: Default::default(),
+        access_hub: false,
+        session_id: None,
+        firebase_uid: None,
+        held: None,
     }
 }

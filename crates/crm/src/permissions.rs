@@ -57,6 +57,19 @@ pub static TEAMS_READ: Permission = Permission {
     ]),
 };
 
+/// Marketing links and campaigns: a salesperson reads the shared active links and their own personal ones.
+pub static LINKS_READ: Permission = Permission {
+    code: "links_ler",
+    label: "consultar links de marketing e campanhas",
+    grant: Grant::Roles(&[
+        Salesperson,
+        SalesManager,
+        FinancialManager,
+        Admin,
+        SuperAdmin,
+    ]),
+};
+
 /// Create, change and archive teams and set the team targets.
 pub static TEAMS_MANAGE: Permission = Permission {
     code: "times_gerenciar",
@@ -107,6 +120,34 @@ pub static DEV: Permission = Permission {
     grant: Grant::Roles(&[Admin, SuperAdmin]),
 };
 
+/// Every link, archived and personal ones included (without it: shared active links and one's own).
+pub static LINKS_READ_ALL: Permission = Permission {
+    code: "links_ler_todos",
+    label: "consultar todos os links de marketing",
+    grant: Grant::Roles(&[SalesManager, FinancialManager, Admin, SuperAdmin]),
+};
+
+/// Create, change, duplicate and archive links: one's own personal links only, unless `LINKS_MANAGE`.
+pub static LINKS_WRITE: Permission = Permission {
+    code: "links_editar",
+    label: "criar e editar links de marketing pessoais",
+    grant: Grant::Roles(&[Salesperson, SalesManager, Admin, SuperAdmin]),
+};
+
+/// Every link and the campaigns.
+pub static LINKS_MANAGE: Permission = Permission {
+    code: "links_gerenciar",
+    label: "gerenciar links de marketing e campanhas",
+    grant: Grant::Roles(&[SalesManager, Admin, SuperAdmin]),
+};
+
+/// The hosts links may send visitors to.
+pub static LINKS_SETTINGS: Permission = Permission {
+    code: "links_configurar",
+    label: "configurar os destinos permitidos dos links de marketing",
+    grant: Grant::Roles(&[Admin, SuperAdmin]),
+};
+
 /// Every permission the CRM declares.
 pub static ALL: &[&Permission] = &[
     &CLIENTS_READ,
@@ -120,6 +161,11 @@ pub static ALL: &[&Permission] = &[
     &CRM_USERS_WRITE,
     &PLUGIN,
     &DEV,
+    &LINKS_READ,
+    &LINKS_READ_ALL,
+    &LINKS_WRITE,
+    &LINKS_MANAGE,
+    &LINKS_SETTINGS,
 ];
 
 /// The CRM's pages: a role without the permission goes to `/inicio` (sales roles that reach `/inicio` are sent on
@@ -134,6 +180,12 @@ pub static ROUTE_RULES: &[RouteRule] = &[
     RouteRule::new(
         RouteMatch::Exact(&["/crm/usuarios", "/crm/usuarios/detalhes"]),
         &CRM_USERS_READ,
+        RouteCheck::Client,
+        "/inicio",
+    ),
+    RouteRule::new(
+        RouteMatch::Exact(&["/crm/marketing/links"]),
+        &LINKS_READ,
         RouteCheck::Client,
         "/inicio",
     ),

@@ -114,9 +114,11 @@ impl App {
         let web = web::routes(&self.platform.config, self.db().clone())
             .map_to_response()
             .boxed();
+        // `/l/{code}` (marketing links) is answered ahead of the web apps' fallback to index.html.
+        let links = self.contexts.crm.redirect().boxed();
         let headers = crate::http::SecurityHeaders::new(&self.platform.config)
             .with_plugin(self.contexts.crm.plugin().clone());
-        crate::http::with_security_headers(Split { api, web }, headers)
+        crate::http::with_security_headers(Split { api, links, web }, headers)
             .with(poem::middleware::Tracing)
     }
 }
@@ -137,9 +139,10 @@ pub fn is_api_path(path: &str) -> bool {
         || path == "/api"
 }
 
-/// Sends API paths to the API and the rest to the web apps.
+/// Sends API paths to the API, `/l/…` to the marketing links and the rest to the web apps.
 struct Split {
     api: BoxEndpoint<'static, Response>,
+    links: BoxEndpoint<'static, Response>,
     web: BoxEndpoint<'static, Response>,
 }
 
@@ -149,6 +152,8 @@ impl Endpoint for Split {
     async fn call(&self, req: Request) -> poem::Result<Response> {
         if is_api_path(req.uri().path()) {
             self.api.call(req).await
+        } else if req.uri().path().starts_with(crm::api::redirect::PREFIX) {
+            self.links.call(req).await
         } else {
             self.web.call(req).await
         }

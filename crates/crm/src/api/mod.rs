@@ -3,20 +3,26 @@
 
 mod client_dto;
 mod clients;
+mod link_dto;
+mod links;
 mod plugin;
+mod qr;
+pub mod redirect;
 mod teams;
 
 pub use client_dto::{
     ClientAddress, ClientKind, ClientPatchRequest, ClientStatus, ClientView, NewClientRequest,
 };
 pub use clients::{ClientPage, ClientsApi};
+pub use links::LinksApi;
 pub use plugin::{PluginApi, PluginClientCard, PluginConfig, PluginLookup, PluginOrigins};
+pub use redirect::Redirect;
 pub use teams::TeamsApi;
 
 use poem_openapi::Tags;
 
 /// Every CRM API, served as one.
-pub type CrmApi = (ClientsApi, TeamsApi, PluginApi);
+pub type CrmApi = (ClientsApi, TeamsApi, PluginApi, LinksApi);
 
 #[derive(Tags)]
 pub enum CrmTag {

@@ -1,8 +1,10 @@
 //! The CRM's rules in plain Rust: no SQL, no HTTP. Input is parsed here once into types that hold only
 //! valid values; the service and the store trust them.
 
+pub mod campaign;
 pub mod client;
 pub mod consent;
+pub mod link;
 pub mod list;
 pub mod plugin;
 pub mod profile;

@@ -1,13 +1,16 @@
 //! The CRM operations. Each returns a domain [`Error`](platform::Error); the API layer alone decides the HTTP
 //! status.
 
+pub mod clicks;
 mod clients;
+pub mod links;
 mod lookup;
 mod plugin;
 mod profiles;
 mod teams;
 
 pub use clients::{Clients, ListPage, ListQuery, CLIENT_ENTITY, PAGES_COUNTED_AHEAD};
+pub use links::Links;
 pub use lookup::Found;
 pub use plugin::{plugin_for, Plugin, DEV_MODE_VAR, LOOKUPS_PER_MINUTE};
 pub use profiles::{ProfileView, Profiles, PROFILE_ENTITY};

@@ -1190,3 +1190,416 @@ export const crmPluginLookupResponse = zod.object({
   "notice": zod.string().optional().describe('\"Cliente já cadastrado. Responsável: {nome}\" for a client outside the user\'s portfolio.')
 }).describe('A lookup\'s answer: the client, or none (the plugin offers to create a lead); a client outside the user\'s\nportfolio is only named by who holds it (`notice`).')
 
+/**
+ * @summary The UTM builder's fixed vocabularies (source and medium), the campaign kinds and the hosts a
+destination may have.
+ */
+export const getLinkVocabularyResponse = zod.object({
+  "utm_sources": zod.array(zod.object({
+  "value": zod.string(),
+  "label": zod.string()
+}).describe('One value of a fixed vocabulary and its label.')),
+  "utm_mediums": zod.array(zod.object({
+  "value": zod.string(),
+  "label": zod.string()
+}).describe('One value of a fixed vocabulary and its label.')),
+  "campaign_kinds": zod.array(zod.object({
+  "value": zod.string(),
+  "label": zod.string()
+}).describe('One value of a fixed vocabulary and its label.')),
+  "allowed_hosts": zod.array(zod.string()).describe('Hosts a destination may have (https only).')
+}).describe('The fixed vocabularies of the UTM builder and the hosts links may point at.')
+
+/**
+ * @summary The hosts links may send visitors to.
+ */
+export const getLinkAllowedHostsResponseHostsMax = 200;
+
+export const getLinkAllowedHostsResponse = zod.object({
+  "hosts": zod.array(zod.string()).max(getLinkAllowedHostsResponseHostsMax).describe('Bare domain names (`wa.me`, `www.exemplo.com.br`); matched exactly, https only.')
+}).describe('The hosts links may send visitors to.')
+
+/**
+ * @summary Replaces the hosts links may send visitors to (bare domains, matched exactly). Links already saved
+with a host taken off the list answer 410 from then on.
+ */
+export const setLinkAllowedHostsBodyHostsMax = 200;
+
+export const setLinkAllowedHostsBody = zod.object({
+  "hosts": zod.array(zod.string()).max(setLinkAllowedHostsBodyHostsMax).describe('Bare domain names (`wa.me`, `www.exemplo.com.br`); matched exactly, https only.')
+}).describe('The hosts links may send visitors to.')
+
+export const setLinkAllowedHostsResponseHostsMax = 200;
+
+export const setLinkAllowedHostsResponse = zod.object({
+  "hosts": zod.array(zod.string()).max(setLinkAllowedHostsResponseHostsMax).describe('Bare domain names (`wa.me`, `www.exemplo.com.br`); matched exactly, https only.')
+}).describe('The hosts links may send visitors to.')
+
+/**
+ * @summary Lists marketing links, newest first, with their clicks, previews and unique visitors. Without the
+permission to see every link: the shared active links and the caller's personal links.
+ */
+export const listLinksQueryQMax = 200;export const listLinksQueryCampaignIdMax = 100;export const listLinksQueryUtmSourceMax = 100;export const listLinksQueryUtmMediumMax = 100;export const listLinksQueryPageMax = 1000000;export const listLinksQueryPageSizeMax = 200;
+
+export const listLinksQueryParams = zod.object({
+  "q": zod.string().max(listLinksQueryQMax).optional().describe('Part of the name or of `utm_campaign`, or the code.'),
+  "campaign_id": zod.string().max(listLinksQueryCampaignIdMax).optional(),
+  "utm_source": zod.string().max(listLinksQueryUtmSourceMax).optional(),
+  "utm_medium": zod.string().max(listLinksQueryUtmMediumMax).optional(),
+  "state": zod.enum(['active', 'archived', 'all']).optional(),
+  "mine": zod.boolean().optional().describe('Only the caller\'s personal links.'),
+  "page": zod.number().min(1).max(listLinksQueryPageMax).optional(),
+  "page_size": zod.number().min(1).max(listLinksQueryPageSizeMax).optional()
+})
+
+export const listLinksResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "code": zod.string().describe('7 base62 characters: the link is `/l/{code}`.'),
+  "short_path": zod.string().describe('`/l/{code}`, relative to the server\'s origin.'),
+  "label": zod.string(),
+  "destination_url": zod.string(),
+  "final_url": zod.string().describe('The destination with the UTM parameters: where `/l/{code}` sends visitors.'),
+  "utm_source": zod.string(),
+  "utm_medium": zod.string(),
+  "utm_campaign": zod.string().optional(),
+  "utm_term": zod.string().optional(),
+  "utm_content": zod.string().optional(),
+  "campaign_id": zod.string().optional(),
+  "owner_id": zod.string().optional().describe('A personal link\'s salesperson (uid).'),
+  "expires_on": zod.string().optional(),
+  "archived": zod.boolean(),
+  "expired": zod.boolean().describe('Past `expires_on` (and not archived): `/l/{code}` answers 410.'),
+  "clicks": zod.number(),
+  "previews": zod.number(),
+  "unique_visitors": zod.number(),
+  "leads": zod.number().describe('Always 0 for now: leads arrive with the sales issue.'),
+  "sales": zod.number().describe('Always 0 for now: sales arrive with the sales issue.'),
+  "revenue": zod.number().describe('Revenue received, in centavos. Always 0 for now.'),
+  "can_edit": zod.boolean().describe('Whether the caller may edit and archive it.'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({}),
+  "created_by": zod.string()
+}).describe('A marketing link with its counts. `leads`, `sales` and `revenue` are 0 until leads and sales exist\n(they arrive with the sales issue); they are not estimated.')),
+  "total": zod.number(),
+  "page": zod.number(),
+  "page_size": zod.number()
+}).describe('One page of links, newest first.')
+
+/**
+ * @summary Creates a link with a fresh 7-character code. The destination must be https on an allowed host
+(422 naming `destination_url` otherwise). Without the permission to manage links, the link is the
+caller's personal link.
+ */
+export const createLinkBodyLabelMax = 1000;export const createLinkBodyDestinationUrlMax = 5000;export const createLinkBodyUtmSourceMax = 100;export const createLinkBodyUtmMediumMax = 100;export const createLinkBodyUtmCampaignMax = 1000;export const createLinkBodyUtmTermMax = 1000;export const createLinkBodyUtmContentMax = 1000;export const createLinkBodyCampaignIdMax = 200;export const createLinkBodyOwnerIdMax = 200;export const createLinkBodyExpiresOnMax = 100;
+
+export const createLinkBody = zod.object({
+  "label": zod.string().max(createLinkBodyLabelMax).optional(),
+  "destination_url": zod.string().max(createLinkBodyDestinationUrlMax).optional(),
+  "utm_source": zod.string().max(createLinkBodyUtmSourceMax).optional(),
+  "utm_medium": zod.string().max(createLinkBodyUtmMediumMax).optional(),
+  "utm_campaign": zod.string().max(createLinkBodyUtmCampaignMax).optional(),
+  "utm_term": zod.string().max(createLinkBodyUtmTermMax).optional(),
+  "utm_content": zod.string().max(createLinkBodyUtmContentMax).optional(),
+  "campaign_id": zod.string().max(createLinkBodyCampaignIdMax).optional(),
+  "owner_id": zod.string().max(createLinkBodyOwnerIdMax).optional(),
+  "expires_on": zod.string().max(createLinkBodyExpiresOnMax).optional().describe('`AAAA-MM-DD`: the last day the link redirects.')
+}).describe('A new link. `utm_source`/`utm_medium` come from the vocabulary (`GET /links/vocabulary`); the other\nUTM values are stored as slugs (lowercase, `-` between words). Without the permission to manage links,\nthe link is the caller\'s personal link whatever `owner_id` says.')
+
+/**
+ * @summary One link with its counts.
+ */
+export const getLinkPathIdMax = 100;
+
+export const getLinkParams = zod.object({
+  "id": zod.string().max(getLinkPathIdMax)
+})
+
+export const getLinkResponse = zod.object({
+  "id": zod.string(),
+  "code": zod.string().describe('7 base62 characters: the link is `/l/{code}`.'),
+  "short_path": zod.string().describe('`/l/{code}`, relative to the server\'s origin.'),
+  "label": zod.string(),
+  "destination_url": zod.string(),
+  "final_url": zod.string().describe('The destination with the UTM parameters: where `/l/{code}` sends visitors.'),
+  "utm_source": zod.string(),
+  "utm_medium": zod.string(),
+  "utm_campaign": zod.string().optional(),
+  "utm_term": zod.string().optional(),
+  "utm_content": zod.string().optional(),
+  "campaign_id": zod.string().optional(),
+  "owner_id": zod.string().optional().describe('A personal link\'s salesperson (uid).'),
+  "expires_on": zod.string().optional(),
+  "archived": zod.boolean(),
+  "expired": zod.boolean().describe('Past `expires_on` (and not archived): `/l/{code}` answers 410.'),
+  "clicks": zod.number(),
+  "previews": zod.number(),
+  "unique_visitors": zod.number(),
+  "leads": zod.number().describe('Always 0 for now: leads arrive with the sales issue.'),
+  "sales": zod.number().describe('Always 0 for now: sales arrive with the sales issue.'),
+  "revenue": zod.number().describe('Revenue received, in centavos. Always 0 for now.'),
+  "can_edit": zod.boolean().describe('Whether the caller may edit and archive it.'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({}),
+  "created_by": zod.string()
+}).describe('A marketing link with its counts. `leads`, `sales` and `revenue` are 0 until leads and sales exist\n(they arrive with the sales issue); they are not estimated.')
+
+/**
+ * @summary Changes a link; absent fields stay. An archived link is not edited (409).
+ */
+export const updateLinkPathIdMax = 100;
+
+export const updateLinkParams = zod.object({
+  "id": zod.string().max(updateLinkPathIdMax)
+})
+
+export const updateLinkBodyLabelMax = 1000;export const updateLinkBodyDestinationUrlMax = 5000;export const updateLinkBodyUtmSourceMax = 100;export const updateLinkBodyUtmMediumMax = 100;export const updateLinkBodyUtmCampaignMax = 1000;export const updateLinkBodyUtmTermMax = 1000;export const updateLinkBodyUtmContentMax = 1000;export const updateLinkBodyCampaignIdMax = 200;export const updateLinkBodyOwnerIdMax = 200;export const updateLinkBodyExpiresOnMax = 100;
+
+export const updateLinkBody = zod.object({
+  "label": zod.string().max(updateLinkBodyLabelMax).optional(),
+  "destination_url": zod.string().max(updateLinkBodyDestinationUrlMax).optional(),
+  "utm_source": zod.string().max(updateLinkBodyUtmSourceMax).optional(),
+  "utm_medium": zod.string().max(updateLinkBodyUtmMediumMax).optional(),
+  "utm_campaign": zod.string().max(updateLinkBodyUtmCampaignMax).nullish(),
+  "utm_term": zod.string().max(updateLinkBodyUtmTermMax).nullish(),
+  "utm_content": zod.string().max(updateLinkBodyUtmContentMax).nullish(),
+  "campaign_id": zod.string().max(updateLinkBodyCampaignIdMax).nullish(),
+  "owner_id": zod.string().max(updateLinkBodyOwnerIdMax).nullish(),
+  "expires_on": zod.string().max(updateLinkBodyExpiresOnMax).nullish()
+}).describe('Changes to a link: absent fields stay; `null` clears the optional ones.')
+
+export const updateLinkResponse = zod.object({
+  "id": zod.string(),
+  "code": zod.string().describe('7 base62 characters: the link is `/l/{code}`.'),
+  "short_path": zod.string().describe('`/l/{code}`, relative to the server\'s origin.'),
+  "label": zod.string(),
+  "destination_url": zod.string(),
+  "final_url": zod.string().describe('The destination with the UTM parameters: where `/l/{code}` sends visitors.'),
+  "utm_source": zod.string(),
+  "utm_medium": zod.string(),
+  "utm_campaign": zod.string().optional(),
+  "utm_term": zod.string().optional(),
+  "utm_content": zod.string().optional(),
+  "campaign_id": zod.string().optional(),
+  "owner_id": zod.string().optional().describe('A personal link\'s salesperson (uid).'),
+  "expires_on": zod.string().optional(),
+  "archived": zod.boolean(),
+  "expired": zod.boolean().describe('Past `expires_on` (and not archived): `/l/{code}` answers 410.'),
+  "clicks": zod.number(),
+  "previews": zod.number(),
+  "unique_visitors": zod.number(),
+  "leads": zod.number().describe('Always 0 for now: leads arrive with the sales issue.'),
+  "sales": zod.number().describe('Always 0 for now: sales arrive with the sales issue.'),
+  "revenue": zod.number().describe('Revenue received, in centavos. Always 0 for now.'),
+  "can_edit": zod.boolean().describe('Whether the caller may edit and archive it.'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({}),
+  "created_by": zod.string()
+}).describe('A marketing link with its counts. `leads`, `sales` and `revenue` are 0 until leads and sales exist\n(they arrive with the sales issue); they are not estimated.')
+
+/**
+ * @summary A new link (new code) with the same destination and UTMs.
+ */
+export const duplicateLinkPathIdMax = 100;
+
+export const duplicateLinkParams = zod.object({
+  "id": zod.string().max(duplicateLinkPathIdMax)
+})
+
+/**
+ * @summary Archives a link: `/l/{code}` answers 410 from then on, and the code is never reused.
+ */
+export const archiveLinkPathIdMax = 100;
+
+export const archiveLinkParams = zod.object({
+  "id": zod.string().max(archiveLinkPathIdMax)
+})
+
+export const archiveLinkResponse = zod.object({
+  "id": zod.string(),
+  "code": zod.string().describe('7 base62 characters: the link is `/l/{code}`.'),
+  "short_path": zod.string().describe('`/l/{code}`, relative to the server\'s origin.'),
+  "label": zod.string(),
+  "destination_url": zod.string(),
+  "final_url": zod.string().describe('The destination with the UTM parameters: where `/l/{code}` sends visitors.'),
+  "utm_source": zod.string(),
+  "utm_medium": zod.string(),
+  "utm_campaign": zod.string().optional(),
+  "utm_term": zod.string().optional(),
+  "utm_content": zod.string().optional(),
+  "campaign_id": zod.string().optional(),
+  "owner_id": zod.string().optional().describe('A personal link\'s salesperson (uid).'),
+  "expires_on": zod.string().optional(),
+  "archived": zod.boolean(),
+  "expired": zod.boolean().describe('Past `expires_on` (and not archived): `/l/{code}` answers 410.'),
+  "clicks": zod.number(),
+  "previews": zod.number(),
+  "unique_visitors": zod.number(),
+  "leads": zod.number().describe('Always 0 for now: leads arrive with the sales issue.'),
+  "sales": zod.number().describe('Always 0 for now: sales arrive with the sales issue.'),
+  "revenue": zod.number().describe('Revenue received, in centavos. Always 0 for now.'),
+  "can_edit": zod.boolean().describe('Whether the caller may edit and archive it.'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({}),
+  "created_by": zod.string()
+}).describe('A marketing link with its counts. `leads`, `sales` and `revenue` are 0 until leads and sales exist\n(they arrive with the sales issue); they are not estimated.')
+
+/**
+ * @summary A link's history: created, changed (the fields that changed), archived; oldest first.
+ */
+export const getLinkHistoryPathIdMax = 100;
+
+export const getLinkHistoryParams = zod.object({
+  "id": zod.string().max(getLinkHistoryPathIdMax)
+})
+
+export const getLinkHistoryResponseItem = zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.')
+export const getLinkHistoryResponse = zod.array(getLinkHistoryResponseItem)
+
+/**
+ * @summary The link's QR code (of its short URL on this server), as PNG or SVG.
+ */
+export const getLinkQrCodePathIdMax = 100;
+
+export const getLinkQrCodeParams = zod.object({
+  "id": zod.string().max(getLinkQrCodePathIdMax)
+})
+
+export const getLinkQrCodeQueryFormatRegExp = new RegExp('^(png|svg)$');
+
+
+export const getLinkQrCodeQueryParams = zod.object({
+  "format": zod.string().regex(getLinkQrCodeQueryFormatRegExp).optional().describe('`png` (default) or `svg`.')
+})
+
+/**
+ * @summary Every campaign, latest first.
+ */
+export const listCampaignsResponsePromoPricesItemCatalogItemIdMax = 1000;
+
+export const listCampaignsResponseItem = zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "kind": zod.string(),
+  "starts_on": zod.string(),
+  "ends_on": zod.string(),
+  "goal_value": zod.number().optional().describe('Revenue goal, in centavos.'),
+  "goal_count": zod.number().optional().describe('Goal in number of sales.'),
+  "promo_prices": zod.array(zod.object({
+  "catalog_item_id": zod.string().max(listCampaignsResponsePromoPricesItemCatalogItemIdMax),
+  "price": zod.number()
+}).describe('A promotional price: a catalog item (its id, as text until the catalog exists) and a price in centavos.')),
+  "running": zod.boolean().describe('Today falls within the campaign.'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+})
+export const listCampaignsResponse = zod.array(listCampaignsResponseItem)
+
+export const createCampaignBodyNameMax = 1000;export const createCampaignBodyKindMax = 100;export const createCampaignBodyStartsOnMax = 100;export const createCampaignBodyEndsOnMax = 100;export const createCampaignBodyPromoPricesItemCatalogItemIdMax = 1000;export const createCampaignBodyPromoPricesDefault = [];
+export const createCampaignBodyPromoPricesMax = 1000;
+
+export const createCampaignBody = zod.object({
+  "name": zod.string().max(createCampaignBodyNameMax).optional(),
+  "kind": zod.string().max(createCampaignBodyKindMax).optional(),
+  "starts_on": zod.string().max(createCampaignBodyStartsOnMax).optional(),
+  "ends_on": zod.string().max(createCampaignBodyEndsOnMax).optional(),
+  "goal_value": zod.number().optional().describe('Centavos.'),
+  "goal_count": zod.number().optional(),
+  "promo_prices": zod.array(zod.object({
+  "catalog_item_id": zod.string().max(createCampaignBodyPromoPricesItemCatalogItemIdMax),
+  "price": zod.number()
+}).describe('A promotional price: a catalog item (its id, as text until the catalog exists) and a price in centavos.')).max(createCampaignBodyPromoPricesMax).default(createCampaignBodyPromoPricesDefault)
+}).describe('A campaign, whole (create and replace). `kind`: `black_friday`, `sazonal` or `outra`; dates `AAAA-MM-DD`.')
+
+export const getCampaignPathIdMax = 100;
+
+export const getCampaignParams = zod.object({
+  "id": zod.string().max(getCampaignPathIdMax)
+})
+
+export const getCampaignResponsePromoPricesItemCatalogItemIdMax = 1000;
+
+export const getCampaignResponse = zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "kind": zod.string(),
+  "starts_on": zod.string(),
+  "ends_on": zod.string(),
+  "goal_value": zod.number().optional().describe('Revenue goal, in centavos.'),
+  "goal_count": zod.number().optional().describe('Goal in number of sales.'),
+  "promo_prices": zod.array(zod.object({
+  "catalog_item_id": zod.string().max(getCampaignResponsePromoPricesItemCatalogItemIdMax),
+  "price": zod.number()
+}).describe('A promotional price: a catalog item (its id, as text until the catalog exists) and a price in centavos.')),
+  "running": zod.boolean().describe('Today falls within the campaign.'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+})
+
+/**
+ * @summary Replaces a campaign's fields.
+ */
+export const updateCampaignPathIdMax = 100;
+
+export const updateCampaignParams = zod.object({
+  "id": zod.string().max(updateCampaignPathIdMax)
+})
+
+export const updateCampaignBodyNameMax = 1000;export const updateCampaignBodyKindMax = 100;export const updateCampaignBodyStartsOnMax = 100;export const updateCampaignBodyEndsOnMax = 100;export const updateCampaignBodyPromoPricesItemCatalogItemIdMax = 1000;export const updateCampaignBodyPromoPricesDefault = [];
+export const updateCampaignBodyPromoPricesMax = 1000;
+
+export const updateCampaignBody = zod.object({
+  "name": zod.string().max(updateCampaignBodyNameMax).optional(),
+  "kind": zod.string().max(updateCampaignBodyKindMax).optional(),
+  "starts_on": zod.string().max(updateCampaignBodyStartsOnMax).optional(),
+  "ends_on": zod.string().max(updateCampaignBodyEndsOnMax).optional(),
+  "goal_value": zod.number().optional().describe('Centavos.'),
+  "goal_count": zod.number().optional(),
+  "promo_prices": zod.array(zod.object({
+  "catalog_item_id": zod.string().max(updateCampaignBodyPromoPricesItemCatalogItemIdMax),
+  "price": zod.number()
+}).describe('A promotional price: a catalog item (its id, as text until the catalog exists) and a price in centavos.')).max(updateCampaignBodyPromoPricesMax).default(updateCampaignBodyPromoPricesDefault)
+}).describe('A campaign, whole (create and replace). `kind`: `black_friday`, `sazonal` or `outra`; dates `AAAA-MM-DD`.')
+
+export const updateCampaignResponsePromoPricesItemCatalogItemIdMax = 1000;
+
+export const updateCampaignResponse = zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "kind": zod.string(),
+  "starts_on": zod.string(),
+  "ends_on": zod.string(),
+  "goal_value": zod.number().optional().describe('Revenue goal, in centavos.'),
+  "goal_count": zod.number().optional().describe('Goal in number of sales.'),
+  "promo_prices": zod.array(zod.object({
+  "catalog_item_id": zod.string().max(updateCampaignResponsePromoPricesItemCatalogItemIdMax),
+  "price": zod.number()
+}).describe('A promotional price: a catalog item (its id, as text until the catalog exists) and a price in centavos.')),
+  "running": zod.boolean().describe('Today falls within the campaign.'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+})
+
+/**
+ * @summary Deletes a campaign no link names (409 when links name it).
+ */
+export const deleteCampaignPathIdMax = 100;
+
+export const deleteCampaignParams = zod.object({
+  "id": zod.string().max(deleteCampaignPathIdMax)
+})
+
