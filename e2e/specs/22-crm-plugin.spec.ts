@@ -62,40 +62,22 @@ function randomCpf(): string {
   return digits.join('');
 }
 
-/**
- * A freshly started server applies its demo retorno in the background; on SQLite that write can hold the database
- * for a few seconds, and a request meanwhile is a 500 ("database is locked"). Such a request is sent again.
- */
-async function untilNotLocked(request: () => Promise<Response>): Promise<Response> {
-  let response: Response | null = null;
-  await expect(async () => {
-    response = await request();
-    expect(response.status).not.toBe(500);
-  }).toPass({ timeout: 30_000 });
-  if (!response) throw new Error('sem resposta');
-  return response;
-}
-
 async function adminToken(server: Server): Promise<string> {
-  const response = await untilNotLocked(() =>
-    fetch(`${server.baseUrl}/api/v1/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: demoEmail('admin'), password: DEMO_PASSWORD }),
-    }),
-  );
+  const response = await fetch(`${server.baseUrl}/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: demoEmail('admin'), password: DEMO_PASSWORD }),
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
 async function api(server: Server, token: string, method: string, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await untilNotLocked(() =>
-    fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    }),
-  );
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
   const answer = (await response.json()) as Record<string, unknown>;
   expect(response.ok, JSON.stringify(answer)).toBe(true);
   return answer;

@@ -50,8 +50,39 @@ const WAL_AUTOCHECKPOINT_PAGES: i64 = 1000;
 
 /// A write transaction on either engine ([`Db::begin`]). Statements run on it through [`on_tx!`].
 pub enum Tx {
-    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>),
+    /// With the database's writer permit, held until the transaction ends (see [`Db::begin`]).
+    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>, WriterPermit),
     Postgres(sqlx::Transaction<'static, sqlx::Postgres>),
+}
+
+/// The permit to write to one SQLite database file, held by the one write transaction open on it in this process.
+pub struct WriterPermit(#[allow(dead_code)] tokio::sync::OwnedSemaphorePermit);
+
+/// How long a write transaction waits for the one before it on the same SQLite file (a 100,000-occurrence retorno
+/// takes ~15 s).
+const WRITER_WAIT: Duration = Duration::from_secs(60);
+
+/// One writer permit per SQLite database file in this process.
+///
+/// SQLite has one writer at a time. Without this gate, a transaction waiting for the write lock (`BEGIN
+/// IMMEDIATE` and its busy timeout) held a pool connection while it waited; with a few of them waiting, the
+/// transaction that held the lock could not get a connection for a read it needed, and everyone waited until the
+/// busy timeout failed them all ("database is locked" as a 500, seen on a freshly started server whose demo jobs
+/// and first requests all wrote at once). Waiting here, before taking a connection, keeps the pool for readers.
+fn writer_gate(pool: &SqlitePool) -> std::sync::Arc<tokio::sync::Semaphore> {
+    use std::sync::{Arc, Mutex, OnceLock};
+    static GATES: OnceLock<
+        Mutex<std::collections::HashMap<std::path::PathBuf, Arc<tokio::sync::Semaphore>>>,
+    > = OnceLock::new();
+    let file = pool.connect_options().get_filename().to_path_buf();
+    let mut gates = GATES
+        .get_or_init(Default::default)
+        .lock()
+        .expect("writer gates");
+    gates
+        .entry(file)
+        .or_insert_with(|| Arc::new(tokio::sync::Semaphore::new(1)))
+        .clone()
 }
 
 /// Runs `$body` with `$conn` bound to the transaction's connection (`&mut SqliteConnection` or
@@ -64,7 +95,7 @@ pub enum Tx {
 macro_rules! on_tx {
     ($tx:expr, $conn:ident => $body:expr) => {
         match $tx {
-            $crate::db::Tx::Sqlite(t) => {
+            $crate::db::Tx::Sqlite(t, _) => {
                 let $conn = &mut **t;
                 $body
             }
@@ -79,21 +110,21 @@ macro_rules! on_tx {
 impl Tx {
     pub async fn commit(self) -> Result<(), sqlx::Error> {
         match self {
-            Tx::Sqlite(t) => t.commit().await,
+            Tx::Sqlite(t, _permit) => t.commit().await,
             Tx::Postgres(t) => t.commit().await,
         }
     }
 
     pub async fn rollback(self) -> Result<(), sqlx::Error> {
         match self {
-            Tx::Sqlite(t) => t.rollback().await,
+            Tx::Sqlite(t, _permit) => t.rollback().await,
             Tx::Postgres(t) => t.rollback().await,
         }
     }
 
     pub fn engine(&self) -> Engine {
         match self {
-            Tx::Sqlite(_) => Engine::Sqlite,
+            Tx::Sqlite(..) => Engine::Sqlite,
             Tx::Postgres(_) => Engine::Postgres,
         }
     }
@@ -101,11 +132,20 @@ impl Tx {
 
 impl Db {
     /// Starts a write transaction: one command's changes, its events, jobs, history and numbers commit or
-    /// roll back together. On SQLite it is `BEGIN IMMEDIATE`, which takes the write lock at once (waiting
-    /// up to the busy timeout), so two transactions never fail upgrading a read lock to a write lock.
+    /// roll back together. On SQLite it first waits for the file's writer permit in this process ([`writer_gate`]),
+    /// without holding a connection, then is `BEGIN IMMEDIATE`, which takes the write lock at once (waiting up to
+    /// the busy timeout for another process), so two transactions never fail upgrading a read lock to a write lock.
     pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
         match self {
-            Db::Sqlite(pool) => Ok(Tx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?)),
+            Db::Sqlite(pool) => {
+                let gate = writer_gate(pool);
+                let permit = tokio::time::timeout(WRITER_WAIT, gate.acquire_owned())
+                    .await
+                    .map_err(|_| sqlx::Error::PoolTimedOut)?
+                    .map_err(|_| sqlx::Error::PoolClosed)?;
+                let tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+                Ok(Tx::Sqlite(tx, WriterPermit(permit)))
+            }
             Db::Postgres(pool) => Ok(Tx::Postgres(pool.begin().await?)),
         }
     }
@@ -121,7 +161,7 @@ impl Db {
     /// task of its own, after the caller has its result (see `connect_sqlite`).
     pub async fn begin_bulk(&self) -> Result<Tx, sqlx::Error> {
         let mut tx = self.begin().await?;
-        if let Tx::Sqlite(t) = &mut tx {
+        if let Tx::Sqlite(t, _) = &mut tx {
             sqlx::query(&format!("PRAGMA cache_size = {BULK_CACHE_KIB}"))
                 .execute(&mut **t)
                 .await?;
