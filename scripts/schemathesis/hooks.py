@@ -69,6 +69,7 @@ EXISTING = {
     "/api/v1/crm/clients/{id}/archive": [("id", "ST_CLIENT_ID")],
     "/api/v1/crm/clients/{id}/restore": [("id", "ST_CLIENT_ID")],
     "/api/v1/crm/clients/{id}/history": [("id", "ST_CLIENT_ID")],
+    "/api/v1/crm/clients/{id}/consents": [("id", "ST_CLIENT_ID")],
     "/api/v1/users/{uid}": [("uid", "ST_USER_UID")],
     "/api/v1/users/{uid}/deactivate": [("uid", "ST_USER_UID")],
     "/api/v1/users/{uid}/reset-password": [("uid", "ST_USER_UID")],
