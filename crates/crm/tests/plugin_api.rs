@@ -146,13 +146,17 @@ impl Api {
             ),
             None => None,
         };
+        let mut client = json!({"kind": "person", "name": name, "document": document,
+                                "phones": [phone], "emails": ["maria.souza@exemplo.com.br"]});
+        if let Some(owner) = owner_id {
+            client["owner_id"] = json!(owner);
+        }
         let (status, _, body) = self
             .call(
                 "POST",
                 "/api/v1/crm/clients",
                 Some(&self.web_token("admin@empresa.com.br").await),
-                Some(json!({"kind": "person", "name": name, "document": document, "owner_id": owner_id,
-                             "phones": [phone], "emails": ["maria.souza@exemplo.com.br"]})),
+                Some(client),
             )
             .await;
         assert_eq!(status, StatusCode::CREATED, "{}: {body}", self.engine());

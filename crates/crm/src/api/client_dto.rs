@@ -106,13 +106,13 @@ pub struct NewClientRequest {
     pub notes: Option<Text>,
     /// The portfolio salesperson (default: the salesperson creating it).
     #[oai(validator(max_length = 100))]
-    pub owner_id: Option<Text>,
+    pub owner_id: Omittable<Text>,
     #[oai(validator(max_length = 100))]
-    pub unit_id: Option<Text>,
+    pub unit_id: Omittable<Text>,
     #[oai(default, validator(max_items = 100))]
     pub tags: Vec<Text>,
-    pub do_not_contact: Option<bool>,
-    pub birth_date: Option<Date>,
+    pub do_not_contact: Omittable<bool>,
+    pub birth_date: Omittable<Date>,
 }
 
 impl Example for NewClientRequest {
@@ -135,11 +135,11 @@ impl Example for NewClientRequest {
             }),
             status: None,
             notes: None,
-            owner_id: None,
-            unit_id: None,
+            owner_id: Omittable(None),
+            unit_id: Omittable(None),
             tags: vec!["vip".into()],
-            do_not_contact: None,
-            birth_date: None,
+            do_not_contact: Omittable(None),
+            birth_date: Omittable(None),
         }
     }
 }
@@ -236,11 +236,11 @@ impl From<NewClientRequest> for ClientDraft {
             address: r.address.map(Address::from),
             status: Text::optional(r.status),
             notes: Text::optional(r.notes),
-            owner_id: Text::optional(r.owner_id),
-            unit_id: Text::optional(r.unit_id),
+            owner_id: Text::optional(r.owner_id.0),
+            unit_id: Text::optional(r.unit_id.0),
             tags: Text::list(r.tags),
-            do_not_contact: r.do_not_contact.unwrap_or(false),
-            birth_date: r.birth_date.map(|d| d.0),
+            do_not_contact: r.do_not_contact.0.unwrap_or(false),
+            birth_date: r.birth_date.0.map(|d| d.0),
         }
     }
 }

@@ -38,6 +38,7 @@ impl ClientsApi {
 
 /// One page of clients.
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct ClientPage {
     pub items: Vec<ClientView>,
     /// Matching clients; exact unless `total_capped`.

@@ -57,6 +57,7 @@ impl Example for PluginOrigins {
 
 /// The client card the plugin shows: never the whole document.
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct PluginClientCard {
     pub id: String,
     pub name: String,
@@ -86,6 +87,7 @@ impl From<Client> for PluginClientCard {
 /// A lookup's answer: the client, or none (the plugin offers to create a lead); a client outside the user's
 /// portfolio is only named by who holds it (`notice`).
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct PluginLookup {
     pub client: Option<PluginClientCard>,
     /// "Cliente já cadastrado. Responsável: {nome}" for a client outside the user's portfolio.

@@ -64,6 +64,7 @@ pub struct SalesUserDto {
 
 /// A membership: who, in which part, from when to when (`left_on` the last day; absent while a member).
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct TeamMemberDto {
     pub id: String,
     pub user_id: String,
@@ -129,7 +130,7 @@ pub struct MemberTargetsDto {
 
 /// A team with its managers, every membership (history included) and the month's targets.
 #[derive(Object)]
-#[oai(rename = "Team")]
+#[oai(rename = "Team", skip_serializing_if_is_none)]
 pub struct TeamDto {
     pub id: String,
     pub name: String,
@@ -209,17 +210,17 @@ pub struct TeamRequest {
     #[oai(validator(max_length = 1000))]
     pub name: Text,
     #[oai(validator(max_length = 100))]
-    pub unit_id: Option<String>,
+    pub unit_id: Omittable<String>,
     #[oai(validator(max_items = 20))]
-    pub manager_ids: Option<Vec<String>>,
+    pub manager_ids: Omittable<Vec<String>>,
 }
 
 impl Example for TeamRequest {
     fn example() -> Self {
         TeamRequest {
             name: Text("Time Centro".into()),
-            unit_id: None,
-            manager_ids: Some(Vec::new()),
+            unit_id: Omittable(None),
+            manager_ids: Omittable(Some(Vec::new())),
         }
     }
 }
@@ -228,8 +229,8 @@ impl TeamRequest {
     fn fields(self) -> Result<TeamFields, Error> {
         TeamFields::parse(
             &self.name.0,
-            self.unit_id,
-            self.manager_ids.unwrap_or_default(),
+            self.unit_id.0,
+            self.manager_ids.0.unwrap_or_default(),
         )
     }
 }
@@ -242,7 +243,7 @@ pub struct NewMemberRequest {
     pub user_id: String,
     /// `vendedor` (default), `sdr` or `closer`.
     #[oai(validator(max_length = 20))]
-    pub role_in_team: Option<String>,
+    pub role_in_team: Omittable<String>,
     pub joined_on: Date,
 }
 
@@ -250,7 +251,7 @@ impl Example for NewMemberRequest {
     fn example() -> Self {
         NewMemberRequest {
             user_id: "uid-do-vendedor".into(),
-            role_in_team: Some("vendedor".into()),
+            role_in_team: Omittable(Some("vendedor".into())),
             joined_on: chrono::NaiveDate::from_ymd_opt(2026, 12, 1)
                 .unwrap_or_default()
                 .into(),
@@ -281,7 +282,7 @@ pub struct DistributionRequest {
 
 /// A salesperson's CRM profile. `cnpj`, `legal_name` and `municipality` are the PJ's company.
 #[derive(Object)]
-#[oai(rename = "CrmUser")]
+#[oai(rename = "CrmUser", skip_serializing_if_is_none)]
 pub struct ProfileDto {
     pub user_id: String,
     pub display_name: String,
@@ -346,21 +347,21 @@ pub struct NewProfileRequest {
     #[oai(validator(max_length = 1000))]
     pub display_name: Text,
     #[oai(validator(max_length = 40))]
-    pub whatsapp: Option<String>,
+    pub whatsapp: Omittable<String>,
     #[oai(validator(max_length = 100))]
-    pub unit_id: Option<String>,
+    pub unit_id: Omittable<String>,
     /// `clt` or `pj`.
     #[oai(validator(max_length = 10))]
     pub employment: String,
     #[oai(validator(max_length = 40))]
-    pub cnpj: Option<String>,
+    pub cnpj: Omittable<String>,
     #[oai(validator(max_length = 1000))]
-    pub legal_name: Option<String>,
+    pub legal_name: Omittable<String>,
     #[oai(validator(max_length = 1000))]
-    pub municipality: Option<String>,
+    pub municipality: Omittable<String>,
     /// Default 0.
-    pub discount_limit_bp: Option<i64>,
-    pub hired_on: Option<Date>,
+    pub discount_limit_bp: Omittable<i64>,
+    pub hired_on: Omittable<Date>,
 }
 
 impl Example for NewProfileRequest {
@@ -368,14 +369,14 @@ impl Example for NewProfileRequest {
         NewProfileRequest {
             user_id: "uid-do-vendedor".into(),
             display_name: Text("Ana Souza".into()),
-            whatsapp: Some("(11) 98765-4321".into()),
-            unit_id: None,
+            whatsapp: Omittable(Some("(11) 98765-4321".into())),
+            unit_id: Omittable(None),
             employment: "clt".into(),
-            cnpj: None,
-            legal_name: None,
-            municipality: None,
-            discount_limit_bp: Some(500),
-            hired_on: None,
+            cnpj: Omittable(None),
+            legal_name: Omittable(None),
+            municipality: Omittable(None),
+            discount_limit_bp: Omittable(Some(500)),
+            hired_on: Omittable(None),
         }
     }
 }
@@ -386,21 +387,21 @@ pub struct ProfilePatchRequest {
     #[oai(validator(max_length = 1000))]
     pub display_name: Omittable<Text>,
     #[oai(validator(max_length = 40))]
-    pub whatsapp: Option<String>,
+    pub whatsapp: Omittable<String>,
     #[oai(validator(max_length = 100))]
-    pub unit_id: Option<String>,
+    pub unit_id: Omittable<String>,
     #[oai(validator(max_length = 10))]
-    pub employment: Option<String>,
+    pub employment: Omittable<String>,
     #[oai(validator(max_length = 40))]
-    pub cnpj: Option<String>,
+    pub cnpj: Omittable<String>,
     #[oai(validator(max_length = 1000))]
-    pub legal_name: Option<String>,
+    pub legal_name: Omittable<String>,
     #[oai(validator(max_length = 1000))]
-    pub municipality: Option<String>,
-    pub discount_limit_bp: Option<i64>,
-    pub active: Option<bool>,
-    pub hired_on: Option<Date>,
-    pub left_on: Option<Date>,
+    pub municipality: Omittable<String>,
+    pub discount_limit_bp: Omittable<i64>,
+    pub active: Omittable<bool>,
+    pub hired_on: Omittable<Date>,
+    pub left_on: Omittable<Date>,
 }
 
 #[derive(ApiResponse)]
@@ -507,7 +508,7 @@ impl TeamsApi {
         #[oai(validator(max_length = 100))] id: Path<String>,
         body: Json<NewMemberRequest>,
     ) -> ApiResult<Json<TeamDto>> {
-        let role = match body.0.role_in_team.as_deref().map(str::trim) {
+        let role = match body.0.role_in_team.0.as_deref().map(str::trim) {
             None | Some("") => MemberRole::Vendedor,
             Some(r) => MemberRole::parse(r).ok_or_else(|| {
                 Error::invalid_field(
@@ -645,15 +646,15 @@ impl TeamsApi {
         let b = body.0;
         let draft = ProfileDraft {
             display_name: b.display_name.0,
-            whatsapp: b.whatsapp,
-            unit_id: b.unit_id,
+            whatsapp: b.whatsapp.0,
+            unit_id: b.unit_id.0,
             employment: b.employment,
-            cnpj: b.cnpj,
-            legal_name: b.legal_name,
-            municipality: b.municipality,
-            discount_limit_bp: b.discount_limit_bp.unwrap_or(0),
+            cnpj: b.cnpj.0,
+            legal_name: b.legal_name.0,
+            municipality: b.municipality.0,
+            discount_limit_bp: b.discount_limit_bp.0.unwrap_or(0),
             active: true,
-            hired_on: b.hired_on.map(|d| d.0),
+            hired_on: b.hired_on.0.map(|d| d.0),
             left_on: None,
         };
         let view = self
@@ -694,24 +695,24 @@ impl TeamsApi {
                     if let Some(t) = b.display_name.into_option() {
                         d.display_name = t.0;
                     }
-                    set(&mut d.whatsapp, b.whatsapp);
-                    set(&mut d.unit_id, b.unit_id);
-                    if let Some(e) = b.employment {
+                    set(&mut d.whatsapp, b.whatsapp.0);
+                    set(&mut d.unit_id, b.unit_id.0);
+                    if let Some(e) = b.employment.0 {
                         d.employment = e;
                     }
-                    set(&mut d.cnpj, b.cnpj);
-                    set(&mut d.legal_name, b.legal_name);
-                    set(&mut d.municipality, b.municipality);
-                    if let Some(l) = b.discount_limit_bp {
+                    set(&mut d.cnpj, b.cnpj.0);
+                    set(&mut d.legal_name, b.legal_name.0);
+                    set(&mut d.municipality, b.municipality.0);
+                    if let Some(l) = b.discount_limit_bp.0 {
                         d.discount_limit_bp = l;
                     }
-                    if let Some(a) = b.active {
+                    if let Some(a) = b.active.0 {
                         d.active = a;
                     }
-                    if let Some(h) = b.hired_on {
+                    if let Some(h) = b.hired_on.0 {
                         d.hired_on = Some(h.0);
                     }
-                    if let Some(l) = b.left_on {
+                    if let Some(l) = b.left_on.0 {
                         d.left_on = Some(l.0);
                     }
                 },

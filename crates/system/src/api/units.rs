@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use platform::access::SIGNED_IN;
-use platform::api::{ApiResult, BearerAuth, Text};
+use platform::api::{ApiResult, BearerAuth, Omittable, Text};
 use platform::units::{self, Unit, UnitDraft};
 use platform::Platform;
 use poem_openapi::param::Path;
@@ -26,7 +26,7 @@ impl UnitsApi {
 
 /// A unit of the company.
 #[derive(Object)]
-#[oai(rename = "Unit")]
+#[oai(rename = "Unit", skip_serializing_if_is_none)]
 pub struct UnitView {
     pub id: String,
     pub code: String,
@@ -64,11 +64,11 @@ pub struct UnitRequest {
     #[oai(validator(max_length = 1000))]
     pub name: Text,
     #[oai(validator(max_length = 1000))]
-    pub city: Option<Text>,
+    pub city: Omittable<Text>,
     #[oai(validator(max_length = 10))]
-    pub state: Option<Text>,
+    pub state: Omittable<Text>,
     /// Default true.
-    pub active: Option<bool>,
+    pub active: Omittable<bool>,
 }
 
 impl Example for UnitRequest {
@@ -76,9 +76,9 @@ impl Example for UnitRequest {
         UnitRequest {
             code: Text("CLI-03".into()),
             name: Text("Clínica Moema".into()),
-            city: Some(Text("São Paulo".into())),
-            state: Some(Text("SP".into())),
-            active: Some(true),
+            city: Omittable(Some(Text("São Paulo".into()))),
+            state: Omittable(Some(Text("SP".into()))),
+            active: Omittable(Some(true)),
         }
     }
 }
@@ -88,9 +88,9 @@ impl From<UnitRequest> for UnitDraft {
         UnitDraft {
             code: r.code.0,
             name: r.name.0,
-            city: r.city.map(|t| t.0),
-            state: r.state.map(|t| t.0),
-            active: r.active.unwrap_or(true),
+            city: r.city.0.map(|t| t.0),
+            state: r.state.0.map(|t| t.0),
+            active: r.active.0.unwrap_or(true),
         }
     }
 }
