@@ -41,7 +41,6 @@
 
 pub mod api;
 mod demo;
-mod demo_teams;
 pub mod domain;
 pub mod permissions;
 pub mod service;
@@ -71,6 +70,8 @@ pub struct Crm {
     plugin: Arc<Plugin>,
     links: Arc<Links>,
     trusted_proxies: Vec<std::net::IpAddr>,
+    /// The writer of `/l/{code}`'s clicks, shared by every `redirect()` endpoint and flushed on stop.
+    clicks: service::clicks::ClickRecorder,
 }
 
 impl Crm {
@@ -92,10 +93,14 @@ impl Crm {
         &self.links
     }
 
-    /// The `/l/{code}` endpoint (the server routes `/l/` to it ahead of the web apps), with its own
-    /// click writer: dropping the endpoint lets the writer store what is left and stop.
+    /// The `/l/{code}` endpoint (the server routes `/l/` to it ahead of the web apps), writing its clicks
+    /// through the context's click writer.
     pub fn redirect(&self) -> api::Redirect {
-        api::Redirect::new(self.links.clone(), self.trusted_proxies.clone())
+        api::Redirect::new(
+            self.links.clone(),
+            self.clicks.clone(),
+            self.trusted_proxies.clone(),
+        )
     }
 }
 
@@ -133,6 +138,7 @@ impl Context for Crm {
             clock: platform.clock.clone(),
             links: Arc::new(Links::new(platform.db.clone(), platform.clock.clone())),
             trusted_proxies: platform.config.http.trusted_proxies.clone(),
+            clicks: service::clicks::ClickRecorder::start(platform.db.clone()),
         })
     }
 
@@ -143,7 +149,8 @@ impl Context for Crm {
     fn api(self: &Arc<Self>) -> api::CrmApi {
         (
             api::ClientsApi::new(self.clients.clone()),
-            api::TeamsApi::new(
+            api::TeamsApi::new(self.teams.clone(), self.clock.clone()),
+            api::ProfilesApi::new(
                 self.teams.clone(),
                 self.profiles.clone(),
                 self.clock.clone(),
@@ -159,16 +166,16 @@ impl Context for Crm {
             .map(|u| u.uid.clone())
             .unwrap_or_default();
         let mut lines = vec![
-            match demo::seed(self.clients.db(), &owner, DEMO_CLIENTS).await? {
+            match demo::clients::seed(self.clients.db(), &owner, DEMO_CLIENTS).await? {
                 0 => "Clientes de demonstração: já existiam.".to_string(),
                 n => format!("{n} clientes de demonstração criados."),
             },
         ];
-        lines.extend(demo_teams::seed(&self.teams, &self.profiles, demo).await?);
+        lines.extend(demo::teams::seed(&self.teams, &self.profiles, demo).await?);
         if let Some(manager) = demo.user(Role::SalesManager).map(demo_principal) {
             let seller = demo.user(Role::Salesperson).map(|u| u.uid.as_str());
             lines.push(
-                match demo::seed_links(&self.links, &manager, seller).await? {
+                match demo::links::seed(&self.links, &manager, seller).await? {
                     0 => "Links de marketing de demonstração: já existiam.".to_string(),
                     n => format!("{n} links de marketing de demonstração criados (2 campanhas)."),
                 },
@@ -183,6 +190,11 @@ impl Context for Crm {
             ));
         }
         Ok(lines)
+    }
+
+    /// The clicks still in memory are written before the server closes the database.
+    async fn on_stop(self: &Arc<Self>) {
+        self.clicks.flush().await
     }
 
     fn on_serve(self: &Arc<Self>) {

@@ -30,6 +30,25 @@ pub async fn user_by_firebase_uid(db: &Db, firebase_uid: &str) -> Result<Option<
     on_db!(db, pool => sqlx::query_as(&sql).bind(firebase_uid).fetch_optional(pool).await)
 }
 
+/// The users with these uids (those that exist), in no particular order.
+pub async fn users_by_uids(db: &Db, uids: &[&str]) -> Result<Vec<UserRow>> {
+    if uids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let marks: Vec<String> = (1..=uids.len()).map(|i| format!("${i}")).collect();
+    let sql = format!(
+        "SELECT {USER_COLUMNS} FROM identity_users WHERE uid IN ({})",
+        marks.join(", ")
+    );
+    on_db!(db, pool => {
+        let mut query = sqlx::query_as(&sql);
+        for uid in uids {
+            query = query.bind(*uid);
+        }
+        query.fetch_all(pool).await
+    })
+}
+
 /// Links a Firebase uid to a user that has none yet (the first Firebase sign-in by that e-mail).
 pub async fn link_firebase_uid(db: &Db, uid: &str, firebase_uid: &str) -> Result<()> {
     on_db!(db, pool => sqlx::query("UPDATE identity_users SET firebase_uid = $2 WHERE uid = $1 AND firebase_uid IS NULL")

@@ -19,6 +19,17 @@ pub trait Clock: Send + Sync + std::fmt::Debug {
 
 pub type SharedClock = Arc<dyn Clock>;
 
+/// The instant a business date starts in São Paulo (a filter "from this date" on a timestamp column).
+pub fn start_of_day(day: NaiveDate) -> DateTime<Utc> {
+    use chrono::TimeZone;
+    let midnight = day.and_hms_opt(0, 0, 0).unwrap_or_default();
+    Sao_Paulo
+        .from_local_datetime(&midnight)
+        .earliest()
+        .map(|t| t.with_timezone(&Utc))
+        .unwrap_or_else(|| Utc.from_utc_datetime(&midnight))
+}
+
 /// The real time.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct SystemClock;

@@ -102,6 +102,12 @@ pub trait Context: Send + Sync + Sized + 'static {
 
     /// Called once the server is about to serve (warm a cache, start a timer). Never blocks.
     fn on_serve(self: &Arc<Self>) {}
+
+    /// Called once the server has stopped taking requests, before the database closes: write what is
+    /// still held in memory.
+    fn on_stop(self: &Arc<Self>) -> impl Future<Output = ()> + Send {
+        async {}
+    }
 }
 
 /// The contexts started so far, by type: a context reaches another only through its public interface.
@@ -237,6 +243,10 @@ macro_rules! register_contexts {
 
             pub fn on_serve(&self) {
                 $($crate::context::Context::on_serve(&self.$field);)*
+            }
+
+            pub async fn on_stop(&self) {
+                $($crate::context::Context::on_stop(&self.$field).await;)*
             }
         }
     };

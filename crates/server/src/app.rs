@@ -100,6 +100,11 @@ impl App {
         worker
     }
 
+    /// Lets each context write what it still holds in memory, once the server takes no more requests.
+    pub async fn on_stop(&self) {
+        self.contexts.on_stop().await
+    }
+
     pub fn api_service(&self) -> OpenApiService<Apis, ()> {
         OpenApiService::new(self.contexts.apis(), API_TITLE, env!("CARGO_PKG_VERSION")).description(
             "API do backoffice. Cada operação declara a permissão de que precisa (o escopo do BearerAuth). \

@@ -156,6 +156,7 @@ pub async fn serve(config: Config) -> Result<()> {
     crate::http::server(acceptor, max_connections, crate::http::IDLE_TIMEOUT)
         .run_with_graceful_shutdown(routes, shutdown_signal(), Some(Duration::from_secs(10)))
         .await?;
+    app.on_stop().await;
     worker.shutdown(Duration::from_secs(10)).await;
     app.db().close().await;
     tracing::info!("backoffice stopped");

@@ -107,7 +107,7 @@ impl ClientsApi {
             with_total: with_total.0.unwrap_or(true),
         };
         let (page, notice) = self.clients.list_for(&auth.0, &query).await?;
-        let names = self.clients.owner_names().await?;
+        let names = self.clients.owner_names(&page.items).await?;
         Ok(Json(ClientPage {
             notice,
             items: page.items.into_iter().map(|c| view(c, &names)).collect(),
@@ -152,7 +152,7 @@ impl ClientsApi {
         body: Json<NewClientRequest>,
     ) -> ApiResult<Created> {
         let client = self.clients.create(body.0.into(), &auth.0).await?;
-        let names = self.clients.owner_names().await?;
+        let names = self.clients.owner_names([&client]).await?;
         Ok(Created::Created(Json(view(client, &names))))
     }
 
@@ -164,7 +164,7 @@ impl ClientsApi {
         #[oai(validator(max_length = 100))] id: Path<String>,
     ) -> ApiResult<Json<ClientView>> {
         let client = self.clients.get_for(&auth.0, &id.0).await?;
-        let names = self.clients.owner_names().await?;
+        let names = self.clients.owner_names([&client]).await?;
         Ok(Json(view(client, &names)))
     }
 
@@ -194,7 +194,7 @@ impl ClientsApi {
         body: Json<ClientPatchRequest>,
     ) -> ApiResult<Json<ClientView>> {
         let client = self.clients.update(&id.0, body.0.into(), &auth.0).await?;
-        let names = self.clients.owner_names().await?;
+        let names = self.clients.owner_names([&client]).await?;
         Ok(Json(view(client, &names)))
     }
 
@@ -247,7 +247,8 @@ impl ClientsApi {
         #[oai(validator(max_length = 100))] id: Path<String>,
     ) -> ApiResult<Json<ClientView>> {
         let client = self.clients.archive(&id.0, &auth.0).await?;
-        Ok(Json(view(client, &self.clients.owner_names().await?)))
+        let names = self.clients.owner_names([&client]).await?;
+        Ok(Json(view(client, &names)))
     }
 
     /// Restores an archived client as active.
@@ -258,7 +259,8 @@ impl ClientsApi {
         #[oai(validator(max_length = 100))] id: Path<String>,
     ) -> ApiResult<Json<ClientView>> {
         let client = self.clients.restore(&id.0, &auth.0).await?;
-        Ok(Json(view(client, &self.clients.owner_names().await?)))
+        let names = self.clients.owner_names([&client]).await?;
+        Ok(Json(view(client, &names)))
     }
 }
 

@@ -6,8 +6,11 @@ mod clients;
 mod link_dto;
 mod links;
 mod plugin;
+mod profile_dto;
+mod profiles;
 mod qr;
 pub mod redirect;
+mod team_dto;
 mod teams;
 
 pub use client_dto::{
@@ -16,13 +19,14 @@ pub use client_dto::{
 pub use clients::{ClientPage, ClientsApi};
 pub use links::LinksApi;
 pub use plugin::{PluginApi, PluginClientCard, PluginConfig, PluginLookup, PluginOrigins};
+pub use profiles::ProfilesApi;
 pub use redirect::Redirect;
 pub use teams::TeamsApi;
 
 use poem_openapi::Tags;
 
 /// Every CRM API, served as one.
-pub type CrmApi = (ClientsApi, TeamsApi, PluginApi, LinksApi);
+pub type CrmApi = (ClientsApi, TeamsApi, ProfilesApi, PluginApi, LinksApi);
 
 #[derive(Tags)]
 pub enum CrmTag {

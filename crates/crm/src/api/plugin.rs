@@ -150,10 +150,7 @@ impl PluginApi {
         .map_err(|(field, message)| ApiError::from(Error::invalid_field(field, message)))?;
         Ok(Json(match self.plugin.lookup(&term, &auth.0).await? {
             Found::Reached(client) => {
-                let owner = match &client.fields.owner_id {
-                    Some(uid) => self.plugin.owner_name(uid).await?,
-                    None => None,
-                };
+                let owner = self.plugin.owner_name(&client).await?;
                 PluginLookup {
                     client: Some(PluginClientCard {
                         owner,

@@ -21,7 +21,7 @@ use crate::store::links::ClickRow;
 /// The path prefix the server sends here.
 pub const PREFIX: &str = "/l/";
 
-/// The `/l/{code}` endpoint. Dropping it (the server stopping) lets its writer store what is left.
+/// The `/l/{code}` endpoint. Its clicks go to the context's writer, which the server flushes on stop.
 pub struct Redirect {
     links: Arc<Links>,
     clicks: ClickRecorder,
@@ -29,8 +29,7 @@ pub struct Redirect {
 }
 
 impl Redirect {
-    pub fn new(links: Arc<Links>, trusted_proxies: Vec<IpAddr>) -> Redirect {
-        let clicks = ClickRecorder::start(links.db().clone());
+    pub fn new(links: Arc<Links>, clicks: ClickRecorder, trusted_proxies: Vec<IpAddr>) -> Redirect {
         Redirect {
             links,
             clicks,

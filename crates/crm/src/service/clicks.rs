@@ -7,9 +7,9 @@
 //! A click is never dropped to go faster: when the queue is full (the database cannot keep up), a request
 //! waits for room, so redirects slow down to what the database can record (`docs/benchmarks.md`).
 //!
-//! The task writes what is left and stops when the last recorder is dropped (the server dropping its routes
-//! at shutdown); [`ClickRecorder::flush`] writes at once and returns when the rows are stored (tests await it
-//! instead of sleeping).
+//! [`ClickRecorder::flush`] writes at once and returns when the rows are stored: the server awaits it when it
+//! stops, before closing the database (the CRM context's `on_stop`), and tests await it instead of sleeping.
+//! The task also writes what is left and stops when the last recorder is dropped.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;

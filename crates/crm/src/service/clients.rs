@@ -86,13 +86,13 @@ impl Clients {
 
     /// A client `p` reaches, or 404 as if it did not exist.
     pub async fn get_for(&self, p: &Principal, id: &str) -> Result<Client> {
+        self.get_within(&self.teams.scope(p).await?, id).await
+    }
+
+    /// A client within `scope`, or 404 as if it did not exist.
+    async fn get_within(&self, scope: &Scope, id: &str) -> Result<Client> {
         let client = self.get(id).await?;
-        if !self
-            .teams
-            .scope(p)
-            .await?
-            .reaches(client.fields.owner_id.as_deref(), None)
-        {
+        if !scope.reaches(client.fields.owner_id.as_deref(), None) {
             return Err(not_found(id));
         }
         Ok(client)
@@ -147,15 +147,18 @@ impl Clients {
         self.consents(p, id).await
     }
 
-    /// The portfolio owners' names, by uid.
-    pub async fn owner_names(&self) -> Result<HashMap<String, String>> {
-        Ok(self
-            .teams
-            .sales_users()
-            .await?
+    /// The names of these clients' portfolio owners, by uid (one query for a page of clients).
+    pub async fn owner_names<'a>(
+        &self,
+        clients: impl IntoIterator<Item = &'a Client>,
+    ) -> Result<HashMap<String, String>> {
+        let mut owners: Vec<&str> = clients
             .into_iter()
-            .map(|(uid, u)| (uid, u.name))
-            .collect())
+            .filter_map(|c| c.fields.owner_id.as_deref())
+            .collect();
+        owners.sort_unstable();
+        owners.dedup();
+        self.teams.names_of(&owners).await
     }
 
     /// Checks what `p` may set as the client's portfolio owner and unit. A salesperson's new client is theirs; only
@@ -163,10 +166,10 @@ impl Clients {
     async fn check_portfolio(
         &self,
         p: &Principal,
+        scope: &Scope,
         client: &mut ClientFields,
         before: Option<&ClientFields>,
     ) -> Result<()> {
-        let scope = self.teams.scope(p).await?;
         let sales_role = matches!(p.role, Some(Role::Salesperson | Role::SalesManager));
         if before.is_none() && client.owner_id.is_none() && sales_role {
             client.owner_id = Some(p.uid.clone());
@@ -212,7 +215,8 @@ impl Clients {
     /// Creates a client, with its history entry, in one transaction.
     pub async fn create(&self, draft: ClientDraft, by: &Principal) -> Result<Client> {
         let mut client = draft.validate()?;
-        self.check_portfolio(by, &mut client, None).await?;
+        let scope = self.teams.scope(by).await?;
+        self.check_portfolio(by, &scope, &mut client, None).await?;
         let id = uuid::Uuid::now_v7().to_string();
         let stamp = self.stamp(&by.uid);
         let mut tx = self.db.begin().await?;
@@ -241,13 +245,14 @@ impl Clients {
     /// Applies `patch` on top of the stored client, validating the whole result again; the fields that
     /// changed go to its history in the same transaction.
     pub async fn update(&self, id: &str, patch: ClientPatch, by: &Principal) -> Result<Client> {
+        let scope = self.teams.scope(by).await?;
         for _ in 0..WRITE_ATTEMPTS {
-            let current = self.get_for(by, id).await?;
+            let current = self.get_within(&scope, id).await?;
             if current.fields.status == ClientStatus::Archived {
                 return Err(archived(&current));
             }
             let mut client = ClientDraft::patched(&current.fields, patch.clone()).validate()?;
-            self.check_portfolio(by, &mut client, Some(&current.fields))
+            self.check_portfolio(by, &scope, &mut client, Some(&current.fields))
                 .await?;
             if self.write(&current, &client, by).await? {
                 return self.get(id).await;
@@ -397,7 +402,7 @@ impl Clients {
     pub(crate) async fn held_by(&self, client: &Client) -> Result<String> {
         let owner = match &client.fields.owner_id {
             Some(uid) => self
-                .owner_names()
+                .owner_names([client])
                 .await?
                 .remove(uid)
                 .unwrap_or_else(|| "sem responsável".into()),

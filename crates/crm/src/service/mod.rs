@@ -5,6 +5,7 @@ pub mod clicks;
 mod clients;
 pub mod links;
 mod lookup;
+mod opportunities;
 mod plugin;
 mod profiles;
 mod teams;
@@ -12,6 +13,9 @@ mod teams;
 pub use clients::{Clients, ListPage, ListQuery, CLIENT_ENTITY, PAGES_COUNTED_AHEAD};
 pub use links::Links;
 pub use lookup::Found;
+pub use opportunities::{
+    Column, FunnelQuery, Opportunities, OpportunityView, CARDS_PER_COLUMN, OPPORTUNITY_ENTITY,
+};
 pub use plugin::{plugin_for, Plugin, DEV_MODE_VAR, LOOKUPS_PER_MINUTE};
 pub use profiles::{ProfileView, Profiles, PROFILE_ENTITY};
 pub use teams::{Membership, Person, TeamView, Teams, TEAM_ENTITY};

@@ -11,6 +11,7 @@ use platform::Principal;
 
 use super::{Clients, Found};
 use crate::domain::plugin::{parse_origin, LookupTerm, MAX_ORIGINS};
+use crate::domain::Client;
 use crate::store::plugin as store;
 
 /// Lookups per user per minute.
@@ -81,8 +82,11 @@ impl Plugin {
     }
 
     /// The name of a portfolio owner, for the client card.
-    pub async fn owner_name(&self, uid: &str) -> Result<Option<String>> {
-        Ok(self.clients.owner_names().await?.remove(uid))
+    pub async fn owner_name(&self, client: &Client) -> Result<Option<String>> {
+        let Some(uid) = &client.fields.owner_id else {
+            return Ok(None);
+        };
+        Ok(self.clients.owner_names([client]).await?.remove(uid))
     }
 
     /// The client `term` names exactly, at most [`LOOKUPS_PER_MINUTE`] a minute per user (429 with the

@@ -1,6 +1,7 @@
 //! The CRM profiles of salespeople: ADMIN creates one for an identity user of a sales role and keeps it; a
 //! salesperson reads their own, a manager their teams', finance and ADMIN all.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use identity::User;
@@ -44,38 +45,54 @@ impl Profiles {
     /// The profiles within `p`'s scope.
     pub async fn list(&self, p: &Principal) -> Result<Vec<ProfileView>> {
         let scope = self.teams.scope(p).await?;
-        let users = self.teams.sales_users().await?;
-        let team_names = self.team_names().await?;
-        let members = store::members(&self.db, None).await?;
-        let today = self.teams.today();
-        let mut views = Vec::new();
-        for profile in store::profiles(&self.db).await? {
-            if !scope.reaches(Some(&profile.user_id), None) {
-                continue;
-            }
-            let teams = members
-                .iter()
-                .filter(|m| m.user_id == profile.user_id && m.on(today))
-                .map(|m| {
-                    let name = team_names.get(&m.team_id).cloned().unwrap_or_default();
-                    (m.team_id.clone(), name)
-                })
-                .collect();
-            views.push(view(profile, teams, &users));
-        }
-        Ok(views)
+        let profiles: Vec<Profile> = store::profiles(&self.db)
+            .await?
+            .into_iter()
+            .filter(|profile| scope.reaches(Some(&profile.user_id), None))
+            .collect();
+        self.views(profiles).await
     }
 
     /// One profile, or 404 outside `p`'s scope.
     pub async fn get(&self, p: &Principal, user_id: &str) -> Result<ProfileView> {
-        self.list(p)
+        let scope = self.teams.scope(p).await?;
+        let profile = store::profile(&self.db, user_id)
             .await?
-            .into_iter()
-            .find(|v| v.profile.user_id == user_id)
-            .ok_or_else(not_found)
+            .filter(|profile| scope.reaches(Some(&profile.user_id), None))
+            .ok_or_else(not_found)?;
+        self.views(vec![profile]).await?.pop().ok_or_else(not_found)
     }
 
-    async fn team_names(&self) -> Result<std::collections::HashMap<String, String>> {
+    /// The profiles with their users' e-mail and role and the teams they are in today.
+    async fn views(&self, profiles: Vec<Profile>) -> Result<Vec<ProfileView>> {
+        let uids: Vec<&str> = profiles.iter().map(|p| p.user_id.as_str()).collect();
+        let users: HashMap<String, User> = self
+            .teams
+            .users(&uids)
+            .await?
+            .into_iter()
+            .map(|u| (u.uid.clone(), u))
+            .collect();
+        let team_names = self.team_names().await?;
+        let members = store::members(&self.db, None).await?;
+        let today = self.teams.today();
+        Ok(profiles
+            .into_iter()
+            .map(|profile| {
+                let teams = members
+                    .iter()
+                    .filter(|m| m.user_id == profile.user_id && m.on(today))
+                    .map(|m| {
+                        let name = team_names.get(&m.team_id).cloned().unwrap_or_default();
+                        (m.team_id.clone(), name)
+                    })
+                    .collect();
+                view(profile, teams, &users)
+            })
+            .collect())
+    }
+
+    async fn team_names(&self) -> Result<HashMap<String, String>> {
         Ok(store::teams(&self.db, true)
             .await?
             .into_iter()
@@ -196,7 +213,7 @@ impl Profiles {
 fn view(
     profile: Profile,
     teams: Vec<(String, String)>,
-    users: &std::collections::HashMap<String, User>,
+    users: &HashMap<String, User>,
 ) -> ProfileView {
     let user = users.get(&profile.user_id);
     ProfileView {

@@ -105,6 +105,21 @@ impl Teams {
         }
     }
 
+    /// These users (any role: an owner may have changed role since), those that exist.
+    pub async fn users(&self, uids: &[&str]) -> Result<Vec<User>> {
+        self.identity.users(uids).await
+    }
+
+    /// The names of these users, by uid.
+    pub async fn names_of(&self, uids: &[&str]) -> Result<HashMap<String, String>> {
+        Ok(self
+            .users(uids)
+            .await?
+            .into_iter()
+            .map(|u| (u.uid, u.name))
+            .collect())
+    }
+
     /// The users of the sales roles, by uid (names for managers and members).
     pub async fn sales_users(&self) -> Result<HashMap<String, User>> {
         let mut all = HashMap::new();
@@ -125,12 +140,12 @@ impl Teams {
         let teams = store::teams(&self.db, archived).await?;
         let visible = self.visible_teams(p).await?;
         let mut views = Vec::new();
-        let ctx = self.context(month).await?;
+        let snapshot = self.snapshot(month).await?;
         for team in teams {
             if visible.as_ref().is_some_and(|v| !v.contains(&team.id)) {
                 continue;
             }
-            views.push(ctx.view(team, month, self.today()));
+            views.push(snapshot.view(team, month, self.today()));
         }
         Ok(views)
     }
@@ -145,8 +160,8 @@ impl Teams {
         {
             return Err(not_found());
         }
-        let ctx = self.context(month).await?;
-        Ok(ctx.view(team, month, self.today()))
+        let snapshot = self.snapshot(month).await?;
+        Ok(snapshot.view(team, month, self.today()))
     }
 
     /// The ids of the teams `p` sees (`None`: all).
@@ -173,7 +188,7 @@ impl Teams {
         })
     }
 
-    async fn context(&self, month: Month) -> Result<Context> {
+    async fn snapshot(&self, month: Month) -> Result<TeamsSnapshot> {
         let users = self.sales_users().await?;
         let mut managers: HashMap<String, Vec<String>> = HashMap::new();
         for (team, user) in store::managers(&self.db).await? {
@@ -187,7 +202,7 @@ impl Teams {
         for (team, t) in store::all_targets(&self.db, month).await? {
             targets.entry(team).or_default().push(t);
         }
-        Ok(Context {
+        Ok(TeamsSnapshot {
             users,
             managers,
             members,
@@ -598,14 +613,14 @@ fn name_taken(name: &str) -> Error {
 }
 
 /// Everything the views of many teams need, read once.
-struct Context {
+struct TeamsSnapshot {
     users: HashMap<String, User>,
     managers: HashMap<String, Vec<String>>,
     members: HashMap<String, Vec<MemberRow>>,
     targets: HashMap<String, Vec<TargetRow>>,
 }
 
-impl Context {
+impl TeamsSnapshot {
     fn name(&self, uid: &str) -> String {
         self.users
             .get(uid)

@@ -2,6 +2,7 @@
 
 pub mod clients;
 pub mod links;
+pub mod opportunities;
 pub mod plugin;
 pub mod search;
 pub mod teams;

@@ -23,6 +23,15 @@ impl Identity {
         Ok(store::user_by_uid(&self.db, uid).await?.map(User::from))
     }
 
+    /// The users with these uids (at most a page's worth: the names shown beside a list), in no particular order.
+    pub async fn users(&self, uids: &[&str]) -> Result<Vec<User>> {
+        Ok(store::users_by_uids(&self.db, uids)
+            .await?
+            .into_iter()
+            .map(User::from)
+            .collect())
+    }
+
     /// The user with this e-mail (case-insensitive), if any.
     pub async fn user_by_email(&self, email: &str) -> Result<Option<User>> {
         Ok(store::user_by_email(&self.db, email)

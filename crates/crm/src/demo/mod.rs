@@ -1,0 +1,8 @@
+//! Demo data, one module per area: clients (and the bulk loader of the million-client benchmark), teams and
+//! profiles, marketing links. Each seed adds nothing when its area already has data.
+
+pub mod clients;
+pub mod links;
+pub mod teams;
+
+pub use clients::{assign_portfolio, bulk_load};
