@@ -54,7 +54,7 @@ use platform::migrate::Migrations;
 use platform::{Error, Role};
 
 pub use domain::{Client, ClientFields, ClientKind, ClientStatus};
-pub use service::{Clients, Links, Plugin};
+pub use service::{Clients, Links, Opportunities, Plugin};
 
 /// How many demo clients `demo-data` creates.
 pub const DEMO_CLIENTS: usize = 120;
@@ -69,6 +69,7 @@ pub struct Crm {
     clock: platform::clock::SharedClock,
     plugin: Arc<Plugin>,
     links: Arc<Links>,
+    opportunities: Arc<Opportunities>,
     trusted_proxies: Vec<std::net::IpAddr>,
     /// The writer of `/l/{code}`'s clicks, shared by every `redirect()` endpoint and flushed on stop.
     clicks: service::clicks::ClickRecorder,
@@ -91,6 +92,11 @@ impl Crm {
 
     pub fn links(&self) -> &Arc<Links> {
         &self.links
+    }
+
+    /// The funnel; the sales context marks an opportunity won through it (`Opportunities::mark_won`).
+    pub fn opportunities(&self) -> &Arc<Opportunities> {
+        &self.opportunities
     }
 
     /// The `/l/{code}` endpoint (the server routes `/l/` to it ahead of the web apps), writing its clicks
@@ -130,7 +136,14 @@ impl Context for Crm {
             teams.clone(),
         ));
         let plugin = Arc::new(service::plugin_for(platform, clients.clone()));
+        let opportunities = Arc::new(Opportunities::new(
+            platform.db.clone(),
+            platform.clock.clone(),
+            teams.clone(),
+            clients.clone(),
+        ));
         Ok(Crm {
+            opportunities,
             clients,
             profiles: Arc::new(service::Profiles::new(platform.db.clone(), teams.clone())),
             teams,
@@ -157,6 +170,7 @@ impl Context for Crm {
             ),
             api::PluginApi::new(self.plugin.clone()),
             api::LinksApi::new(self.links.clone()),
+            api::OpportunitiesApi::new(self.opportunities.clone()),
         )
     }
 

@@ -148,6 +148,20 @@ pub static LINKS_SETTINGS: Permission = Permission {
     grant: Grant::Roles(&[Admin, SuperAdmin]),
 };
 
+/// See the funnel (a salesperson: their own opportunities; a manager: their teams').
+pub static OPPORTUNITIES_READ: Permission = Permission {
+    code: "oportunidades_ler",
+    label: "consultar o funil de oportunidades",
+    grant: Grant::Roles(&[Salesperson, SalesManager, Admin, SuperAdmin]),
+};
+
+/// Create leads, move them through the funnel, change and lose them (within the same scope).
+pub static OPPORTUNITIES_WRITE: Permission = Permission {
+    code: "oportunidades_editar",
+    label: "criar leads e movimentar o funil",
+    grant: Grant::Roles(&[Salesperson, SalesManager, Admin, SuperAdmin]),
+};
+
 /// Every permission the CRM declares.
 pub static ALL: &[&Permission] = &[
     &CLIENTS_READ,
@@ -166,11 +180,19 @@ pub static ALL: &[&Permission] = &[
     &LINKS_WRITE,
     &LINKS_MANAGE,
     &LINKS_SETTINGS,
+    &OPPORTUNITIES_READ,
+    &OPPORTUNITIES_WRITE,
 ];
 
 /// The CRM's pages: a role without the permission goes to `/inicio` (sales roles that reach `/inicio` are sent on
 /// by the shell; LEGAL_ASSISTANT by the role redirect to `/clientes`).
 pub static ROUTE_RULES: &[RouteRule] = &[
+    RouteRule::new(
+        RouteMatch::Exact(&["/crm"]),
+        &OPPORTUNITIES_READ,
+        RouteCheck::Client,
+        "/inicio",
+    ),
     RouteRule::new(
         RouteMatch::Exact(&["/crm/times", "/crm/times/detalhes"]),
         &TEAMS_READ,

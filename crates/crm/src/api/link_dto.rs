@@ -44,8 +44,8 @@ pub enum LinkState {
     All,
 }
 
-/// A marketing link with its counts. `leads`, `sales` and `revenue` are 0 until leads and sales exist
-/// (they arrive with the sales issue); they are not estimated.
+/// A marketing link with its counts. `sales` and `revenue` are 0 until sales exist (they arrive with the sales
+/// issue); they are not estimated.
 #[derive(Debug, Clone, Object)]
 #[oai(rename = "MarketingLink")]
 pub struct LinkView {
@@ -73,7 +73,7 @@ pub struct LinkView {
     pub clicks: i64,
     pub previews: i64,
     pub unique_visitors: i64,
-    /// Always 0 for now: leads arrive with the sales issue.
+    /// Opportunities that came through the link (first touch).
     pub leads: i64,
     /// Always 0 for now: sales arrive with the sales issue.
     pub sales: i64,
@@ -110,7 +110,7 @@ impl LinkView {
             clicks: c.counts.clicks,
             previews: c.counts.previews,
             unique_visitors: c.counts.visitors,
-            leads: 0,
+            leads: c.counts.leads,
             sales: 0,
             revenue: 0,
             can_edit,

@@ -5,6 +5,8 @@ mod client_dto;
 mod clients;
 mod link_dto;
 mod links;
+mod opportunities;
+mod opportunity_dto;
 mod plugin;
 mod profile_dto;
 mod profiles;
@@ -18,6 +20,7 @@ pub use client_dto::{
 };
 pub use clients::{ClientPage, ClientsApi};
 pub use links::LinksApi;
+pub use opportunities::OpportunitiesApi;
 pub use plugin::{PluginApi, PluginClientCard, PluginConfig, PluginLookup, PluginOrigins};
 pub use profiles::ProfilesApi;
 pub use redirect::Redirect;
@@ -26,7 +29,14 @@ pub use teams::TeamsApi;
 use poem_openapi::Tags;
 
 /// Every CRM API, served as one.
-pub type CrmApi = (ClientsApi, TeamsApi, ProfilesApi, PluginApi, LinksApi);
+pub type CrmApi = (
+    ClientsApi,
+    TeamsApi,
+    ProfilesApi,
+    PluginApi,
+    LinksApi,
+    OpportunitiesApi,
+);
 
 #[derive(Tags)]
 pub enum CrmTag {

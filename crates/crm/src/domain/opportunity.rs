@@ -358,7 +358,7 @@ pub fn search_text(fields: &OpportunityFields, client_name: Option<&str>) -> Str
     if let Some(c) = &fields.contact {
         parts.push(fold(&c.name));
         if let Some(p) = &c.phone {
-            parts.push(p.as_str().trim_start_matches('+').to_string());
+            parts.push(p.as_str().to_string());
         }
         if let Some(e) = &c.email {
             parts.push(e.as_str().to_lowercase());
@@ -441,11 +441,11 @@ mod tests {
     }
 
     #[test]
-    fn a_lead_with_an_inline_contact_is_valid_and_its_phone_is_stored_in_e164() {
+    fn a_lead_with_an_inline_contact_is_valid_and_its_phone_is_kept_as_ddd_and_number() {
         let f = draft().validate().unwrap();
         assert_eq!(f.title, "Implante superior");
         let c = f.contact.unwrap();
-        assert_eq!(c.phone.unwrap().as_str(), "+5511987654321");
+        assert_eq!(c.phone.unwrap().as_str(), "11987654321");
         assert_eq!(f.source, Source::Instagram);
     }
 

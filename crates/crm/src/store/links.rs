@@ -282,6 +282,8 @@ pub struct Counts {
     pub clicks: i64,
     pub previews: i64,
     pub visitors: i64,
+    /// Opportunities attributed to the link (first touch).
+    pub leads: i64,
 }
 
 /// The counts of each of `ids` (a page's links).
@@ -298,26 +300,36 @@ pub async fn counts(db: &Db, ids: &[&str]) -> Result<HashMap<String, Counts>> {
          FROM crm_link_clicks WHERE link_id IN ({}) GROUP BY link_id",
         params.join(", ")
     );
-    let rows: Vec<(String, i64, i64, i64)> = on_db!(db, pool => {
+    let leads_sql = format!(
+        "SELECT marketing_link_id, COUNT(*) FROM crm_opportunities WHERE marketing_link_id IN ({}) \
+         GROUP BY marketing_link_id",
+        params.join(", ")
+    );
+    let (rows, leads): (Vec<(String, i64, i64, i64)>, Vec<(String, i64)>) = on_db!(db, pool => {
         let mut q = sqlx::query_as(&sql);
+        let mut l = sqlx::query_as(&leads_sql);
         for id in ids {
             q = q.bind(*id);
+            l = l.bind(*id);
         }
-        q.fetch_all(pool).await
+        Ok::<_, sqlx::Error>((q.fetch_all(pool).await?, l.fetch_all(pool).await?))
     })?;
-    Ok(rows
+    let mut out: HashMap<String, Counts> = rows
         .into_iter()
         .map(|(id, clicks, previews, visitors)| {
-            (
-                id,
-                Counts {
-                    clicks,
-                    previews,
-                    visitors,
-                },
-            )
+            let counts = Counts {
+                clicks,
+                previews,
+                visitors,
+                leads: 0,
+            };
+            (id, counts)
         })
-        .collect())
+        .collect();
+    for (id, n) in leads {
+        out.entry(id).or_default().leads = n;
+    }
+    Ok(out)
 }
 
 /// One recorded request to `/l/{code}`.

@@ -89,8 +89,8 @@ impl From<Row> for Listed {
     fn from(r: Row) -> Listed {
         let contact = r.contact_name.map(|name| Contact {
             name,
-            phone: r.contact_phone.and_then(|p| Phone::parse(&p).ok()),
-            email: r.contact_email.and_then(|e| Email::parse(&e).ok()),
+            phone: r.contact_phone.map(Phone::from_stored),
+            email: r.contact_email.map(Email::from_stored),
         });
         Listed {
             client_name: r.client_name,
@@ -341,7 +341,8 @@ fn conditions(f: &Filter) -> Conditions {
 pub async fn column_totals(db: &Db, f: &Filter) -> Result<Vec<(String, i64, i64)>> {
     let w = conditions(f);
     let sql = format!(
-        "SELECT o.stage_id, COUNT(*), COALESCE(SUM(o.expected_value_cents), 0) FROM crm_opportunities o \
+        "SELECT o.stage_id, COUNT(*), CAST(COALESCE(SUM(o.expected_value_cents), 0) AS BIGINT) \
+         FROM crm_opportunities o \
          WHERE {} GROUP BY o.stage_id",
         w.sql()
     );
