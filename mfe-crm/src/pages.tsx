@@ -4,6 +4,7 @@ import { lazy, type ComponentType } from 'react';
 
 /** Every route this area owns; built pages are lazy chunks, the rest say "Em construção" (no fake data). */
 const built: Record<string, ComponentType<PageProps>> = {
+  '/crm': lazy(() => import(/* webpackChunkName: "funnel" */ './features/funnel/components/FunnelPage')),
   '/clientes': lazy(() => import(/* webpackChunkName: "clients" */ './features/clients/components/ClientsPage')),
   '/cliente': lazy(() => import(/* webpackChunkName: "client" */ './features/clients/components/ClientPage')),
   '/crm/times': lazy(() => import(/* webpackChunkName: "teams" */ './features/teams/components/TeamsPage')),

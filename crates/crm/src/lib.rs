@@ -94,6 +94,18 @@ impl Crm {
         &self.links
     }
 
+    /// The demo salespeople with their team today.
+    async fn demo_owners(&self, demo: &Demo) -> Result<Vec<(String, Option<String>)>, Error> {
+        let mut owners = Vec::new();
+        for user in demo.users.iter().filter(|u| u.role == Role::Salesperson) {
+            owners.push((
+                user.uid.clone(),
+                self.opportunities.team_of(&user.uid).await?,
+            ));
+        }
+        Ok(owners)
+    }
+
     /// The funnel; the sales context marks an opportunity won through it (`Opportunities::mark_won`).
     pub fn opportunities(&self) -> &Arc<Opportunities> {
         &self.opportunities
@@ -195,6 +207,13 @@ impl Context for Crm {
                 },
             );
         }
+        let owners = self.demo_owners(demo).await?;
+        lines.push(
+            match demo::opportunities::seed(self.clients.db(), &owners, self.clock.now()).await? {
+                0 => "Funil de demonstração: já existia.".to_string(),
+                n => format!("{n} oportunidades de demonstração no funil."),
+            },
+        );
         if let Some(&n) = demo.bulk.get(BULK_CLIENTS) {
             let started = std::time::Instant::now();
             let loaded = self.clients.bulk_load(n).await?;

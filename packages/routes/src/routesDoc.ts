@@ -23,6 +23,7 @@ const STATES: Readonly<Record<string, string>> = {
   '/perfil': BUILT,
   '/clientes': BUILT,
   '/cliente': BUILT,
+  '/crm': BUILT,
   '/crm/marketing/links': BUILT,
   '/crm/times': BUILT,
   '/crm/times/detalhes': BUILT,

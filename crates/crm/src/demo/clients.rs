@@ -127,7 +127,7 @@ fn insert_sql(rows: usize) -> String {
     sql
 }
 
-const FIRST_NAMES: [&str; 40] = [
+pub(super) const FIRST_NAMES: [&str; 40] = [
     "Ana",
     "Maria",
     "José",
@@ -170,7 +170,7 @@ const FIRST_NAMES: [&str; 40] = [
     "Cláudia",
 ];
 
-const SURNAMES: [&str; 40] = [
+pub(super) const SURNAMES: [&str; 40] = [
     "Silva",
     "Santos",
     "Oliveira",

@@ -3,6 +3,7 @@
 
 pub mod clients;
 pub mod links;
+pub mod opportunities;
 pub mod teams;
 
 pub use clients::{assign_portfolio, bulk_load};

@@ -191,7 +191,8 @@ impl Opportunities {
         offset: i64,
     ) -> Result<(Vec<OpportunityView>, i64)> {
         let mut filter = self.filter(p, q).await?;
-        if status.is_some() || stage_id.is_some() {
+        // A column's next page keeps the board's window on the closed ones; the list by status shows them all.
+        if status.is_some() || stage_id.is_none() {
             filter.closed_from = None;
         }
         filter.stage_id = stage_id.map(str::to_string);
@@ -360,7 +361,7 @@ impl Opportunities {
     }
 
     /// The team `uid` is a member of today (the first one, when several).
-    async fn team_of(&self, uid: &str) -> Result<Option<String>> {
+    pub(crate) async fn team_of(&self, uid: &str) -> Result<Option<String>> {
         let today = self.clock.today();
         Ok(teams_store::members(&self.db, None)
             .await?

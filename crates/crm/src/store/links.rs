@@ -305,7 +305,8 @@ pub async fn counts(db: &Db, ids: &[&str]) -> Result<HashMap<String, Counts>> {
          GROUP BY marketing_link_id",
         params.join(", ")
     );
-    let (rows, leads): (Vec<(String, i64, i64, i64)>, Vec<(String, i64)>) = on_db!(db, pool => {
+    type ClickCounts = Vec<(String, i64, i64, i64)>;
+    let (rows, leads): (ClickCounts, Vec<(String, i64)>) = on_db!(db, pool => {
         let mut q = sqlx::query_as(&sql);
         let mut l = sqlx::query_as(&leads_sql);
         for id in ids {

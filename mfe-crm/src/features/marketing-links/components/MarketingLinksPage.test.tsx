@@ -25,7 +25,7 @@ const link = (i: number, over: Partial<MarketingLink> = {}): MarketingLink => ({
   clicks: 12,
   previews: 3,
   unique_visitors: 9,
-  leads: 0,
+  leads: 4,
   sales: 0,
   revenue: 0,
   can_edit: false,
@@ -70,15 +70,15 @@ function renderAs(permissions: string[]) {
 afterEach(() => setFetchImpl((input, init) => fetch(input, init)));
 
 describe('<MarketingLinksPage>', () => {
-  it('shows the counts, and leads/sales/revenue as 0 with the reason on hover', async () => {
+  it('shows the counts with the leads, and sales/revenue as 0 with the reason on hover', async () => {
     serve({ items: [link(1)], total: 1, page: 1, page_size: 20 });
     renderAs(['links_ler', 'links_editar', 'links_gerenciar']);
     const row = (await screen.findByText('Link 1')).closest('tr');
     if (!row) throw new Error('sem linha');
     const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells.slice(4, 7)).toEqual(['12', '3', '9']);
+    expect(cells.slice(4, 8)).toEqual(['12', '3', '9', '4']);
     const zero = within(row).getAllByTitle(/módulo de vendas/);
-    expect(zero).toHaveLength(3);
+    expect(zero).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Novo link' })).toBeTruthy();
   });
 

@@ -16,7 +16,7 @@ const STATES = [
   { value: 'all', label: 'Todos' },
 ];
 
-/** Leads, sales and revenue do not exist yet: 0, dimmed, with the reason on hover (never estimated figures). */
+/** Sales and revenue do not exist yet: 0, dimmed, with the reason on hover (never estimated figures). */
 function NotYet({ children }: { children: ReactNode }) {
   return (
     <Text span size="sm" c="dimmed" title={NOT_YET_TOOLTIP}>
@@ -117,7 +117,7 @@ export default function MarketingLinksPage({ route }: PageProps) {
     { id: 'clicks', header: 'Cliques', align: 'right', cell: (l) => formatInteger(l.clicks) },
     { id: 'previews', header: 'Pré-visualizações', align: 'right', cell: (l) => formatInteger(l.previews) },
     { id: 'unique_visitors', header: 'Visitantes únicos', align: 'right', cell: (l) => formatInteger(l.unique_visitors) },
-    { id: 'leads', header: 'Leads', align: 'right', cell: (l) => <NotYet>{formatInteger(l.leads)}</NotYet> },
+    { id: 'leads', header: 'Leads', align: 'right', cell: (l) => formatInteger(l.leads) },
     { id: 'sales', header: 'Vendas', align: 'right', cell: (l) => <NotYet>{formatInteger(l.sales)}</NotYet> },
     { id: 'revenue', header: 'Receita recebida', align: 'right', cell: (l) => <NotYet>{formatCentavos(l.revenue)}</NotYet> },
     { id: 'status', header: 'Situação', cell: status },
@@ -199,6 +199,7 @@ function LinkSummary({ link, campaign }: { link: MarketingLink; campaign: string
         <LabeledValue label="Cliques">{formatInteger(link.clicks)}</LabeledValue>
         <LabeledValue label="Pré-visualizações">{formatInteger(link.previews)}</LabeledValue>
         <LabeledValue label="Visitantes únicos">{formatInteger(link.unique_visitors)}</LabeledValue>
+        <LabeledValue label="Leads">{formatInteger(link.leads)}</LabeledValue>
         <LabeledValue label="Válido até">{link.expires_on ?? 'Sem prazo'}</LabeledValue>
         <LabeledValue label="Link pessoal">{link.owner_id ? 'Sim' : 'Não'}</LabeledValue>
         <LabeledValue label="Criado em">{formatDateTime(link.created_at)}</LabeledValue>

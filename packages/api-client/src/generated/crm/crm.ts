@@ -39,6 +39,9 @@ import type {
   EndMembershipRequest,
   ErrorBody,
   ExportClientsParams,
+  FunnelBoard,
+  FunnelSettings,
+  GetFunnelBoardParams,
   GetLinkQrCodeParams,
   GetTeamParams,
   HistoryEntry,
@@ -47,12 +50,19 @@ import type {
   LinkVocabulary,
   ListClientsParams,
   ListLinksParams,
+  ListOpportunitiesParams,
   ListTeamsParams,
+  LoseRequest,
   MarketingLink,
+  MoveRequest,
   NewClientRequest,
   NewLinkRequest,
   NewMemberRequest,
+  NewOpportunityRequest,
   NewProfileRequest,
+  Opportunity,
+  OpportunityPage,
+  OpportunityPatchRequest,
   PluginConfig,
   PluginLookup,
   PluginOrigins,
@@ -4061,4 +4071,803 @@ export const useDeleteCampaign = <TError = ErrorType<ErrorBody | ErrorBody | Err
 
       return useMutation(mutationOptions, queryClient);
     }
+    /**
+ * @summary The funnel's stages (working ones in order, then Ganho and Perdido), sources and reasons for a loss.
+ */
+export const getGetFunnelSettingsUrl = () => {
+
+
+  
+
+  return `/api/v1/crm/funnel`
+}
+
+export const getFunnelSettings = async ( options?: RequestInit): Promise<FunnelSettings> => {
+  
+  return customFetch<FunnelSettings>(getGetFunnelSettingsUrl(),
+  {      
+    ...options,
+    method: 'GET'
     
+    
+  }
+);}
+
+
+
+
+
+export const getGetFunnelSettingsQueryKey = () => {
+    return [
+    `/api/v1/crm/funnel`
+    ] as const;
+    }
+
+    
+export const getGetFunnelSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getFunnelSettings>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFunnelSettings>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetFunnelSettingsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getFunnelSettings>>> = ({ signal }) => getFunnelSettings({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getFunnelSettings>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetFunnelSettingsQueryResult = NonNullable<Awaited<ReturnType<typeof getFunnelSettings>>>
+export type GetFunnelSettingsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetFunnelSettings<TData = Awaited<ReturnType<typeof getFunnelSettings>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFunnelSettings>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFunnelSettings>>,
+          TError,
+          Awaited<ReturnType<typeof getFunnelSettings>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFunnelSettings<TData = Awaited<ReturnType<typeof getFunnelSettings>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFunnelSettings>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFunnelSettings>>,
+          TError,
+          Awaited<ReturnType<typeof getFunnelSettings>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFunnelSettings<TData = Awaited<ReturnType<typeof getFunnelSettings>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFunnelSettings>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The funnel's stages (working ones in order, then Ganho and Perdido), sources and reasons for a loss.
+ */
+
+export function useGetFunnelSettings<TData = Awaited<ReturnType<typeof getFunnelSettings>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFunnelSettings>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetFunnelSettingsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The board: per stage, how many opportunities match and their expected value, and the newest cards. The
+won and lost columns show those closed in the last `closed_days` (default 30).
+ */
+export const getGetFunnelBoardUrl = (params?: GetFunnelBoardParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/crm/opportunities/board?${stringifiedParams}` : `/api/v1/crm/opportunities/board`
+}
+
+export const getFunnelBoard = async (params?: GetFunnelBoardParams, options?: RequestInit): Promise<FunnelBoard> => {
+  
+  return customFetch<FunnelBoard>(getGetFunnelBoardUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetFunnelBoardQueryKey = (params?: GetFunnelBoardParams,) => {
+    return [
+    `/api/v1/crm/opportunities/board`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetFunnelBoardQueryOptions = <TData = Awaited<ReturnType<typeof getFunnelBoard>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: GetFunnelBoardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFunnelBoard>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetFunnelBoardQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getFunnelBoard>>> = ({ signal }) => getFunnelBoard(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getFunnelBoard>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetFunnelBoardQueryResult = NonNullable<Awaited<ReturnType<typeof getFunnelBoard>>>
+export type GetFunnelBoardQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetFunnelBoard<TData = Awaited<ReturnType<typeof getFunnelBoard>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  GetFunnelBoardParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFunnelBoard>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFunnelBoard>>,
+          TError,
+          Awaited<ReturnType<typeof getFunnelBoard>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFunnelBoard<TData = Awaited<ReturnType<typeof getFunnelBoard>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetFunnelBoardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFunnelBoard>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFunnelBoard>>,
+          TError,
+          Awaited<ReturnType<typeof getFunnelBoard>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFunnelBoard<TData = Awaited<ReturnType<typeof getFunnelBoard>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetFunnelBoardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFunnelBoard>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The board: per stage, how many opportunities match and their expected value, and the newest cards. The
+won and lost columns show those closed in the last `closed_days` (default 30).
+ */
+
+export function useGetFunnelBoard<TData = Awaited<ReturnType<typeof getFunnelBoard>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetFunnelBoardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFunnelBoard>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetFunnelBoardQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The opportunities as a list, newest first (or by `sort`): all, one `status` or one `stage_id`.
+ */
+export const getListOpportunitiesUrl = (params?: ListOpportunitiesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/crm/opportunities?${stringifiedParams}` : `/api/v1/crm/opportunities`
+}
+
+export const listOpportunities = async (params?: ListOpportunitiesParams, options?: RequestInit): Promise<OpportunityPage> => {
+  
+  return customFetch<OpportunityPage>(getListOpportunitiesUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListOpportunitiesQueryKey = (params?: ListOpportunitiesParams,) => {
+    return [
+    `/api/v1/crm/opportunities`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListOpportunitiesQueryOptions = <TData = Awaited<ReturnType<typeof listOpportunities>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: ListOpportunitiesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOpportunities>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListOpportunitiesQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listOpportunities>>> = ({ signal }) => listOpportunities(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listOpportunities>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListOpportunitiesQueryResult = NonNullable<Awaited<ReturnType<typeof listOpportunities>>>
+export type ListOpportunitiesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListOpportunities<TData = Awaited<ReturnType<typeof listOpportunities>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ListOpportunitiesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOpportunities>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listOpportunities>>,
+          TError,
+          Awaited<ReturnType<typeof listOpportunities>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListOpportunities<TData = Awaited<ReturnType<typeof listOpportunities>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListOpportunitiesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOpportunities>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listOpportunities>>,
+          TError,
+          Awaited<ReturnType<typeof listOpportunities>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListOpportunities<TData = Awaited<ReturnType<typeof listOpportunities>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListOpportunitiesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOpportunities>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The opportunities as a list, newest first (or by `sort`): all, one `status` or one `stage_id`.
+ */
+
+export function useListOpportunities<TData = Awaited<ReturnType<typeof listOpportunities>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListOpportunitiesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOpportunities>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListOpportunitiesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary A new lead.
+ */
+export const getCreateOpportunityUrl = () => {
+
+
+  
+
+  return `/api/v1/crm/opportunities`
+}
+
+export const createOpportunity = async (newOpportunityRequest: NewOpportunityRequest, options?: RequestInit): Promise<Opportunity> => {
+  
+  return customFetch<Opportunity>(getCreateOpportunityUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      newOpportunityRequest,)
+  }
+);}
+
+
+
+
+export const getCreateOpportunityMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOpportunity>>, TError,{data: NewOpportunityRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createOpportunity>>, TError,{data: NewOpportunityRequest}, TContext> => {
+
+const mutationKey = ['createOpportunity'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createOpportunity>>, {data: NewOpportunityRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createOpportunity(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateOpportunityMutationResult = NonNullable<Awaited<ReturnType<typeof createOpportunity>>>
+    export type CreateOpportunityMutationBody = NewOpportunityRequest
+    export type CreateOpportunityMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary A new lead.
+ */
+export const useCreateOpportunity = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOpportunity>>, TError,{data: NewOpportunityRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createOpportunity>>,
+        TError,
+        {data: NewOpportunityRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateOpportunityMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary One opportunity.
+ */
+export const getGetOpportunityUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/crm/opportunities/${id}`
+}
+
+export const getOpportunity = async (id: string, options?: RequestInit): Promise<Opportunity> => {
+  
+  return customFetch<Opportunity>(getGetOpportunityUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetOpportunityQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/crm/opportunities/${id}`
+    ] as const;
+    }
+
+    
+export const getGetOpportunityQueryOptions = <TData = Awaited<ReturnType<typeof getOpportunity>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOpportunity>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetOpportunityQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getOpportunity>>> = ({ signal }) => getOpportunity(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getOpportunity>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetOpportunityQueryResult = NonNullable<Awaited<ReturnType<typeof getOpportunity>>>
+export type GetOpportunityQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetOpportunity<TData = Awaited<ReturnType<typeof getOpportunity>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOpportunity>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOpportunity>>,
+          TError,
+          Awaited<ReturnType<typeof getOpportunity>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOpportunity<TData = Awaited<ReturnType<typeof getOpportunity>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOpportunity>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOpportunity>>,
+          TError,
+          Awaited<ReturnType<typeof getOpportunity>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOpportunity<TData = Awaited<ReturnType<typeof getOpportunity>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOpportunity>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary One opportunity.
+ */
+
+export function useGetOpportunity<TData = Awaited<ReturnType<typeof getOpportunity>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOpportunity>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetOpportunityQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Changes an opportunity; absent fields stay.
+ */
+export const getUpdateOpportunityUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/crm/opportunities/${id}`
+}
+
+export const updateOpportunity = async (id: string,
+    opportunityPatchRequest: OpportunityPatchRequest, options?: RequestInit): Promise<Opportunity> => {
+  
+  return customFetch<Opportunity>(getUpdateOpportunityUrl(id),
+  {      
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      opportunityPatchRequest,)
+  }
+);}
+
+
+
+
+export const getUpdateOpportunityMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOpportunity>>, TError,{id: string;data: OpportunityPatchRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateOpportunity>>, TError,{id: string;data: OpportunityPatchRequest}, TContext> => {
+
+const mutationKey = ['updateOpportunity'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateOpportunity>>, {id: string;data: OpportunityPatchRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  updateOpportunity(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateOpportunityMutationResult = NonNullable<Awaited<ReturnType<typeof updateOpportunity>>>
+    export type UpdateOpportunityMutationBody = OpportunityPatchRequest
+    export type UpdateOpportunityMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Changes an opportunity; absent fields stay.
+ */
+export const useUpdateOpportunity = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOpportunity>>, TError,{id: string;data: OpportunityPatchRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateOpportunity>>,
+        TError,
+        {id: string;data: OpportunityPatchRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateOpportunityMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Moves it to a working stage (the drag on the board). Ganho comes only from a confirmed sale; Perdido from
+`lose`.
+ */
+export const getMoveOpportunityUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/crm/opportunities/${id}/move`
+}
+
+export const moveOpportunity = async (id: string,
+    moveRequest: MoveRequest, options?: RequestInit): Promise<Opportunity> => {
+  
+  return customFetch<Opportunity>(getMoveOpportunityUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      moveRequest,)
+  }
+);}
+
+
+
+
+export const getMoveOpportunityMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof moveOpportunity>>, TError,{id: string;data: MoveRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof moveOpportunity>>, TError,{id: string;data: MoveRequest}, TContext> => {
+
+const mutationKey = ['moveOpportunity'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof moveOpportunity>>, {id: string;data: MoveRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  moveOpportunity(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type MoveOpportunityMutationResult = NonNullable<Awaited<ReturnType<typeof moveOpportunity>>>
+    export type MoveOpportunityMutationBody = MoveRequest
+    export type MoveOpportunityMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Moves it to a working stage (the drag on the board). Ganho comes only from a confirmed sale; Perdido from
+`lose`.
+ */
+export const useMoveOpportunity = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof moveOpportunity>>, TError,{id: string;data: MoveRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof moveOpportunity>>,
+        TError,
+        {id: string;data: MoveRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getMoveOpportunityMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Marks it lost, with a reason from the list.
+ */
+export const getLoseOpportunityUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/crm/opportunities/${id}/lose`
+}
+
+export const loseOpportunity = async (id: string,
+    loseRequest: LoseRequest, options?: RequestInit): Promise<Opportunity> => {
+  
+  return customFetch<Opportunity>(getLoseOpportunityUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      loseRequest,)
+  }
+);}
+
+
+
+
+export const getLoseOpportunityMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loseOpportunity>>, TError,{id: string;data: LoseRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof loseOpportunity>>, TError,{id: string;data: LoseRequest}, TContext> => {
+
+const mutationKey = ['loseOpportunity'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof loseOpportunity>>, {id: string;data: LoseRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  loseOpportunity(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type LoseOpportunityMutationResult = NonNullable<Awaited<ReturnType<typeof loseOpportunity>>>
+    export type LoseOpportunityMutationBody = LoseRequest
+    export type LoseOpportunityMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Marks it lost, with a reason from the list.
+ */
+export const useLoseOpportunity = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loseOpportunity>>, TError,{id: string;data: LoseRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof loseOpportunity>>,
+        TError,
+        {id: string;data: LoseRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getLoseOpportunityMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Its history: created, changed, moved, lost, won; oldest first.
+ */
+export const getGetOpportunityHistoryUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/crm/opportunities/${id}/history`
+}
+
+export const getOpportunityHistory = async (id: string, options?: RequestInit): Promise<HistoryEntry[]> => {
+  
+  return customFetch<HistoryEntry[]>(getGetOpportunityHistoryUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetOpportunityHistoryQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/crm/opportunities/${id}/history`
+    ] as const;
+    }
+
+    
+export const getGetOpportunityHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getOpportunityHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOpportunityHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetOpportunityHistoryQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getOpportunityHistory>>> = ({ signal }) => getOpportunityHistory(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getOpportunityHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetOpportunityHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getOpportunityHistory>>>
+export type GetOpportunityHistoryQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetOpportunityHistory<TData = Awaited<ReturnType<typeof getOpportunityHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOpportunityHistory>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOpportunityHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getOpportunityHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOpportunityHistory<TData = Awaited<ReturnType<typeof getOpportunityHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOpportunityHistory>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOpportunityHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getOpportunityHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOpportunityHistory<TData = Awaited<ReturnType<typeof getOpportunityHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOpportunityHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Its history: created, changed, moved, lost, won; oldest first.
+ */
+
+export function useGetOpportunityHistory<TData = Awaited<ReturnType<typeof getOpportunityHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOpportunityHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetOpportunityHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+

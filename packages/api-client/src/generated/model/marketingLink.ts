@@ -7,8 +7,8 @@
  */
 
 /**
- * A marketing link with its counts. `leads`, `sales` and `revenue` are 0 until leads and sales exist
-(they arrive with the sales issue); they are not estimated.
+ * A marketing link with its counts. `sales` and `revenue` are 0 until sales exist (they arrive with the sales
+issue); they are not estimated.
  */
 export interface MarketingLink {
   id: string;
@@ -35,7 +35,7 @@ export interface MarketingLink {
   clicks: number;
   previews: number;
   unique_visitors: number;
-  /** Always 0 for now: leads arrive with the sales issue. */
+  /** Opportunities that came through the link (first touch). */
   leads: number;
   /** Always 0 for now: sales arrive with the sales issue. */
   sales: number;

@@ -1273,14 +1273,14 @@ export const listLinksResponse = zod.object({
   "clicks": zod.number(),
   "previews": zod.number(),
   "unique_visitors": zod.number(),
-  "leads": zod.number().describe('Always 0 for now: leads arrive with the sales issue.'),
+  "leads": zod.number().describe('Opportunities that came through the link (first touch).'),
   "sales": zod.number().describe('Always 0 for now: sales arrive with the sales issue.'),
   "revenue": zod.number().describe('Revenue received, in centavos. Always 0 for now.'),
   "can_edit": zod.boolean().describe('Whether the caller may edit and archive it.'),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({}),
   "created_by": zod.string()
-}).describe('A marketing link with its counts. `leads`, `sales` and `revenue` are 0 until leads and sales exist\n(they arrive with the sales issue); they are not estimated.')),
+}).describe('A marketing link with its counts. `sales` and `revenue` are 0 until sales exist (they arrive with the sales\nissue); they are not estimated.')),
   "total": zod.number(),
   "page": zod.number(),
   "page_size": zod.number()
@@ -1335,14 +1335,14 @@ export const getLinkResponse = zod.object({
   "clicks": zod.number(),
   "previews": zod.number(),
   "unique_visitors": zod.number(),
-  "leads": zod.number().describe('Always 0 for now: leads arrive with the sales issue.'),
+  "leads": zod.number().describe('Opportunities that came through the link (first touch).'),
   "sales": zod.number().describe('Always 0 for now: sales arrive with the sales issue.'),
   "revenue": zod.number().describe('Revenue received, in centavos. Always 0 for now.'),
   "can_edit": zod.boolean().describe('Whether the caller may edit and archive it.'),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({}),
   "created_by": zod.string()
-}).describe('A marketing link with its counts. `leads`, `sales` and `revenue` are 0 until leads and sales exist\n(they arrive with the sales issue); they are not estimated.')
+}).describe('A marketing link with its counts. `sales` and `revenue` are 0 until sales exist (they arrive with the sales\nissue); they are not estimated.')
 
 /**
  * @summary Changes a link; absent fields stay. An archived link is not edited (409).
@@ -1388,14 +1388,14 @@ export const updateLinkResponse = zod.object({
   "clicks": zod.number(),
   "previews": zod.number(),
   "unique_visitors": zod.number(),
-  "leads": zod.number().describe('Always 0 for now: leads arrive with the sales issue.'),
+  "leads": zod.number().describe('Opportunities that came through the link (first touch).'),
   "sales": zod.number().describe('Always 0 for now: sales arrive with the sales issue.'),
   "revenue": zod.number().describe('Revenue received, in centavos. Always 0 for now.'),
   "can_edit": zod.boolean().describe('Whether the caller may edit and archive it.'),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({}),
   "created_by": zod.string()
-}).describe('A marketing link with its counts. `leads`, `sales` and `revenue` are 0 until leads and sales exist\n(they arrive with the sales issue); they are not estimated.')
+}).describe('A marketing link with its counts. `sales` and `revenue` are 0 until sales exist (they arrive with the sales\nissue); they are not estimated.')
 
 /**
  * @summary A new link (new code) with the same destination and UTMs.
@@ -1435,14 +1435,14 @@ export const archiveLinkResponse = zod.object({
   "clicks": zod.number(),
   "previews": zod.number(),
   "unique_visitors": zod.number(),
-  "leads": zod.number().describe('Always 0 for now: leads arrive with the sales issue.'),
+  "leads": zod.number().describe('Opportunities that came through the link (first touch).'),
   "sales": zod.number().describe('Always 0 for now: sales arrive with the sales issue.'),
   "revenue": zod.number().describe('Revenue received, in centavos. Always 0 for now.'),
   "can_edit": zod.boolean().describe('Whether the caller may edit and archive it.'),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({}),
   "created_by": zod.string()
-}).describe('A marketing link with its counts. `leads`, `sales` and `revenue` are 0 until leads and sales exist\n(they arrive with the sales issue); they are not estimated.')
+}).describe('A marketing link with its counts. `sales` and `revenue` are 0 until sales exist (they arrive with the sales\nissue); they are not estimated.')
 
 /**
  * @summary A link's history: created, changed (the fields that changed), archived; oldest first.
@@ -1602,4 +1602,406 @@ export const deleteCampaignPathIdMax = 100;
 export const deleteCampaignParams = zod.object({
   "id": zod.string().max(deleteCampaignPathIdMax)
 })
+
+/**
+ * @summary The funnel's stages (working ones in order, then Ganho and Perdido), sources and reasons for a loss.
+ */
+export const getFunnelSettingsResponse = zod.object({
+  "stages": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "position": zod.number(),
+  "kind": zod.string().describe('`aberta` (a working stage), `ganho` or `perdido` (the fixed terminals).'),
+  "archived": zod.boolean()
+}).describe('A column of the funnel.')),
+  "sources": zod.array(zod.object({
+  "value": zod.string(),
+  "label": zod.string()
+}).describe('One value of a fixed vocabulary and its label.')),
+  "lost_reasons": zod.array(zod.object({
+  "value": zod.string(),
+  "label": zod.string()
+}).describe('One value of a fixed vocabulary and its label.'))
+}).describe('The funnel\'s stages and fixed lists (sources, reasons for a loss).')
+
+/**
+ * @summary The board: per stage, how many opportunities match and their expected value, and the newest cards. The
+won and lost columns show those closed in the last `closed_days` (default 30).
+ */
+export const getFunnelBoardQueryTeamIdMax = 100;export const getFunnelBoardQueryOwnerIdMax = 100;export const getFunnelBoardQuerySourceMax = 20;export const getFunnelBoardQueryLinkIdMax = 100;export const getFunnelBoardQueryFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getFunnelBoardQueryToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getFunnelBoardQueryIdleDaysMin = 0;
+export const getFunnelBoardQueryIdleDaysMax = 3650;export const getFunnelBoardQueryQMax = 200;export const getFunnelBoardQueryClosedDaysMax = 3650;export const getFunnelBoardQueryPerColumnMin = 0;
+export const getFunnelBoardQueryPerColumnMax = 100;
+
+export const getFunnelBoardQueryParams = zod.object({
+  "team_id": zod.string().max(getFunnelBoardQueryTeamIdMax).optional(),
+  "owner_id": zod.string().max(getFunnelBoardQueryOwnerIdMax).optional(),
+  "source": zod.string().max(getFunnelBoardQuerySourceMax).optional(),
+  "link_id": zod.string().max(getFunnelBoardQueryLinkIdMax).optional(),
+  "from": zod.iso.date().regex(getFunnelBoardQueryFromRegExp).optional(),
+  "to": zod.iso.date().regex(getFunnelBoardQueryToRegExp).optional(),
+  "idle_days": zod.number().min(getFunnelBoardQueryIdleDaysMin).max(getFunnelBoardQueryIdleDaysMax).optional().describe('Only those not touched for more than this many days.'),
+  "q": zod.string().max(getFunnelBoardQueryQMax).optional(),
+  "closed_days": zod.number().min(1).max(getFunnelBoardQueryClosedDaysMax).optional(),
+  "per_column": zod.number().min(getFunnelBoardQueryPerColumnMin).max(getFunnelBoardQueryPerColumnMax).optional().describe('Cards per column (default 20).')
+})
+
+export const getFunnelBoardResponse = zod.object({
+  "columns": zod.array(zod.object({
+  "stage": zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "position": zod.number(),
+  "kind": zod.string().describe('`aberta` (a working stage), `ganho` or `perdido` (the fixed terminals).'),
+  "archived": zod.boolean()
+}).describe('A column of the funnel.'),
+  "count": zod.number(),
+  "value_cents": zod.number(),
+  "cards": zod.array(zod.object({
+  "id": zod.string(),
+  "title": zod.string(),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "contact_name": zod.string().optional(),
+  "contact_phone": zod.string().optional().describe('DDD and number, digits only (`11987654321`), as clients keep them.'),
+  "contact_email": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "team_name": zod.string().optional(),
+  "stage_id": zod.string(),
+  "status": zod.string().describe('`aberta`, `ganha` or `perdida`.'),
+  "expected_value_cents": zod.number(),
+  "expected_close_on": zod.string().optional(),
+  "source": zod.string(),
+  "marketing_link_id": zod.string().optional(),
+  "marketing_link_code": zod.string().optional(),
+  "lost_reason": zod.string().optional(),
+  "lost_reason_label": zod.string().optional(),
+  "lost_note": zod.string().optional(),
+  "won_sale_id": zod.string().optional(),
+  "closed_at": zod.iso.datetime({}).optional(),
+  "stage_entered_at": zod.iso.datetime({}),
+  "last_touch_at": zod.iso.datetime({}),
+  "idle_days": zod.number().describe('Whole days since the last touch (creation, a move, a logged activity).'),
+  "version": zod.number().describe('For `version` on a move or change (409 when someone else changed it first).'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('An opportunity as its card and panel show it. `client_id` once the person is a client; the `contact_*`\nfields while they are a lead typed inline.')),
+  "has_more": zod.boolean().describe('More cards than shown (the next ones: the list with `stage_id` and `sort=stage`).')
+}).describe('A column: its stage, how many opportunities match and their expected value, and the newest cards.')),
+  "open_count": zod.number(),
+  "open_value_cents": zod.number()
+}).describe('The board: the columns left to right, and the open opportunities\' totals.')
+
+/**
+ * @summary The opportunities as a list, newest first (or by `sort`): all, one `status` or one `stage_id`.
+ */
+export const listOpportunitiesQueryTeamIdMax = 100;export const listOpportunitiesQueryOwnerIdMax = 100;export const listOpportunitiesQuerySourceMax = 20;export const listOpportunitiesQueryLinkIdMax = 100;export const listOpportunitiesQueryClientIdMax = 100;export const listOpportunitiesQueryFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listOpportunitiesQueryToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listOpportunitiesQueryIdleDaysMin = 0;
+export const listOpportunitiesQueryIdleDaysMax = 3650;export const listOpportunitiesQueryQMax = 200;export const listOpportunitiesQueryStatusRegExp = new RegExp('^(aberta|ganha|perdida)$');
+export const listOpportunitiesQueryStageIdMax = 100;export const listOpportunitiesQuerySortRegExp = new RegExp('^(recentes|valor|parados|fechamento|etapa)$');
+
+
+export const listOpportunitiesQueryParams = zod.object({
+  "team_id": zod.string().max(listOpportunitiesQueryTeamIdMax).optional(),
+  "owner_id": zod.string().max(listOpportunitiesQueryOwnerIdMax).optional(),
+  "source": zod.string().max(listOpportunitiesQuerySourceMax).optional(),
+  "link_id": zod.string().max(listOpportunitiesQueryLinkIdMax).optional(),
+  "client_id": zod.string().max(listOpportunitiesQueryClientIdMax).optional(),
+  "from": zod.iso.date().regex(listOpportunitiesQueryFromRegExp).optional(),
+  "to": zod.iso.date().regex(listOpportunitiesQueryToRegExp).optional(),
+  "idle_days": zod.number().min(listOpportunitiesQueryIdleDaysMin).max(listOpportunitiesQueryIdleDaysMax).optional(),
+  "q": zod.string().max(listOpportunitiesQueryQMax).optional(),
+  "status": zod.string().regex(listOpportunitiesQueryStatusRegExp).optional().describe('`aberta`, `ganha` or `perdida`.'),
+  "stage_id": zod.string().max(listOpportunitiesQueryStageIdMax).optional(),
+  "sort": zod.string().regex(listOpportunitiesQuerySortRegExp).optional().describe('`recentes` (default), `valor`, `parados`, `fechamento` or `etapa` (newest in the stage first).'),
+  "page": zod.number().optional(),
+  "page_size": zod.number().optional()
+})
+
+export const listOpportunitiesResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "title": zod.string(),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "contact_name": zod.string().optional(),
+  "contact_phone": zod.string().optional().describe('DDD and number, digits only (`11987654321`), as clients keep them.'),
+  "contact_email": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "team_name": zod.string().optional(),
+  "stage_id": zod.string(),
+  "status": zod.string().describe('`aberta`, `ganha` or `perdida`.'),
+  "expected_value_cents": zod.number(),
+  "expected_close_on": zod.string().optional(),
+  "source": zod.string(),
+  "marketing_link_id": zod.string().optional(),
+  "marketing_link_code": zod.string().optional(),
+  "lost_reason": zod.string().optional(),
+  "lost_reason_label": zod.string().optional(),
+  "lost_note": zod.string().optional(),
+  "won_sale_id": zod.string().optional(),
+  "closed_at": zod.iso.datetime({}).optional(),
+  "stage_entered_at": zod.iso.datetime({}),
+  "last_touch_at": zod.iso.datetime({}),
+  "idle_days": zod.number().describe('Whole days since the last touch (creation, a move, a logged activity).'),
+  "version": zod.number().describe('For `version` on a move or change (409 when someone else changed it first).'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('An opportunity as its card and panel show it. `client_id` once the person is a client; the `contact_*`\nfields while they are a lead typed inline.')),
+  "total": zod.number(),
+  "page": zod.number(),
+  "page_size": zod.number()
+}).describe('A page of opportunities.')
+
+/**
+ * @summary A new lead.
+ */
+export const createOpportunityBodyTitleMax = 200;export const createOpportunityBodyClientIdMax = 100;export const createOpportunityBodyContactNameMax = 200;export const createOpportunityBodyContactPhoneMax = 40;export const createOpportunityBodyContactEmailMax = 254;export const createOpportunityBodyOwnerIdMax = 100;export const createOpportunityBodyTeamIdMax = 100;export const createOpportunityBodyStageIdMax = 100;export const createOpportunityBodyExpectedCloseOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const createOpportunityBodySourceMax = 20;export const createOpportunityBodyMarketingLinkIdMax = 100;export const createOpportunityBodyLinkCodeMax = 20;
+
+export const createOpportunityBody = zod.object({
+  "title": zod.string().max(createOpportunityBodyTitleMax),
+  "client_id": zod.string().max(createOpportunityBodyClientIdMax).optional(),
+  "contact_name": zod.string().max(createOpportunityBodyContactNameMax).optional(),
+  "contact_phone": zod.string().max(createOpportunityBodyContactPhoneMax).optional(),
+  "contact_email": zod.string().max(createOpportunityBodyContactEmailMax).optional(),
+  "owner_id": zod.string().max(createOpportunityBodyOwnerIdMax).optional(),
+  "team_id": zod.string().max(createOpportunityBodyTeamIdMax).optional(),
+  "stage_id": zod.string().max(createOpportunityBodyStageIdMax).optional(),
+  "expected_value_cents": zod.number().optional(),
+  "expected_close_on": zod.iso.date().regex(createOpportunityBodyExpectedCloseOnRegExp).optional(),
+  "source": zod.string().max(createOpportunityBodySourceMax).describe('indicacao, instagram, google, site, whatsapp, evento, ativo, outro.'),
+  "marketing_link_id": zod.string().max(createOpportunityBodyMarketingLinkIdMax).optional().describe('The marketing link of the first touch, by id…'),
+  "link_code": zod.string().max(createOpportunityBodyLinkCodeMax).optional().describe('…or by its code (a landing form posts it; a WhatsApp message carries `#L-<code>`).')
+}).describe('A new lead: a client (`client_id`) or an inline contact (name and a phone or an e-mail). The owner is the\ncaller when left out (a salesperson), the team the owner\'s, the stage the first one.')
+
+/**
+ * @summary One opportunity.
+ */
+export const getOpportunityPathIdMax = 100;
+
+export const getOpportunityParams = zod.object({
+  "id": zod.string().max(getOpportunityPathIdMax)
+})
+
+export const getOpportunityResponse = zod.object({
+  "id": zod.string(),
+  "title": zod.string(),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "contact_name": zod.string().optional(),
+  "contact_phone": zod.string().optional().describe('DDD and number, digits only (`11987654321`), as clients keep them.'),
+  "contact_email": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "team_name": zod.string().optional(),
+  "stage_id": zod.string(),
+  "status": zod.string().describe('`aberta`, `ganha` or `perdida`.'),
+  "expected_value_cents": zod.number(),
+  "expected_close_on": zod.string().optional(),
+  "source": zod.string(),
+  "marketing_link_id": zod.string().optional(),
+  "marketing_link_code": zod.string().optional(),
+  "lost_reason": zod.string().optional(),
+  "lost_reason_label": zod.string().optional(),
+  "lost_note": zod.string().optional(),
+  "won_sale_id": zod.string().optional(),
+  "closed_at": zod.iso.datetime({}).optional(),
+  "stage_entered_at": zod.iso.datetime({}),
+  "last_touch_at": zod.iso.datetime({}),
+  "idle_days": zod.number().describe('Whole days since the last touch (creation, a move, a logged activity).'),
+  "version": zod.number().describe('For `version` on a move or change (409 when someone else changed it first).'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('An opportunity as its card and panel show it. `client_id` once the person is a client; the `contact_*`\nfields while they are a lead typed inline.')
+
+/**
+ * @summary Changes an opportunity; absent fields stay.
+ */
+export const updateOpportunityPathIdMax = 100;
+
+export const updateOpportunityParams = zod.object({
+  "id": zod.string().max(updateOpportunityPathIdMax)
+})
+
+export const updateOpportunityBodyTitleMax = 200;export const updateOpportunityBodyClientIdMax = 100;export const updateOpportunityBodyContactNameMax = 200;export const updateOpportunityBodyContactPhoneMax = 40;export const updateOpportunityBodyContactEmailMax = 254;export const updateOpportunityBodyOwnerIdMax = 100;export const updateOpportunityBodyTeamIdMax = 100;export const updateOpportunityBodyExpectedCloseOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const updateOpportunityBodySourceMax = 20;export const updateOpportunityBodyMarketingLinkIdMax = 100;export const updateOpportunityBodyAttributionReasonMax = 500;
+
+export const updateOpportunityBody = zod.object({
+  "title": zod.string().max(updateOpportunityBodyTitleMax).optional(),
+  "client_id": zod.string().max(updateOpportunityBodyClientIdMax).nullish(),
+  "contact_name": zod.string().max(updateOpportunityBodyContactNameMax).nullish(),
+  "contact_phone": zod.string().max(updateOpportunityBodyContactPhoneMax).nullish(),
+  "contact_email": zod.string().max(updateOpportunityBodyContactEmailMax).nullish(),
+  "owner_id": zod.string().max(updateOpportunityBodyOwnerIdMax).optional(),
+  "team_id": zod.string().max(updateOpportunityBodyTeamIdMax).nullish(),
+  "expected_value_cents": zod.number().optional(),
+  "expected_close_on": zod.iso.date().regex(updateOpportunityBodyExpectedCloseOnRegExp).nullish(),
+  "source": zod.string().max(updateOpportunityBodySourceMax).optional(),
+  "marketing_link_id": zod.string().max(updateOpportunityBodyMarketingLinkIdMax).nullish(),
+  "attribution_reason": zod.string().max(updateOpportunityBodyAttributionReasonMax).optional(),
+  "version": zod.number().optional()
+}).describe('Changes to an opportunity: absent fields stay; `null` clears the optional ones. Changing or removing an\nattribution already set needs `attribution_reason`.')
+
+export const updateOpportunityResponse = zod.object({
+  "id": zod.string(),
+  "title": zod.string(),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "contact_name": zod.string().optional(),
+  "contact_phone": zod.string().optional().describe('DDD and number, digits only (`11987654321`), as clients keep them.'),
+  "contact_email": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "team_name": zod.string().optional(),
+  "stage_id": zod.string(),
+  "status": zod.string().describe('`aberta`, `ganha` or `perdida`.'),
+  "expected_value_cents": zod.number(),
+  "expected_close_on": zod.string().optional(),
+  "source": zod.string(),
+  "marketing_link_id": zod.string().optional(),
+  "marketing_link_code": zod.string().optional(),
+  "lost_reason": zod.string().optional(),
+  "lost_reason_label": zod.string().optional(),
+  "lost_note": zod.string().optional(),
+  "won_sale_id": zod.string().optional(),
+  "closed_at": zod.iso.datetime({}).optional(),
+  "stage_entered_at": zod.iso.datetime({}),
+  "last_touch_at": zod.iso.datetime({}),
+  "idle_days": zod.number().describe('Whole days since the last touch (creation, a move, a logged activity).'),
+  "version": zod.number().describe('For `version` on a move or change (409 when someone else changed it first).'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('An opportunity as its card and panel show it. `client_id` once the person is a client; the `contact_*`\nfields while they are a lead typed inline.')
+
+/**
+ * @summary Moves it to a working stage (the drag on the board). Ganho comes only from a confirmed sale; Perdido from
+`lose`.
+ */
+export const moveOpportunityPathIdMax = 100;
+
+export const moveOpportunityParams = zod.object({
+  "id": zod.string().max(moveOpportunityPathIdMax)
+})
+
+export const moveOpportunityBodyStageIdMax = 100;
+
+export const moveOpportunityBody = zod.object({
+  "stage_id": zod.string().max(moveOpportunityBodyStageIdMax),
+  "version": zod.number().optional().describe('The version the user saw (409 when someone else moved or changed it since).')
+}).describe('A drag to another working stage (a lost opportunity is reopened).')
+
+export const moveOpportunityResponse = zod.object({
+  "id": zod.string(),
+  "title": zod.string(),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "contact_name": zod.string().optional(),
+  "contact_phone": zod.string().optional().describe('DDD and number, digits only (`11987654321`), as clients keep them.'),
+  "contact_email": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "team_name": zod.string().optional(),
+  "stage_id": zod.string(),
+  "status": zod.string().describe('`aberta`, `ganha` or `perdida`.'),
+  "expected_value_cents": zod.number(),
+  "expected_close_on": zod.string().optional(),
+  "source": zod.string(),
+  "marketing_link_id": zod.string().optional(),
+  "marketing_link_code": zod.string().optional(),
+  "lost_reason": zod.string().optional(),
+  "lost_reason_label": zod.string().optional(),
+  "lost_note": zod.string().optional(),
+  "won_sale_id": zod.string().optional(),
+  "closed_at": zod.iso.datetime({}).optional(),
+  "stage_entered_at": zod.iso.datetime({}),
+  "last_touch_at": zod.iso.datetime({}),
+  "idle_days": zod.number().describe('Whole days since the last touch (creation, a move, a logged activity).'),
+  "version": zod.number().describe('For `version` on a move or change (409 when someone else changed it first).'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('An opportunity as its card and panel show it. `client_id` once the person is a client; the `contact_*`\nfields while they are a lead typed inline.')
+
+/**
+ * @summary Marks it lost, with a reason from the list.
+ */
+export const loseOpportunityPathIdMax = 100;
+
+export const loseOpportunityParams = zod.object({
+  "id": zod.string().max(loseOpportunityPathIdMax)
+})
+
+export const loseOpportunityBodyReasonMax = 40;export const loseOpportunityBodyNoteMax = 1000;
+
+export const loseOpportunityBody = zod.object({
+  "reason": zod.string().max(loseOpportunityBodyReasonMax).describe('preco, concorrente, sem_retorno, sem_interesse, sem_credito, fora_do_perfil, outro.'),
+  "note": zod.string().max(loseOpportunityBodyNoteMax).optional().describe('Required when the reason is `outro`.')
+}).describe('Why it was lost.')
+
+export const loseOpportunityResponse = zod.object({
+  "id": zod.string(),
+  "title": zod.string(),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "contact_name": zod.string().optional(),
+  "contact_phone": zod.string().optional().describe('DDD and number, digits only (`11987654321`), as clients keep them.'),
+  "contact_email": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "team_name": zod.string().optional(),
+  "stage_id": zod.string(),
+  "status": zod.string().describe('`aberta`, `ganha` or `perdida`.'),
+  "expected_value_cents": zod.number(),
+  "expected_close_on": zod.string().optional(),
+  "source": zod.string(),
+  "marketing_link_id": zod.string().optional(),
+  "marketing_link_code": zod.string().optional(),
+  "lost_reason": zod.string().optional(),
+  "lost_reason_label": zod.string().optional(),
+  "lost_note": zod.string().optional(),
+  "won_sale_id": zod.string().optional(),
+  "closed_at": zod.iso.datetime({}).optional(),
+  "stage_entered_at": zod.iso.datetime({}),
+  "last_touch_at": zod.iso.datetime({}),
+  "idle_days": zod.number().describe('Whole days since the last touch (creation, a move, a logged activity).'),
+  "version": zod.number().describe('For `version` on a move or change (409 when someone else changed it first).'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('An opportunity as its card and panel show it. `client_id` once the person is a client; the `contact_*`\nfields while they are a lead typed inline.')
+
+/**
+ * @summary Its history: created, changed, moved, lost, won; oldest first.
+ */
+export const getOpportunityHistoryPathIdMax = 100;
+
+export const getOpportunityHistoryParams = zod.object({
+  "id": zod.string().max(getOpportunityHistoryPathIdMax)
+})
+
+export const getOpportunityHistoryResponseItem = zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.')
+export const getOpportunityHistoryResponse = zod.array(getOpportunityHistoryResponseItem)
 
