@@ -34,7 +34,10 @@ export function FunnelBoard({ board, query, mayWrite, onOpen, onMove }: FunnelBo
             targets={working}
             onDragStart={setDragged}
             onDragEnd={() => setDragged(null)}
-            onDrop={(card) => onMove(card, column.stage)}
+            onDrop={(id) => {
+              const card = dragged?.id === id ? dragged : board.columns.flatMap((c) => c.cards).find((c) => c.id === id);
+              if (card && mayWrite && canDrop(card, column)) onMove(card, column.stage);
+            }}
             onOpen={onOpen}
             onMove={onMove}
           />
@@ -52,7 +55,8 @@ interface ColumnProps {
   targets: FunnelStage[];
   onDragStart: (card: Opportunity) => void;
   onDragEnd: () => void;
-  onDrop: (card: Opportunity) => void;
+  /** The dropped card's id (from the drag's data: the drop does not depend on a render after the drag began). */
+  onDrop: (id: string) => void;
   onOpen: (card: Opportunity) => void;
   onMove: (card: Opportunity, stage: FunnelStage) => void;
 }
@@ -66,8 +70,9 @@ function Column({ column, query, dragged, mayWrite, targets, onDragStart, onDrag
   const shown = pages > 0 && more.data ? more.data.items : column.cards;
   const droppable = dragged !== null && mayWrite && canDrop(dragged, column);
   const terminal = column.stage.kind !== 'aberta';
+  // A working column takes drops whatever React has rendered yet; the drop checks the card itself.
   const over = (e: DragEvent) => {
-    if (droppable) e.preventDefault();
+    if (mayWrite && !terminal && !column.stage.archived) e.preventDefault();
   };
   return (
     <Paper
@@ -83,7 +88,8 @@ function Column({ column, query, dragged, mayWrite, targets, onDragStart, onDrag
       onDragOver={over}
       onDrop={(e: DragEvent) => {
         e.preventDefault();
-        if (dragged && droppable) onDrop(dragged);
+        const id = e.dataTransfer.getData('text/plain') || dragged?.id;
+        if (id) onDrop(id);
       }}
     >
       <Stack gap={6}>
@@ -128,6 +134,7 @@ function Card({ card, mayWrite, targets, onOpen, onMove, onDragStart, onDragEnd 
   const movable = mayWrite && card.status !== 'ganha';
   return (
     <Paper
+      component="article"
       withBorder
       radius="sm"
       p={8}
