@@ -40,6 +40,10 @@ prepare() {
     '{"kind":"company","document":"11.222.333/0001-81","name":"Cliente Schemathesis"}' | json_field '["id"]')
   ST_USER_UID=$(api POST /api/v1/users \
     '{"email":"alvo@teste.com.br","name":"Alvo","role":"SALESPERSON","password":"Alvo@2026xyz"}' | json_field '["uid"]')
+  # An opportunity of that salesperson, which the funnel's operations name.
+  ST_OPPORTUNITY_ID=$(api POST /api/v1/crm/opportunities \
+    "{\"title\":\"Oportunidade Schemathesis\",\"client_id\":\"$ST_CLIENT_ID\",\"owner_id\":\"$ST_USER_UID\",\"source\":\"site\"}" \
+    | json_field '["id"]')
   ST_HOLIDAY_DAY=2026-07-09
   api POST /api/v1/system/holidays "{\"day\":\"$ST_HOLIDAY_DAY\",\"name\":\"Revolução Constitucionalista\"}" >/dev/null
   ST_FILE_ID=$(printf '%%PDF-1.4\n%% schemathesis\n' | curl -sf "$SERVER_URL/api/v1/system/files" \
@@ -101,6 +105,7 @@ prepare() {
   ST_PAYABLE_ATTACHMENT_ID=$(printf '%%PDF-1.4\n%% nota\n' | curl -sf "$SERVER_URL/api/v1/finance/payables/$ST_PAYABLE_ID/attachments" \
     -H "Authorization: Bearer $TOKEN" -F 'file=@-;filename=nota.pdf' | json_field '["id"]')
   export ST_PAYABLE_ID ST_PAYABLE_INSTALLMENT_ID ST_PAYABLE_ATTACHMENT_ID
+  export ST_OPPORTUNITY_ID
   export ST_CLIENT_ID ST_USER_UID ST_HOLIDAY_DAY ST_FILE_ID ST_PERMISSION ST_CHART_ACCOUNT_ID ST_COST_CENTER_ID ST_BANK_ACCOUNT_ID \
     ST_SUPPLIER_ID ST_SUPPLIER_ACCOUNT_ID ST_SUPPLIER_PIX_KEY_ID ST_RECEIVABLE_ID ST_INSTALLMENT_ID ST_RECEIPT_INSTALLMENT_ID \
     ST_RECEIPT_ID ST_COLLECTION_AGREEMENT_ID ST_PAYMENT_AGREEMENT_ID ST_BOLETO_ID

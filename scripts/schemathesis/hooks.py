@@ -10,7 +10,7 @@ ST_SIGNOUT_PASSWORD, ST_CLIENT_ID, ST_USER_UID, ST_FILE_ID, ST_HOLIDAY_DAY, ST_P
 ST_CHART_ACCOUNT_ID, ST_COST_CENTER_ID, ST_BANK_ACCOUNT_ID, ST_SUPPLIER_ID, ST_SUPPLIER_ACCOUNT_ID,
 ST_SUPPLIER_PIX_KEY_ID, ST_RECEIVABLE_ID, ST_INSTALLMENT_ID, ST_RECEIPT_INSTALLMENT_ID, ST_RECEIPT_ID,
 ST_COLLECTION_AGREEMENT_ID, ST_PAYMENT_AGREEMENT_ID, ST_BOLETO_ID, ST_ATTACHMENT_ID, ST_PAYABLE_ID,
-ST_PAYABLE_INSTALLMENT_ID, ST_PAYABLE_ATTACHMENT_ID.
+ST_PAYABLE_INSTALLMENT_ID, ST_PAYABLE_ATTACHMENT_ID, ST_OPPORTUNITY_ID.
 """
 
 import os
@@ -70,6 +70,10 @@ EXISTING = {
     "/api/v1/crm/clients/{id}/restore": [("id", "ST_CLIENT_ID")],
     "/api/v1/crm/clients/{id}/history": [("id", "ST_CLIENT_ID")],
     "/api/v1/crm/clients/{id}/consents": [("id", "ST_CLIENT_ID")],
+    "/api/v1/crm/opportunities/{id}": [("id", "ST_OPPORTUNITY_ID")],
+    "/api/v1/crm/opportunities/{id}/move": [("id", "ST_OPPORTUNITY_ID")],
+    "/api/v1/crm/opportunities/{id}/lose": [("id", "ST_OPPORTUNITY_ID")],
+    "/api/v1/crm/opportunities/{id}/history": [("id", "ST_OPPORTUNITY_ID")],
     "/api/v1/users/{uid}": [("uid", "ST_USER_UID")],
     "/api/v1/users/{uid}/deactivate": [("uid", "ST_USER_UID")],
     "/api/v1/users/{uid}/reset-password": [("uid", "ST_USER_UID")],

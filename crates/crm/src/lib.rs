@@ -60,6 +60,8 @@ pub use service::{Clients, Links, Opportunities, Plugin};
 pub const DEMO_CLIENTS: usize = 120;
 /// The name a benchmark asks for generated clients by (`Demo::bulk`).
 pub const BULK_CLIENTS: &str = "clients";
+/// The `Demo::bulk` key of the funnel benchmark's open opportunities.
+pub const BULK_OPPORTUNITIES: &str = "opportunities";
 
 /// The CRM context: its public interface for the server and for other contexts.
 pub struct Crm {
@@ -214,6 +216,16 @@ impl Context for Crm {
                 n => format!("{n} oportunidades de demonstração no funil."),
             },
         );
+        if let Some(&n) = demo.bulk.get(BULK_OPPORTUNITIES) {
+            let started = std::time::Instant::now();
+            let loaded =
+                demo::opportunities::bulk_load(self.clients.db(), &owners, n, self.clock.now())
+                    .await?;
+            lines.push(format!(
+                "{loaded} oportunidades abertas geradas no funil em {:.1} s.",
+                started.elapsed().as_secs_f64()
+            ));
+        }
         if let Some(&n) = demo.bulk.get(BULK_CLIENTS) {
             let started = std::time::Instant::now();
             let loaded = self.clients.bulk_load(n).await?;

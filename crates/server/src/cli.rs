@@ -48,6 +48,9 @@ pub enum Command {
         /// Also bulk-load this many generated clients (for benchmarks: 1000000).
         #[arg(long, default_value_t = 0)]
         bulk_clients: usize,
+        /// Also bulk-load this many open opportunities into the funnel (for benchmarks: 50000).
+        #[arg(long, default_value_t = 0)]
+        bulk_opportunities: usize,
     },
     /// Prints the access tables (Markdown) of docs/access.md, or rewrites them in FILE (after its marker line).
     AccessTable {
@@ -117,7 +120,10 @@ pub async fn run(cli: Cli) -> Result<i32> {
         Command::Users {
             command: UsersCommand::Create(args),
         } => create_user(args).await,
-        Command::DemoData { bulk_clients } => demo_data(bulk_clients).await.map(|_| 0),
+        Command::DemoData {
+            bulk_clients,
+            bulk_opportunities,
+        } => demo_data(bulk_clients, bulk_opportunities).await.map(|_| 0),
         Command::AccessTable { update } => {
             match update {
                 Some(path) => docs::update_access_doc(&path)?,
@@ -236,11 +242,15 @@ async fn create_user(args: CreateUser) -> Result<i32> {
     Ok(0)
 }
 
-async fn demo_data(bulk_clients: usize) -> Result<()> {
+async fn demo_data(bulk_clients: usize, bulk_opportunities: usize) -> Result<()> {
     let app = App::start(Config::from_env()?).await?;
     let mut demo = Demo::default();
     if bulk_clients > 0 {
-        demo.bulk.insert("clients", bulk_clients);
+        demo.bulk.insert(crm::BULK_CLIENTS, bulk_clients);
+    }
+    if bulk_opportunities > 0 {
+        demo.bulk
+            .insert(crm::BULK_OPPORTUNITIES, bulk_opportunities);
     }
     for line in app.contexts.seed_demo(&mut demo).await? {
         println!("{line}");
