@@ -15,5 +15,6 @@ pub mod document;
 pub mod nfe;
 pub mod pdf;
 pub mod pix;
+pub mod pix_key;
 pub mod statement;
 pub mod validate;

@@ -12,7 +12,7 @@ use platform::text::collapse_spaces;
 
 use super::cost_center::Share;
 use super::receivable::split_total;
-use super::supplier::{PixKey, SupplierBankAccountFields};
+use super::supplier::{parse_pix_key, PixKey, SupplierBankAccountFields};
 
 pub const MAX_INSTALLMENTS: usize = 120;
 pub const MAX_DESCRIPTION: usize = 200;
@@ -507,7 +507,7 @@ impl InstallmentDraft {
                 },
             },
             Some(PayableMethod::PixChave) => {
-                match PixKey::parse(self.pix_key_type.as_deref(), self.pix_key.as_deref()) {
+                match parse_pix_key(self.pix_key_type.as_deref(), self.pix_key.as_deref()) {
                     Ok(key) => data.pix_key = Some(key),
                     Err(e) => {
                         for f in e.fields {

@@ -4,7 +4,7 @@
 //! its payments go: since changing them is how a payee is redirected (fraud), one added by someone who may not
 //! confirm bank data stays pending — unusable — until another person who may confirms it (`finance.md` §1).
 
-use banking::document::{validate_cnpj, validate_cpf, validate_document, Document, DocumentError};
+use banking::document::{validate_document, Document};
 use chrono::{DateTime, Utc};
 use platform::error::{Error, Result, Violations};
 use platform::text::{collapse_spaces, truncate};
@@ -17,8 +17,6 @@ use super::cost_center::CostCenter;
 pub const MAX_NAME: usize = 120;
 pub const MAX_NOTES: usize = 2000;
 pub const MAX_HOLDER_NAME: usize = 120;
-/// The longest e-mail the PIX directory (DICT) takes as a key.
-pub const MAX_EMAIL_KEY: usize = 77;
 const MAX_AGENCY: usize = 5;
 const MAX_ACCOUNT: usize = 12;
 
@@ -369,38 +367,7 @@ fn check_document(field: &str, input: Option<&str>, v: &mut Violations) -> Optio
 }
 
 /// "CPF inválido: dígito verificador não confere", as the forms show it.
-pub fn document_message(err: &DocumentError) -> String {
-    let (kind, detail) = match err {
-        DocumentError::WrongCheckDigits { kind } => {
-            (*kind, "dígito verificador não confere".to_string())
-        }
-        DocumentError::RepeatedDigits { kind } => (*kind, "todos os dígitos são iguais".to_string()),
-        DocumentError::WrongLength {
-            kind,
-            expected,
-            found,
-        } => {
-            let unit = if *kind == "CPF" { "dígitos" } else { "caracteres" };
-            (
-                *kind,
-                format!("deve ter {expected} {unit} (encontrados {found})"),
-            )
-        }
-        DocumentError::InvalidCharacter { kind, ch, position } => (
-            *kind,
-            format!(
-                "caractere '{}' não permitido na posição {position}",
-                ch.escape_default()
-            ),
-        ),
-        DocumentError::UnknownKind { found } => {
-            return format!(
-                "CPF ou CNPJ inválido: informe 11 dígitos (CPF) ou 14 caracteres (CNPJ); encontrados {found}"
-            )
-        }
-    };
-    format!("{kind} inválido: {detail}")
-}
+pub use banking::pix_key::explained as document_message;
 
 // ---- bank data ----
 
@@ -646,126 +613,37 @@ pub struct SupplierBankAccount {
     pub trail: Trail,
 }
 
-/// The kinds of PIX key.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PixKeyType {
-    Cpf,
-    Cnpj,
-    Email,
-    Telefone,
-    Aleatoria,
-}
+pub use banking::pix_key::{PixKey, PixKeyType, MAX_EMAIL_KEY};
 
-impl PixKeyType {
-    pub const ALL: [PixKeyType; 5] = [
-        PixKeyType::Cpf,
-        PixKeyType::Cnpj,
-        PixKeyType::Email,
-        PixKeyType::Telefone,
-        PixKeyType::Aleatoria,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PixKeyType::Cpf => "CPF",
-            PixKeyType::Cnpj => "CNPJ",
-            PixKeyType::Email => "EMAIL",
-            PixKeyType::Telefone => "TELEFONE",
-            PixKeyType::Aleatoria => "ALEATORIA",
+/// Checks a typed key by the rules of its type (`banking::pix_key`); the error names `key_type` or `key`.
+pub fn parse_pix_key(key_type: Option<&str>, key: Option<&str>) -> Result<PixKey> {
+    let mut v = Violations::new();
+    let key_type = match blank_to_none(key_type) {
+        None => {
+            v.add("key_type", "Escolha o tipo da chave PIX.");
+            None
         }
-    }
-
-    pub fn parse(text: &str) -> Option<PixKeyType> {
-        let text = text.trim().to_uppercase();
-        PixKeyType::ALL.into_iter().find(|t| t.as_str() == text)
-    }
-}
-
-/// A valid PIX key, normalized as the PIX directory holds it: a CPF's 11 digits, a CNPJ's 14 characters, an
-/// e-mail in lower case, `+55` and the phone's digits, a random key's UUID in lower case.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PixKey {
-    pub key_type: PixKeyType,
-    pub key: String,
-}
-
-impl PixKey {
-    /// Checks `key` by the rules of `key_type`; the error names `key_type` or `key`.
-    pub fn parse(key_type: Option<&str>, key: Option<&str>) -> Result<PixKey> {
-        let mut v = Violations::new();
-        let key_type = match blank_to_none(key_type) {
-            None => {
-                v.add("key_type", "Escolha o tipo da chave PIX.");
-                None
+        Some(t) => {
+            let parsed = PixKeyType::parse(t);
+            if parsed.is_none() {
+                v.add(
+                    "key_type",
+                    "Tipo de chave PIX inválido: use CPF, CNPJ, EMAIL, TELEFONE ou ALEATORIA.",
+                );
             }
-            Some(t) => {
-                let parsed = PixKeyType::parse(t);
-                if parsed.is_none() {
-                    v.add(
-                        "key_type",
-                        "Tipo de chave PIX inválido: use CPF, CNPJ, EMAIL, TELEFONE ou ALEATORIA.",
-                    );
-                }
-                parsed
-            }
-        };
-        let key = match (key_type, blank_to_none(key).map(str::trim)) {
-            (_, None) => {
-                v.add("key", "Informe a chave PIX.");
-                None
-            }
-            (None, Some(_)) => None,
-            (Some(key_type), Some(key)) => normalized_key(key_type, key)
-                .map_err(|m| v.add("key", m))
-                .ok(),
-        };
-        v.finish()?;
-        Ok(PixKey {
-            key_type: key_type.expect("checked"),
-            key: key.expect("checked"),
-        })
-    }
-}
-
-fn normalized_key(key_type: PixKeyType, key: &str) -> std::result::Result<String, String> {
-    match key_type {
-        PixKeyType::Cpf => validate_cpf(key)
-            .map(|c| c.as_str().to_string())
-            .map_err(|e| format!("Chave PIX: {}.", document_message(&e))),
-        PixKeyType::Cnpj => validate_cnpj(key)
-            .map(|c| c.as_str().to_string())
-            .map_err(|e| format!("Chave PIX: {}.", document_message(&e))),
-        PixKeyType::Email => {
-            let email = Email::parse(key).map_err(|m| format!("Chave PIX: {m}"))?;
-            let email = email.as_str().to_lowercase();
-            if email.chars().count() > MAX_EMAIL_KEY {
-                return Err(format!(
-                    "A chave PIX de e-mail tem no máximo {MAX_EMAIL_KEY} caracteres."
-                ));
-            }
-            Ok(email)
+            parsed
         }
-        PixKeyType::Telefone => Phone::parse(key)
-            .map(|p| format!("+55{}", p.as_str()))
-            .map_err(|_| {
-                "Chave PIX de telefone inválida: informe +55, DDD e número (ex.: +55 11 98765-4321)."
-                    .to_string()
-            }),
-        PixKeyType::Aleatoria => random_key(key).ok_or_else(|| {
-            "Chave aleatória inválida: são 32 caracteres hexadecimais em 5 grupos separados por hífen (8-4-4-4-12)."
-                .to_string()
-        }),
-    }
-}
-
-/// A UUID written 8-4-4-4-12, in lower case.
-fn random_key(key: &str) -> Option<String> {
-    let groups: Vec<&str> = key.split('-').collect();
-    let lengths: Vec<usize> = groups.iter().map(|g| g.len()).collect();
-    let hex = groups
-        .iter()
-        .all(|g| g.bytes().all(|b| b.is_ascii_hexdigit()));
-    (lengths == [8, 4, 4, 4, 12] && hex).then(|| key.to_ascii_lowercase())
+    };
+    let key = match (key_type, blank_to_none(key)) {
+        (_, None) => {
+            v.add("key", "Informe a chave PIX.");
+            None
+        }
+        (None, Some(_)) => None,
+        (Some(key_type), Some(key)) => PixKey::new(key_type, key).map_err(|m| v.add("key", m)).ok(),
+    };
+    v.finish()?;
+    Ok(key.expect("a key once the violations are none"))
 }
 
 /// A supplier's PIX key.
@@ -1000,7 +878,7 @@ mod tests {
 
     #[test]
     fn pix_keys_are_checked_and_normalized_per_type() {
-        let key = |t: &str, k: &str| PixKey::parse(Some(t), Some(k)).map(|k| k.key);
+        let key = |t: &str, k: &str| parse_pix_key(Some(t), Some(k)).map(|k| k.key);
         assert_eq!(key("CPF", "123.456.789-09").unwrap(), "12345678909");
         assert_eq!(
             key("cnpj", &alphanumeric_cnpj()).unwrap(),
@@ -1033,11 +911,11 @@ mod tests {
             ("ALEATORIA", "123e4567e89b12d3a456426614174000"),
             ("ALEATORIA", "123e4567-e89b-12d3-a456-42661417400g"),
         ] {
-            let error = PixKey::parse(Some(t), Some(k)).unwrap_err();
+            let error = parse_pix_key(Some(t), Some(k)).unwrap_err();
             assert_eq!(fields_of(error), ["key"], "{t} {k}");
         }
         assert_eq!(
-            fields_of(PixKey::parse(Some("BOLETO"), None).unwrap_err()),
+            fields_of(parse_pix_key(Some("BOLETO"), None).unwrap_err()),
             ["key_type", "key"]
         );
     }
@@ -1106,12 +984,12 @@ mod tests {
             };
             let _ = account.validate();
             for key_type in PixKeyType::ALL {
-                if let Ok(key) = PixKey::parse(Some(key_type.as_str()), t(9).as_deref()) {
+                if let Ok(key) = parse_pix_key(Some(key_type.as_str()), t(9).as_deref()) {
                     // A normalized key is accepted again as it is.
-                    prop_assert_eq!(PixKey::parse(Some(key_type.as_str()), Some(&key.key)).unwrap(), key);
+                    prop_assert_eq!(parse_pix_key(Some(key_type.as_str()), Some(&key.key)).unwrap(), key);
                 }
             }
-            let _ = PixKey::parse(t(8).as_deref(), t(9).as_deref());
+            let _ = parse_pix_key(t(8).as_deref(), t(9).as_deref());
         }
     }
 }

@@ -16,7 +16,7 @@ use platform::notify::Notify;
 
 use banking::document::Document;
 
-use crate::domain::supplier::check_confirmation;
+use crate::domain::supplier::{check_confirmation, parse_pix_key};
 use crate::domain::{
     BankDataStatus, Defaults, PixKey, Supplier, SupplierBankAccount, SupplierBankAccountDraft,
     SupplierDraft, SupplierFields, SupplierFilter, SupplierPatch, SupplierPixKey, Trail,
@@ -277,7 +277,7 @@ impl Suppliers {
         by: &Principal,
     ) -> Result<SupplierDetail> {
         let supplier = self.get(id).await?;
-        let key = PixKey::parse(key_type, key)?;
+        let key = parse_pix_key(key_type, key)?;
         let stamp = Stamp::now(&self.clock, by);
         let key = SupplierPixKey {
             id: uuid::Uuid::now_v7().to_string(),
