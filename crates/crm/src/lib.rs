@@ -69,6 +69,7 @@ pub struct Crm {
     clock: platform::clock::SharedClock,
     plugin: Arc<Plugin>,
     links: Arc<Links>,
+    activities: Arc<service::Activities>,
     trusted_proxies: Vec<std::net::IpAddr>,
     /// The writer of `/l/{code}`'s clicks, shared by every `redirect()` endpoint and flushed on stop.
     clicks: service::clicks::ClickRecorder,
@@ -91,6 +92,11 @@ impl Crm {
 
     pub fn links(&self) -> &Arc<Links> {
         &self.links
+    }
+
+    /// Activities: the funnel's side panel reads the agenda through it.
+    pub fn activities(&self) -> &Arc<service::Activities> {
+        &self.activities
     }
 
     /// The `/l/{code}` endpoint (the server routes `/l/` to it ahead of the web apps), writing its clicks
@@ -130,7 +136,14 @@ impl Context for Crm {
             teams.clone(),
         ));
         let plugin = Arc::new(service::plugin_for(platform, clients.clone()));
+        let activities = Arc::new(service::Activities::new(
+            platform.db.clone(),
+            platform.clock.clone(),
+            teams.clone(),
+            clients.clone(),
+        ));
         Ok(Crm {
+            activities,
             clients,
             profiles: Arc::new(service::Profiles::new(platform.db.clone(), teams.clone())),
             teams,
@@ -157,6 +170,7 @@ impl Context for Crm {
             ),
             api::PluginApi::new(self.plugin.clone()),
             api::LinksApi::new(self.links.clone()),
+            api::ActivitiesApi::new(self.activities.clone()),
         )
     }
 
@@ -181,6 +195,10 @@ impl Context for Crm {
                 },
             );
         }
+        lines.push(match demo::activities::seed(&self.activities, demo).await? {
+            None => "Atividades de demonstração: já existiam.".to_string(),
+            Some(n) => format!("{n} atividades de demonstração criadas (de hoje, atrasadas, próximas e concluídas)."),
+        });
         if let Some(&n) = demo.bulk.get(BULK_CLIENTS) {
             let started = std::time::Instant::now();
             let loaded = self.clients.bulk_load(n).await?;

@@ -1,6 +1,8 @@
 //! `/api/v1/crm/…`. Each operation declares its permission on `auth` (the server checks it before the handler
 //! runs) and maps the domain to HTTP and back; one module per resource.
 
+mod activities;
+mod activity_dto;
 mod client_dto;
 mod clients;
 mod link_dto;
@@ -13,6 +15,7 @@ pub mod redirect;
 mod team_dto;
 mod teams;
 
+pub use activities::ActivitiesApi;
 pub use client_dto::{
     ClientAddress, ClientKind, ClientPatchRequest, ClientStatus, ClientView, NewClientRequest,
 };
@@ -26,7 +29,14 @@ pub use teams::TeamsApi;
 use poem_openapi::Tags;
 
 /// Every CRM API, served as one.
-pub type CrmApi = (ClientsApi, TeamsApi, ProfilesApi, PluginApi, LinksApi);
+pub type CrmApi = (
+    ClientsApi,
+    TeamsApi,
+    ProfilesApi,
+    PluginApi,
+    LinksApi,
+    ActivitiesApi,
+);
 
 #[derive(Tags)]
 pub enum CrmTag {
