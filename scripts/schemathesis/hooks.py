@@ -70,6 +70,10 @@ EXISTING = {
     "/api/v1/crm/clients/{id}/restore": [("id", "ST_CLIENT_ID")],
     "/api/v1/crm/clients/{id}/history": [("id", "ST_CLIENT_ID")],
     "/api/v1/crm/clients/{id}/consents": [("id", "ST_CLIENT_ID")],
+    # The script's activity: completed by the first positive case that completes it, already done (409) after.
+    "/api/v1/crm/activities/{id}": [("id", "ST_ACTIVITY_ID")],
+    "/api/v1/crm/activities/{id}/complete": [("id", "ST_ACTIVITY_ID")],
+    "/api/v1/crm/activities/{id}/history": [("id", "ST_ACTIVITY_ID")],
     "/api/v1/users/{uid}": [("uid", "ST_USER_UID")],
     "/api/v1/users/{uid}/deactivate": [("uid", "ST_USER_UID")],
     "/api/v1/users/{uid}/reset-password": [("uid", "ST_USER_UID")],
