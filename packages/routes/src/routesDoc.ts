@@ -24,6 +24,7 @@ const STATES: Readonly<Record<string, string>> = {
   '/clientes': BUILT,
   '/cliente': BUILT,
   '/crm/marketing/links': BUILT,
+  '/crm/atividades': BUILT,
   '/crm/times': BUILT,
   '/crm/times/detalhes': BUILT,
   '/crm/usuarios': BUILT,
