@@ -2,6 +2,7 @@
 //! valid values; the service and the store trust them.
 
 pub mod activity;
+pub mod cadence;
 pub mod campaign;
 pub mod client;
 pub mod consent;
