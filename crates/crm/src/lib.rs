@@ -195,10 +195,14 @@ impl Context for Crm {
                 },
             );
         }
-        lines.push(match demo::activities::seed(&self.activities, demo).await? {
-            None => "Atividades de demonstração: já existiam.".to_string(),
-            Some(n) => format!("{n} atividades de demonstração criadas (de hoje, atrasadas, próximas e concluídas)."),
-        });
+        if demo.user(Role::Salesperson).is_some() {
+            lines.push(match demo::activities::seed(&self.activities, demo).await? {
+                None => "Atividades de demonstração: já existiam.".to_string(),
+                Some(n) => format!(
+                    "{n} atividades de demonstração criadas (de hoje, atrasadas, próximas e concluídas)."
+                ),
+            });
+        }
         if let Some(&n) = demo.bulk.get(BULK_CLIENTS) {
             let started = std::time::Instant::now();
             let loaded = self.clients.bulk_load(n).await?;

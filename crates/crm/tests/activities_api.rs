@@ -512,3 +512,48 @@ async fn a_manager_reschedules_and_reassigns_in_bulk_all_or_none() {
         assert_eq!(subjects(&api, "ADMIN", "owner_id=uid-ana").await, ["Um"]);
     }
 }
+
+#[tokio::test]
+async fn demo_data_gives_each_salesperson_a_day_of_activities_once() {
+    use platform::context::{Context, Demo, DemoUser};
+    use platform::Role;
+    for api in apis().await {
+        let mut demo = Demo::default();
+        for (uid, role) in [
+            ("uid-ADMIN", Role::Admin),
+            ("uid-SALESPERSON", Role::Salesperson),
+        ] {
+            demo.users.push(DemoUser {
+                uid: uid.into(),
+                email: format!("{uid}@example.com.br"),
+                role,
+            });
+        }
+        let lines = api.context.seed_demo(&mut demo).await.unwrap();
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("9 atividades de demonstração criadas")),
+            "{lines:?}"
+        );
+        let again = api.context.seed_demo(&mut demo).await.unwrap();
+        assert!(
+            again.contains(&"Atividades de demonstração: já existiam.".to_string()),
+            "{again:?}"
+        );
+        // Noon on the test's day: two open from earlier days and the one at 09:00 are overdue, three are today's.
+        let (_, agenda) = api
+            .call("GET", &format!("{BASE}/agenda"), Some("SALESPERSON"), None)
+            .await;
+        assert_eq!(
+            (agenda["total"].clone(), agenda["overdue"].clone()),
+            (json!(5), json!(3)),
+            "{agenda}"
+        );
+        assert_eq!(
+            subjects(&api, "SALESPERSON", "tab=concluidas").await.len(),
+            2
+        );
+        assert_eq!(subjects(&api, "SALESPERSON", "tab=proximas").await.len(), 2);
+    }
+}

@@ -29,7 +29,7 @@ pub async fn seed(activities: &Activities, demo: &Demo) -> Result<Option<usize>>
     if existing > 0 {
         return Ok(None);
     }
-    let today = platform::clock::start_of_day(chrono::Utc::now().date_naive());
+    let today = activities.today();
     let mut created = 0;
     for seller in demo.users.iter().filter(|u| u.role == Role::Salesperson) {
         let by = super::super::demo_principal(seller);
@@ -40,16 +40,13 @@ pub async fn seed(activities: &Activities, demo: &Demo) -> Result<Option<usize>>
         .fetch_all(pool)
         .await)?;
         for (i, (days, hour, kind, subject, outcome)) in PLAN.iter().enumerate() {
-            let local = (chrono::Utc::now()
-                .with_timezone(&chrono_tz::America::Sao_Paulo)
-                .date_naive()
-                + Duration::days(*days))
-            .and_time(NaiveTime::from_hms_opt(*hour, 0, 0).unwrap_or_default());
+            let local = (today + Duration::days(*days))
+                .and_time(NaiveTime::from_hms_opt(*hour, 0, 0).unwrap_or_default());
             let due_at = chrono_tz::America::Sao_Paulo
                 .from_local_datetime(&local)
                 .earliest()
                 .map(|t| t.with_timezone(&chrono::Utc))
-                .unwrap_or(today);
+                .unwrap_or_else(|| platform::clock::start_of_day(today));
             let draft = ActivityDraft {
                 kind: Some(kind.to_string()),
                 subject: Some(subject.to_string()),

@@ -93,6 +93,11 @@ impl Activities {
         &self.db
     }
 
+    /// Today's business date (São Paulo) by the context's clock.
+    pub fn today(&self) -> NaiveDate {
+        self.clock.today()
+    }
+
     fn stamp<'a>(&self, by: &'a Principal) -> Stamp<'a> {
         Stamp {
             uid: &by.uid,
