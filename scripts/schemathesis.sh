@@ -38,6 +38,10 @@ prepare() {
   export ST_BASE_URL=$SERVER_URL
   ST_CLIENT_ID=$(api POST /api/v1/crm/clients \
     '{"kind":"company","document":"11.222.333/0001-81","name":"Cliente Schemathesis"}' | json_field '["id"]')
+  ST_ACTIVITY_ID=$(api POST /api/v1/crm/activities \
+    "{\"kind\":\"ligacao\",\"subject\":\"Atividade Schemathesis\",\"due_at\":\"2026-12-01T13:00:00Z\",\"client_id\":\"$ST_CLIENT_ID\"}" \
+    | json_field '["id"]')
+  export ST_ACTIVITY_ID
   ST_USER_UID=$(api POST /api/v1/users \
     '{"email":"alvo@teste.com.br","name":"Alvo","role":"SALESPERSON","password":"Alvo@2026xyz"}' | json_field '["uid"]')
   # An opportunity of that salesperson, which the funnel's operations name.

@@ -6,12 +6,13 @@ import { lazy, type ComponentType } from 'react';
 const built: Record<string, ComponentType<PageProps>> = {
   '/crm': lazy(() => import(/* webpackChunkName: "funnel" */ './features/funnel/components/FunnelPage')),
   '/clientes': lazy(() => import(/* webpackChunkName: "clients" */ './features/clients/components/ClientsPage')),
-  '/cliente': lazy(() => import(/* webpackChunkName: "client" */ './features/clients/components/ClientPage')),
+  '/cliente': lazy(() => import(/* webpackChunkName: "client" */ './app/ClientWithActivities')),
   '/crm/times': lazy(() => import(/* webpackChunkName: "teams" */ './features/teams/components/TeamsPage')),
   '/crm/times/detalhes': lazy(() => import(/* webpackChunkName: "team" */ './features/teams/components/TeamPage')),
   '/crm/usuarios': lazy(() => import(/* webpackChunkName: "crm-users" */ './features/crm-users/components/CrmUsersPage')),
   '/crm/usuarios/detalhes': lazy(() => import(/* webpackChunkName: "crm-user" */ './features/crm-users/components/CrmUserPage')),
   '/crm/plugin': lazy(() => import(/* webpackChunkName: "plugin" */ './features/plugin/components/PluginPage')),
+  '/crm/atividades': lazy(() => import(/* webpackChunkName: "activities" */ './features/activities/components/ActivitiesPage')),
   '/crm/marketing/links': lazy(() => import(/* webpackChunkName: "marketing-links" */ './features/marketing-links/components/MarketingLinksPage')),
 };
 

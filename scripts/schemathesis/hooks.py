@@ -74,6 +74,10 @@ EXISTING = {
     "/api/v1/crm/opportunities/{id}/move": [("id", "ST_OPPORTUNITY_ID")],
     "/api/v1/crm/opportunities/{id}/lose": [("id", "ST_OPPORTUNITY_ID")],
     "/api/v1/crm/opportunities/{id}/history": [("id", "ST_OPPORTUNITY_ID")],
+    # The script's activity: completed by the first positive case that completes it, already done (409) after.
+    "/api/v1/crm/activities/{id}": [("id", "ST_ACTIVITY_ID")],
+    "/api/v1/crm/activities/{id}/complete": [("id", "ST_ACTIVITY_ID")],
+    "/api/v1/crm/activities/{id}/history": [("id", "ST_ACTIVITY_ID")],
     "/api/v1/users/{uid}": [("uid", "ST_USER_UID")],
     "/api/v1/users/{uid}/deactivate": [("uid", "ST_USER_UID")],
     "/api/v1/users/{uid}/reset-password": [("uid", "ST_USER_UID")],

@@ -72,6 +72,7 @@ pub struct Crm {
     plugin: Arc<Plugin>,
     links: Arc<Links>,
     opportunities: Arc<Opportunities>,
+    activities: Arc<service::Activities>,
     trusted_proxies: Vec<std::net::IpAddr>,
     /// The writer of `/l/{code}`'s clicks, shared by every `redirect()` endpoint and flushed on stop.
     clicks: service::clicks::ClickRecorder,
@@ -111,6 +112,11 @@ impl Crm {
     /// The funnel; the sales context marks an opportunity won through it (`Opportunities::mark_won`).
     pub fn opportunities(&self) -> &Arc<Opportunities> {
         &self.opportunities
+    }
+
+    /// Activities: the funnel's side panel reads the agenda through it.
+    pub fn activities(&self) -> &Arc<service::Activities> {
+        &self.activities
     }
 
     /// The `/l/{code}` endpoint (the server routes `/l/` to it ahead of the web apps), writing its clicks
@@ -156,8 +162,16 @@ impl Context for Crm {
             teams.clone(),
             clients.clone(),
         ));
+        let activities = Arc::new(service::Activities::new(
+            platform.db.clone(),
+            platform.clock.clone(),
+            teams.clone(),
+            clients.clone(),
+            opportunities.clone(),
+        ));
         Ok(Crm {
             opportunities,
+            activities,
             clients,
             profiles: Arc::new(service::Profiles::new(platform.db.clone(), teams.clone())),
             teams,
@@ -185,6 +199,7 @@ impl Context for Crm {
             api::PluginApi::new(self.plugin.clone()),
             api::LinksApi::new(self.links.clone()),
             api::OpportunitiesApi::new(self.opportunities.clone()),
+            api::ActivitiesApi::new(self.activities.clone()),
         )
     }
 
@@ -225,6 +240,14 @@ impl Context for Crm {
                 "{loaded} oportunidades abertas geradas no funil em {:.1} s.",
                 started.elapsed().as_secs_f64()
             ));
+        }
+        if demo.user(Role::Salesperson).is_some() {
+            lines.push(match demo::activities::seed(&self.activities, demo).await? {
+                None => "Atividades de demonstração: já existiam.".to_string(),
+                Some(n) => format!(
+                    "{n} atividades de demonstração criadas (de hoje, atrasadas, próximas e concluídas)."
+                ),
+            });
         }
         if let Some(&n) = demo.bulk.get(BULK_CLIENTS) {
             let started = std::time::Instant::now();

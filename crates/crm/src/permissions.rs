@@ -162,6 +162,27 @@ pub static OPPORTUNITIES_WRITE: Permission = Permission {
     grant: Grant::Roles(&[Salesperson, SalesManager, Admin, SuperAdmin]),
 };
 
+/// See activities (a salesperson: their own; a manager: their teams').
+pub static ACTIVITIES_READ: Permission = Permission {
+    code: "atividades_ler",
+    label: "consultar atividades",
+    grant: Grant::Roles(&[Salesperson, SalesManager, Admin, SuperAdmin]),
+};
+
+/// Create, change and complete activities (within the caller's scope).
+pub static ACTIVITIES_WRITE: Permission = Permission {
+    code: "atividades_editar",
+    label: "registrar, reagendar e concluir atividades",
+    grant: Grant::Roles(&[Salesperson, SalesManager, Admin, SuperAdmin]),
+};
+
+/// Reschedule or reassign many activities at once.
+pub static ACTIVITIES_MANAGE: Permission = Permission {
+    code: "atividades_gerenciar",
+    label: "reagendar e reatribuir atividades em lote",
+    grant: Grant::Roles(&[SalesManager, Admin, SuperAdmin]),
+};
+
 /// Every permission the CRM declares.
 pub static ALL: &[&Permission] = &[
     &CLIENTS_READ,
@@ -182,6 +203,9 @@ pub static ALL: &[&Permission] = &[
     &LINKS_SETTINGS,
     &OPPORTUNITIES_READ,
     &OPPORTUNITIES_WRITE,
+    &ACTIVITIES_READ,
+    &ACTIVITIES_WRITE,
+    &ACTIVITIES_MANAGE,
 ];
 
 /// The CRM's pages: a role without the permission goes to `/inicio` (sales roles that reach `/inicio` are sent on
@@ -208,6 +232,12 @@ pub static ROUTE_RULES: &[RouteRule] = &[
     RouteRule::new(
         RouteMatch::Exact(&["/crm/marketing/links"]),
         &LINKS_READ,
+        RouteCheck::Client,
+        "/inicio",
+    ),
+    RouteRule::new(
+        RouteMatch::Exact(&["/crm/atividades"]),
+        &ACTIVITIES_READ,
         RouteCheck::Client,
         "/inicio",
     ),

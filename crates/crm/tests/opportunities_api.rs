@@ -653,3 +653,71 @@ async fn an_opportunity_is_won_only_by_its_confirmed_sale() {
         assert_eq!(board["open_count"], 0);
     }
 }
+
+#[tokio::test]
+async fn a_done_activity_touches_its_opportunity_and_an_activity_names_only_a_reachable_one() {
+    for (api, _) in apis().await {
+        let idle = create(&api, SELLER, lead("Parada há semanas")).await;
+        let otto = create(&api, OTHER_SELLER, lead("Do Otto")).await;
+        api.clock.advance(Duration::days(20));
+        let due = api.clock.now().to_rfc3339();
+        let (status, body) = call(
+            &api,
+            "POST",
+            "/activities",
+            SELLER,
+            Some(json!({
+                "kind": "ligacao", "subject": "Ligar", "due_at": due, "opportunity_id": otto["id"],
+            })),
+        )
+        .await;
+        assert_eq!(
+            (status, fields(&body)),
+            (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                vec!["opportunity_id".to_string()]
+            )
+        );
+        let (status, activity) = call(
+            &api,
+            "POST",
+            "/activities",
+            SELLER,
+            Some(json!({
+                "kind": "ligacao", "subject": "Ligar", "due_at": due, "opportunity_id": idle["id"],
+            })),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{activity}");
+
+        let idle_count = |board: &Value| board["open_count"].clone();
+        let (_, board) = call(
+            &api,
+            "GET",
+            "/opportunities/board?idle_days=7",
+            SELLER,
+            None,
+        )
+        .await;
+        assert_eq!(idle_count(&board), 1, "a scheduled call is not a touch");
+        let path = format!("/activities/{}/complete", activity["id"].as_str().unwrap());
+        let (status, body) = call(
+            &api,
+            "POST",
+            &path,
+            SELLER,
+            Some(json!({ "outcome": "atendeu" })),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let (_, board) = call(
+            &api,
+            "GET",
+            "/opportunities/board?idle_days=7",
+            SELLER,
+            None,
+        )
+        .await;
+        assert_eq!(idle_count(&board), 0, "the call was made: no longer idle");
+    }
+}

@@ -25,6 +25,7 @@ const STATES: Readonly<Record<string, string>> = {
   '/cliente': BUILT,
   '/crm': BUILT,
   '/crm/marketing/links': BUILT,
+  '/crm/atividades': BUILT,
   '/crm/times': BUILT,
   '/crm/times/detalhes': BUILT,
   '/crm/usuarios': BUILT,

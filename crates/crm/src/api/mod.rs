@@ -1,6 +1,8 @@
 //! `/api/v1/crm/…`. Each operation declares its permission on `auth` (the server checks it before the handler
 //! runs) and maps the domain to HTTP and back; one module per resource.
 
+mod activities;
+mod activity_dto;
 mod client_dto;
 mod clients;
 mod link_dto;
@@ -15,6 +17,7 @@ pub mod redirect;
 mod team_dto;
 mod teams;
 
+pub use activities::ActivitiesApi;
 pub use client_dto::{
     ClientAddress, ClientKind, ClientPatchRequest, ClientStatus, ClientView, NewClientRequest,
 };
@@ -36,6 +39,7 @@ pub type CrmApi = (
     PluginApi,
     LinksApi,
     OpportunitiesApi,
+    ActivitiesApi,
 );
 
 #[derive(Tags)]

@@ -1,6 +1,8 @@
 //! The CRM's rules in plain Rust: no SQL, no HTTP. Input is parsed here once into types that hold only
 //! valid values; the service and the store trust them.
 
+pub mod activity;
+pub mod cadence;
 pub mod campaign;
 pub mod client;
 pub mod consent;

@@ -1,6 +1,7 @@
 //! The CRM operations. Each returns a domain [`Error`](platform::Error); the API layer alone decides the HTTP
 //! status.
 
+mod activities;
 pub mod clicks;
 mod clients;
 pub mod links;
@@ -10,6 +11,9 @@ mod plugin;
 mod profiles;
 mod teams;
 
+pub use activities::{
+    Activities, ActivityQuery, ActivityView, Completion, NextActivity, ACTIVITY_ENTITY, AGENDA_SIZE,
+};
 pub use clients::{Clients, ListPage, ListQuery, CLIENT_ENTITY, PAGES_COUNTED_AHEAD};
 pub use links::Links;
 pub use lookup::Found;

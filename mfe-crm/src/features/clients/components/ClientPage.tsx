@@ -5,7 +5,7 @@ import { formatDate, maskCep, maskDocument, maskPhone, Spinner, useNotify, Alert
 import { usePickers } from '../../../lib/pickers';
 import { ClientConsents } from './ClientConsents';
 import { ClientHistory } from './ClientDetail';
-import { useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { KIND_LABELS, STATUS_LABELS } from '../api/clientModel';
 import { useClientMutations } from '../hooks/useClientMutations';
 import { ClientForm } from './ClientForm';
@@ -19,11 +19,14 @@ const ARCHIVE = 'clientes_arquivar';
  * `/cliente` creates; `/cliente?id=…` shows one client, with edit, archive and restore for the roles that may
  * (the others see the client only).
  */
-export default function ClientPage(_props: PageProps) {
+export default function ClientPage({ activities }: PageProps & { activities?: ActivitiesTab }) {
   const [params] = useSearchParams();
   const id = params.get('id');
-  return id ? <ExistingClient key={id} id={id} /> : <NewClient />;
+  return id ? <ExistingClient key={id} id={id} activities={activities} /> : <NewClient />;
 }
+
+/** The *Atividades* tab, from the activities feature (composed in `src/app`). */
+export type ActivitiesTab = ComponentType<{ clientId: string }>;
 
 function FormMessage({ message }: { message: string | null | undefined }) {
   return message ? (
@@ -61,7 +64,7 @@ function NewClient() {
   );
 }
 
-function ExistingClient({ id }: { id: string }) {
+function ExistingClient({ id, activities: Activities }: { id: string; activities?: ActivitiesTab }) {
   const mayEdit = usePermission(EDIT);
   const mayArchive = usePermission(ARCHIVE);
   const notify = useNotify();
@@ -112,12 +115,20 @@ function ExistingClient({ id }: { id: string }) {
           <Tabs defaultValue="dados" keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="dados">Dados</Tabs.Tab>
+              {Activities && <Tabs.Tab value="atividades">Atividades</Tabs.Tab>}
               <Tabs.Tab value="consentimentos">Consentimentos</Tabs.Tab>
               <Tabs.Tab value="historico">Histórico</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="dados" pt="md">
               <ClientDetails client={client} />
             </Tabs.Panel>
+            {Activities && (
+              <Tabs.Panel value="atividades" pt="md">
+                <Suspense fallback={<Spinner />}>
+                  <Activities clientId={client.id} />
+                </Suspense>
+              </Tabs.Panel>
+            )}
             <Tabs.Panel value="consentimentos" pt="md">
               <ClientConsents client={client} />
             </Tabs.Panel>

@@ -1,0 +1,11 @@
+import type { PageProps } from '@backoffice/routes';
+import { lazy } from 'react';
+import ClientPage from '../features/clients/components/ClientPage';
+
+/** The client's *Atividades* tab is the activities feature's, loaded when the tab opens. */
+const ClientActivities = lazy(() => import(/* webpackChunkName: "client-activities" */ '../features/activities/components/ClientActivities').then((m) => ({ default: m.ClientActivities })));
+
+/** `/cliente`: the clients feature's page with the activities feature's tab (features compose here, not in each other). */
+export default function ClientWithActivities(props: PageProps) {
+  return <ClientPage {...props} activities={ClientActivities} />;
+}
