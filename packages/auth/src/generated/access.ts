@@ -5,7 +5,7 @@ import type { AccessRules } from '../accessRules';
 
 export const ACCESS: AccessRules = {
   permissions: {
-    autenticado: { label: 'estar autenticado', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER'], flag: null },
+    autenticado: { label: 'estar autenticado', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF'], flag: null },
     financeiro: { label: 'acessar pagamentos e recebimentos', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     remessa_cobranca: { label: 'gerar remessas de cobrança', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     remessa_pagamentos: { label: 'gerar remessas de pagamento', roles: ['FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
@@ -21,7 +21,7 @@ export const ACCESS: AccessRules = {
     feriados_gerenciar: { label: 'cadastrar feriados', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
     arquivos_todos: { label: 'baixar arquivos enviados por outras pessoas', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
     unidades_gerenciar: { label: 'cadastrar as unidades da empresa', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
-    clientes_ler: { label: 'consultar clientes', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER'], flag: null },
+    clientes_ler: { label: 'consultar clientes', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF'], flag: null },
     clientes_editar: { label: 'cadastrar e editar clientes', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER'], flag: null },
     clientes_arquivar: { label: 'arquivar e restaurar clientes', roles: ['FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN', 'SALES_MANAGER'], flag: null },
     clientes_transferir: { label: 'transferir clientes de carteira', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALES_MANAGER'], flag: null },
@@ -37,11 +37,11 @@ export const ACCESS: AccessRules = {
     links_editar: { label: 'criar e editar links de marketing pessoais', roles: ['SALESPERSON', 'SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     links_gerenciar: { label: 'gerenciar links de marketing e campanhas', roles: ['SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     links_configurar: { label: 'configurar os destinos permitidos dos links de marketing', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
-    financeiro_cadastros_ler: { label: 'consultar plano de contas, centros de custo, contas bancárias e convênios', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN', 'PURCHASING'], flag: null },
+    financeiro_cadastros_ler: { label: 'consultar plano de contas, centros de custo, contas bancárias e convênios', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER'], flag: null },
     financeiro_cadastros_editar: { label: 'editar plano de contas, centros de custo, contas bancárias e convênios', roles: ['FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     financeiro_alcada_definir: { label: 'definir a alçada de aprovação', roles: ['SUPER_ADMIN'], flag: null },
-    fornecedores_ler: { label: 'consultar fornecedores', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN', 'PURCHASING'], flag: null },
-    fornecedores_editar: { label: 'cadastrar e editar fornecedores', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN', 'PURCHASING'], flag: null },
+    fornecedores_ler: { label: 'consultar fornecedores', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER'], flag: null },
+    fornecedores_editar: { label: 'cadastrar e editar fornecedores', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER'], flag: null },
     fornecedores_dados_bancarios_editar: { label: 'incluir e remover dados bancários e chaves PIX de fornecedores', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     fornecedores_dados_bancarios_confirmar: { label: 'confirmar dados bancários de fornecedores', roles: ['FINANCIAL_MANAGER', 'SUPER_ADMIN'], flag: null },
     recebimentos_ler: { label: 'consultar contas a receber', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
