@@ -321,7 +321,9 @@ async fn cost_centres_have_unique_codes_and_are_changed_over_their_version() {
             (status, error["code"].as_str()),
             (StatusCode::CONFLICT, Some("versao_desatualizada"))
         );
-        let (status, list) = api.call("GET", CENTERS, Some("PURCHASING_ASSISTANT"), None).await;
+        let (status, list) = api
+            .call("GET", CENTERS, Some("PURCHASING_ASSISTANT"), None)
+            .await;
         assert_eq!(
             (status, list["items"].as_array().unwrap().len()),
             (StatusCode::OK, 1)
@@ -439,7 +441,9 @@ async fn bank_accounts_are_identified_by_bank_agency_and_account() {
             )
             .await;
         assert_eq!(status, StatusCode::FORBIDDEN);
-        let (status, list) = api.call("GET", ACCOUNTS, Some("PURCHASING_ASSISTANT"), None).await;
+        let (status, list) = api
+            .call("GET", ACCOUNTS, Some("PURCHASING_ASSISTANT"), None)
+            .await;
         assert_eq!(
             (status, list["items"].as_array().unwrap().len()),
             (StatusCode::OK, 1)
