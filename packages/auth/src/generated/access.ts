@@ -55,6 +55,14 @@ export const ACCESS: AccessRules = {
     pagar_editar: { label: 'lançar, editar, programar e pagar contas a pagar', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     pagar_aprovar: { label: 'aprovar contas a pagar', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     pagar_estornar: { label: 'estornar pagamentos e cancelar contas aprovadas', roles: ['FINANCIAL_MANAGER', 'SUPER_ADMIN'], flag: null },
+    estoque_cadastros_ler: { label: 'consultar materiais, categorias e locais de estoque', roles: ['PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    estoque_cadastros_editar: { label: 'cadastrar materiais, unidades, categorias, locais e políticas de estoque', roles: ['STOCK_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    estoque_movimentos_ler: { label: 'consultar movimentações e saldos de estoque', roles: ['PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    estoque_movimentos_lancar: { label: 'lançar entradas avulsas e perdas de estoque', roles: ['STOCK_KEEPER', 'STOCK_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    estoque_ajustar: { label: 'lançar ajustes avulsos e estornar movimentações de estoque', roles: ['STOCK_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    estoque_clinicas_usuarios: { label: 'atribuir clínicas aos usuários', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
+    estoque_cadastro_materiais: { label: 'acessar o cadastro de materiais', roles: ['PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    estoque_movimentacao: { label: 'acessar a movimentação de estoque', roles: ['PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
   },
   routeRules: [
     { match: { kind: 'exact', paths: ['/pagamentos', '/recebimentos'] }, except: null, permission: 'financeiro', check: 'client', deniedTo: '/minhas-vendas', audited: false },
@@ -77,6 +85,8 @@ export const ACCESS: AccessRules = {
     { match: { kind: 'exact', paths: ['/boletos', '/boletos/detalhes'] }, except: null, permission: 'boletos_ler', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/recebimentos-por-periodo'] }, except: null, permission: 'recebimentos_ler', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/contas-a-pagar'] }, except: null, permission: 'pagar_ler', check: 'client', deniedTo: '/inicio', audited: false },
+    { match: { kind: 'exact', paths: ['/estoque/cadastro-materiais'] }, except: null, permission: 'estoque_cadastro_materiais', check: 'client', deniedTo: '/inicio', audited: false },
+    { match: { kind: 'exact', paths: ['/estoque/movimentacao-estoque'] }, except: null, permission: 'estoque_movimentacao', check: 'client', deniedTo: '/inicio', audited: false },
   ],
   roleRedirects: [
     { role: 'LEGAL_ASSISTANT', paths: ['/minhas-vendas', '/inicio'], to: '/clientes' },
