@@ -112,16 +112,6 @@ CREATE TABLE stock_user_locations (
     PRIMARY KEY (uid, location_id)
 );
 
-CREATE FUNCTION stock_movements_insert_only() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    RAISE EXCEPTION 'stock_movements: somente inserção (correções são estornos)';
-END;
-$$;
-CREATE TRIGGER stock_movements_no_update_delete BEFORE UPDATE OR DELETE ON stock_movements
-    FOR EACH ROW EXECUTE FUNCTION stock_movements_insert_only();
-CREATE TRIGGER stock_movements_no_truncate BEFORE TRUNCATE ON stock_movements
-    FOR EACH STATEMENT EXECUTE FUNCTION stock_movements_insert_only();
-
 -- In transit and the virtual ends exist once (`LocationKind::singleton_id`).
 INSERT INTO stock_locations (id, code, name, kind, unit_id, active, created_at) VALUES
     ('loc-in-transit', 'TRANSITO', 'Em trânsito', 'IN_TRANSIT', NULL, TRUE, '2026-12-04T00:00:00Z'),
