@@ -26,7 +26,7 @@ test('a refused page says why instead of bouncing silently (rules of the guard a
 });
 
 test('roles that only consult clients are offered no "Novo cliente", "Editar" or "Arquivar"', async ({ page, baseUrl }) => {
-  await signIn(page, baseUrl, demoEmail('purchasing'));
+  await signIn(page, baseUrl, demoEmail('purchasing-assistant'));
   await page.goto(`${baseUrl}/clientes`);
   const first = page.getByRole('table').getByRole('link').first();
   await first.waitFor();

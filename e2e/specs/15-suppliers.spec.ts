@@ -81,7 +81,7 @@ test('a duplicate document is refused naming the supplier that has it', async ({
 
 test('purchasing reads and adds suppliers without seeing bank data; a salesperson is sent to /inicio', async ({ page, browser, baseUrl }) => {
   const name = `Compras Teste ${Date.now()}`;
-  await signIn(page, baseUrl, demoEmail('purchasing'), undefined, '/fornecedores');
+  await signIn(page, baseUrl, demoEmail('purchasing-assistant'), undefined, '/fornecedores');
   await expect(await createSupplier(page, name, newCnpj())).toBeHidden();
   const panel = page.getByRole('dialog', { name });
   await expect(panel.getByRole('tab', { name: 'Dados' })).toBeVisible();

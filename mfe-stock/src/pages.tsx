@@ -1,12 +1,12 @@
 import { routesOf, type PageProps } from '@backoffice/routes';
 import { UnderConstructionPage } from '@backoffice/ui';
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 
-/**
- * Every route this area owns. The business features arrive in later issues; until then each page says
- * "Em construção" (no fake data).
- */
-const built: Record<string, ComponentType<PageProps>> = {};
+/** Every route this area owns; built pages are lazy chunks, the rest say "Em construção" (no fake data). */
+const built: Record<string, ComponentType<PageProps>> = {
+  '/estoque/cadastro-materiais': lazy(() => import(/* webpackChunkName: "materials" */ './features/materials/components/MaterialsPage')),
+  '/estoque/movimentacao-estoque': lazy(() => import(/* webpackChunkName: "movements" */ './features/movements/components/MovementsPage')),
+};
 
 export const pages: Record<string, ComponentType<PageProps>> = Object.fromEntries(
   routesOf('stock').map((route) => [route.path, built[route.path] ?? UnderConstructionPage]),

@@ -11,7 +11,8 @@ pub static FINANCE_CHART_READ: Permission = Permission {
         Role::FinancialManager,
         Role::Admin,
         Role::SuperAdmin,
-        Role::Purchasing,
+        Role::PurchasingAssistant,
+        Role::PurchasingManager,
     ]),
 };
 
@@ -37,7 +38,8 @@ pub static SUPPLIERS_READ: Permission = Permission {
         Role::FinancialManager,
         Role::Admin,
         Role::SuperAdmin,
-        Role::Purchasing,
+        Role::PurchasingAssistant,
+        Role::PurchasingManager,
     ]),
 };
 
@@ -50,7 +52,8 @@ pub static SUPPLIERS_WRITE: Permission = Permission {
         Role::FinancialManager,
         Role::Admin,
         Role::SuperAdmin,
-        Role::Purchasing,
+        Role::PurchasingAssistant,
+        Role::PurchasingManager,
     ]),
 };
 
@@ -286,7 +289,7 @@ mod tests {
     fn purchasing_keeps_suppliers_without_bank_data_and_only_managers_confirm() {
         use platform::access::roles_holding;
         for permission in [&SUPPLIERS_READ, &SUPPLIERS_WRITE] {
-            assert!(roles_holding(permission).contains(&Role::Purchasing));
+            assert!(roles_holding(permission).contains(&Role::PurchasingAssistant));
         }
         assert_eq!(roles_holding(&SUPPLIER_BANK_DATA_WRITE), FINANCE_ROLES);
         assert_eq!(

@@ -1106,7 +1106,7 @@ async fn unknown_ids_are_404_and_roles_are_denied_by_permission() {
             .await;
         assert_eq!(status, StatusCode::NOT_FOUND);
         let p = w.create(FA, w.payable(1000, 1)).await;
-        for role in [SALESPERSON, Some("PURCHASING")] {
+        for role in [SALESPERSON, Some("PURCHASING_ASSISTANT")] {
             let (status, _) = w.act(&p, "approve", role, json!({})).await;
             assert_eq!(status, StatusCode::FORBIDDEN);
             let (status, _) = w

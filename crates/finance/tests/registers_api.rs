@@ -204,14 +204,14 @@ async fn the_starter_chart_goes_on_an_empty_chart_only() {
 async fn permissions_are_enforced() {
     for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
         let body = json!({"code": "9", "name": "Outras", "nature": "RECEITA", "kind": "S"});
-        for role in ["FINANCIAL_ASSISTANT", "SALESPERSON", "PURCHASING"] {
+        for role in ["FINANCIAL_ASSISTANT", "SALESPERSON", "PURCHASING_ASSISTANT"] {
             let (status, _) = api
                 .call("POST", CHART, Some(role), Some(body.clone()))
                 .await;
             assert_eq!(status, StatusCode::FORBIDDEN, "{role} writes");
         }
         for (role, expected) in [
-            ("PURCHASING", StatusCode::OK),
+            ("PURCHASING_ASSISTANT", StatusCode::OK),
             ("FINANCIAL_ASSISTANT", StatusCode::OK),
             ("SALESPERSON", StatusCode::FORBIDDEN),
             ("LEGAL_ASSISTANT", StatusCode::FORBIDDEN),
@@ -321,7 +321,9 @@ async fn cost_centres_have_unique_codes_and_are_changed_over_their_version() {
             (status, error["code"].as_str()),
             (StatusCode::CONFLICT, Some("versao_desatualizada"))
         );
-        let (status, list) = api.call("GET", CENTERS, Some("PURCHASING"), None).await;
+        let (status, list) = api
+            .call("GET", CENTERS, Some("PURCHASING_ASSISTANT"), None)
+            .await;
         assert_eq!(
             (status, list["items"].as_array().unwrap().len()),
             (StatusCode::OK, 1)
@@ -439,7 +441,9 @@ async fn bank_accounts_are_identified_by_bank_agency_and_account() {
             )
             .await;
         assert_eq!(status, StatusCode::FORBIDDEN);
-        let (status, list) = api.call("GET", ACCOUNTS, Some("PURCHASING"), None).await;
+        let (status, list) = api
+            .call("GET", ACCOUNTS, Some("PURCHASING_ASSISTANT"), None)
+            .await;
         assert_eq!(
             (status, list["items"].as_array().unwrap().len()),
             (StatusCode::OK, 1)

@@ -975,7 +975,7 @@ async fn a_role_without_remessa_cobranca_is_403_and_unknown_ids_are_404() {
             RETURNS.to_string(),
             PENDENCIES.to_string(),
         ] {
-            for role in ["SALESPERSON", "STOCK_KEEPER", "PURCHASING"] {
+            for role in ["SALESPERSON", "STOCK_KEEPER", "PURCHASING_ASSISTANT"] {
                 let (status, _) = w.api.call("GET", &path, Some(role), None).await;
                 assert_eq!(status, StatusCode::FORBIDDEN, "{role} {path}");
             }

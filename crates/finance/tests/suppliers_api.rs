@@ -14,7 +14,7 @@ const SUPPLIERS: &str = "/api/v1/finance/suppliers";
 const FA: Option<&str> = Some("FINANCIAL_ASSISTANT");
 const FM: Option<&str> = Some("FINANCIAL_MANAGER");
 const SA: Option<&str> = Some("SUPER_ADMIN");
-const PURCHASING: Option<&str> = Some("PURCHASING");
+const PURCHASING: Option<&str> = Some("PURCHASING_ASSISTANT");
 
 fn fields(error: &Value) -> Vec<&str> {
     error["fields"]

@@ -33,8 +33,11 @@ pub fn demo_users() -> Vec<DemoUser> {
         (Role::SuperAdmin, "Fernanda Costa"),
         (Role::Salesperson, "Lucas Oliveira"),
         (Role::SalesManager, "Patrícia Souza"),
-        (Role::Purchasing, "Marcos Pereira"),
+        (Role::PurchasingAssistant, "Marcos Pereira"),
+        (Role::PurchasingManager, "Sandra Martins"),
         (Role::StockKeeper, "João Batista Santos"),
+        (Role::StockManager, "Renata Carvalho"),
+        (Role::ClinicStaff, "Camila Rocha"),
     ];
     let mut users: Vec<DemoUser> = names
         .into_iter()
@@ -50,7 +53,8 @@ pub fn demo_users() -> Vec<DemoUser> {
                 ),
                 ..Default::default()
             },
-            access_hub: role.is_admin(),
+            // Clinic staff work through the hub.
+            access_hub: role.is_admin() || role == Role::ClinicStaff,
         })
         .collect();
     users.push(DemoUser {

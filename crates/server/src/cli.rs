@@ -62,11 +62,25 @@ pub enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Stock ledger maintenance: `rebuild-balances` recomputes the balance projection from the ledger, `check`
+    /// reports where they differ (exit status 1).
+    Stock {
+        #[command(subcommand)]
+        command: StockCommand,
+    },
     /// Bank files and boletos: JSON in, JSON out (`backoffice banking --help`).
     Banking {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+}
+
+#[derive(Subcommand)]
+pub enum StockCommand {
+    /// Recomputes `stock_balances` from the ledger, in one transaction.
+    RebuildBalances,
+    /// Compares `stock_balances` with the ledger's sum; prints each difference and exits 1 when there is one.
+    Check,
 }
 
 #[derive(Subcommand)]
@@ -81,7 +95,7 @@ pub struct CreateUser {
     email: String,
     #[arg(long)]
     name: String,
-    /// FINANCIAL_ASSISTANT, FINANCIAL_MANAGER, LEGAL_ASSISTANT, ADMIN, SUPER_ADMIN, SALESPERSON, SALES_MANAGER, PURCHASING, STOCK_KEEPER
+    /// FINANCIAL_ASSISTANT, FINANCIAL_MANAGER, LEGAL_ASSISTANT, ADMIN, SUPER_ADMIN, SALESPERSON, SALES_MANAGER, PURCHASING_ASSISTANT, PURCHASING_MANAGER, STOCK_KEEPER, STOCK_MANAGER, CLINIC_STAFF
     #[arg(long)]
     role: String,
     #[arg(long)]
@@ -139,6 +153,7 @@ pub async fn run(cli: Cli) -> Result<i32> {
             }
             Ok(0)
         }
+        Command::Stock { command } => stock(command).await,
         Command::Banking { args } => {
             let status = banking::cli::run(
                 &args,
@@ -240,6 +255,38 @@ async fn create_user(args: CreateUser) -> Result<i32> {
         })?;
     println!("{}", user.uid);
     Ok(0)
+}
+
+async fn stock(command: StockCommand) -> Result<i32> {
+    let app = App::start(Config::from_env()?).await?;
+    let ledger = app.contexts.stock.ledger();
+    match command {
+        StockCommand::RebuildBalances => {
+            let rows = ledger
+                .rebuild_balances()
+                .await
+                .map_err(|e| Error(e.for_operator().to_string()))?;
+            println!("saldos de estoque recalculados a partir do razão: {rows} linhas");
+            Ok(0)
+        }
+        StockCommand::Check => {
+            let drift = ledger
+                .check()
+                .await
+                .map_err(|e| Error(e.for_operator().to_string()))?;
+            if drift.0.is_empty() {
+                println!("estoque: saldos conferem com o razão");
+                return Ok(0);
+            }
+            for ((material, location, lot), (stored, ledger)) in &drift.0 {
+                println!(
+                    "divergência: material {material} local {location} lote '{lot}': saldo {stored}, razão {ledger}"
+                );
+            }
+            println!("estoque: {} saldos divergem do razão", drift.0.len());
+            Ok(1)
+        }
+    }
 }
 
 async fn demo_data(bulk_clients: usize, bulk_opportunities: usize) -> Result<()> {

@@ -15,7 +15,7 @@ describe('/pagamentos and /recebimentos', () => {
     expect(go('/pagamentos', user({ role }))).toEqual({ kind: 'allow' });
     expect(go('/recebimentos', user({ role }))).toEqual({ kind: 'allow' });
   });
-  it.each(['LEGAL_ASSISTANT', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER'])('send %s to /minhas-vendas', (role) => {
+  it.each(['LEGAL_ASSISTANT', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF'])('send %s to /minhas-vendas', (role) => {
     expect(go('/pagamentos', user({ role }))).toEqual({ kind: 'redirect', to: '/minhas-vendas', denied: true });
     expect(go('/recebimentos', user({ role }))).toEqual({ kind: 'redirect', to: '/minhas-vendas', denied: true });
   });

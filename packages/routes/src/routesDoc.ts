@@ -36,6 +36,8 @@ const STATES: Readonly<Record<string, string>> = {
   '/admin/tarefas': BUILT,
   '/admin/feriados': BUILT,
   '/fornecedores': BUILT,
+  '/estoque/cadastro-materiais': BUILT,
+  '/estoque/movimentacao-estoque': BUILT,
   '/boletos': BUILT,
   '/boletos/detalhes': BUILT,
   '/remessa': BUILT,

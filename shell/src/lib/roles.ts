@@ -7,8 +7,11 @@ export const ROLE_LABELS: Record<string, string> = {
   SUPER_ADMIN: 'Superadministrador',
   SALESPERSON: 'Vendedor',
   SALES_MANAGER: 'Gerente de vendas',
-  PURCHASING: 'Compras',
+  PURCHASING_ASSISTANT: 'Assistente de compras',
+  PURCHASING_MANAGER: 'Gerente de compras',
   STOCK_KEEPER: 'Estoquista',
+  STOCK_MANAGER: 'Gerente de estoque',
+  CLINIC_STAFF: 'Equipe da clínica',
 };
 
 export function roleLabel(role: string | null | undefined): string {

@@ -33,14 +33,20 @@ pub enum Role {
     Salesperson,
     /// Sales manager: the sales team's pipeline, clients and commissions.
     SalesManager,
-    /// Purchasing: requisitions, purchase orders, suppliers.
-    Purchasing,
-    /// Stock keeper: materials, inventory and stock movements.
+    /// Buyer: requisitions, quotations, draft purchase orders, receipts, suppliers.
+    PurchasingAssistant,
+    /// Head of purchasing: the buyer's work plus approvals and divergence acceptance.
+    PurchasingManager,
+    /// Central warehouse staff: movements, counting, picking and shipping dispatches.
     StockKeeper,
+    /// Stock controller: materials, policies, BOMs, count approval, manual adjustments.
+    StockManager,
+    /// Clinic employee (hub user): their own clinics (`user_locations`).
+    ClinicStaff,
 }
 
 impl Role {
-    pub const ALL: [Role; 9] = [
+    pub const ALL: [Role; 12] = [
         Role::FinancialAssistant,
         Role::FinancialManager,
         Role::LegalAssistant,
@@ -48,8 +54,11 @@ impl Role {
         Role::SuperAdmin,
         Role::Salesperson,
         Role::SalesManager,
-        Role::Purchasing,
+        Role::PurchasingAssistant,
+        Role::PurchasingManager,
         Role::StockKeeper,
+        Role::StockManager,
+        Role::ClinicStaff,
     ];
 
     /// The stored and transmitted name (`FINANCIAL_ASSISTANT`).
@@ -62,8 +71,11 @@ impl Role {
             Role::SuperAdmin => "SUPER_ADMIN",
             Role::Salesperson => "SALESPERSON",
             Role::SalesManager => "SALES_MANAGER",
-            Role::Purchasing => "PURCHASING",
+            Role::PurchasingAssistant => "PURCHASING_ASSISTANT",
+            Role::PurchasingManager => "PURCHASING_MANAGER",
             Role::StockKeeper => "STOCK_KEEPER",
+            Role::StockManager => "STOCK_MANAGER",
+            Role::ClinicStaff => "CLINIC_STAFF",
         }
     }
 
@@ -81,8 +93,11 @@ impl Role {
             Role::SuperAdmin => "Superadministrador",
             Role::Salesperson => "Vendedor",
             Role::SalesManager => "Gerente de vendas",
-            Role::Purchasing => "Compras",
+            Role::PurchasingAssistant => "Assistente de compras",
+            Role::PurchasingManager => "Gerente de compras",
             Role::StockKeeper => "Estoquista",
+            Role::StockManager => "Gerente de estoque",
+            Role::ClinicStaff => "Equipe da clínica",
         }
     }
 

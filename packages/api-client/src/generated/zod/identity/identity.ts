@@ -26,7 +26,7 @@ export const signInResponse = zod.object({
   "uid": zod.string(),
   "email": zod.string(),
   "name": zod.string(),
-  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.').and(zod.any().describe('Absent for a user without a role (such a user holds no permission).')).optional().describe('Absent for a user without a role (such a user holds no permission).'),
+  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.').and(zod.any().describe('Absent for a user without a role (such a user holds no permission).')).optional().describe('Absent for a user without a role (such a user holds no permission).'),
   "role_id": zod.object({
   "can_see_conciliation": zod.boolean(),
   "can_see_dispatch": zod.boolean(),
@@ -57,7 +57,7 @@ export const refreshSessionResponse = zod.object({
   "uid": zod.string(),
   "email": zod.string(),
   "name": zod.string(),
-  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.').and(zod.any().describe('Absent for a user without a role (such a user holds no permission).')).optional().describe('Absent for a user without a role (such a user holds no permission).'),
+  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.').and(zod.any().describe('Absent for a user without a role (such a user holds no permission).')).optional().describe('Absent for a user without a role (such a user holds no permission).'),
   "role_id": zod.object({
   "can_see_conciliation": zod.boolean(),
   "can_see_dispatch": zod.boolean(),
@@ -128,7 +128,7 @@ export const getUserResponseItem = zod.object({
   "uid": zod.string(),
   "email": zod.string(),
   "name": zod.string(),
-  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.').and(zod.any().describe('Absent for a user without a role (such a user holds no permission).')).optional().describe('Absent for a user without a role (such a user holds no permission).'),
+  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.').and(zod.any().describe('Absent for a user without a role (such a user holds no permission).')).optional().describe('Absent for a user without a role (such a user holds no permission).'),
   "role_id": zod.object({
   "can_see_conciliation": zod.boolean(),
   "can_see_dispatch": zod.boolean(),
@@ -154,7 +154,7 @@ export const updateUserBodyNameMax = 200;
 
 export const updateUserBody = zod.object({
   "name": zod.string().max(updateUserBodyNameMax).optional(),
-  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER']).optional().describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.'),
+  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF']).optional().describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.'),
   "role_id": zod.object({
   "can_see_conciliation": zod.boolean(),
   "can_see_dispatch": zod.boolean(),
@@ -168,7 +168,7 @@ export const updateUserResponse = zod.object({
   "uid": zod.string(),
   "email": zod.string(),
   "name": zod.string(),
-  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.').and(zod.any().describe('Absent for a user without a role (such a user holds no permission).')).optional().describe('Absent for a user without a role (such a user holds no permission).'),
+  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.').and(zod.any().describe('Absent for a user without a role (such a user holds no permission).')).optional().describe('Absent for a user without a role (such a user holds no permission).'),
   "role_id": zod.object({
   "can_see_conciliation": zod.boolean(),
   "can_see_dispatch": zod.boolean(),
@@ -188,7 +188,7 @@ export const listUsersQueryQMax = 200;export const listUsersQueryPageMax = 10000
 
 export const listUsersQueryParams = zod.object({
   "q": zod.string().max(listUsersQueryQMax).optional(),
-  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER']).optional(),
+  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF']).optional(),
   "active": zod.boolean().optional(),
   "page": zod.number().min(1).max(listUsersQueryPageMax).optional(),
   "page_size": zod.number().min(1).max(listUsersQueryPageSizeMax).optional()
@@ -199,7 +199,7 @@ export const listUsersResponse = zod.object({
   "uid": zod.string(),
   "email": zod.string(),
   "name": zod.string(),
-  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.').and(zod.any().describe('Absent for a user without a role (such a user holds no permission).')).optional().describe('Absent for a user without a role (such a user holds no permission).'),
+  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.').and(zod.any().describe('Absent for a user without a role (such a user holds no permission).')).optional().describe('Absent for a user without a role (such a user holds no permission).'),
   "role_id": zod.object({
   "can_see_conciliation": zod.boolean(),
   "can_see_dispatch": zod.boolean(),
@@ -225,7 +225,7 @@ export const createUserBodyEmailMax = 320;export const createUserBodyNameMax = 2
 export const createUserBody = zod.object({
   "email": zod.string().max(createUserBodyEmailMax),
   "name": zod.string().max(createUserBodyNameMax),
-  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER']).optional().describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.'),
+  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF']).optional().describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.'),
   "role_id": zod.object({
   "can_see_conciliation": zod.boolean(),
   "can_see_dispatch": zod.boolean(),
@@ -247,7 +247,7 @@ export const deactivateUserResponse = zod.object({
   "uid": zod.string(),
   "email": zod.string(),
   "name": zod.string(),
-  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.').and(zod.any().describe('Absent for a user without a role (such a user holds no permission).')).optional().describe('Absent for a user without a role (such a user holds no permission).'),
+  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.').and(zod.any().describe('Absent for a user without a role (such a user holds no permission).')).optional().describe('Absent for a user without a role (such a user holds no permission).'),
   "role_id": zod.object({
   "can_see_conciliation": zod.boolean(),
   "can_see_dispatch": zod.boolean(),
@@ -373,8 +373,8 @@ export const exportAccessAuditQueryParams = zod.object({
 export const listPermissionsResponseItem = zod.object({
   "code": zod.string().describe('`remessa_cobranca`.'),
   "label": zod.string().describe('What it allows, in Portuguese.'),
-  "default_roles": zod.array(zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.')).describe('The roles the code declares as holders (empty when a flag decides).'),
-  "roles": zod.array(zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.')).describe('The roles that hold it now (the table).'),
+  "default_roles": zod.array(zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.')).describe('The roles the code declares as holders (empty when a flag decides).'),
+  "roles": zod.array(zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.')).describe('The roles that hold it now (the table).'),
   "flag": zod.string().optional().describe('The per-user flag that grants it instead of a role (`can_see_dispatch`, `access_hub`).'),
   "editable": zod.boolean().describe('Whether administrators may change who holds it.')
 }).describe('A permission, who holds it by default and who holds it now.')
@@ -394,15 +394,15 @@ export const setPermissionRolesBodyReasonMin = 10;
 export const setPermissionRolesBodyReasonMax = 500;
 
 export const setPermissionRolesBody = zod.object({
-  "roles": zod.array(zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.')),
+  "roles": zod.array(zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.')),
   "reason": zod.string().min(setPermissionRolesBodyReasonMin).max(setPermissionRolesBodyReasonMax).optional().describe('Why (required: 10 to 500 characters; kept in the history).')
 }).describe('Who holds a permission from now on.')
 
 export const setPermissionRolesResponse = zod.object({
   "code": zod.string().describe('`remessa_cobranca`.'),
   "label": zod.string().describe('What it allows, in Portuguese.'),
-  "default_roles": zod.array(zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.')).describe('The roles the code declares as holders (empty when a flag decides).'),
-  "roles": zod.array(zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.')).describe('The roles that hold it now (the table).'),
+  "default_roles": zod.array(zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.')).describe('The roles the code declares as holders (empty when a flag decides).'),
+  "roles": zod.array(zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.')).describe('The roles that hold it now (the table).'),
   "flag": zod.string().optional().describe('The per-user flag that grants it instead of a role (`can_see_dispatch`, `access_hub`).'),
   "editable": zod.boolean().describe('Whether administrators may change who holds it.')
 }).describe('A permission, who holds it by default and who holds it now.')
@@ -419,7 +419,7 @@ export const getUserPermissionsParams = zod.object({
 
 export const getUserPermissionsResponse = zod.object({
   "uid": zod.string(),
-  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER']).optional().describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.'),
+  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF']).optional().describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.'),
   "permissions": zod.array(zod.string()).describe('Every permission code the user holds now.'),
   "exceptions": zod.array(zod.object({
   "permission": zod.string(),
@@ -451,7 +451,7 @@ export const setUserPermissionBody = zod.object({
 
 export const setUserPermissionResponse = zod.object({
   "uid": zod.string(),
-  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER']).optional().describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.'),
+  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF']).optional().describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.'),
   "permissions": zod.array(zod.string()).describe('Every permission code the user holds now.'),
   "exceptions": zod.array(zod.object({
   "permission": zod.string(),
@@ -481,7 +481,7 @@ export const pluginSignInResponse = zod.object({
   "uid": zod.string(),
   "email": zod.string(),
   "name": zod.string(),
-  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.').and(zod.any().describe('Absent for a user without a role (such a user holds no permission).')).optional().describe('Absent for a user without a role (such a user holds no permission).'),
+  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.').and(zod.any().describe('Absent for a user without a role (such a user holds no permission).')).optional().describe('Absent for a user without a role (such a user holds no permission).'),
   "role_id": zod.object({
   "can_see_conciliation": zod.boolean(),
   "can_see_dispatch": zod.boolean(),
@@ -506,7 +506,7 @@ export const pluginRefreshResponse = zod.object({
   "uid": zod.string(),
   "email": zod.string(),
   "name": zod.string(),
-  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING', 'STOCK_KEEPER']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.').and(zod.any().describe('Absent for a user without a role (such a user holds no permission).')).optional().describe('Absent for a user without a role (such a user holds no permission).'),
+  "role": zod.enum(['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'LEGAL_ASSISTANT', 'ADMIN', 'SUPER_ADMIN', 'SALESPERSON', 'SALES_MANAGER', 'PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF']).describe('A staff member\'s role. The first five come from the product\'s seed; the rest are the business areas\'.').and(zod.any().describe('Absent for a user without a role (such a user holds no permission).')).optional().describe('Absent for a user without a role (such a user holds no permission).'),
   "role_id": zod.object({
   "can_see_conciliation": zod.boolean(),
   "can_see_dispatch": zod.boolean(),

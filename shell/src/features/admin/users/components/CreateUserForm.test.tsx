@@ -57,7 +57,7 @@ describe('<CreateUserForm>', () => {
     fill('E-mail', 'bruno@empresa.com.br');
     fill('Senha inicial', 'Inicial2026');
     fireEvent.click(screen.getByLabelText('Perfil', { exact: false, selector: 'input' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Compras' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Assistente de compras' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cadastrar' }));
     await waitFor(() => expect(created).toHaveBeenCalledWith(expect.objectContaining({ uid: 'novo' })));
   }, 20_000);

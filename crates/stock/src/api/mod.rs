@@ -1,0 +1,22 @@
+//! `/api/v1/stock/…`. Each operation declares its permission on `auth` (the server checks it before the
+//! handler runs) and maps the domain to HTTP and back.
+
+mod dto;
+mod ledger;
+mod registers;
+
+pub use dto::*;
+pub use ledger::LedgerApi;
+pub use registers::RegistersApi;
+
+use poem_openapi::Tags;
+
+/// Every stock API, served as one.
+pub type StockApi = (RegistersApi, LedgerApi);
+
+#[derive(Tags)]
+pub enum StockTag {
+    /// Stock: materials, categories, locations, policies, the ledger and its balances.
+    #[oai(rename = "stock")]
+    Stock,
+}

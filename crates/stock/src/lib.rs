@@ -1,0 +1,88 @@
+//! The stock context: materials (SKU, units and their exact conversions, lots and expiry, GTIN, NCM),
+//! categories, locations (central, clinics, in transit and the ledger's virtual ends), stock policies per
+//! location, clinic assignments (`user_locations`), and the stock ledger.
+//!
+//! # The ledger
+//!
+//! `stock_movements` is insert-only: a trigger on both engines refuses UPDATE and DELETE, and corrections are
+//! reversals (each row reversed at most once: `reverses_id` is unique). Every row moves a positive quantity of
+//! one material (and lot) from one location to another, so the ledger always sums to zero. `stock_balances`
+//! (material, location, lot) is a projection kept in the inserting transaction; `backoffice stock
+//! rebuild-balances` recomputes it from the ledger and `backoffice stock check` reports where they differ.
+//! Quantities are thousandths of the base unit, unit costs millionths of a real, values centavos; the
+//! weighted average is computed in `i128` (`domain::ledger`).
+//!
+//! Its shape (every context has it; see `docs/architecture.md`):
+//! - [`domain`]: the rules in plain Rust (no SQL, no HTTP), input parsed once into valid types;
+//! - [`service`]: the operations ([`Registers`], [`Ledger`]), returning domain errors;
+//! - `store`: SQL for both engines, private to the crate;
+//! - [`api`]: the HTTP API; [`permissions`]: what its operations need;
+//! - `demo`: demo data; `migrations/`: its tables.
+
+pub mod api;
+mod demo;
+pub mod domain;
+pub mod permissions;
+pub mod service;
+mod store;
+
+use std::sync::Arc;
+
+use platform::access::{Permission, RouteRule};
+use platform::context::{Context, Demo, Platform, StartError, Started};
+use platform::migrate::Migrations;
+use platform::Error;
+
+pub use service::{Drift, Ledger, Registers};
+pub use store::ledger::MovementFilter;
+
+/// The context: its public interface for the server and for other contexts.
+pub struct Stock {
+    registers: Arc<Registers>,
+    ledger: Arc<Ledger>,
+}
+
+impl Stock {
+    pub fn registers(&self) -> &Arc<Registers> {
+        &self.registers
+    }
+
+    pub fn ledger(&self) -> &Arc<Ledger> {
+        &self.ledger
+    }
+}
+
+impl Context for Stock {
+    const NAME: &'static str = "stock";
+    type Api = api::StockApi;
+
+    fn migrations() -> Migrations {
+        platform::embedded_migrations!()
+    }
+
+    fn permissions() -> &'static [&'static Permission] {
+        permissions::ALL
+    }
+
+    fn route_rules() -> &'static [RouteRule] {
+        permissions::ROUTE_RULES
+    }
+
+    async fn start(platform: &Platform, _started: &Started) -> Result<Stock, StartError> {
+        Ok(Stock {
+            registers: Arc::new(Registers::new(platform.db.clone(), platform.clock.clone())),
+            ledger: Arc::new(Ledger::new(platform.db.clone(), platform.clock.clone())),
+        })
+    }
+
+    fn api(self: &Arc<Self>) -> api::StockApi {
+        (
+            api::RegistersApi::new(self.registers.clone()),
+            api::LedgerApi::new(self.ledger.clone()),
+        )
+    }
+
+    async fn seed_demo(self: &Arc<Self>, demo: &mut Demo) -> Result<Vec<String>, Error> {
+        demo::seed(&self.registers, &self.ledger, demo).await
+    }
+}

@@ -1,0 +1,122 @@
+//! What the stock operations need, and which roles hold it by default
+//! (`../shared/product/purchasing-stock-hub-integrations.md` §3 and §7).
+
+use platform::access::{Grant, Permission, Role, RouteCheck, RouteMatch, RouteRule};
+use Role::*;
+
+/// Materials, categories and locations (§7): a clinic's staff read them too (their own clinics' locations).
+pub static STOCK_REGISTERS_READ: Permission = Permission {
+    code: "estoque_cadastros_ler",
+    label: "consultar materiais, categorias e locais de estoque",
+    grant: Grant::Roles(&[
+        PurchasingAssistant,
+        PurchasingManager,
+        StockKeeper,
+        StockManager,
+        ClinicStaff,
+        FinancialManager,
+        Admin,
+        SuperAdmin,
+    ]),
+};
+
+/// Materials, their units, categories, locations and stock policies.
+pub static STOCK_REGISTERS_WRITE: Permission = Permission {
+    code: "estoque_cadastros_editar",
+    label: "cadastrar materiais, unidades, categorias, locais e políticas de estoque",
+    grant: Grant::Roles(&[StockManager, Admin, SuperAdmin]),
+};
+
+/// The ledger and the balances (a clinic's staff: their own clinics' only).
+pub static STOCK_LEDGER_READ: Permission = Permission {
+    code: "estoque_movimentos_ler",
+    label: "consultar movimentações e saldos de estoque",
+    grant: Grant::Roles(&[
+        PurchasingAssistant,
+        PurchasingManager,
+        StockKeeper,
+        StockManager,
+        ClinicStaff,
+        FinancialManager,
+        Admin,
+        SuperAdmin,
+    ]),
+};
+
+/// Entrada avulsa and losses (perda por vencimento, avaria).
+pub static STOCK_MOVEMENTS_POST: Permission = Permission {
+    code: "estoque_movimentos_lancar",
+    label: "lançar entradas avulsas e perdas de estoque",
+    grant: Grant::Roles(&[StockKeeper, StockManager, Admin, SuperAdmin]),
+};
+
+/// Manual adjustments and reversals.
+pub static STOCK_ADJUST: Permission = Permission {
+    code: "estoque_ajustar",
+    label: "lançar ajustes avulsos e estornar movimentações de estoque",
+    grant: Grant::Roles(&[StockManager, Admin, SuperAdmin]),
+};
+
+/// Assign clinic staff to their clinics (`user_locations`).
+pub static STOCK_USER_LOCATIONS: Permission = Permission {
+    code: "estoque_clinicas_usuarios",
+    label: "atribuir clínicas aos usuários",
+    grant: Grant::Roles(&[Admin, SuperAdmin]),
+};
+
+/// `/estoque/cadastro-materiais` (§3): the stock roles, purchasing (read) and administrators; clinic staff work
+/// through the hub.
+pub static STOCK_REGISTERS_PAGE: Permission = Permission {
+    code: "estoque_cadastro_materiais",
+    label: "acessar o cadastro de materiais",
+    grant: Grant::Roles(&[
+        PurchasingAssistant,
+        PurchasingManager,
+        StockKeeper,
+        StockManager,
+        Admin,
+        SuperAdmin,
+    ]),
+};
+
+/// `/estoque/movimentacao-estoque` (§3): the stock roles, purchasing and the finance manager (read), administrators.
+pub static STOCK_LEDGER_PAGE: Permission = Permission {
+    code: "estoque_movimentacao",
+    label: "acessar a movimentação de estoque",
+    grant: Grant::Roles(&[
+        PurchasingAssistant,
+        PurchasingManager,
+        StockKeeper,
+        StockManager,
+        FinancialManager,
+        Admin,
+        SuperAdmin,
+    ]),
+};
+
+/// Every permission the context declares.
+pub static ALL: &[&Permission] = &[
+    &STOCK_REGISTERS_READ,
+    &STOCK_REGISTERS_WRITE,
+    &STOCK_LEDGER_READ,
+    &STOCK_MOVEMENTS_POST,
+    &STOCK_ADJUST,
+    &STOCK_USER_LOCATIONS,
+    &STOCK_REGISTERS_PAGE,
+    &STOCK_LEDGER_PAGE,
+];
+
+pub static ROUTE_RULES: &[RouteRule] = &[
+    RouteRule::new(
+        RouteMatch::Exact(&["/estoque/cadastro-materiais"]),
+        &STOCK_REGISTERS_PAGE,
+        RouteCheck::Client,
+        "/inicio",
+    ),
+    RouteRule::new(
+        RouteMatch::Exact(&["/estoque/movimentacao-estoque"]),
+        &STOCK_LEDGER_PAGE,
+        RouteCheck::Client,
+        "/inicio",
+    ),
+];

@@ -1,0 +1,474 @@
+//! Posting to the ledger (manual movements, entries for other contexts, reversals), reading it, and keeping the
+//! balance projection: every posting inserts its rows and moves their quantities in one transaction.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+use platform::clock::SharedClock;
+use platform::db::{is_unique_violation, Db, Tx};
+use platform::error::{Error, Result};
+use platform::{Principal, Violations};
+
+use crate::domain::ledger::{self as rules, MovementKind, NewMovement};
+use crate::domain::{LocationKind, Material};
+use crate::store::ledger::{
+    self as store, BalanceRow, MovementFilter, MovementListRow, MovementRow,
+};
+use crate::store::registers;
+
+pub struct Ledger {
+    db: Db,
+    clock: SharedClock,
+}
+
+/// A posted row and whether this call posted it (false: an idempotent repeat).
+#[derive(Debug, Clone)]
+pub struct PostedMovement {
+    pub rows: Vec<MovementRow>,
+    pub repeated: bool,
+}
+
+/// A page of the ledger, and each row's running balance when one material and location are chosen.
+#[derive(Debug, Clone)]
+pub struct MovementPage {
+    pub rows: Vec<(MovementListRow, Option<i64>)>,
+    pub has_more: bool,
+    pub balance_milli: Option<i64>,
+}
+
+/// Where the projection and the ledger disagree: (material, location, lot) → (stored, from the ledger).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Drift(pub BTreeMap<(String, String, String), (i64, i64)>);
+
+const MOVEMENT_NOT_FOUND: &str = "Movimentação não encontrada.";
+
+impl Ledger {
+    pub fn new(db: Db, clock: SharedClock) -> Ledger {
+        Ledger { db, clock }
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// A manual movement (entrada avulsa, perda por vencimento ou avaria, ajuste avulso) at a central or clinic
+    /// location, or an entry of another context (PURCHASE_IN). Outgoing stock of a lot-tracked material without
+    /// a lot is picked FEFO (one row per lot); an expired lot leaves only as LOSS_EXPIRY (422 "Lote vencido");
+    /// no physical balance may go negative (409). Costed entries update the weighted average.
+    pub async fn post(&self, m: NewMovement, principal: &Principal) -> Result<PostedMovement> {
+        let Some((virtual_kind, incoming)) = rules::manual_ends(m.kind, m.qty_milli) else {
+            return Err(Error::invalid_field(
+                "kind",
+                "Tipo de movimentação não permitido aqui.",
+            ));
+        };
+        let mut v = Violations::new();
+        let qty = m.qty_milli.checked_abs().unwrap_or(0);
+        if qty == 0 || (m.kind != MovementKind::ManualAdjustment && m.qty_milli < 0) {
+            v.add("qty_milli", "Informe uma quantidade maior que zero.");
+        }
+        if qty > 1_000_000_000_000 {
+            v.add("qty_milli", "Quantidade grande demais.");
+        }
+        let reason = crate::domain::reason(m.reason.as_deref(), "reason", &mut v);
+        if let Some(c) = m.unit_cost_micro {
+            if !incoming || !(0..=1_000_000_000_000_000).contains(&c) {
+                v.add(
+                    "unit_cost_micro",
+                    "Custo unitário inválido (só em entradas, não negativo).",
+                );
+            }
+        }
+        v.finish()?;
+        let location = registers::location(&self.db, &m.location_id)
+            .await?
+            .filter(|l| matches!(l.kind, LocationKind::Central | LocationKind::Clinic) && l.active)
+            .ok_or_else(|| {
+                Error::invalid_field(
+                    "location_id",
+                    "Escolha o depósito central ou uma clínica ativa.",
+                )
+            })?;
+        let virtual_id = virtual_kind.singleton_id().unwrap_or_default().to_string();
+        let key = m
+            .idempotency_key
+            .clone()
+            .filter(|k| !k.trim().is_empty())
+            .unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
+        if key.len() > 200 {
+            return Err(Error::invalid_field(
+                "idempotency_key",
+                "Chave longa demais (até 200 caracteres).",
+            ));
+        }
+        let now = self.clock.now();
+        let today = self.clock.today();
+        let mut tx = self.db.begin().await?;
+        let repeated = store::by_key(&mut tx, &key).await?;
+        if !repeated.is_empty() {
+            tx.rollback().await?;
+            return Ok(PostedMovement {
+                rows: repeated,
+                repeated: true,
+            });
+        }
+        let material = registers::material_in(&mut tx, &m.material_id)
+            .await?
+            .ok_or_else(|| Error::invalid_field("material_id", "Material não encontrado."))?;
+        if !material.fields.active {
+            return Err(Error::invalid_field(
+                "material_id",
+                "Material inativo não entra em novos lançamentos.",
+            ));
+        }
+        // Lots: an entry names its lot (with expiry when tracked); an exit names one or is picked FEFO.
+        let mut lines: Vec<(Option<String>, i64)> = Vec::new();
+        let lot_code = m
+            .lot_code
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .map(str::to_uppercase);
+        if !material.fields.tracks_lot {
+            if lot_code.is_some() {
+                return Err(Error::invalid_field(
+                    "lot_code",
+                    "Este material não controla lotes.",
+                ));
+            }
+            lines.push((None, qty));
+        } else if incoming {
+            let Some(code) = lot_code else {
+                return Err(Error::invalid_field("lot_code", "Informe o lote."));
+            };
+            if code.chars().count() > 40 {
+                return Err(Error::invalid_field(
+                    "lot_code",
+                    "O lote pode ter no máximo 40 caracteres.",
+                ));
+            }
+            let lot = match registers::lot_by_code(&mut tx, &material.id, &code).await? {
+                Some(lot) => {
+                    if m.expiry_date.is_some() && m.expiry_date != lot.expiry_date {
+                        return Err(Error::invalid_field(
+                            "expiry_date",
+                            "A validade difere da já registrada para este lote.",
+                        ));
+                    }
+                    lot
+                }
+                None => {
+                    if material.fields.tracks_expiry && m.expiry_date.is_none() {
+                        return Err(Error::invalid_field(
+                            "expiry_date",
+                            "Informe a validade do lote.",
+                        ));
+                    }
+                    let lot = registers::LotRow {
+                        id: uuid::Uuid::now_v7().to_string(),
+                        material_id: material.id.clone(),
+                        lot_code: code,
+                        expiry_date: m.expiry_date,
+                    };
+                    registers::insert_lot(&mut tx, &lot, now).await?;
+                    lot
+                }
+            };
+            lines.push((Some(lot.id), qty));
+        } else {
+            let allow_expired = m.kind == MovementKind::LossExpiry;
+            match lot_code {
+                Some(code) => {
+                    let lot = registers::lot_by_code(&mut tx, &material.id, &code)
+                        .await?
+                        .ok_or_else(|| Error::invalid_field("lot_code", "Lote não encontrado."))?;
+                    if !allow_expired && rules::is_expired(lot.expiry_date, today) {
+                        return Err(Error::invalid_field("lot_code", "Lote vencido"));
+                    }
+                    lines.push((Some(lot.id), qty));
+                }
+                None => {
+                    let lots = store::lot_stock(&mut tx, &material.id, &location.id).await?;
+                    let (picks, missing) = rules::fefo_pick(&lots, qty, today, allow_expired);
+                    if missing > 0 {
+                        return Err(short(&material, missing));
+                    }
+                    lines.extend(picks.into_iter().map(|(lot, q)| (Some(lot), q)));
+                }
+            }
+        }
+        // Cost: a costed entry moves the average; everything else is valued at it.
+        let mut unit_cost = material.avg_cost_micro;
+        if let (true, Some(c)) = (m.kind.is_costed_entry(), m.unit_cost_micro) {
+            let on_hand = store::on_hand(&mut tx, &material.id).await?;
+            let avg = rules::weighted_average(on_hand, material.avg_cost_micro, qty, c);
+            store::set_average(&mut tx, &material.id, avg).await?;
+            unit_cost = c;
+        }
+        let mut rows = Vec::new();
+        for (i, (lot_id, q)) in lines.into_iter().enumerate() {
+            if !incoming {
+                let held = store::balance(
+                    &mut tx,
+                    &material.id,
+                    &location.id,
+                    lot_id.as_deref().unwrap_or(""),
+                )
+                .await?;
+                if held < q {
+                    return Err(short(&material, q - held));
+                }
+            }
+            let (from, to) = if incoming {
+                (virtual_id.clone(), location.id.clone())
+            } else {
+                (location.id.clone(), virtual_id.clone())
+            };
+            let row = MovementRow {
+                id: uuid::Uuid::now_v7().to_string(),
+                kind: m.kind.as_str().to_string(),
+                material_id: material.id.clone(),
+                lot_id,
+                qty_milli: q,
+                from_location_id: from,
+                to_location_id: to,
+                unit_cost_micro: unit_cost,
+                value_cents: rules::value_cents(q, unit_cost),
+                occurred_at: now,
+                posted_at: now,
+                document_type: None,
+                document_id: None,
+                reason: Some(reason.clone()),
+                created_by: principal.uid.clone(),
+                idempotency_key: if i == 0 {
+                    key.clone()
+                } else {
+                    format!("{key}#{}", i + 1)
+                },
+                reverses_id: None,
+            };
+            insert(&mut tx, &row).await?;
+            rows.push(row);
+        }
+        tx.commit().await?;
+        Ok(PostedMovement {
+            rows,
+            repeated: false,
+        })
+    }
+
+    /// Reverses a row: its ends swapped, same quantity, lot and cost snapshot. A row is reversed at most once
+    /// (409), a reversal is not reversed (422), and the location it takes stock from may not go negative (409).
+    pub async fn reverse(
+        &self,
+        id: &str,
+        reason: Option<&str>,
+        principal: &Principal,
+    ) -> Result<MovementRow> {
+        let mut v = Violations::new();
+        let reason = crate::domain::reason(reason, "reason", &mut v);
+        v.finish()?;
+        let scope = super::scope(&self.db, principal).await?;
+        let now = self.clock.now();
+        let mut tx = self.db.begin().await?;
+        let original = store::by_id_in(&mut tx, id)
+            .await?
+            .filter(|r| within(&scope, r))
+            .ok_or_else(|| Error::not_found(MOVEMENT_NOT_FOUND))?;
+        if original.reverses_id.is_some() {
+            return Err(Error::invalid_field(
+                "id",
+                "Um estorno não pode ser estornado.",
+            ));
+        }
+        if store::reversal_of(&mut tx, id).await?.is_some() {
+            return Err(already_reversed());
+        }
+        let taken_from = registers::location(&self.db, &original.to_location_id).await?;
+        if taken_from.is_some_and(|l| l.kind.is_physical()) {
+            let lot = original.lot_id.clone().unwrap_or_default();
+            let held = store::balance(
+                &mut tx,
+                &original.material_id,
+                &original.to_location_id,
+                &lot,
+            )
+            .await?;
+            if held < original.qty_milli {
+                return Err(Error::conflict(
+                    "saldo_insuficiente",
+                    "O estorno deixaria o saldo negativo no local de destino.",
+                ));
+            }
+        }
+        let row = MovementRow {
+            id: uuid::Uuid::now_v7().to_string(),
+            kind: MovementKind::Reversal.as_str().to_string(),
+            material_id: original.material_id.clone(),
+            lot_id: original.lot_id.clone(),
+            qty_milli: original.qty_milli,
+            from_location_id: original.to_location_id.clone(),
+            to_location_id: original.from_location_id.clone(),
+            unit_cost_micro: original.unit_cost_micro,
+            value_cents: original.value_cents,
+            occurred_at: now,
+            posted_at: now,
+            document_type: original.document_type.clone(),
+            document_id: original.document_id.clone(),
+            reason: Some(reason),
+            created_by: principal.uid.clone(),
+            idempotency_key: format!("reversal:{id}"),
+            reverses_id: Some(id.to_string()),
+        };
+        insert(&mut tx, &row).await?;
+        tx.commit().await?;
+        Ok(row)
+    }
+
+    /// One row, or 404 when it does not exist or lies outside the caller's clinics.
+    pub async fn movement(&self, id: &str, principal: &Principal) -> Result<MovementListRow> {
+        let scope = super::scope(&self.db, principal).await?;
+        let filter = MovementFilter {
+            id: Some(id.to_string()),
+            within: scope,
+            ..Default::default()
+        };
+        let (mut rows, _) = store::list(&self.db, &filter, 1).await?;
+        rows.pop()
+            .ok_or_else(|| Error::not_found(MOVEMENT_NOT_FOUND))
+    }
+
+    /// The ledger newest first; with one material and one location, each row's balance there after it.
+    pub async fn list(
+        &self,
+        mut filter: MovementFilter,
+        limit: i64,
+        principal: &Principal,
+    ) -> Result<MovementPage> {
+        let scope = super::scope(&self.db, principal).await?;
+        if let (Some(scope), Some(loc)) = (&scope, &filter.location_id) {
+            if !scope.contains(loc) {
+                return Err(Error::not_found("Local não encontrado."));
+            }
+        }
+        filter.within = scope;
+        let (rows, has_more) = store::list(&self.db, &filter, limit).await?;
+        let (Some(material), Some(location)) =
+            (filter.material_id.clone(), filter.location_id.clone())
+        else {
+            return Ok(MovementPage {
+                rows: rows.into_iter().map(|r| (r, None)).collect(),
+                has_more,
+                balance_milli: None,
+            });
+        };
+        let current = store::location_balance(&self.db, &material, &location).await?;
+        let mut running = match rows.first() {
+            Some(first) => {
+                current - store::net_after(&self.db, &material, &location, &first.row.id).await?
+            }
+            None => current,
+        };
+        let mut out = Vec::with_capacity(rows.len());
+        for r in rows {
+            let after = running;
+            running -= if r.row.to_location_id == location {
+                r.row.qty_milli
+            } else {
+                -r.row.qty_milli
+            };
+            out.push((r, Some(after)));
+        }
+        Ok(MovementPage {
+            rows: out,
+            has_more,
+            balance_milli: Some(current),
+        })
+    }
+
+    pub async fn balances(
+        &self,
+        material_id: Option<&str>,
+        location_id: Option<&str>,
+        principal: &Principal,
+    ) -> Result<Vec<BalanceRow>> {
+        let scope = super::scope(&self.db, principal).await?;
+        Ok(store::balances(&self.db, material_id, location_id, scope.as_deref()).await?)
+    }
+
+    /// Recomputes the projection from the ledger (`backoffice stock rebuild-balances`).
+    pub async fn rebuild_balances(&self) -> Result<u64> {
+        Ok(store::rebuild(&self.db).await?)
+    }
+
+    /// Where the projection differs from the ledger's sum (`backoffice stock check`); empty when in step.
+    pub async fn check(&self) -> Result<Drift> {
+        let (stored, computed) = store::projection_and_ledger(&self.db).await?;
+        let mut drift: BTreeMap<(String, String, String), (i64, i64)> = BTreeMap::new();
+        for b in stored {
+            drift
+                .entry((b.material_id, b.location_id, b.lot_id))
+                .or_default()
+                .0 = b.qty_milli;
+        }
+        for b in computed {
+            drift
+                .entry((b.material_id, b.location_id, b.lot_id))
+                .or_default()
+                .1 = b.qty_milli;
+        }
+        drift.retain(|_, (a, b)| a != b);
+        Ok(Drift(drift))
+    }
+
+    /// A purchase receipt's entry (for purchasing): `m` posted as PURCHASE_IN; its unit cost updates the average.
+    pub async fn receive(&self, m: NewMovement, principal: &Principal) -> Result<PostedMovement> {
+        if m.unit_cost_micro.is_none() {
+            return Err(Error::invalid_field(
+                "unit_cost_micro",
+                "Informe o custo unitário do recebimento.",
+            ));
+        }
+        let m = NewMovement {
+            kind: MovementKind::PurchaseIn,
+            ..m
+        };
+        self.post(m, principal).await
+    }
+
+    pub fn now(&self) -> DateTime<Utc> {
+        self.clock.now()
+    }
+}
+
+async fn insert(tx: &mut Tx, row: &MovementRow) -> Result<()> {
+    match store::insert(tx, row).await {
+        Ok(()) => Ok(()),
+        Err(e) if is_unique_violation(&e) && row.reverses_id.is_some() => Err(already_reversed()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn already_reversed() -> Error {
+    Error::conflict("ja_estornado", "Esta movimentação já foi estornada.")
+}
+
+fn short(material: &Material, missing: i64) -> Error {
+    Error::conflict(
+        "saldo_insuficiente",
+        format!(
+            "Saldo insuficiente de {} ({}): faltam {} milésimos de {}.",
+            material.fields.sku, material.fields.name, missing, material.fields.base_uom
+        ),
+    )
+    .with_field(
+        "qty_milli",
+        format!("Saldo insuficiente de {}.", material.fields.sku),
+    )
+}
+
+fn within(scope: &Option<Vec<String>>, r: &MovementRow) -> bool {
+    scope
+        .as_ref()
+        .is_none_or(|s| s.contains(&r.from_location_id) || s.contains(&r.to_location_id))
+}

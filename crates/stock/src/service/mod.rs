@@ -1,0 +1,23 @@
+//! The stock operations. Each returns a domain [`platform::Error`]; the API layer alone decides the HTTP status.
+
+mod ledger;
+mod registers;
+
+pub use ledger::{Drift, Ledger, MovementPage, PostedMovement};
+pub use registers::Registers;
+
+use platform::{Principal, Role};
+
+/// Whose locations a caller reaches: a clinic's staff only their assigned clinics (`None`: every location).
+pub(crate) async fn scope(
+    db: &platform::Db,
+    principal: &Principal,
+) -> platform::error::Result<Option<Vec<String>>> {
+    if principal.role == Some(Role::ClinicStaff) {
+        Ok(Some(
+            crate::store::registers::user_locations(db, &principal.uid).await?,
+        ))
+    } else {
+        Ok(None)
+    }
+}

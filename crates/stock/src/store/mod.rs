@@ -1,0 +1,6 @@
+//! SQL for the stock tables, private to the crate. Every statement runs on SQLite and PostgreSQL alike.
+
+pub mod ledger;
+pub mod registers;
+
+type Result<T> = std::result::Result<T, sqlx::Error>;
