@@ -2005,3 +2005,305 @@ export const getOpportunityHistoryResponseItem = zod.object({
 }).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.')
 export const getOpportunityHistoryResponse = zod.array(getOpportunityHistoryResponseItem)
 
+/**
+ * @summary The activities the caller reaches (a salesperson: their own; a manager: their teams'). `tab`: `hoje` (due
+today), `atrasadas` (not done, due in the past), `proximas` (from tomorrow), `concluidas` (newest first);
+`from`/`to` narrow to a period of due dates (the calendar).
+ */
+export const listActivitiesQueryTabRegExp = new RegExp('^(hoje|atrasadas|proximas|concluidas)$');
+export const listActivitiesQueryKindRegExp = new RegExp('^(ligacao|whatsapp|email|visita|reuniao|tarefa)$');
+export const listActivitiesQueryOutcomeRegExp = new RegExp('^(atendeu|nao_atendeu|caixa_postal|respondeu|agendou_avaliacao|sem_interesse|numero_invalido|outro)$');
+export const listActivitiesQueryOriginRegExp = new RegExp('^(manual|plugin|cadencia|timer|sistema)$');
+export const listActivitiesQueryOwnerIdMax = 100;export const listActivitiesQueryClientIdMax = 100;export const listActivitiesQueryOpportunityIdMax = 100;export const listActivitiesQueryEnrollmentIdMax = 100;export const listActivitiesQueryFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listActivitiesQueryToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listActivitiesQueryPageMax = 1000000;export const listActivitiesQueryPageSizeMax = 200;
+
+export const listActivitiesQueryParams = zod.object({
+  "tab": zod.string().regex(listActivitiesQueryTabRegExp).optional(),
+  "kind": zod.string().regex(listActivitiesQueryKindRegExp).optional(),
+  "outcome": zod.string().regex(listActivitiesQueryOutcomeRegExp).optional(),
+  "origin": zod.string().regex(listActivitiesQueryOriginRegExp).optional(),
+  "owner_id": zod.string().max(listActivitiesQueryOwnerIdMax).optional(),
+  "client_id": zod.string().max(listActivitiesQueryClientIdMax).optional(),
+  "opportunity_id": zod.string().max(listActivitiesQueryOpportunityIdMax).optional(),
+  "enrollment_id": zod.string().max(listActivitiesQueryEnrollmentIdMax).optional(),
+  "from": zod.iso.date().regex(listActivitiesQueryFromRegExp).optional().describe('Due on or after this date.'),
+  "to": zod.iso.date().regex(listActivitiesQueryToRegExp).optional().describe('Due on or before this date.'),
+  "page": zod.number().min(1).max(listActivitiesQueryPageMax).optional(),
+  "page_size": zod.number().min(1).max(listActivitiesQueryPageSizeMax).optional()
+})
+
+export const listActivitiesResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.string().describe('`ligacao`, `whatsapp`, `email`, `visita`, `reuniao` or `tarefa`.'),
+  "subject": zod.string(),
+  "notes": zod.string().optional(),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "opportunity_id": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "due_at": zod.iso.datetime({}),
+  "done_at": zod.iso.datetime({}).optional(),
+  "outcome": zod.string().optional().describe('`atendeu`, `nao_atendeu`, `caixa_postal`, `respondeu`, `agendou_avaliacao`, `sem_interesse`,\n`numero_invalido` or `outro` (set once done).'),
+  "duration_s": zod.number().optional(),
+  "origin": zod.string().describe('`manual`, `plugin`, `cadencia`, `timer` or `sistema`.'),
+  "cadence_step_id": zod.string().optional(),
+  "enrollment_id": zod.string().optional(),
+  "overdue": zod.boolean().describe('Not done and due in the past.'),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('An activity: a call, a WhatsApp message, an e-mail, a visit, a meeting or a task, due at a time and done with an\noutcome.')),
+  "total": zod.number(),
+  "page": zod.number(),
+  "page_size": zod.number()
+}).describe('A page of activities.')
+
+/**
+ * @summary Logs a new activity (owned by the caller unless they name someone of their teams).
+ */
+export const createActivityBodyKindMax = 100;export const createActivityBodySubjectMax = 10000;export const createActivityBodyNotesMax = 100000;export const createActivityBodyClientIdMax = 100;export const createActivityBodyOpportunityIdMax = 100;export const createActivityBodyOwnerIdMax = 100;
+
+export const createActivityBody = zod.object({
+  "kind": zod.string().max(createActivityBodyKindMax).describe('`ligacao`, `whatsapp`, `email`, `visita`, `reuniao` or `tarefa`.'),
+  "subject": zod.string().max(createActivityBodySubjectMax),
+  "notes": zod.string().max(createActivityBodyNotesMax).optional(),
+  "client_id": zod.string().max(createActivityBodyClientIdMax).optional(),
+  "opportunity_id": zod.string().max(createActivityBodyOpportunityIdMax).optional(),
+  "owner_id": zod.string().max(createActivityBodyOwnerIdMax).optional(),
+  "due_at": zod.iso.datetime({})
+}).describe('A new activity. The owner defaults to the caller.')
+
+/**
+ * @summary Today's open activities and the overdue ones of the caller's scope (the first 50 by due time).
+ */
+export const getActivityAgendaResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.string().describe('`ligacao`, `whatsapp`, `email`, `visita`, `reuniao` or `tarefa`.'),
+  "subject": zod.string(),
+  "notes": zod.string().optional(),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "opportunity_id": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "due_at": zod.iso.datetime({}),
+  "done_at": zod.iso.datetime({}).optional(),
+  "outcome": zod.string().optional().describe('`atendeu`, `nao_atendeu`, `caixa_postal`, `respondeu`, `agendou_avaliacao`, `sem_interesse`,\n`numero_invalido` or `outro` (set once done).'),
+  "duration_s": zod.number().optional(),
+  "origin": zod.string().describe('`manual`, `plugin`, `cadencia`, `timer` or `sistema`.'),
+  "cadence_step_id": zod.string().optional(),
+  "enrollment_id": zod.string().optional(),
+  "overdue": zod.boolean().describe('Not done and due in the past.'),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('An activity: a call, a WhatsApp message, an e-mail, a visit, a meeting or a task, due at a time and done with an\noutcome.')),
+  "total": zod.number(),
+  "overdue": zod.number()
+}).describe('Today\'s open activities and the overdue ones (the first of them, by due time), and how many there are.')
+
+/**
+ * @summary One activity.
+ */
+export const getActivityPathIdMax = 100;
+
+export const getActivityParams = zod.object({
+  "id": zod.string().max(getActivityPathIdMax)
+})
+
+export const getActivityResponse = zod.object({
+  "id": zod.string(),
+  "kind": zod.string().describe('`ligacao`, `whatsapp`, `email`, `visita`, `reuniao` or `tarefa`.'),
+  "subject": zod.string(),
+  "notes": zod.string().optional(),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "opportunity_id": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "due_at": zod.iso.datetime({}),
+  "done_at": zod.iso.datetime({}).optional(),
+  "outcome": zod.string().optional().describe('`atendeu`, `nao_atendeu`, `caixa_postal`, `respondeu`, `agendou_avaliacao`, `sem_interesse`,\n`numero_invalido` or `outro` (set once done).'),
+  "duration_s": zod.number().optional(),
+  "origin": zod.string().describe('`manual`, `plugin`, `cadencia`, `timer` or `sistema`.'),
+  "cadence_step_id": zod.string().optional(),
+  "enrollment_id": zod.string().optional(),
+  "overdue": zod.boolean().describe('Not done and due in the past.'),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('An activity: a call, a WhatsApp message, an e-mail, a visit, a meeting or a task, due at a time and done with an\noutcome.')
+
+/**
+ * @summary Changes an activity: reschedule, edit, reassign (to someone of the caller's teams). A done activity changes
+only its notes (kept in the history).
+ */
+export const updateActivityPathIdMax = 100;
+
+export const updateActivityParams = zod.object({
+  "id": zod.string().max(updateActivityPathIdMax)
+})
+
+export const updateActivityBodyKindMax = 100;export const updateActivityBodySubjectMax = 10000;export const updateActivityBodyNotesMax = 100000;export const updateActivityBodyClientIdMax = 100;export const updateActivityBodyOpportunityIdMax = 100;export const updateActivityBodyOwnerIdMax = 100;
+
+export const updateActivityBody = zod.object({
+  "version": zod.number().optional().describe('The version read; a different current version answers 409.'),
+  "kind": zod.string().max(updateActivityBodyKindMax).optional(),
+  "subject": zod.string().max(updateActivityBodySubjectMax).optional(),
+  "notes": zod.string().max(updateActivityBodyNotesMax).nullish(),
+  "client_id": zod.string().max(updateActivityBodyClientIdMax).nullish(),
+  "opportunity_id": zod.string().max(updateActivityBodyOpportunityIdMax).nullish(),
+  "owner_id": zod.string().max(updateActivityBodyOwnerIdMax).optional(),
+  "due_at": zod.iso.datetime({}).optional()
+}).describe('Changes to an activity: absent fields stay; `null` clears `notes`, `client_id` and `opportunity_id`. A done\nactivity changes only its notes.')
+
+export const updateActivityResponse = zod.object({
+  "id": zod.string(),
+  "kind": zod.string().describe('`ligacao`, `whatsapp`, `email`, `visita`, `reuniao` or `tarefa`.'),
+  "subject": zod.string(),
+  "notes": zod.string().optional(),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "opportunity_id": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "due_at": zod.iso.datetime({}),
+  "done_at": zod.iso.datetime({}).optional(),
+  "outcome": zod.string().optional().describe('`atendeu`, `nao_atendeu`, `caixa_postal`, `respondeu`, `agendou_avaliacao`, `sem_interesse`,\n`numero_invalido` or `outro` (set once done).'),
+  "duration_s": zod.number().optional(),
+  "origin": zod.string().describe('`manual`, `plugin`, `cadencia`, `timer` or `sistema`.'),
+  "cadence_step_id": zod.string().optional(),
+  "enrollment_id": zod.string().optional(),
+  "overdue": zod.boolean().describe('Not done and due in the past.'),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('An activity: a call, a WhatsApp message, an e-mail, a visit, a meeting or a task, due at a time and done with an\noutcome.')
+
+/**
+ * @summary Completes an activity with an outcome (required), optionally logging the next one.
+ */
+export const completeActivityPathIdMax = 100;
+
+export const completeActivityParams = zod.object({
+  "id": zod.string().max(completeActivityPathIdMax)
+})
+
+export const completeActivityBodyOutcomeMax = 100;export const completeActivityBodyNotesMax = 100000;export const completeActivityBodyNextKindMax = 100;export const completeActivityBodyNextSubjectMax = 10000;
+
+export const completeActivityBody = zod.object({
+  "outcome": zod.string().max(completeActivityBodyOutcomeMax).optional().describe('`atendeu`, `nao_atendeu`, `caixa_postal`, `respondeu`, `agendou_avaliacao`, `sem_interesse`,\n`numero_invalido` or `outro`.'),
+  "notes": zod.string().max(completeActivityBodyNotesMax).optional(),
+  "duration_s": zod.number().optional().describe('How long it took, in seconds (the timer).'),
+  "next": zod.object({
+  "kind": zod.string().max(completeActivityBodyNextKindMax).optional(),
+  "subject": zod.string().max(completeActivityBodyNextSubjectMax).optional(),
+  "due_at": zod.iso.datetime({}).optional()
+}).optional().describe('The activity to log next, for the same client and owner.')
+}).describe('Completes an activity: `outcome` is required (422 without it).')
+
+export const completeActivityResponse = zod.object({
+  "activity": zod.object({
+  "id": zod.string(),
+  "kind": zod.string().describe('`ligacao`, `whatsapp`, `email`, `visita`, `reuniao` or `tarefa`.'),
+  "subject": zod.string(),
+  "notes": zod.string().optional(),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "opportunity_id": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "due_at": zod.iso.datetime({}),
+  "done_at": zod.iso.datetime({}).optional(),
+  "outcome": zod.string().optional().describe('`atendeu`, `nao_atendeu`, `caixa_postal`, `respondeu`, `agendou_avaliacao`, `sem_interesse`,\n`numero_invalido` or `outro` (set once done).'),
+  "duration_s": zod.number().optional(),
+  "origin": zod.string().describe('`manual`, `plugin`, `cadencia`, `timer` or `sistema`.'),
+  "cadence_step_id": zod.string().optional(),
+  "enrollment_id": zod.string().optional(),
+  "overdue": zod.boolean().describe('Not done and due in the past.'),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('An activity: a call, a WhatsApp message, an e-mail, a visit, a meeting or a task, due at a time and done with an\noutcome.'),
+  "next": zod.object({
+  "id": zod.string(),
+  "kind": zod.string().describe('`ligacao`, `whatsapp`, `email`, `visita`, `reuniao` or `tarefa`.'),
+  "subject": zod.string(),
+  "notes": zod.string().optional(),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "opportunity_id": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "due_at": zod.iso.datetime({}),
+  "done_at": zod.iso.datetime({}).optional(),
+  "outcome": zod.string().optional().describe('`atendeu`, `nao_atendeu`, `caixa_postal`, `respondeu`, `agendou_avaliacao`, `sem_interesse`,\n`numero_invalido` or `outro` (set once done).'),
+  "duration_s": zod.number().optional(),
+  "origin": zod.string().describe('`manual`, `plugin`, `cadencia`, `timer` or `sistema`.'),
+  "cadence_step_id": zod.string().optional(),
+  "enrollment_id": zod.string().optional(),
+  "overdue": zod.boolean().describe('Not done and due in the past.'),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).optional().describe('An activity: a call, a WhatsApp message, an e-mail, a visit, a meeting or a task, due at a time and done with an\noutcome.')
+}).describe('The completed activity, and the next one when asked for.')
+
+/**
+ * @summary Moves up to 200 open activities to a new due time, all or none (422 naming the first refused id).
+ */
+export const bulkRescheduleActivitiesBodyIdsMax = 1000;
+
+export const bulkRescheduleActivitiesBody = zod.object({
+  "ids": zod.array(zod.string()).max(bulkRescheduleActivitiesBodyIdsMax),
+  "due_at": zod.iso.datetime({})
+}).describe('Moves open activities to a new due time (at most 200; all or none).')
+
+export const bulkRescheduleActivitiesResponse = zod.object({
+  "updated": zod.number()
+}).describe('How many activities a bulk operation changed.')
+
+/**
+ * @summary Gives up to 200 open activities to another owner of the caller's teams, all or none.
+ */
+export const bulkReassignActivitiesBodyIdsMax = 1000;export const bulkReassignActivitiesBodyOwnerIdMax = 100;
+
+export const bulkReassignActivitiesBody = zod.object({
+  "ids": zod.array(zod.string()).max(bulkReassignActivitiesBodyIdsMax),
+  "owner_id": zod.string().max(bulkReassignActivitiesBodyOwnerIdMax)
+}).describe('Gives open activities to another owner of the caller\'s teams (at most 200; all or none).')
+
+export const bulkReassignActivitiesResponse = zod.object({
+  "updated": zod.number()
+}).describe('How many activities a bulk operation changed.')
+
+/**
+ * @summary An activity's history: created, changed, completed, notes edited; oldest first.
+ */
+export const getActivityHistoryPathIdMax = 100;
+
+export const getActivityHistoryParams = zod.object({
+  "id": zod.string().max(getActivityHistoryPathIdMax)
+})
+
+export const getActivityHistoryResponseItem = zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.')
+export const getActivityHistoryResponse = zod.array(getActivityHistoryResponseItem)
+
