@@ -225,12 +225,16 @@ impl Context for Crm {
             );
         }
         let owners = self.demo_owners(demo).await?;
-        lines.push(
-            match demo::opportunities::seed(self.clients.db(), &owners, self.clock.now()).await? {
-                0 => "Funil de demonstração: já existia.".to_string(),
-                n => format!("{n} oportunidades de demonstração no funil."),
-            },
-        );
+        if !owners.is_empty() {
+            lines.push(
+                match demo::opportunities::seed(self.clients.db(), &owners, self.clock.now())
+                    .await?
+                {
+                    0 => "Funil de demonstração: já existia.".to_string(),
+                    n => format!("{n} oportunidades de demonstração no funil."),
+                },
+            );
+        }
         if let Some(&n) = demo.bulk.get(BULK_OPPORTUNITIES) {
             let started = std::time::Instant::now();
             let loaded =
