@@ -44,6 +44,8 @@ prepare() {
   export ST_ACTIVITY_ID
   ST_USER_UID=$(api POST /api/v1/users \
     '{"email":"alvo@teste.com.br","name":"Alvo","role":"SALESPERSON","password":"Alvo@2026xyz"}' | json_field '["uid"]')
+  # That salesperson's CRM profile, whose payout the profile operations name.
+  api POST /api/v1/crm/users "{\"user_id\":\"$ST_USER_UID\",\"display_name\":\"Alvo\",\"employment\":\"clt\"}" >/dev/null
   # An opportunity of that salesperson, which the funnel's operations name.
   ST_OPPORTUNITY_ID=$(api POST /api/v1/crm/opportunities \
     "{\"title\":\"Oportunidade Schemathesis\",\"client_id\":\"$ST_CLIENT_ID\",\"owner_id\":\"$ST_USER_UID\",\"source\":\"site\"}" \

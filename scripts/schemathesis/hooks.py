@@ -70,6 +70,7 @@ EXISTING = {
     "/api/v1/crm/clients/{id}/restore": [("id", "ST_CLIENT_ID")],
     "/api/v1/crm/clients/{id}/history": [("id", "ST_CLIENT_ID")],
     "/api/v1/crm/clients/{id}/consents": [("id", "ST_CLIENT_ID")],
+    "/api/v1/crm/users/{user_id}/payout": [("user_id", "ST_USER_UID")],
     "/api/v1/crm/opportunities/{id}": [("id", "ST_OPPORTUNITY_ID")],
     "/api/v1/crm/opportunities/{id}/move": [("id", "ST_OPPORTUNITY_ID")],
     "/api/v1/crm/opportunities/{id}/lose": [("id", "ST_OPPORTUNITY_ID")],

@@ -105,6 +105,13 @@ pub static CRM_USERS_WRITE: Permission = Permission {
     grant: Grant::Roles(&[Admin, SuperAdmin]),
 };
 
+/// Read a salesperson's payout data (PIX key or bank account); the person always reads their own.
+pub static PAYOUT_READ: Permission = Permission {
+    code: "usuarios_crm_pagamento_ler",
+    label: "ver os dados de pagamento dos vendedores",
+    grant: Grant::Roles(&[FinancialAssistant, FinancialManager, Admin, SuperAdmin]),
+};
+
 /// The plugin endpoint group (`/api/v1/crm/plugin/*` but its settings). Held only through a plugin token
 /// (`aud=crm-plugin`; identity confines plugin tokens to this code and takes it from every other token).
 pub static PLUGIN: Permission = Permission {
@@ -194,6 +201,7 @@ pub static ALL: &[&Permission] = &[
     &TEAM_MEMBERS_WRITE,
     &CRM_USERS_READ,
     &CRM_USERS_WRITE,
+    &PAYOUT_READ,
     &PLUGIN,
     &DEV,
     &LINKS_READ,

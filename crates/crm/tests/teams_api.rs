@@ -755,3 +755,139 @@ async fn clients_are_reached_within_the_portfolio_and_an_exact_lookup_outside_it
         assert_eq!(status, StatusCode::NOT_FOUND);
     }
 }
+
+#[tokio::test]
+async fn payout_data_is_read_by_the_person_finance_and_admin_and_written_by_the_person_or_admin() {
+    for api in apis().await {
+        let (_, team) = api
+            .call(
+                "POST",
+                "/api/v1/crm/teams",
+                Some("ADMIN"),
+                Some(json!({ "name": "Centro", "manager_ids": ["uid-SALES_MANAGER"] })),
+            )
+            .await;
+        api.call(
+            "POST",
+            &format!("/api/v1/crm/teams/{}/members", team["id"].as_str().unwrap()),
+            Some("ADMIN"),
+            Some(
+                json!({ "user_id": "uid-SALESPERSON", "joined_on": api.clock.today().to_string() }),
+            ),
+        )
+        .await;
+        let (status, _) = api
+            .call("POST", "/api/v1/crm/users", Some("ADMIN"),
+                Some(json!({ "user_id": "uid-SALESPERSON", "display_name": "Vera", "employment": "clt" })))
+            .await;
+        assert_eq!(status, StatusCode::CREATED);
+        let path = "/api/v1/crm/users/uid-SALESPERSON/payout";
+
+        let (status, empty) = api.call("GET", path, Some("SALESPERSON"), None).await;
+        assert_eq!(
+            (status, empty.get("method").is_none()),
+            (StatusCode::OK, true),
+            "{empty}"
+        );
+        let (status, err) = api
+            .call(
+                "PUT",
+                path,
+                Some("SALESPERSON"),
+                Some(
+                    json!({ "method": "pix", "pix_key_type": "CPF", "pix_key": "529.982.247-24" }),
+                ),
+            )
+            .await;
+        assert_eq!(
+            (status, field(&err)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "pix_key".into())
+        );
+        let (status, saved) = api
+            .call(
+                "PUT",
+                path,
+                Some("SALESPERSON"),
+                Some(
+                    json!({ "method": "pix", "pix_key_type": "cpf", "pix_key": "529.982.247-25" }),
+                ),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{saved}");
+        assert_eq!(
+            (saved["pix_key_type"].as_str(), saved["pix_key"].as_str()),
+            (Some("CPF"), Some("52998224725"))
+        );
+
+        // The manager reaches the profile but not where the money goes; finance reads it and does not write it.
+        assert_eq!(
+            api.call(
+                "GET",
+                "/api/v1/crm/users/uid-SALESPERSON",
+                Some("SALES_MANAGER"),
+                None
+            )
+            .await
+            .0,
+            StatusCode::OK
+        );
+        assert_eq!(
+            api.call("GET", path, Some("SALES_MANAGER"), None).await.0,
+            StatusCode::FORBIDDEN
+        );
+        let (status, read) = api.call("GET", path, Some("FINANCIAL_MANAGER"), None).await;
+        assert_eq!(
+            (status, read["pix_key"].as_str()),
+            (StatusCode::OK, Some("52998224725"))
+        );
+        let account = json!({ "method": "conta", "bank": "341", "agency": "0912", "account": "4567812", "account_digit": "9", "account_type": "corrente" });
+        assert_eq!(
+            api.call(
+                "PUT",
+                path,
+                Some("FINANCIAL_MANAGER"),
+                Some(account.clone())
+            )
+            .await
+            .0,
+            StatusCode::FORBIDDEN
+        );
+        let (status, saved) = api.call("PUT", path, Some("ADMIN"), Some(account)).await;
+        assert_eq!(
+            (status, saved["method"].as_str()),
+            (StatusCode::OK, Some("conta")),
+            "{saved}"
+        );
+
+        // The history says what changed without the whole key or account.
+        let (_, history) = api
+            .call(
+                "GET",
+                "/api/v1/crm/users/uid-SALESPERSON/history",
+                Some("ADMIN"),
+                None,
+            )
+            .await;
+        let text = history.to_string();
+        assert!(
+            text.contains("Dados de pagamento alterados") && text.contains("…7812-9"),
+            "{text}"
+        );
+        assert!(
+            !text.contains("52998224725") && !text.contains("4567812"),
+            "{text}"
+        );
+        // Outside the scope: 404, as for the profile.
+        assert_eq!(
+            api.call(
+                "GET",
+                "/api/v1/crm/users/uid-SALESPERSON/payout",
+                Some("SALESPERSON+hub"),
+                None
+            )
+            .await
+            .0,
+            StatusCode::NOT_FOUND
+        );
+    }
+}

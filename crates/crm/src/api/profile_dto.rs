@@ -6,6 +6,7 @@ use poem_openapi::types::Example;
 use poem_openapi::Object;
 
 use super::team_dto::PersonDto;
+use crate::domain::payout::{Payout, PayoutDraft};
 use crate::service::ProfileView;
 
 /// A salesperson's CRM profile. `cnpj`, `legal_name` and `municipality` are the PJ's company.
@@ -130,4 +131,82 @@ pub struct ProfilePatchRequest {
     pub active: Omittable<bool>,
     pub hired_on: Omittable<Date>,
     pub left_on: Omittable<Date>,
+}
+
+/// Where the salesperson's commissions are paid: `method` `pix` (`pix_key_type`, `pix_key` as the PIX directory
+/// holds it) or `conta` (`bank` COMPE code, `agency`, `account`, `account_digit`, `account_type`). Absent
+/// `method`: not informed yet.
+#[derive(Object, Default)]
+#[oai(skip_serializing_if_is_none)]
+pub struct PayoutDto {
+    pub method: Option<String>,
+    pub pix_key_type: Option<String>,
+    pub pix_key: Option<String>,
+    pub bank: Option<String>,
+    pub agency: Option<String>,
+    pub account: Option<String>,
+    pub account_digit: Option<String>,
+    /// `corrente` or `poupanca`.
+    pub account_type: Option<String>,
+}
+
+impl From<Option<Payout>> for PayoutDto {
+    fn from(p: Option<Payout>) -> PayoutDto {
+        match p {
+            None => PayoutDto::default(),
+            Some(Payout::Pix(k)) => PayoutDto {
+                method: Some("pix".into()),
+                pix_key_type: Some(k.key_type.as_str().into()),
+                pix_key: Some(k.key),
+                ..PayoutDto::default()
+            },
+            Some(Payout::Account(a)) => PayoutDto {
+                method: Some("conta".into()),
+                bank: Some(a.bank),
+                agency: Some(a.agency),
+                account: Some(a.account),
+                account_digit: Some(a.account_digit),
+                account_type: Some(a.kind.as_str().into()),
+                ..PayoutDto::default()
+            },
+        }
+    }
+}
+
+/// The payout to keep (`method` `pix` or `conta` with its fields), or `method` left out to clear it.
+#[derive(Object)]
+pub struct PayoutRequest {
+    #[oai(validator(max_length = 10))]
+    pub method: Omittable<Text>,
+    #[oai(validator(max_length = 20))]
+    pub pix_key_type: Omittable<Text>,
+    #[oai(validator(max_length = 100))]
+    pub pix_key: Omittable<Text>,
+    #[oai(validator(max_length = 10))]
+    pub bank: Omittable<Text>,
+    #[oai(validator(max_length = 20))]
+    pub agency: Omittable<Text>,
+    #[oai(validator(max_length = 30))]
+    pub account: Omittable<Text>,
+    #[oai(validator(max_length = 5))]
+    pub account_digit: Omittable<Text>,
+    #[oai(validator(max_length = 20))]
+    pub account_type: Omittable<Text>,
+}
+
+impl PayoutRequest {
+    pub fn draft(self) -> Option<PayoutDraft> {
+        let t = |o: Omittable<Text>| o.0.map(|t| t.0);
+        let method = t(self.method)?;
+        Some(PayoutDraft {
+            method,
+            pix_key_type: t(self.pix_key_type),
+            pix_key: t(self.pix_key),
+            bank: t(self.bank),
+            agency: t(self.agency),
+            account: t(self.account),
+            account_digit: t(self.account_digit),
+            account_type: t(self.account_type),
+        })
+    }
 }

@@ -162,6 +162,42 @@ impl ProfilesApi {
         Ok(Json(view.into()))
     }
 
+    /// Where the salesperson's commissions are paid. Only the person, finance and administration read it (403).
+    #[oai(
+        path = "/users/:user_id/payout",
+        method = "get",
+        operation_id = "getCrmUserPayout"
+    )]
+    async fn payout(
+        &self,
+        #[oai(scope = "CRM_USERS_READ")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] user_id: Path<String>,
+    ) -> ApiResult<Json<PayoutDto>> {
+        Ok(Json(
+            self.profiles.payout(&auth.0, &user_id.0).await?.into(),
+        ))
+    }
+
+    /// Sets the payout (PIX key or bank account), or clears it when `method` is left out: the person or an
+    /// administrator (403 for anyone else).
+    #[oai(
+        path = "/users/:user_id/payout",
+        method = "put",
+        operation_id = "setCrmUserPayout"
+    )]
+    async fn set_payout(
+        &self,
+        #[oai(scope = "CRM_USERS_READ")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] user_id: Path<String>,
+        body: Json<PayoutRequest>,
+    ) -> ApiResult<Json<PayoutDto>> {
+        let payout = self
+            .profiles
+            .set_payout(&auth.0, &user_id.0, body.0.draft(), self.clock.now())
+            .await?;
+        Ok(Json(payout.into()))
+    }
+
     /// A profile's history, oldest first.
     #[oai(
         path = "/users/:user_id/history",

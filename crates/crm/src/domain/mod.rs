@@ -9,6 +9,7 @@ pub mod consent;
 pub mod link;
 pub mod list;
 pub mod opportunity;
+pub mod payout;
 pub mod plugin;
 pub mod profile;
 pub mod scope;

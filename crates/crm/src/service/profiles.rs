@@ -11,7 +11,9 @@ use platform::history::{self, Change, Entry, Recorded};
 use platform::{Principal, Role};
 
 use super::teams::Teams;
+use crate::domain::payout::{Payout, PayoutDraft};
 use crate::domain::{Profile, ProfileDraft, ProfileFields};
+use crate::permissions::{CRM_USERS_WRITE, PAYOUT_READ};
 use crate::store::teams as store;
 use crate::store::Stamp;
 
@@ -98,6 +100,62 @@ impl Profiles {
             .into_iter()
             .map(|t| (t.id, t.name))
             .collect())
+    }
+
+    /// A profile's payout (`None`: not informed yet): only the person, finance and administration read it (403
+    /// for anyone else who reaches the profile; 404 outside the scope).
+    pub async fn payout(&self, p: &Principal, user_id: &str) -> Result<Option<Payout>> {
+        self.get(p, user_id).await?;
+        if !(p.is_self(user_id) || p.has(&PAYOUT_READ)) {
+            return Err(Error::forbidden(
+                "Os dados de pagamento só são vistos pela própria pessoa, pelo financeiro e pela administração.",
+            ));
+        }
+        Ok(store::payout(&self.db, user_id).await?)
+    }
+
+    /// Sets (or clears) a profile's payout: the person or an administrator. The history keeps only the kind and
+    /// the last characters.
+    pub async fn set_payout(
+        &self,
+        p: &Principal,
+        user_id: &str,
+        draft: Option<PayoutDraft>,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<Option<Payout>> {
+        self.get(p, user_id).await?;
+        if !(p.is_self(user_id) || p.has(&CRM_USERS_WRITE)) {
+            return Err(Error::forbidden(
+                "Só a própria pessoa ou a administração altera os dados de pagamento.",
+            ));
+        }
+        let payout = draft.map(|d| d.validate()).transpose()?;
+        let before = store::payout(&self.db, user_id).await?;
+        if before == payout {
+            return Ok(payout);
+        }
+        let stamp = Stamp {
+            uid: &p.uid,
+            at: now,
+        };
+        let mut tx = self.db.begin().await?;
+        store::set_payout(&mut tx, user_id, payout.as_ref(), &stamp).await?;
+        let entry = Entry {
+            entity: PROFILE_ENTITY,
+            entity_id: user_id,
+            action: "Dados de pagamento alterados",
+            from_state: None,
+            to_state: None,
+            reason: None,
+            changes: vec![Change::new(
+                "payout",
+                before.as_ref().map(Payout::masked),
+                payout.as_ref().map(Payout::masked),
+            )],
+        };
+        history::record(&mut tx, &entry, p, now).await?;
+        tx.commit().await?;
+        Ok(payout)
     }
 
     async fn sales_user(&self, user_id: &str) -> Result<User> {

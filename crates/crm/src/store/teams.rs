@@ -7,9 +7,11 @@ use platform::values::Phone;
 use platform::{on_db, on_tx};
 
 use super::Stamp;
+use crate::domain::payout::{AccountKind, Payout, PayoutAccount};
 use crate::domain::{
     Employment, MemberRole, Month, PjCompany, Profile, ProfileFields, Targets, TeamFields,
 };
+use banking::pix_key::{PixKey, PixKeyType};
 
 pub type Result<T> = std::result::Result<T, sqlx::Error>;
 
@@ -443,6 +445,80 @@ pub async fn update_profile(
     .bind(p.active)
     .bind(p.hired_on)
     .bind(p.left_on)
+    .bind(stamp.at)
+    .bind(stamp.uid)
+    .execute(&mut *conn)
+    .await
+    .map(|r| r.rows_affected() == 1))
+}
+
+#[derive(sqlx::FromRow)]
+struct PayoutRow {
+    payout_method: Option<String>,
+    payout_pix_key_type: Option<String>,
+    payout_pix_key: Option<String>,
+    payout_bank: Option<String>,
+    payout_agency: Option<String>,
+    payout_account: Option<String>,
+    payout_account_digit: Option<String>,
+    payout_account_type: Option<String>,
+}
+
+/// A profile's payout, as stored (validated when it was written).
+pub async fn payout(db: &Db, user_id: &str) -> Result<Option<Payout>> {
+    let row: Option<PayoutRow> = on_db!(db, pool => sqlx::query_as(
+        "SELECT payout_method, payout_pix_key_type, payout_pix_key, payout_bank, payout_agency, payout_account, \
+         payout_account_digit, payout_account_type FROM crm_users WHERE user_id = $1",
+    )
+    .bind(user_id)
+    .fetch_optional(pool)
+    .await)?;
+    Ok(row.and_then(|r| match r.payout_method.as_deref() {
+        Some("pix") => Some(Payout::Pix(PixKey {
+            key_type: PixKeyType::parse(r.payout_pix_key_type.as_deref().unwrap_or(""))?,
+            key: r.payout_pix_key?,
+        })),
+        Some("conta") => Some(Payout::Account(PayoutAccount {
+            bank: r.payout_bank?,
+            agency: r.payout_agency?,
+            account: r.payout_account?,
+            account_digit: r.payout_account_digit?,
+            kind: AccountKind::parse(r.payout_account_type.as_deref().unwrap_or(""))?,
+        })),
+        _ => None,
+    }))
+}
+
+/// Replaces the profile's payout (`None` clears it) and bumps its version.
+pub async fn set_payout(
+    tx: &mut Tx,
+    user_id: &str,
+    payout: Option<&Payout>,
+    stamp: &Stamp<'_>,
+) -> Result<bool> {
+    let (pix, account) = match payout {
+        Some(Payout::Pix(k)) => (Some(k), None),
+        Some(Payout::Account(a)) => (None, Some(a)),
+        None => (None, None),
+    };
+    let method = payout.map(|p| match p {
+        Payout::Pix(_) => "pix",
+        Payout::Account(_) => "conta",
+    });
+    on_tx!(tx, conn => sqlx::query(
+        "UPDATE crm_users SET payout_method = $2, payout_pix_key_type = $3, payout_pix_key = $4, payout_bank = $5, \
+         payout_agency = $6, payout_account = $7, payout_account_digit = $8, payout_account_type = $9, \
+         version = version + 1, updated_at = $10, updated_by = $11 WHERE user_id = $1",
+    )
+    .bind(user_id)
+    .bind(method)
+    .bind(pix.map(|k| k.key_type.as_str()))
+    .bind(pix.map(|k| k.key.clone()))
+    .bind(account.map(|a| a.bank.clone()))
+    .bind(account.map(|a| a.agency.clone()))
+    .bind(account.map(|a| a.account.clone()))
+    .bind(account.map(|a| a.account_digit.clone()))
+    .bind(account.map(|a| a.kind.as_str()))
     .bind(stamp.at)
     .bind(stamp.uid)
     .execute(&mut *conn)

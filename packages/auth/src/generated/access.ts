@@ -30,6 +30,7 @@ export const ACCESS: AccessRules = {
     times_integrantes: { label: 'incluir integrantes e distribuir metas', roles: ['SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     usuarios_crm_ler: { label: 'consultar os perfis de vendedores', roles: ['SALESPERSON', 'SALES_MANAGER', 'FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     usuarios_crm_editar: { label: 'cadastrar perfis de vendedores', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
+    usuarios_crm_pagamento_ler: { label: 'ver os dados de pagamento dos vendedores', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     crm_plugin: { label: 'usar o plugin do CRM em outros consoles', roles: ['SALESPERSON', 'SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     crm_dev: { label: 'usar o laboratório do CRM (prévias, simulações, origens do plugin)', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
     links_ler: { label: 'consultar links de marketing e campanhas', roles: ['SALESPERSON', 'SALES_MANAGER', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },

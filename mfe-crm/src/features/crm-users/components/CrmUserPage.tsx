@@ -1,10 +1,11 @@
 import type { CrmUser } from '@backoffice/api-client/endpoints';
-import { usePermission } from '@backoffice/auth';
+import { usePermission, useSession } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
 import { Alert, Anchor, Badge, Button, formatDate, Group, HistoryPanel, LabeledValue, Link, maskDocument, maskPhone, Modal, notify, Paper, SimpleGrid, Spinner, Stack, Title, useSearchParams } from '@backoffice/ui';
 import { lazy, Suspense, useState } from 'react';
 import { usePickers } from '../../../lib/pickers';
 import { EMPLOYMENT_LABELS, formatBasisPoints, useCrmUser, useCrmUserHistory, useCrmUserMutations } from '../api/crmUserQueries';
+import { PayoutSection } from './PayoutSection';
 import { PROFILE_LABELS } from './profileLabels';
 
 const ProfileForm = lazy(() => import('./ProfileForm').then((m) => ({ default: m.ProfileForm })));
@@ -28,6 +29,8 @@ function Profile({ id }: { id: string }) {
   const query = useCrmUser(id);
   const history = useCrmUserHistory(id);
   const mayEdit = usePermission('usuarios_crm_editar');
+  const mayReadPayout = usePermission('usuarios_crm_pagamento_ler');
+  const self = useSession().user?.uid === id;
   const { update } = useCrmUserMutations();
   const [editing, setEditing] = useState(false);
   if (query.isPending) return <Spinner />;
@@ -62,6 +65,7 @@ function Profile({ id }: { id: string }) {
         </Group>
       </Group>
       <Details user={user} />
+      {(self || mayReadPayout) && <PayoutSection userId={user.user_id} mayEdit={self || mayEdit} />}
       <Title order={2} size="h4">
         Histórico
       </Title>

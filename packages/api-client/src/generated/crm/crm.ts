@@ -74,6 +74,8 @@ import type {
   Opportunity,
   OpportunityPage,
   OpportunityPatchRequest,
+  PayoutDto,
+  PayoutRequest,
   PluginConfig,
   PluginLookup,
   PluginOrigins,
@@ -2222,6 +2224,179 @@ export const useUpdateCrmUser = <TError = ErrorType<ErrorBody | ErrorBody | Erro
       > => {
 
       const mutationOptions = getUpdateCrmUserMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Where the salesperson's commissions are paid. Only the person, finance and administration read it (403).
+ */
+export const getGetCrmUserPayoutUrl = (userId: string,) => {
+
+
+  
+
+  return `/api/v1/crm/users/${userId}/payout`
+}
+
+export const getCrmUserPayout = async (userId: string, options?: RequestInit): Promise<PayoutDto> => {
+  
+  return customFetch<PayoutDto>(getGetCrmUserPayoutUrl(userId),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetCrmUserPayoutQueryKey = (userId?: string,) => {
+    return [
+    `/api/v1/crm/users/${userId}/payout`
+    ] as const;
+    }
+
+    
+export const getGetCrmUserPayoutQueryOptions = <TData = Awaited<ReturnType<typeof getCrmUserPayout>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCrmUserPayout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCrmUserPayoutQueryKey(userId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCrmUserPayout>>> = ({ signal }) => getCrmUserPayout(userId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(userId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCrmUserPayout>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCrmUserPayoutQueryResult = NonNullable<Awaited<ReturnType<typeof getCrmUserPayout>>>
+export type GetCrmUserPayoutQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetCrmUserPayout<TData = Awaited<ReturnType<typeof getCrmUserPayout>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ userId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCrmUserPayout>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCrmUserPayout>>,
+          TError,
+          Awaited<ReturnType<typeof getCrmUserPayout>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCrmUserPayout<TData = Awaited<ReturnType<typeof getCrmUserPayout>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCrmUserPayout>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCrmUserPayout>>,
+          TError,
+          Awaited<ReturnType<typeof getCrmUserPayout>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCrmUserPayout<TData = Awaited<ReturnType<typeof getCrmUserPayout>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCrmUserPayout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Where the salesperson's commissions are paid. Only the person, finance and administration read it (403).
+ */
+
+export function useGetCrmUserPayout<TData = Awaited<ReturnType<typeof getCrmUserPayout>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCrmUserPayout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCrmUserPayoutQueryOptions(userId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Sets the payout (PIX key or bank account), or clears it when `method` is left out: the person or an
+administrator (403 for anyone else).
+ */
+export const getSetCrmUserPayoutUrl = (userId: string,) => {
+
+
+  
+
+  return `/api/v1/crm/users/${userId}/payout`
+}
+
+export const setCrmUserPayout = async (userId: string,
+    payoutRequest: PayoutRequest, options?: RequestInit): Promise<PayoutDto> => {
+  
+  return customFetch<PayoutDto>(getSetCrmUserPayoutUrl(userId),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      payoutRequest,)
+  }
+);}
+
+
+
+
+export const getSetCrmUserPayoutMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setCrmUserPayout>>, TError,{userId: string;data: PayoutRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setCrmUserPayout>>, TError,{userId: string;data: PayoutRequest}, TContext> => {
+
+const mutationKey = ['setCrmUserPayout'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setCrmUserPayout>>, {userId: string;data: PayoutRequest}> = (props) => {
+          const {userId,data} = props ?? {};
+
+          return  setCrmUserPayout(userId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetCrmUserPayoutMutationResult = NonNullable<Awaited<ReturnType<typeof setCrmUserPayout>>>
+    export type SetCrmUserPayoutMutationBody = PayoutRequest
+    export type SetCrmUserPayoutMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Sets the payout (PIX key or bank account), or clears it when `method` is left out: the person or an
+administrator (403 for anyone else).
+ */
+export const useSetCrmUserPayout = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setCrmUserPayout>>, TError,{userId: string;data: PayoutRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setCrmUserPayout>>,
+        TError,
+        {userId: string;data: PayoutRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getSetCrmUserPayoutMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

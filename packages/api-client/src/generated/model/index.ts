@@ -224,6 +224,8 @@ export * from './paymentAgreementList';
 export * from './paymentAgreementMethod';
 export * from './paymentAgreementPatch';
 export * from './paymentSource';
+export * from './payoutDto';
+export * from './payoutRequest';
 export * from './pendency';
 export * from './pendencyPage';
 export * from './pendencyReprocessed';

@@ -1108,6 +1108,60 @@ export const updateCrmUserResponse = zod.object({
 }).describe('A salesperson\'s CRM profile. `cnpj`, `legal_name` and `municipality` are the PJ\'s company.')
 
 /**
+ * @summary Where the salesperson's commissions are paid. Only the person, finance and administration read it (403).
+ */
+export const getCrmUserPayoutPathUserIdMax = 100;
+
+export const getCrmUserPayoutParams = zod.object({
+  "user_id": zod.string().max(getCrmUserPayoutPathUserIdMax)
+})
+
+export const getCrmUserPayoutResponse = zod.object({
+  "method": zod.string().optional(),
+  "pix_key_type": zod.string().optional(),
+  "pix_key": zod.string().optional(),
+  "bank": zod.string().optional(),
+  "agency": zod.string().optional(),
+  "account": zod.string().optional(),
+  "account_digit": zod.string().optional(),
+  "account_type": zod.string().optional().describe('`corrente` or `poupanca`.')
+}).describe('Where the salesperson\'s commissions are paid: `method` `pix` (`pix_key_type`, `pix_key` as the PIX directory\nholds it) or `conta` (`bank` COMPE code, `agency`, `account`, `account_digit`, `account_type`). Absent\n`method`: not informed yet.')
+
+/**
+ * @summary Sets the payout (PIX key or bank account), or clears it when `method` is left out: the person or an
+administrator (403 for anyone else).
+ */
+export const setCrmUserPayoutPathUserIdMax = 100;
+
+export const setCrmUserPayoutParams = zod.object({
+  "user_id": zod.string().max(setCrmUserPayoutPathUserIdMax)
+})
+
+export const setCrmUserPayoutBodyMethodMax = 10;export const setCrmUserPayoutBodyPixKeyTypeMax = 20;export const setCrmUserPayoutBodyPixKeyMax = 100;export const setCrmUserPayoutBodyBankMax = 10;export const setCrmUserPayoutBodyAgencyMax = 20;export const setCrmUserPayoutBodyAccountMax = 30;export const setCrmUserPayoutBodyAccountDigitMax = 5;export const setCrmUserPayoutBodyAccountTypeMax = 20;
+
+export const setCrmUserPayoutBody = zod.object({
+  "method": zod.string().max(setCrmUserPayoutBodyMethodMax).optional(),
+  "pix_key_type": zod.string().max(setCrmUserPayoutBodyPixKeyTypeMax).optional(),
+  "pix_key": zod.string().max(setCrmUserPayoutBodyPixKeyMax).optional(),
+  "bank": zod.string().max(setCrmUserPayoutBodyBankMax).optional(),
+  "agency": zod.string().max(setCrmUserPayoutBodyAgencyMax).optional(),
+  "account": zod.string().max(setCrmUserPayoutBodyAccountMax).optional(),
+  "account_digit": zod.string().max(setCrmUserPayoutBodyAccountDigitMax).optional(),
+  "account_type": zod.string().max(setCrmUserPayoutBodyAccountTypeMax).optional()
+}).describe('The payout to keep (`method` `pix` or `conta` with its fields), or `method` left out to clear it.')
+
+export const setCrmUserPayoutResponse = zod.object({
+  "method": zod.string().optional(),
+  "pix_key_type": zod.string().optional(),
+  "pix_key": zod.string().optional(),
+  "bank": zod.string().optional(),
+  "agency": zod.string().optional(),
+  "account": zod.string().optional(),
+  "account_digit": zod.string().optional(),
+  "account_type": zod.string().optional().describe('`corrente` or `poupanca`.')
+}).describe('Where the salesperson\'s commissions are paid: `method` `pix` (`pix_key_type`, `pix_key` as the PIX directory\nholds it) or `conta` (`bank` COMPE code, `agency`, `account`, `account_digit`, `account_type`). Absent\n`method`: not informed yet.')
+
+/**
  * @summary A profile's history, oldest first.
  */
 export const getCrmUserHistoryPathUserIdMax = 100;
