@@ -7,6 +7,10 @@ test('a salesperson creates a lead, drags it to the next stage and marks it lost
   await expect(novo).toBeVisible();
   // The demo funnel: every column says how many and how much.
   await expect(novo.getByTestId('column-totals')).toHaveText(/^\d+ · R\$ [\d.]+,\d\d$/);
+  // Beside the board, today's agenda (the demo salesperson has activities due today and overdue).
+  const agenda = page.getByRole('complementary', { name: 'Agenda de hoje' });
+  await expect(agenda.getByText(/^\d+ atrasadas?$/)).toBeVisible();
+  await expect(agenda.getByRole('link', { name: 'Abrir atividades' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Novo lead' }).click();
   const dialog = page.getByRole('dialog', { name: 'Novo lead' });

@@ -4,7 +4,7 @@ import { lazy, type ComponentType } from 'react';
 
 /** Every route this area owns; built pages are lazy chunks, the rest say "Em construção" (no fake data). */
 const built: Record<string, ComponentType<PageProps>> = {
-  '/crm': lazy(() => import(/* webpackChunkName: "funnel" */ './features/funnel/components/FunnelPage')),
+  '/crm': lazy(() => import(/* webpackChunkName: "funnel" */ './app/FunnelWithAgenda')),
   '/clientes': lazy(() => import(/* webpackChunkName: "clients" */ './features/clients/components/ClientsPage')),
   '/cliente': lazy(() => import(/* webpackChunkName: "client" */ './app/ClientWithActivities')),
   '/crm/times': lazy(() => import(/* webpackChunkName: "teams" */ './features/teams/components/TeamsPage')),

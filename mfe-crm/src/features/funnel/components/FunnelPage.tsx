@@ -2,8 +2,8 @@ import type { FunnelStage, Opportunity } from '@backoffice/api-client/endpoints'
 import { useListLinks, useListTeams } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
-import { Alert, Anchor, Badge, Button, DataTable, DateFilterInput, formatCentavos, formatDate, formatInteger, Group, listTableProps, Modal, NativeSelect, notify, Paper, SimpleGrid, Spinner, Stack, Text, TextInput, Title, todayInSaoPaulo, useListParams, type DataTableColumn, SegmentedControl } from '@backoffice/ui';
-import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Badge, Box, Button, DataTable, DateFilterInput, formatCentavos, formatDate, formatInteger, Group, listTableProps, Modal, NativeSelect, notify, Paper, SimpleGrid, Spinner, Stack, Text, TextInput, Title, todayInSaoPaulo, useListParams, type DataTableColumn, SegmentedControl } from '@backoffice/ui';
+import { lazy, Suspense, useMemo, useState, type ComponentType, type FormEvent } from 'react';
 import { usePickers } from '../../../lib/pickers';
 import { boardQuery, FUNNEL_FILTERS, personOf } from '../api/funnelModel';
 import { useBoard, useFunnelSettings, useMoveCard, useOpportunityList } from '../api/funnelQueries';
@@ -23,8 +23,11 @@ const IDLE_OPTIONS = [
 
 const failed = (e: unknown) => notify(e instanceof Error ? e.message : String(e), 'error');
 
-/** `/crm`: the funnel as a board (drag between stages) or a list, with the filters in the URL. */
-export default function FunnelPage({ route }: PageProps) {
+/**
+ * `/crm`: the funnel as a board (drag between stages) or a list, with the filters in the URL; `agenda` (today's
+ * activities, another feature's) beside it when the app composes it.
+ */
+export default function FunnelPage({ route, agenda: Agenda }: PageProps & { agenda?: ComponentType }) {
   const mayWrite = usePermission('oportunidades_editar');
   const list = useListParams<(typeof FUNNEL_FILTERS)[number]>({ filters: FUNNEL_FILTERS, textFilters: ['q'] });
   const { filters } = list;
@@ -71,17 +74,26 @@ export default function FunnelPage({ route }: PageProps) {
           {formatInteger(board.data.open_count)} oportunidades abertas · {formatCentavos(board.data.open_value_cents)}
         </Text>
       )}
-      {asList ? (
-        <OpportunityList list={list} stageName={stageName} onOpen={setOpened} />
-      ) : board.isPending ? (
-        <Spinner />
-      ) : board.isError ? (
-        <Alert color="red" role="alert" title="Não foi possível carregar o funil">
-          {board.error.message}
-        </Alert>
-      ) : (
-        <FunnelBoard board={board.data} query={query} mayWrite={mayWrite} onOpen={setOpened} onMove={move} />
-      )}
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          {asList ? (
+            <OpportunityList list={list} stageName={stageName} onOpen={setOpened} />
+          ) : board.isPending ? (
+            <Spinner />
+          ) : board.isError ? (
+            <Alert color="red" role="alert" title="Não foi possível carregar o funil">
+              {board.error.message}
+            </Alert>
+          ) : (
+            <FunnelBoard board={board.data} query={query} mayWrite={mayWrite} onOpen={setOpened} onMove={move} />
+          )}
+        </Box>
+        {Agenda && (
+          <Box w={260} miw={260} visibleFrom="md">
+            <Agenda />
+          </Box>
+        )}
+      </Group>
       <OpportunityDrawer
         opportunity={opened}
         settings={settings.data}
