@@ -176,8 +176,12 @@ impl OpportunitiesApi {
         /// `recentes` (default), `valor`, `parados`, `fechamento` or `etapa` (newest in the stage first).
         #[oai(validator(pattern = "^(recentes|valor|parados|fechamento|etapa)$"))]
         sort: Query<Option<String>>,
-        page: Query<Option<u32>>,
-        page_size: Query<Option<u32>>,
+        #[oai(validator(minimum(value = "1"), maximum(value = "1000000")))] page: Query<
+            Option<u32>,
+        >,
+        #[oai(validator(minimum(value = "1"), maximum(value = "200")))] page_size: Query<
+            Option<u32>,
+        >,
     ) -> ApiResult<Json<OpportunityPage>> {
         let q = query(
             team_id.0,

@@ -1,7 +1,7 @@
 //! The shapes the stock API reads and writes, and their conversion to and from the domain.
 
 use chrono::{DateTime, Utc};
-use platform::api::{Date, Omittable};
+use platform::api::{Date, Omittable, Text};
 use poem_openapi::types::Example;
 use poem_openapi::{Enum, Object};
 
@@ -131,21 +131,21 @@ impl From<Material> for MaterialView {
 #[oai(rename = "StockMaterialRequest", example)]
 pub struct MaterialRequest {
     #[oai(validator(max_length = 100))]
-    pub sku: String,
+    pub sku: Text,
     #[oai(validator(max_length = 1000))]
-    pub name: String,
+    pub name: Text,
     pub kind: Omittable<MaterialKind>,
     #[oai(validator(max_length = 100))]
-    pub category_id: Omittable<String>,
+    pub category_id: Omittable<Text>,
     #[oai(validator(max_length = 100))]
-    pub base_uom: String,
+    pub base_uom: Text,
     pub tracks_lot: Omittable<bool>,
     pub tracks_expiry: Omittable<bool>,
     pub expiry_alert_days: Omittable<i64>,
     #[oai(validator(max_length = 100))]
-    pub gtin: Omittable<String>,
+    pub gtin: Omittable<Text>,
     #[oai(validator(max_length = 100))]
-    pub ncm: Omittable<String>,
+    pub ncm: Omittable<Text>,
     pub lead_time_days: Omittable<i64>,
     pub min_order_qty_milli: Omittable<i64>,
     pub active: Omittable<bool>,
@@ -174,16 +174,16 @@ impl Example for MaterialRequest {
 impl From<MaterialRequest> for MaterialDraft {
     fn from(r: MaterialRequest) -> MaterialDraft {
         MaterialDraft {
-            sku: Some(r.sku),
-            name: Some(r.name),
+            sku: Some(r.sku.0),
+            name: Some(r.name.0),
             kind: r.kind.into_option().map(Into::into),
-            category_id: r.category_id.into_option(),
-            base_uom: Some(r.base_uom),
+            category_id: r.category_id.into_option().map(String::from),
+            base_uom: Some(r.base_uom.0),
             tracks_lot: r.tracks_lot.into_option(),
             tracks_expiry: r.tracks_expiry.into_option(),
             expiry_alert_days: r.expiry_alert_days.into_option(),
-            gtin: r.gtin.into_option(),
-            ncm: r.ncm.into_option(),
+            gtin: r.gtin.into_option().map(String::from),
+            ncm: r.ncm.into_option().map(String::from),
             lead_time_days: r.lead_time_days.into_option(),
             min_order_qty_milli: r.min_order_qty_milli.into_option(),
             active: r.active.into_option(),
@@ -226,7 +226,7 @@ impl From<Uom> for UomView {
 #[oai(rename = "StockUomRequest")]
 pub struct UomRequest {
     #[oai(validator(max_length = 100))]
-    pub uom: String,
+    pub uom: Text,
     pub factor_num: i64,
     pub factor_den: Omittable<i64>,
     pub purpose: Omittable<UomPurpose>,
@@ -256,9 +256,9 @@ impl From<Category> for CategoryView {
 #[oai(rename = "StockCategoryRequest")]
 pub struct CategoryRequest {
     #[oai(validator(max_length = 1000))]
-    pub name: String,
+    pub name: Text,
     #[oai(validator(max_length = 100))]
-    pub parent_id: Omittable<String>,
+    pub parent_id: Omittable<Text>,
 }
 
 #[derive(Debug, Clone, Object)]
@@ -293,13 +293,13 @@ impl From<Location> for LocationView {
 #[oai(rename = "StockLocationRequest")]
 pub struct LocationRequest {
     #[oai(validator(max_length = 100))]
-    pub code: String,
+    pub code: Text,
     #[oai(validator(max_length = 1000))]
-    pub name: String,
+    pub name: Text,
     /// CENTRAL or CLINIC (the others exist once).
     pub kind: LocationKind,
     #[oai(validator(max_length = 100))]
-    pub unit_id: Omittable<String>,
+    pub unit_id: Omittable<Text>,
 }
 
 #[derive(Debug, Clone, Object)]
@@ -329,9 +329,9 @@ impl From<Policy> for PolicyView {
 #[oai(rename = "StockPolicyRequest")]
 pub struct PolicyRequest {
     #[oai(validator(max_length = 100))]
-    pub material_id: String,
+    pub material_id: Text,
     #[oai(validator(max_length = 100))]
-    pub location_id: String,
+    pub location_id: Text,
     pub min_qty_milli: i64,
     pub reorder_point_milli: i64,
     pub max_qty_milli: i64,
@@ -444,24 +444,24 @@ pub struct MovementPage {
 pub struct MovementRequest {
     pub kind: ManualMovementKind,
     #[oai(validator(max_length = 100))]
-    pub material_id: String,
+    pub material_id: Text,
     #[oai(validator(max_length = 100))]
-    pub location_id: String,
+    pub location_id: Text,
     /// Thousandths of the base unit, > 0.
     pub qty_milli: i64,
     /// Required for entries of lot-tracked materials; for exits, left out to pick FEFO.
     #[oai(validator(max_length = 100))]
-    pub lot_code: Omittable<String>,
+    pub lot_code: Omittable<Text>,
     /// A new lot's expiry (required when the material tracks expiry).
     pub expiry_date: Omittable<Date>,
     /// An entry's unit cost (millionths of a real): updates the weighted average.
     pub unit_cost_micro: Omittable<i64>,
     /// 10–500 characters.
     #[oai(validator(max_length = 2000))]
-    pub reason: String,
+    pub reason: Text,
     /// Repeating a request with the same key returns the first result.
     #[oai(validator(max_length = 200))]
-    pub idempotency_key: Omittable<String>,
+    pub idempotency_key: Omittable<Text>,
 }
 
 impl Example for MovementRequest {
@@ -485,19 +485,19 @@ impl Example for MovementRequest {
 #[oai(rename = "StockAdjustmentRequest")]
 pub struct AdjustmentRequest {
     #[oai(validator(max_length = 100))]
-    pub material_id: String,
+    pub material_id: Text,
     #[oai(validator(max_length = 100))]
-    pub location_id: String,
+    pub location_id: Text,
     /// Thousandths of the base unit, non-zero, signed.
     pub qty_milli: i64,
     #[oai(validator(max_length = 100))]
-    pub lot_code: Omittable<String>,
+    pub lot_code: Omittable<Text>,
     pub expiry_date: Omittable<Date>,
     /// 10–500 characters.
     #[oai(validator(max_length = 2000))]
-    pub reason: String,
+    pub reason: Text,
     #[oai(validator(max_length = 200))]
-    pub idempotency_key: Omittable<String>,
+    pub idempotency_key: Omittable<Text>,
 }
 
 #[derive(Debug, Clone, Object)]
@@ -505,7 +505,7 @@ pub struct AdjustmentRequest {
 pub struct ReversalRequest {
     /// 10–500 characters.
     #[oai(validator(max_length = 2000))]
-    pub reason: String,
+    pub reason: Text,
 }
 
 /// What a (material, location, lot) holds; `lot_id` empty = no lot.

@@ -142,14 +142,14 @@ impl LedgerApi {
         let r = body.0;
         let m = NewMovement {
             kind: r.kind.into(),
-            material_id: r.material_id,
-            location_id: r.location_id,
+            material_id: r.material_id.0,
+            location_id: r.location_id.0,
             qty_milli: r.qty_milli,
-            lot_code: r.lot_code.into_option(),
+            lot_code: r.lot_code.into_option().map(String::from),
             expiry_date: r.expiry_date.into_option().map(|d| d.0),
             unit_cost_micro: r.unit_cost_micro.into_option(),
-            reason: Some(r.reason),
-            idempotency_key: r.idempotency_key.into_option(),
+            reason: Some(r.reason.0),
+            idempotency_key: r.idempotency_key.into_option().map(String::from),
         };
         Ok(self.ledger.post(m, &auth.0).await?.into())
     }
@@ -168,14 +168,14 @@ impl LedgerApi {
         let r = body.0;
         let m = NewMovement {
             kind: ledger::MovementKind::ManualAdjustment,
-            material_id: r.material_id,
-            location_id: r.location_id,
+            material_id: r.material_id.0,
+            location_id: r.location_id.0,
             qty_milli: r.qty_milli,
-            lot_code: r.lot_code.into_option(),
+            lot_code: r.lot_code.into_option().map(String::from),
             expiry_date: r.expiry_date.into_option().map(|d| d.0),
             unit_cost_micro: None,
-            reason: Some(r.reason),
-            idempotency_key: r.idempotency_key.into_option(),
+            reason: Some(r.reason.0),
+            idempotency_key: r.idempotency_key.into_option().map(String::from),
         };
         Ok(self.ledger.post(m, &auth.0).await?.into())
     }

@@ -168,7 +168,7 @@ impl RegistersApi {
     ) -> ApiResult<UomCreated> {
         let r = body.0;
         let draft = UomDraft {
-            uom: Some(r.uom),
+            uom: Some(r.uom.0),
             factor_num: Some(r.factor_num),
             factor_den: r.factor_den.into_option(),
             purpose: r.purpose.into_option().map(Into::into),
@@ -218,8 +218,8 @@ impl RegistersApi {
         body: Json<CategoryRequest>,
     ) -> ApiResult<CategoryCreated> {
         let draft = CategoryDraft {
-            name: Some(body.0.name),
-            parent_id: body.0.parent_id.into_option(),
+            name: Some(body.0.name.0),
+            parent_id: body.0.parent_id.into_option().map(String::from),
         };
         Ok(CategoryCreated::Created(Json(
             self.registers.create_category(draft).await?.into(),
@@ -253,10 +253,10 @@ impl RegistersApi {
     ) -> ApiResult<LocationCreated> {
         let r = body.0;
         let draft = LocationDraft {
-            code: Some(r.code),
-            name: Some(r.name),
+            code: Some(r.code.0),
+            name: Some(r.name.0),
             kind: Some(r.kind.into()),
-            unit_id: r.unit_id.into_option(),
+            unit_id: r.unit_id.into_option().map(String::from),
         };
         Ok(LocationCreated::Created(Json(
             self.registers.create_location(draft).await?.into(),

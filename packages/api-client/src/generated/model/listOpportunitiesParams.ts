@@ -58,6 +58,14 @@ stage_id?: string;
  * @pattern ^(recentes|valor|parados|fechamento|etapa)$
  */
 sort?: string;
+/**
+ * @minimum 1
+ * @maximum 1000000
+ */
 page?: number;
+/**
+ * @minimum 1
+ * @maximum 200
+ */
 page_size?: number;
 };

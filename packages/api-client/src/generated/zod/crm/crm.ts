@@ -1757,7 +1757,7 @@ export const listOpportunitiesQueryToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-
 export const listOpportunitiesQueryIdleDaysMin = 0;
 export const listOpportunitiesQueryIdleDaysMax = 3650;export const listOpportunitiesQueryQMax = 200;export const listOpportunitiesQueryStatusRegExp = new RegExp('^(aberta|ganha|perdida)$');
 export const listOpportunitiesQueryStageIdMax = 100;export const listOpportunitiesQuerySortRegExp = new RegExp('^(recentes|valor|parados|fechamento|etapa)$');
-
+export const listOpportunitiesQueryPageMax = 1000000;export const listOpportunitiesQueryPageSizeMax = 200;
 
 export const listOpportunitiesQueryParams = zod.object({
   "team_id": zod.string().max(listOpportunitiesQueryTeamIdMax).optional(),
@@ -1772,8 +1772,8 @@ export const listOpportunitiesQueryParams = zod.object({
   "status": zod.string().regex(listOpportunitiesQueryStatusRegExp).optional().describe('`aberta`, `ganha` or `perdida`.'),
   "stage_id": zod.string().max(listOpportunitiesQueryStageIdMax).optional(),
   "sort": zod.string().regex(listOpportunitiesQuerySortRegExp).optional().describe('`recentes` (default), `valor`, `parados`, `fechamento` or `etapa` (newest in the stage first).'),
-  "page": zod.number().optional(),
-  "page_size": zod.number().optional()
+  "page": zod.number().min(1).max(listOpportunitiesQueryPageMax).optional(),
+  "page_size": zod.number().min(1).max(listOpportunitiesQueryPageSizeMax).optional()
 })
 
 export const listOpportunitiesResponse = zod.object({
