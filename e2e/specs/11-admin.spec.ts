@@ -61,10 +61,10 @@ test('users: create one, change its role, grant a permission with a reason (an e
 
   // Change its role.
   await drawer.getByLabel('Perfil *', { exact: true }).click();
-  await option(page, 'Compras').click();
+  await option(page, 'Assistente de compras').click();
   await drawer.getByRole('button', { name: 'Salvar alterações' }).click();
   await toast(page, `Usuário ${name} alterado.`).waitFor();
-  await expect(row).toContainText('Compras');
+  await expect(row).toContainText('Assistente de compras');
 
   // Grant a permission the role does not give, with a reason: listed as an exception.
   await drawer.getByRole('tab', { name: 'Permissões' }).click();
