@@ -10,32 +10,15 @@ use serde_json::{json, Value};
 
 /// The test tokens sign in as `uid-<ROLE>`. Team Centro: managed by uid-SALES_MANAGER, with uid-SALESPERSON and
 /// uid-ana; uid-bia is in no team.
+mod common;
+use common::field;
+
 async fn apis() -> Vec<TestApi<Crm>> {
     let apis = TestApi::<Crm>::on_each_engine_after::<(identity::Identity,)>().await;
     for api in &apis {
         // 01/12/2026 12:00 in São Paulo.
         api.clock.set(noon());
-        for (uid, name, role) in [
-            ("uid-SALES_MANAGER", "Gil Gerente", "SALES_MANAGER"),
-            ("uid-SALESPERSON", "Vera Vendedora", "SALESPERSON"),
-            ("uid-ana", "Ana Souza", "SALESPERSON"),
-            ("uid-bia", "Bia Lima", "SALESPERSON"),
-        ] {
-            let now = noon();
-            platform::on_db!(&api.db, pool => sqlx::query(
-                "INSERT INTO identity_users (uid, email, email_lower, name, role, created_at, updated_at) \
-                 VALUES ($1, $2, $2, $3, $4, $5, $5)",
-            )
-            .bind(uid)
-            .bind(format!("{uid}@example.com.br"))
-            .bind(name)
-            .bind(role)
-            .bind(now)
-            .execute(pool)
-            .await
-            .map(|_| ()))
-            .unwrap();
-        }
+        common::add_people(api).await;
         let (status, team) = api
             .call(
                 "POST",
@@ -68,13 +51,6 @@ fn noon() -> DateTime<Utc> {
 /// São Paulo's `hh:00` on 01/12/2026 plus `days`.
 fn at(days: i64, hour: u32) -> String {
     (Utc.with_ymd_and_hms(2026, 12, 1, hour + 3, 0, 0).unwrap() + Duration::days(days)).to_rfc3339()
-}
-
-fn field(err: &Value) -> String {
-    err["fields"][0]["field"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
 }
 
 const BASE: &str = "/api/v1/crm/activities";

@@ -19,26 +19,15 @@ use poem::{Endpoint, Request};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
-const MANAGER: &str = "SALES_MANAGER";
-const SELLER: &str = "SALESPERSON";
-const OTHER_SELLER: &str = "SALESPERSON+hub";
+mod common;
+use common::{call, fields, MANAGER, OTHER_SELLER, SELLER};
+
 const WHATSAPP_PREVIEW: &str = "WhatsApp/2.23.20.0 A";
 const PHONE: &str =
     "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
 
 async fn apis() -> Vec<TestApi<Crm>> {
     TestApi::<Crm>::on_each_engine_after::<(identity::Identity,)>().await
-}
-
-async fn call(
-    api: &TestApi<Crm>,
-    method: &str,
-    path: &str,
-    token: &str,
-    body: Option<Value>,
-) -> (StatusCode, Value) {
-    api.call(method, &format!("/api/v1/crm{path}"), Some(token), body)
-        .await
 }
 
 fn link(label: &str) -> Value {
@@ -55,17 +44,6 @@ async fn create(api: &TestApi<Crm>, token: &str, body: Value) -> Value {
     let (status, created) = call(api, "POST", "/links", token, Some(body)).await;
     assert_eq!(status, StatusCode::CREATED, "{}: {created}", api.engine());
     created
-}
-
-fn fields(body: &Value) -> Vec<String> {
-    body["fields"]
-        .as_array()
-        .map(|f| {
-            f.iter()
-                .map(|f| f["field"].as_str().unwrap_or_default().to_string())
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// A request to `/l/{code}` as a browser (or a previewer) sends it.

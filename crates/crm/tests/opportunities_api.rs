@@ -9,36 +9,15 @@ use platform::testing::TestApi;
 use poem::http::StatusCode;
 use serde_json::{json, Value};
 
-const MANAGER: &str = "SALES_MANAGER";
-const SELLER: &str = "SALESPERSON";
-/// A salesperson in no team of the manager's.
-const OTHER_SELLER: &str = "SALESPERSON+hub";
+mod common;
+use common::{call, fields, MANAGER, OTHER_SELLER, SELLER};
 
 /// The APIs with the identity users the tokens sign in as, and a team "Centro" managed by the manager with the
 /// salesperson as member. Returns each API with the team's id.
 async fn apis() -> Vec<(TestApi<Crm>, String)> {
     let mut out = Vec::new();
     for api in TestApi::<Crm>::on_each_engine_after::<(identity::Identity,)>().await {
-        for (uid, name, role) in [
-            ("uid-SALES_MANAGER", "Gil Gerente", "SALES_MANAGER"),
-            ("uid-SALESPERSON", "Vera Vendedora", "SALESPERSON"),
-            ("uid-SALESPERSON+hub", "Otto Outro", "SALESPERSON"),
-        ] {
-            let now = api.clock.now();
-            platform::on_db!(&api.db, pool => sqlx::query(
-                "INSERT INTO identity_users (uid, email, email_lower, name, role, created_at, updated_at) \
-                 VALUES ($1, $2, $2, $3, $4, $5, $5)",
-            )
-            .bind(uid)
-            .bind(format!("{uid}@example.com.br"))
-            .bind(name)
-            .bind(role)
-            .bind(now)
-            .execute(pool)
-            .await
-            .map(|_| ()))
-            .unwrap();
-        }
+        common::add_people(&api).await;
         let (status, team) = call(
             &api,
             "POST",
@@ -63,28 +42,6 @@ async fn apis() -> Vec<(TestApi<Crm>, String)> {
         out.push((api, team));
     }
     out
-}
-
-async fn call(
-    api: &TestApi<Crm>,
-    method: &str,
-    path: &str,
-    token: &str,
-    body: Option<Value>,
-) -> (StatusCode, Value) {
-    api.call(method, &format!("/api/v1/crm{path}"), Some(token), body)
-        .await
-}
-
-fn fields(body: &Value) -> Vec<String> {
-    body["fields"]
-        .as_array()
-        .map(|f| {
-            f.iter()
-                .map(|v| v["field"].as_str().unwrap_or_default().to_string())
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 fn lead(title: &str) -> Value {
@@ -719,5 +676,106 @@ async fn a_done_activity_touches_its_opportunity_and_an_activity_names_only_a_re
         )
         .await;
         assert_eq!(idle_count(&board), 0, "the call was made: no longer idle");
+    }
+}
+
+#[tokio::test]
+async fn the_terminal_columns_show_a_window_that_their_next_pages_keep_and_the_list_by_status_does_not(
+) {
+    for (api, _) in apis().await {
+        let lose = |id: String| {
+            let api = &api;
+            async move {
+                let (status, body) = call(
+                    api,
+                    "POST",
+                    &format!("/opportunities/{id}/lose"),
+                    SELLER,
+                    Some(json!({ "reason": "preco" })),
+                )
+                .await;
+                assert_eq!(status, StatusCode::OK, "{body}");
+            }
+        };
+        for title in ["Antiga 1", "Antiga 2"] {
+            let id = create(&api, SELLER, lead(title)).await["id"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            lose(id).await;
+            api.clock.advance(Duration::minutes(1));
+        }
+        api.clock.advance(Duration::days(31));
+        let recent = create(&api, SELLER, lead("Recente")).await["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        lose(recent).await;
+        create(&api, SELLER, lead("Aberta")).await;
+
+        let (_, board) = call(&api, "GET", "/opportunities/board", SELLER, None).await;
+        let lost = column(&board, "perdido");
+        assert_eq!(
+            (lost["count"].clone(), lost["value_cents"].clone()),
+            (json!(1), json!(1_250_000)),
+            "{board}"
+        );
+        assert_eq!(lost["cards"][0]["title"], "Recente");
+        assert_eq!(column(&board, "novo-lead")["count"], 1);
+        let (_, wide) = call(
+            &api,
+            "GET",
+            "/opportunities/board?closed_days=60",
+            SELLER,
+            None,
+        )
+        .await;
+        assert_eq!(column(&wide, "perdido")["count"], 3, "{wide}");
+
+        let titles = |page: &Value| -> Vec<String> {
+            page["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| o["title"].as_str().unwrap().to_string())
+                .collect()
+        };
+        let (_, next) = call(
+            &api,
+            "GET",
+            "/opportunities?stage_id=perdido&sort=etapa",
+            SELLER,
+            None,
+        )
+        .await;
+        assert_eq!(titles(&next), ["Recente"], "{next}");
+        let (_, all_lost) = call(
+            &api,
+            "GET",
+            "/opportunities?status=perdida&sort=etapa",
+            SELLER,
+            None,
+        )
+        .await;
+        assert_eq!(
+            titles(&all_lost),
+            ["Recente", "Antiga 2", "Antiga 1"],
+            "{all_lost}"
+        );
+        let (_, open) = call(
+            &api,
+            "GET",
+            "/opportunities?stage_id=novo-lead",
+            SELLER,
+            None,
+        )
+        .await;
+        assert_eq!(titles(&open), ["Aberta"]);
+        let (status, unknown) =
+            call(&api, "GET", "/opportunities?stage_id=nenhuma", SELLER, None).await;
+        assert_eq!(
+            (status, unknown["total"].clone()),
+            (StatusCode::OK, json!(0))
+        );
     }
 }

@@ -7,46 +7,8 @@ use platform::testing::TestApi;
 use poem::http::StatusCode;
 use serde_json::{json, Value};
 
-async fn apis() -> Vec<TestApi<Crm>> {
-    let apis = TestApi::<Crm>::on_each_engine_after::<(identity::Identity,)>().await;
-    for api in &apis {
-        // The test tokens sign in as `uid-<ROLE>`: make those identity users, and two more salespeople.
-        for (uid, name, role) in [
-            ("uid-SALES_MANAGER", "Gil Gerente", "SALES_MANAGER"),
-            ("uid-SALESPERSON", "Vera Vendedora", "SALESPERSON"),
-            ("uid-ana", "Ana Souza", "SALESPERSON"),
-            ("uid-bia", "Bia Lima", "SALESPERSON"),
-            (
-                "uid-FINANCIAL_MANAGER",
-                "Fábio Financeiro",
-                "FINANCIAL_MANAGER",
-            ),
-        ] {
-            let now = api.clock.now();
-            platform::on_db!(&api.db, pool => sqlx::query(
-                "INSERT INTO identity_users (uid, email, email_lower, name, role, created_at, updated_at) \
-                 VALUES ($1, $2, $2, $3, $4, $5, $5)",
-            )
-            .bind(uid)
-            .bind(format!("{uid}@example.com.br"))
-            .bind(name)
-            .bind(role)
-            .bind(now)
-            .execute(pool)
-            .await
-            .map(|_| ()))
-            .unwrap();
-        }
-    }
-    apis
-}
-
-fn field(err: &Value) -> String {
-    err["fields"][0]["field"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
-}
+mod common;
+use common::{apis_with_people as apis, field};
 
 fn this_month(api: &TestApi<Crm>) -> String {
     api.clock.today().format("%Y-%m").to_string()

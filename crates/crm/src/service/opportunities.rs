@@ -136,7 +136,8 @@ impl Opportunities {
     }
 
     /// The board: every stage that is not archived (or still holds opportunities) with how many match, their
-    /// expected value and the newest `per_column` cards. The columns are read side by side.
+    /// expected value and the newest `per_column` cards. The counts and the columns are read side by side, each
+    /// query on one status so that it walks the board index.
     pub async fn board(
         &self,
         p: &Principal,
@@ -145,32 +146,56 @@ impl Opportunities {
     ) -> Result<Vec<Column>> {
         let filter = self.filter(p, q).await?;
         let stages = self.stages().await?;
-        let totals: HashMap<String, (i64, i64)> = store::column_totals(&self.db, &filter)
-            .await?
-            .into_iter()
-            .map(|(stage, n, v)| (stage, (n, v)))
+        let (open, closed) = futures::future::try_join(
+            store::open_totals(&self.db, &filter),
+            futures::future::try_join_all(
+                stages
+                    .iter()
+                    .filter(|s| s.kind != StageKind::Open)
+                    .map(|s| {
+                        store::closed_total(&self.db, &filter, &s.id, Status::in_stage(s.kind))
+                    }),
+            ),
+        )
+        .await?;
+        let mut totals: HashMap<&str, (i64, i64)> = open
+            .iter()
+            .map(|(stage, n, v)| (stage.as_str(), (*n, *v)))
             .collect();
-        let shown: Vec<Stage> = stages
-            .into_iter()
-            .filter(|s| !s.archived || totals.contains_key(&s.id))
+        let terminals = stages.iter().filter(|s| s.kind != StageKind::Open);
+        totals.extend(
+            terminals
+                .zip(closed)
+                .filter(|(_, (n, _))| *n > 0)
+                .map(|(s, total)| (s.id.as_str(), total)),
+        );
+        let shown: Vec<&Stage> = stages
+            .iter()
+            .filter(|s| !s.archived || totals.contains_key(s.id.as_str()))
             .collect();
         let pages = futures::future::try_join_all(shown.iter().map(|s| {
-            let wanted = if totals.contains_key(&s.id) {
+            let wanted = if totals.contains_key(s.id.as_str()) {
                 per_column
             } else {
                 0
             };
-            store::cards(&self.db, &filter, &s.id, wanted, 0)
+            store::cards(
+                &self.db,
+                &filter,
+                (&s.id, Status::in_stage(s.kind)),
+                wanted,
+                0,
+            )
         }))
         .await?;
         let listed: Vec<Listed> = pages.iter().flatten().cloned().collect();
         let names = self.names(&listed).await?;
         let mut columns = Vec::new();
         for (stage, page) in shown.into_iter().zip(pages) {
-            let (count, value_cents) = totals.get(&stage.id).copied().unwrap_or((0, 0));
+            let (count, value_cents) = totals.get(stage.id.as_str()).copied().unwrap_or((0, 0));
             columns.push(Column {
                 cards: page.into_iter().map(|l| names.view(l)).collect(),
-                stage,
+                stage: stage.clone(),
                 count,
                 value_cents,
             });
@@ -195,6 +220,14 @@ impl Opportunities {
         if status.is_some() || stage_id.is_none() {
             filter.closed_from = None;
         }
+        // A stage holds one status: naming it lets the query walk the board index.
+        let status = match stage_id {
+            Some(id) => match self.stages().await?.into_iter().find(|s| s.id == id) {
+                Some(stage) => Some(status.unwrap_or(Status::in_stage(stage.kind))),
+                None => return Ok((Vec::new(), 0)),
+            },
+            None => status,
+        };
         filter.stage_id = stage_id.map(str::to_string);
         let (rows, total) = store::list(&self.db, &filter, status, sort, limit, offset).await?;
         let names = self.names(&rows).await?;
@@ -208,15 +241,17 @@ impl Opportunities {
         Ok(names.view(listed))
     }
 
+    /// The opportunity if `p` reaches it, else 404.
     async fn reached(&self, p: &Principal, id: &str) -> Result<Listed> {
+        let scope = self.teams.scope(p).await?;
+        self.reached_in(&scope, id).await
+    }
+
+    /// The opportunity if `scope` reaches it, else 404 (for a command that needs the scope again).
+    async fn reached_in(&self, scope: &Scope, id: &str) -> Result<Listed> {
         let listed = store::by_id(&self.db, id).await?.ok_or_else(not_found)?;
         let o = &listed.opportunity.fields;
-        if !self
-            .teams
-            .scope(p)
-            .await?
-            .reaches(Some(&o.owner_id), o.team_id.as_deref())
-        {
+        if !scope.reaches(Some(&o.owner_id), o.team_id.as_deref()) {
             return Err(not_found());
         }
         Ok(listed)
@@ -386,7 +421,8 @@ impl Opportunities {
         change: impl Fn(&mut OpportunityDraft),
         attribution_reason: Option<&str>,
     ) -> Result<OpportunityView> {
-        let current = self.reached(p, id).await?.opportunity;
+        let scope = self.teams.scope(p).await?;
+        let current = self.reached_in(&scope, id).await?.opportunity;
         if current.status == Status::Won {
             return Err(won(&current));
         }
@@ -396,7 +432,6 @@ impl Opportunities {
         let mut draft = OpportunityDraft::of(&current.fields);
         change(&mut draft);
         let mut fields = draft.validate()?;
-        let scope = self.teams.scope(p).await?;
         self.check(p, &scope, &mut fields, Some(&current.fields))
             .await?;
         let reason = match (&current.fields.marketing_link_id, &fields.marketing_link_id) {
@@ -619,17 +654,13 @@ impl Opportunities {
             .into_iter()
             .map(|t| (t.id, t.name))
             .collect();
-        let mut links = HashMap::new();
-        for id in rows
+        let mut link_ids: Vec<&str> = rows
             .iter()
             .filter_map(|l| l.opportunity.fields.marketing_link_id.as_deref())
-        {
-            if !links.contains_key(id) {
-                if let Some(link) = links_store::link_by_id(&self.db, id, &LinkReach::All).await? {
-                    links.insert(id.to_string(), link.code);
-                }
-            }
-        }
+            .collect();
+        link_ids.sort_unstable();
+        link_ids.dedup();
+        let links = links_store::codes(&self.db, &link_ids).await?;
         Ok(Names {
             users,
             teams,

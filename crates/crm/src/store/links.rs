@@ -286,6 +286,19 @@ pub struct Counts {
     pub leads: i64,
 }
 
+/// The code of each of `ids` (the links a page of opportunities names), in one query.
+pub async fn codes(db: &Db, ids: &[&str]) -> Result<HashMap<String, String>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let mut w = platform::sql::Conditions::new();
+    let list = w.list(ids.iter().map(|id| id.to_string()));
+    let sql = format!("SELECT id, code FROM crm_links WHERE id IN ({list})");
+    let rows: Vec<(String, String)> = on_db!(db, pool =>
+        platform::bind_sql_args!(sqlx::query_as(&sql), w.args()).fetch_all(pool).await)?;
+    Ok(rows.into_iter().collect())
+}
+
 /// The counts of each of `ids` (a page's links).
 pub async fn counts(db: &Db, ids: &[&str]) -> Result<HashMap<String, Counts>> {
     if ids.is_empty() {

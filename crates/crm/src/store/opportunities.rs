@@ -281,7 +281,8 @@ pub struct Filter {
     pub idle_since: Option<DateTime<Utc>>,
     /// Folded text, found anywhere in the search text.
     pub q: Option<String>,
-    /// Won and lost ones closed on or after this instant (the terminal columns show a period, not all time).
+    /// Won and lost ones closed on or after this instant (the terminal columns show a period, not all time). Applies
+    /// to the rows of a closed status only (see [`column`]).
     pub closed_from: Option<DateTime<Utc>>,
 }
 
@@ -330,20 +331,35 @@ fn conditions(f: &Filter) -> Conditions {
         let mark = w.arg(SqlArg::Text(format!("%{escaped}%")));
         w.push(format!("o.search_text LIKE {mark} ESCAPE '\\'"));
     }
-    if let Some(t) = f.closed_from {
-        let mark = w.arg(SqlArg::Time(t));
-        w.push(format!("(o.status = 'aberta' OR o.closed_at >= {mark})"));
-    }
     w
 }
 
-/// Per stage: how many opportunities and their expected value.
-pub async fn column_totals(db: &Db, f: &Filter) -> Result<Vec<(String, i64, i64)>> {
-    let w = conditions(f);
+/// Narrows `w` to the rows of one status (and stage), the closed ones within the window. Every board query names
+/// its status so that it reads `crm_opportunities_board` (status, stage, stage entered, id, value) in order: an
+/// `OR` of the open ones and the recently closed ones would make each column a scan and a sort. A closed
+/// opportunity entered its terminal stage when it closed (`stage_entered_at = closed_at`), so the window is a
+/// range of that index.
+fn column(w: &mut Conditions, f: &Filter, status: Status, stage_id: Option<&str>) {
+    let mark = w.arg(SqlArg::Text(status.as_str().into()));
+    w.push(format!("o.status = {mark}"));
+    if let Some(stage) = stage_id {
+        let mark = w.arg(SqlArg::Text(stage.into()));
+        w.push(format!("o.stage_id = {mark}"));
+    }
+    if let (false, Some(t)) = (status == Status::Open, f.closed_from) {
+        let mark = w.arg(SqlArg::Time(t));
+        w.push(format!("o.stage_entered_at >= {mark}"));
+    }
+}
+
+/// Per working stage: how many open opportunities and their expected value (index-only: the value is the
+/// board index's last column).
+pub async fn open_totals(db: &Db, f: &Filter) -> Result<Vec<(String, i64, i64)>> {
+    let mut w = conditions(f);
+    column(&mut w, f, Status::Open, None);
     let sql = format!(
         "SELECT o.stage_id, COUNT(*), CAST(COALESCE(SUM(o.expected_value_cents), 0) AS BIGINT) \
-         FROM crm_opportunities o \
-         WHERE {} GROUP BY o.stage_id",
+         FROM crm_opportunities o WHERE {} GROUP BY o.stage_id",
         w.sql()
     );
     on_db!(db, pool => {
@@ -353,18 +369,37 @@ pub async fn column_totals(db: &Db, f: &Filter) -> Result<Vec<(String, i64, i64)
     })
 }
 
+/// How many opportunities a terminal stage holds with `status` (within the window) and their expected value.
+pub async fn closed_total(
+    db: &Db,
+    f: &Filter,
+    stage_id: &str,
+    status: Status,
+) -> Result<(i64, i64)> {
+    let mut w = conditions(f);
+    column(&mut w, f, status, Some(stage_id));
+    let sql = format!(
+        "SELECT COUNT(*), CAST(COALESCE(SUM(o.expected_value_cents), 0) AS BIGINT) \
+         FROM crm_opportunities o WHERE {}",
+        w.sql()
+    );
+    on_db!(db, pool => {
+        let row: (i64, i64) = bind_sql_args!(sqlx::query_as(&sql), w.args()).fetch_one(pool).await?;
+        Ok(row)
+    })
+}
+
 /// A page of one stage's cards, newest in the stage first.
 pub async fn cards(
     db: &Db,
     f: &Filter,
-    stage_id: &str,
+    (stage_id, status): (&str, Status),
     limit: i64,
     offset: i64,
 ) -> Result<Vec<Listed>> {
     let mut w = conditions(f);
-    let stage = w.arg(SqlArg::Text(stage_id.to_string()));
-    w.push(format!("o.stage_id = {stage}"));
     // (`f.stage_id`, when set, is the list's; the board asks per column.)
+    column(&mut w, f, status, Some(stage_id));
     let sql = format!(
         "SELECT {COLUMNS} FROM {FROM} WHERE {} ORDER BY o.stage_entered_at DESC, o.id DESC LIMIT {limit} \
          OFFSET {offset}",
@@ -410,8 +445,7 @@ pub async fn list(
 ) -> Result<(Vec<Listed>, i64)> {
     let mut w = conditions(f);
     if let Some(s) = status {
-        let mark = w.arg(SqlArg::Text(s.as_str().into()));
-        w.push(format!("o.status = {mark}"));
+        column(&mut w, f, s, None);
     }
     let page = format!(
         "SELECT {COLUMNS} FROM {FROM} WHERE {} ORDER BY {} LIMIT {limit} OFFSET {offset}",
