@@ -10,7 +10,8 @@ import { demoEmail, DEMO_PASSWORD, expect, test, type Server } from '../support/
  * in inside the frame, and the host and the plugin exchange the contract's messages; the forbidden host's frame
  * is blocked by the browser (`frame-ancestors`); a message from the third origin is ignored.
  *
- * `crm:activity-logged` is in the contract but the page cannot send it yet (activities arrive with the funnel);
+ * The card works the funnel and the agenda from the conversation: an opportunity moved to another stage, an
+ * activity logged (the host hears `crm:activity-logged`), and a lead created for a number nobody has.
  * `crm:inbound-message` is validated and acknowledged on the page (cadences arrive later).
  */
 
@@ -93,6 +94,8 @@ test('the plugin framed by an allowed console answers it; a forbidden console ca
   browser,
   launchServer,
 }) => {
+  // Framing, sign-in, the card's three actions and a new lead, each a round trip through the frame.
+  test.slow();
   const server = await launchServer({ BACKOFFICE_DEV_MODE: '1' });
   const pluginOrigin = new URL(server.baseUrl).origin;
   const pluginUrl = `${server.baseUrl}/crm/plugin`;
@@ -112,6 +115,13 @@ test('the plugin framed by an allowed console answers it; a forbidden console ca
       document: cpf,
       phones: ['+5511987654321'],
       owner_id: seller?.uid,
+    });
+    const opportunity = await api(server, token, 'POST', '/api/v1/crm/opportunities', {
+      title: 'Clareamento da Maria',
+      client_id: created.id,
+      owner_id: seller?.uid,
+      expected_value_cents: 150_000,
+      source: 'whatsapp',
     });
 
     // Opened on its own (no host), the plugin is inert.
@@ -168,7 +178,46 @@ test('the plugin framed by an allowed console answers it; a forbidden console ca
 
     // crm:inbound-message: validated and acknowledged (no cadence to pause yet).
     await send(page, { type: 'crm:inbound-message', payload: { conversationId: 7, at: '2026-11-27T10:00:00Z' } });
-    await expect(plugin.getByRole('status')).toContainText('Nova mensagem na conversa 7 recebida');
+    await expect(plugin.getByText('Nova mensagem na conversa 7 recebida', { exact: false })).toBeVisible();
+
+    // The card's funnel: the open opportunity moved to another stage from its menu.
+    await expect(card.getByRole('paragraph').filter({ hasText: 'Clareamento da Maria' })).toBeVisible();
+    await expect(card.getByText('R$ 1.500,00')).toBeVisible();
+    await card.getByLabel('Etapa de Clareamento da Maria').selectOption({ label: 'Em contato' });
+    await expect.poll(async () => {
+      const response = await fetch(`${server.baseUrl}/api/v1/crm/opportunities/${String(opportunity.id)}`, { headers: { Authorization: `Bearer ${token}` } });
+      return ((await response.json()) as { stage_id: string }).stage_id;
+    }).toBe('em-contato');
+    await expect(card.getByLabel('Etapa de Clareamento da Maria')).toHaveValue('em-contato');
+
+    // An activity logged from the conversation: the outcome is required; the host hears which activity it was.
+    const logForm = card.getByRole('form', { name: 'Registrar atividade' });
+    await logForm.getByRole('button', { name: 'Registrar' }).click();
+    await expect(logForm.getByRole('alert')).toHaveText('Escolha o resultado da conversa.');
+    await logForm.getByLabel('Resultado').selectOption({ label: 'Respondeu' });
+    await logForm.getByLabel('Anotação').fill('Quer o orçamento do clareamento');
+    await logForm.getByLabel('Agendar a próxima atividade').check();
+    await logForm.getByLabel('Assunto').fill('Enviar orçamento');
+    await logForm.getByRole('button', { name: 'Registrar' }).click();
+    await expect(card.getByLabel('Atividade recente').first()).toContainText('WhatsApp · Respondeu — Quer o orçamento do clareamento');
+    await expect(card.getByText('Enviar orçamento')).toBeVisible();
+    const logged = await ofType(page, 'crm:activity-logged');
+    expect(logged).toHaveLength(1);
+    const activityId = String(logged[0]?.payload?.activityId);
+    const activity = await fetch(`${server.baseUrl}/api/v1/crm/activities/${activityId}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(await activity.json()).toMatchObject({ origin: 'plugin', outcome: 'respondeu', client_id: created.id, opportunity_id: opportunity.id });
+
+    // A number nobody has: the plugin offers a lead for the conversation's contact.
+    await send(page, { type: 'crm:context', payload: { phone: '(11) 91234-0000', name: 'Novo Contato', conversationId: 8 } });
+    await expect(plugin.getByText('Nenhum cliente encontrado para Novo Contato.')).toBeVisible();
+    const leadForm = plugin.getByRole('form', { name: 'Criar lead' });
+    await expect(leadForm.getByLabel('Nome do contato')).toHaveValue('Novo Contato');
+    await leadForm.getByRole('button', { name: 'Criar lead' }).click();
+    await expect(plugin.getByText('Lead criado no funil: Contato pelo WhatsApp')).toBeVisible();
+    const leads = await fetch(`${server.baseUrl}/api/v1/crm/opportunities?q=${encodeURIComponent('Novo Contato')}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(((await leads.json()) as { items: Array<{ contact_phone?: string; source: string }> }).items).toEqual([
+      expect.objectContaining({ source: 'whatsapp', contact_phone: '11912340000' }),
+    ]);
 
     // A lookup the server refuses: the host gets only the error's code.
     await plugin.getByLabel('Telefone, e-mail ou CPF/CNPJ').fill('123');
@@ -190,7 +239,7 @@ test('the plugin framed by an allowed console answers it; a forbidden console ca
     expect(everything).not.toContain('eyJ');
     const types = new Set((await received(page)).map((m) => m.type));
     expect([...types].sort()).toEqual(
-      ['crm:auth-required', 'crm:client-selected', 'crm:error', 'crm:insert-text', 'crm:ready', 'crm:resize'].sort(),
+      ['crm:activity-logged', 'crm:auth-required', 'crm:client-selected', 'crm:error', 'crm:insert-text', 'crm:ready', 'crm:resize'].sort(),
     );
   } finally {
     await Promise.all([third.close(), allowed.close(), forbidden.close()]);

@@ -155,7 +155,6 @@ impl Context for Crm {
             platform.clock.clone(),
             teams.clone(),
         ));
-        let plugin = Arc::new(service::plugin_for(platform, clients.clone()));
         let opportunities = Arc::new(Opportunities::new(
             platform.db.clone(),
             platform.clock.clone(),
@@ -168,6 +167,10 @@ impl Context for Crm {
             teams.clone(),
             clients.clone(),
             opportunities.clone(),
+        ));
+        let plugin = Arc::new(service::plugin_for(
+            platform,
+            (clients.clone(), opportunities.clone(), activities.clone()),
         ));
         Ok(Crm {
             opportunities,
@@ -196,7 +199,11 @@ impl Context for Crm {
                 self.profiles.clone(),
                 self.clock.clone(),
             ),
-            api::PluginApi::new(self.plugin.clone()),
+            api::PluginApi::new(
+                self.plugin.clone(),
+                self.opportunities.clone(),
+                self.activities.clone(),
+            ),
             api::LinksApi::new(self.links.clone()),
             api::OpportunitiesApi::new(self.opportunities.clone()),
             api::ActivitiesApi::new(self.activities.clone()),

@@ -483,3 +483,168 @@ async fn the_plugin_operations_declare_their_permissions() {
         [crm::permissions::PLUGIN.code]
     );
 }
+
+#[tokio::test]
+async fn the_card_shows_the_funnel_and_the_agenda_and_the_plugin_creates_a_lead_logs_an_activity_and_moves_a_stage(
+) {
+    for api in apis().await {
+        api.user("admin@empresa.com.br", Role::Admin).await;
+        api.user("vendedora@empresa.com.br", Role::Salesperson)
+            .await;
+        api.user("outro@empresa.com.br", Role::Salesperson).await;
+        let client = api
+            .client(
+                "Maria Souza",
+                "123.456.789-09",
+                "+5511987654321",
+                Some("vendedora@empresa.com.br"),
+            )
+            .await;
+        let token = api.plugin_token("vendedora@empresa.com.br").await;
+        let web = api.web_token("vendedora@empresa.com.br").await;
+        let (status, _, card) = api
+            .call(
+                "GET",
+                &format!("/api/v1/crm/plugin/clients/{client}"),
+                Some(&token),
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{}: {card}", api.engine());
+        assert_eq!(card["opportunities"], json!([]));
+        assert_eq!(card["recent_activities"], json!([]));
+        assert!(card.get("next_activity").is_none(), "{card}");
+        let stages: Vec<&str> = card["stages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["id"].as_str().unwrap())
+            .collect();
+        assert_eq!(stages.first(), Some(&"novo-lead"));
+        assert!(
+            !stages.contains(&"ganho") && !stages.contains(&"perdido"),
+            "{stages:?}"
+        );
+
+        // A lead for the client found, from the conversation.
+        let (status, _, lead) = api
+            .call(
+                "POST",
+                "/api/v1/crm/plugin/leads",
+                Some(&token),
+                Some(json!({"title": "Implante", "client_id": client, "source": "whatsapp"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{}: {lead}", api.engine());
+        assert_eq!(lead["stage_id"], "novo-lead");
+        let lead_id = lead["id"].as_str().unwrap().to_string();
+        // Without an outcome the activity is refused, naming the field; nothing is written.
+        let (status, _, error) = api
+            .call(
+                "POST",
+                "/api/v1/crm/plugin/activities",
+                Some(&token),
+                Some(json!({"client_id": client, "opportunity_id": lead_id})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{error}");
+        assert_eq!(error["fields"][0]["field"], "outcome");
+        let due = (api.test.clock.now() + chrono::Duration::days(1)).to_rfc3339();
+        let (status, _, logged) = api
+            .call(
+                "POST",
+                "/api/v1/crm/plugin/activities",
+                Some(&token),
+                Some(json!({"client_id": client, "opportunity_id": lead_id, "outcome": "respondeu",
+                            "notes": "Pediu o orçamento", "next": {"kind": "ligacao", "subject": "Retornar",
+                            "due_at": due}})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{}: {logged}", api.engine());
+        assert_eq!(
+            (
+                logged["activity"]["kind"].clone(),
+                logged["activity"]["origin"].clone(),
+                logged["activity"]["outcome"].clone()
+            ),
+            (json!("whatsapp"), json!("plugin"), json!("respondeu"))
+        );
+        assert!(logged["activity"]["done_at"].is_string(), "{logged}");
+        assert_eq!(logged["next"]["subject"], "Retornar");
+        // Moved to another stage from the card.
+        let (status, _, moved) = api
+            .call(
+                "POST",
+                &format!("/api/v1/crm/plugin/opportunities/{lead_id}/move"),
+                Some(&token),
+                Some(json!({"stage_id": "em-contato"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{moved}");
+        assert_eq!(moved["stage_id"], "em-contato");
+
+        let (_, _, card) = api
+            .call(
+                "GET",
+                &format!("/api/v1/crm/plugin/clients/{client}"),
+                Some(&token),
+                None,
+            )
+            .await;
+        assert_eq!(card["opportunities"][0]["id"], lead_id.as_str());
+        assert_eq!(card["opportunities"][0]["stage_id"], "em-contato");
+        assert_eq!(card["recent_activities"][0]["notes"], "Pediu o orçamento");
+        assert_eq!(card["next_activity"]["subject"], "Retornar");
+        // The lookup answers the same card.
+        let (_, _, found) = api
+            .call(
+                "GET",
+                "/api/v1/crm/plugin/lookup?phone=11987654321",
+                Some(&token),
+                None,
+            )
+            .await;
+        assert_eq!(
+            found["client"]["opportunities"][0]["id"],
+            lead_id.as_str(),
+            "{found}"
+        );
+
+        // Another salesperson's plugin reaches neither the client nor the opportunity: 404, never 403.
+        let other = api.plugin_token("outro@empresa.com.br").await;
+        for (method, path, body) in [
+            ("GET", format!("/api/v1/crm/plugin/clients/{client}"), None),
+            (
+                "POST",
+                format!("/api/v1/crm/plugin/opportunities/{lead_id}/move"),
+                Some(json!({"stage_id": "qualificado"})),
+            ),
+        ] {
+            let (status, _, body) = api.call(method, &path, Some(&other), body).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "{method} {path}: {body}");
+        }
+        let (status, _, body) = api
+            .call(
+                "POST",
+                "/api/v1/crm/plugin/activities",
+                Some(&other),
+                Some(json!({"client_id": client, "outcome": "atendeu"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(body["fields"][0]["field"], "client_id");
+        // The web session's token is refused by every plugin action.
+        for (method, path) in [
+            ("GET", format!("/api/v1/crm/plugin/clients/{client}")),
+            ("POST", "/api/v1/crm/plugin/leads".to_string()),
+            ("POST", "/api/v1/crm/plugin/activities".to_string()),
+            (
+                "POST",
+                format!("/api/v1/crm/plugin/opportunities/{lead_id}/move"),
+            ),
+        ] {
+            let (status, _, _) = api.call(method, &path, Some(&web), Some(json!({}))).await;
+            assert_eq!(status, StatusCode::FORBIDDEN, "{method} {path}");
+        }
+    }
+}

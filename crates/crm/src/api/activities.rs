@@ -86,6 +86,7 @@ impl ActivitiesApi {
         }
         let query = ActivityQuery {
             tab: tab.0.as_deref().and_then(Tab::parse),
+            done: None,
             kind: kind.0.as_deref().and_then(Kind::parse),
             outcome: outcome.0.as_deref().and_then(Outcome::parse),
             origin: origin.0.as_deref().and_then(Origin::parse),
@@ -102,7 +103,7 @@ impl ActivitiesApi {
             .list(&auth.0, &query, paging.limit(), paging.offset())
             .await?;
         Ok(Json(ActivityPage {
-            items: items.into_iter().map(activity_dto).collect(),
+            items: items.into_iter().map(ActivityDto::from).collect(),
             total,
             page: paging.page,
             page_size: paging.page_size,
@@ -118,7 +119,7 @@ impl ActivitiesApi {
         let (items, total) = self.activities.agenda(&auth.0).await?;
         let overdue = items.iter().filter(|a| a.overdue).count() as i64;
         Ok(Json(ActivityAgenda {
-            items: items.into_iter().map(activity_dto).collect(),
+            items: items.into_iter().map(ActivityDto::from).collect(),
             total,
             overdue,
         }))
@@ -132,7 +133,7 @@ impl ActivitiesApi {
         body: Json<NewActivityRequest>,
     ) -> ApiResult<ActivityCreated> {
         let view = self.activities.create(&auth.0, body.0.draft()).await?;
-        Ok(ActivityCreated::Created(Json(activity_dto(view))))
+        Ok(ActivityCreated::Created(Json(ActivityDto::from(view))))
     }
 
     /// One activity.
@@ -142,7 +143,7 @@ impl ActivitiesApi {
         #[oai(scope = "ACTIVITIES_READ")] auth: BearerAuth,
         #[oai(validator(max_length = 100))] id: Path<String>,
     ) -> ApiResult<Json<ActivityDto>> {
-        Ok(Json(activity_dto(
+        Ok(Json(ActivityDto::from(
             self.activities.get_for(&auth.0, &id.0).await?,
         )))
     }
@@ -161,7 +162,7 @@ impl ActivitiesApi {
             .activities
             .update(&auth.0, &id.0, patch.version.0, |d| patch.apply(d))
             .await?;
-        Ok(Json(activity_dto(view)))
+        Ok(Json(ActivityDto::from(view)))
     }
 
     /// Completes an activity with an outcome (required), optionally logging the next one.
@@ -181,8 +182,8 @@ impl ActivitiesApi {
             .complete(&auth.0, &id.0, body.0.into())
             .await?;
         Ok(Json(CompletedActivity {
-            activity: activity_dto(done),
-            next: next.map(activity_dto),
+            activity: ActivityDto::from(done),
+            next: next.map(ActivityDto::from),
         }))
     }
 

@@ -39,30 +39,32 @@ pub struct ActivityDto {
     pub updated_at: DateTime<Utc>,
 }
 
-pub(super) fn activity_dto(v: ActivityView) -> ActivityDto {
-    let a = v.activity;
-    let f = a.fields;
-    ActivityDto {
-        id: a.id,
-        kind: f.kind.as_str().to_string(),
-        subject: f.subject,
-        notes: f.notes,
-        client_id: f.client_id,
-        client_name: v.client_name,
-        opportunity_id: f.opportunity_id,
-        owner_id: f.owner_id,
-        owner_name: v.owner_name,
-        due_at: f.due_at,
-        done_at: a.done_at,
-        outcome: a.outcome.map(|o| o.as_str().to_string()),
-        duration_s: a.duration_s,
-        origin: a.origin.as_str().to_string(),
-        cadence_step_id: a.cadence_step_id,
-        enrollment_id: a.enrollment_id,
-        overdue: v.overdue,
-        version: a.version,
-        created_at: a.created_at,
-        updated_at: a.updated_at,
+impl From<ActivityView> for ActivityDto {
+    fn from(v: ActivityView) -> ActivityDto {
+        let a = v.activity;
+        let f = a.fields;
+        ActivityDto {
+            id: a.id,
+            kind: f.kind.as_str().to_string(),
+            subject: f.subject,
+            notes: f.notes,
+            client_id: f.client_id,
+            client_name: v.client_name,
+            opportunity_id: f.opportunity_id,
+            owner_id: f.owner_id,
+            owner_name: v.owner_name,
+            due_at: f.due_at,
+            done_at: a.done_at,
+            outcome: a.outcome.map(|o| o.as_str().to_string()),
+            duration_s: a.duration_s,
+            origin: a.origin.as_str().to_string(),
+            cadence_step_id: a.cadence_step_id,
+            enrollment_id: a.enrollment_id,
+            overdue: v.overdue,
+            version: a.version,
+            created_at: a.created_at,
+            updated_at: a.updated_at,
+        }
     }
 }
 

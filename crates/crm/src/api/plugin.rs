@@ -3,31 +3,60 @@
 //! - `config` (public): the origins allowed to frame the plugin, so the page can tell its host is one;
 //! - `origins` (`crm_dev`, the administrators' web session): the allowed origins as a setting;
 //! - `lookup` (`crm_plugin`, plugin tokens only): one client by phone, e-mail or document, audited and
-//!   rate-limited. Creating a lead from the plugin arrives with the funnel.
+//!   rate-limited, with the card's sections (open opportunities, the last activities, the next one due);
+//! - the card's actions (`crm_plugin`): a client's card again after an action, a new lead, an activity logged
+//!   as done (with the next one), a stage move. They run the funnel's and the activities' own rules within the
+//!   user's scope: the plugin token reaches nothing the web session would not.
 
 use std::sync::Arc;
 
 use platform::api::{ApiError, ApiResult, BearerAuth};
+use platform::api::{Omittable, Text};
 use platform::Error;
-use poem_openapi::param::Query;
+use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::types::Example;
-use poem_openapi::{Object, OpenApi};
+use poem_openapi::{ApiResponse, Object, OpenApi};
 
+use super::activity_dto::{ActivityDto, CompletedActivity, NextActivityRequest};
 use super::client_dto::ClientStatus;
+use super::opportunity_dto::{MoveRequest, NewOpportunityRequest, OpportunityDto, StageDto};
 use super::CrmTag;
+use crate::domain::activity::{ActivityDraft, Origin};
 use crate::domain::plugin::{mask_document, parse_lookup};
 use crate::domain::Client;
 use crate::permissions::{DEV, PLUGIN};
-use crate::service::{Found, Plugin};
+use crate::service::{
+    Activities, ClientSummary, Completion, Found, NextActivity, Opportunities, Plugin,
+};
 
 pub struct PluginApi {
     plugin: Arc<Plugin>,
+    opportunities: Arc<Opportunities>,
+    activities: Arc<Activities>,
 }
 
 impl PluginApi {
-    pub fn new(plugin: Arc<Plugin>) -> PluginApi {
-        PluginApi { plugin }
+    pub fn new(
+        plugin: Arc<Plugin>,
+        opportunities: Arc<Opportunities>,
+        activities: Arc<Activities>,
+    ) -> PluginApi {
+        PluginApi {
+            plugin,
+            opportunities,
+            activities,
+        }
+    }
+
+    /// The card of a client the user reaches: the client and the sections under it.
+    async fn card(&self, by: &platform::Principal, client: Client) -> ApiResult<PluginClientCard> {
+        let owner = self.plugin.owner_name(&client).await?;
+        let summary = self.plugin.summary(by, &client.id).await?;
+        Ok(PluginClientCard {
+            owner,
+            ..PluginClientCard::of(client, summary)
+        })
     }
 }
 
@@ -55,7 +84,8 @@ impl Example for PluginOrigins {
     }
 }
 
-/// The client card the plugin shows: never the whole document.
+/// The client card the plugin shows (never the whole document), with its open opportunities, the last five
+/// activities and the next one due, and the working stages an opportunity can be moved to.
 #[derive(Object)]
 #[oai(skip_serializing_if_is_none)]
 pub struct PluginClientCard {
@@ -68,10 +98,18 @@ pub struct PluginClientCard {
     /// The portfolio salesperson's name.
     pub owner: Option<String>,
     pub tags: Vec<String>,
+    /// The open opportunities, newest first (at most 10).
+    pub opportunities: Vec<OpportunityDto>,
+    /// The last done activities, newest first (at most 5).
+    pub recent_activities: Vec<ActivityDto>,
+    /// The next activity due (overdue ones first).
+    pub next_activity: Option<ActivityDto>,
+    /// The working stages, in order (the move menu).
+    pub stages: Vec<StageDto>,
 }
 
-impl From<Client> for PluginClientCard {
-    fn from(c: Client) -> Self {
+impl PluginClientCard {
+    fn of(c: Client, summary: ClientSummary) -> Self {
         PluginClientCard {
             document_masked: mask_document(&c.fields.document),
             id: c.id,
@@ -80,8 +118,50 @@ impl From<Client> for PluginClientCard {
             status: c.fields.status.into(),
             owner: None,
             tags: c.fields.tags,
+            opportunities: summary.opportunities.into_iter().map(Into::into).collect(),
+            recent_activities: summary
+                .recent_activities
+                .into_iter()
+                .map(Into::into)
+                .collect(),
+            next_activity: summary.next_activity.map(Into::into),
+            stages: summary.stages.into_iter().map(Into::into).collect(),
         }
     }
+}
+
+/// An activity already done, logged from the conversation: a WhatsApp message unless `kind` says otherwise, with
+/// its outcome (required) and, optionally, the next activity for the same client.
+#[derive(Debug, Clone, Object)]
+pub struct PluginActivityRequest {
+    #[oai(validator(max_length = 100))]
+    pub client_id: Text,
+    #[oai(validator(max_length = 100))]
+    pub opportunity_id: Omittable<Text>,
+    /// `whatsapp` (default), `ligacao`, `email`, `visita`, `reuniao` or `tarefa`.
+    #[oai(validator(max_length = 100))]
+    pub kind: Omittable<Text>,
+    #[oai(validator(max_length = 10000))]
+    pub subject: Omittable<Text>,
+    /// `atendeu`, `nao_atendeu`, `caixa_postal`, `respondeu`, `agendou_avaliacao`, `sem_interesse`,
+    /// `numero_invalido` or `outro`.
+    #[oai(validator(max_length = 100))]
+    pub outcome: Omittable<Text>,
+    #[oai(validator(max_length = 100000))]
+    pub notes: Omittable<Text>,
+    pub next: Omittable<NextActivityRequest>,
+}
+
+#[derive(ApiResponse)]
+enum LeadCreated {
+    #[oai(status = 201)]
+    Created(Json<OpportunityDto>),
+}
+
+#[derive(ApiResponse)]
+enum ActivityLogged {
+    #[oai(status = 201)]
+    Created(Json<CompletedActivity>),
 }
 
 /// A lookup's answer: the client, or none (the plugin offers to create a lead); a client outside the user's
@@ -149,16 +229,10 @@ impl PluginApi {
         )
         .map_err(|(field, message)| ApiError::from(Error::invalid_field(field, message)))?;
         Ok(Json(match self.plugin.lookup(&term, &auth.0).await? {
-            Found::Reached(client) => {
-                let owner = self.plugin.owner_name(&client).await?;
-                PluginLookup {
-                    client: Some(PluginClientCard {
-                        owner,
-                        ..(*client).into()
-                    }),
-                    notice: None,
-                }
-            }
+            Found::Reached(client) => PluginLookup {
+                client: Some(self.card(&auth.0, *client).await?),
+                notice: None,
+            },
             Found::Elsewhere(notice) => PluginLookup {
                 client: None,
                 notice: Some(notice),
@@ -168,5 +242,99 @@ impl PluginApi {
                 notice: None,
             },
         }))
+    }
+
+    /// A client's card again (after an action), within the user's portfolio (404 otherwise). Not a lookup: the
+    /// id came from one.
+    #[oai(
+        path = "/clients/:id",
+        method = "get",
+        operation_id = "crmPluginClient"
+    )]
+    async fn client(
+        &self,
+        #[oai(scope = "PLUGIN")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+    ) -> ApiResult<Json<PluginClientCard>> {
+        let client = self.plugin.client(&auth.0, &id.0).await?;
+        Ok(Json(self.card(&auth.0, client).await?))
+    }
+
+    /// A new lead from the conversation: the client found, or the contact the host named when none was. The
+    /// funnel's rules apply (owner the caller, first stage; a `link_code` the plugin read as `#L-<code>`).
+    #[oai(path = "/leads", method = "post", operation_id = "crmPluginCreateLead")]
+    async fn create_lead(
+        &self,
+        #[oai(scope = "PLUGIN")] auth: BearerAuth,
+        body: Json<NewOpportunityRequest>,
+    ) -> ApiResult<LeadCreated> {
+        let (draft, stage, link_code) = body.0.draft();
+        let view = self
+            .opportunities
+            .create(&auth.0, draft, stage.as_deref(), link_code.as_deref())
+            .await?;
+        Ok(LeadCreated::Created(Json(view.into())))
+    }
+
+    /// Logs an activity already done (origin plugin), with its outcome and optionally the next one.
+    #[oai(
+        path = "/activities",
+        method = "post",
+        operation_id = "crmPluginLogActivity"
+    )]
+    async fn log_activity(
+        &self,
+        #[oai(scope = "PLUGIN")] auth: BearerAuth,
+        body: Json<PluginActivityRequest>,
+    ) -> ApiResult<ActivityLogged> {
+        let r = body.0;
+        let text = |t: Omittable<Text>| t.0.map(String::from);
+        let kind = text(r.kind).unwrap_or_else(|| "whatsapp".into());
+        let draft = ActivityDraft {
+            subject: Some(text(r.subject).unwrap_or_else(|| "Conversa pelo WhatsApp".into())),
+            kind: Some(kind),
+            notes: None,
+            client_id: Some(r.client_id.0),
+            opportunity_id: text(r.opportunity_id),
+            owner_id: None,
+            due_at: None,
+        };
+        let completion = Completion {
+            outcome: text(r.outcome),
+            notes: text(r.notes),
+            duration_s: None,
+            next: r.next.0.map(|n| NextActivity {
+                kind: n.kind.0.map(String::from),
+                subject: n.subject.0.map(String::from),
+                due_at: n.due_at.0,
+            }),
+        };
+        let (done, next) = self
+            .activities
+            .log(&auth.0, draft, completion, Origin::Plugin)
+            .await?;
+        Ok(ActivityLogged::Created(Json(CompletedActivity {
+            activity: done.into(),
+            next: next.map(Into::into),
+        })))
+    }
+
+    /// Moves one of the client's open opportunities to another working stage.
+    #[oai(
+        path = "/opportunities/:id/move",
+        method = "post",
+        operation_id = "crmPluginMoveOpportunity"
+    )]
+    async fn move_opportunity(
+        &self,
+        #[oai(scope = "PLUGIN")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+        body: Json<MoveRequest>,
+    ) -> ApiResult<Json<OpportunityDto>> {
+        let view = self
+            .opportunities
+            .move_to(&auth.0, &id.0, body.0.stage_id.trim(), body.0.version.0)
+            .await?;
+        Ok(Json(view.into()))
     }
 }

@@ -39,6 +39,8 @@ pub struct ActivityView {
 #[derive(Debug, Clone, Default)]
 pub struct ActivityQuery {
     pub tab: Option<Tab>,
+    /// Only done (newest first) or only open ones (by due time); a tab sets it too.
+    pub done: Option<bool>,
     pub kind: Option<Kind>,
     pub outcome: Option<Outcome>,
     pub origin: Option<Origin>,
@@ -133,6 +135,7 @@ impl Activities {
             enrollment_id: q.enrollment_id.clone(),
             due_from: q.from.map(start_of_day),
             due_until: q.to.map(|d| start_of_day(d + Duration::days(1))),
+            done: q.done,
             ..Filter::default()
         };
         if let Some(tab) = q.tab {
@@ -371,22 +374,7 @@ impl Activities {
             }
             None => current.fields.notes.clone(),
         };
-        let next = match completion.next {
-            None => None,
-            Some(n) => {
-                let draft = ActivityDraft {
-                    kind: n.kind,
-                    subject: n.subject,
-                    notes: None,
-                    client_id: current.fields.client_id.clone(),
-                    opportunity_id: current.fields.opportunity_id.clone(),
-                    owner_id: Some(current.fields.owner_id.clone()),
-                    due_at: n.due_at,
-                };
-                let fields = draft.validate().map_err(|e| prefix(e, "next"))?;
-                Some(self.new_activity(p, fields, Origin::Manual))
-            }
-        };
+        let next = self.next_of(p, &current.fields, completion.next)?;
         let stamp = self.stamp(p);
         let mut tx = self.db.begin().await?;
         if !store::complete(
@@ -439,6 +427,69 @@ impl Activities {
             None => None,
         };
         Ok((done, next))
+    }
+
+    /// The next activity logged with a done one: same client, opportunity and owner (its problems named under
+    /// `next.`).
+    fn next_of(
+        &self,
+        p: &Principal,
+        done: &ActivityFields,
+        next: Option<NextActivity>,
+    ) -> Result<Option<Activity>> {
+        let Some(n) = next else {
+            return Ok(None);
+        };
+        let draft = ActivityDraft {
+            kind: n.kind,
+            subject: n.subject,
+            notes: None,
+            client_id: done.client_id.clone(),
+            opportunity_id: done.opportunity_id.clone(),
+            owner_id: Some(done.owner_id.clone()),
+            due_at: n.due_at,
+        };
+        let fields = draft.validate().map_err(|e| prefix(e, "next"))?;
+        Ok(Some(self.new_activity(p, fields, Origin::Manual)))
+    }
+
+    /// Logs something already done (a conversation answered from the plugin): the activity, due and done now
+    /// with its outcome (required), and optionally the next one, in one transaction. Owned by the caller.
+    pub async fn log(
+        &self,
+        p: &Principal,
+        mut draft: ActivityDraft,
+        completion: Completion,
+        origin: Origin,
+    ) -> Result<(ActivityView, Option<ActivityView>)> {
+        let now = self.clock.now();
+        draft.owner_id = Some(p.uid.clone());
+        draft.due_at = Some(now);
+        draft.notes = completion.notes;
+        let fields = draft.validate()?;
+        let outcome = crate::domain::activity::parse_outcome(completion.outcome.as_deref())?;
+        let scope = self.teams.scope(p).await?;
+        self.check(p, &scope, &fields, None).await?;
+        let next = self.next_of(p, &fields, completion.next)?;
+        let mut done = self.new_activity(p, fields, origin);
+        done.done_at = Some(now);
+        done.outcome = Some(outcome);
+        let mut tx = self.db.begin().await?;
+        self.insert(&mut tx, p, &done, "Atividade registrada")
+            .await?;
+        if let Some(next) = &next {
+            self.insert(&mut tx, p, next, "Próxima atividade criada")
+                .await?;
+        }
+        if let Some(opportunity) = &done.fields.opportunity_id {
+            Opportunities::touch(&mut tx, opportunity, now).await?;
+        }
+        tx.commit().await?;
+        let next = match next {
+            Some(n) => Some(self.get_for(p, &n.id).await?),
+            None => None,
+        };
+        Ok((self.get_for(p, &done.id).await?, next))
     }
 
     /// Moves open activities to a new due time, all or none.

@@ -9,18 +9,37 @@ use platform::db::Db;
 use platform::error::{Error, Result, Violations};
 use platform::Principal;
 
-use super::{Clients, Found};
+use super::{
+    Activities, ActivityQuery, ActivityView, Clients, Found, FunnelQuery, Opportunities,
+    OpportunityView,
+};
+use crate::domain::opportunity::{Stage, StageKind, Status};
 use crate::domain::plugin::{parse_origin, LookupTerm, MAX_ORIGINS};
 use crate::domain::Client;
 use crate::store::plugin as store;
 
 /// Lookups per user per minute.
 pub const LOOKUPS_PER_MINUTE: i64 = 60;
+/// Open opportunities the client card lists (the newest).
+pub const CARD_OPPORTUNITIES: i64 = 10;
+/// Done activities the client card lists (the latest).
+pub const CARD_ACTIVITIES: i64 = 5;
+
+/// What the plugin shows under a client: the open opportunities, the last activities and the next one due, and
+/// the working stages an opportunity can be moved to.
+pub struct ClientSummary {
+    pub opportunities: Vec<OpportunityView>,
+    pub recent_activities: Vec<ActivityView>,
+    pub next_activity: Option<ActivityView>,
+    pub stages: Vec<Stage>,
+}
 
 pub struct Plugin {
     db: Db,
     clock: SharedClock,
     clients: Arc<Clients>,
+    opportunities: Arc<Opportunities>,
+    activities: Arc<Activities>,
     /// Origins from the configuration (`BACKOFFICE_PLUGIN_FRAME_ANCESTORS`), allowed besides the setting.
     configured: Vec<String>,
     /// Development and test mode: `http://127.0.0.1:<port>` and `http://localhost:<port>` are accepted.
@@ -31,7 +50,7 @@ impl Plugin {
     pub fn new(
         db: Db,
         clock: SharedClock,
-        clients: Arc<Clients>,
+        (clients, opportunities, activities): (Arc<Clients>, Arc<Opportunities>, Arc<Activities>),
         configured: Vec<String>,
         dev_mode: bool,
     ) -> Plugin {
@@ -39,6 +58,8 @@ impl Plugin {
             db,
             clock,
             clients,
+            opportunities,
+            activities,
             configured,
             dev_mode,
         }
@@ -89,6 +110,49 @@ impl Plugin {
         Ok(self.clients.owner_names([client]).await?.remove(uid))
     }
 
+    /// A client `by` reaches (404 otherwise), for the card after an action.
+    pub async fn client(&self, by: &Principal, id: &str) -> Result<Client> {
+        self.clients.get_for(by, id).await
+    }
+
+    /// The card's sections for a client `by` reaches, each read within `by`'s scope.
+    pub async fn summary(&self, by: &Principal, client_id: &str) -> Result<ClientSummary> {
+        let funnel = FunnelQuery {
+            client_id: Some(client_id.to_string()),
+            ..FunnelQuery::default()
+        };
+        let activities = |done: bool| ActivityQuery {
+            client_id: Some(client_id.to_string()),
+            done: Some(done),
+            ..ActivityQuery::default()
+        };
+        let ((opportunities, _), (recent, _), (next, _), stages) = futures::future::try_join4(
+            self.opportunities.list(
+                by,
+                &funnel,
+                Some(Status::Open),
+                None,
+                Default::default(),
+                CARD_OPPORTUNITIES,
+                0,
+            ),
+            self.activities
+                .list(by, &activities(true), CARD_ACTIVITIES, 0),
+            self.activities.list(by, &activities(false), 1, 0),
+            self.opportunities.stages(),
+        )
+        .await?;
+        Ok(ClientSummary {
+            opportunities,
+            recent_activities: recent,
+            next_activity: next.into_iter().next(),
+            stages: stages
+                .into_iter()
+                .filter(|s| s.kind == StageKind::Open && !s.archived)
+                .collect(),
+        })
+    }
+
     /// The client `term` names exactly, at most [`LOOKUPS_PER_MINUTE`] a minute per user (429 with the
     /// seconds to wait), each lookup audited: who, what, which client, when.
     pub async fn lookup(&self, term: &LookupTerm, by: &Principal) -> Result<Found> {
@@ -127,12 +191,15 @@ impl Plugin {
 pub const DEV_MODE_VAR: &str = "BACKOFFICE_DEV_MODE";
 
 /// The plugin of a started platform: the configuration's framing origins and the development mode.
-pub fn plugin_for(platform: &platform::context::Platform, clients: Arc<Clients>) -> Plugin {
+pub fn plugin_for(
+    platform: &platform::context::Platform,
+    services: (Arc<Clients>, Arc<Opportunities>, Arc<Activities>),
+) -> Plugin {
     let dev_mode = std::env::var(DEV_MODE_VAR).is_ok_and(|v| v == "1" || v == "true");
     Plugin::new(
         platform.db.clone(),
         platform.clock.clone(),
-        clients,
+        services,
         platform.config.http.plugin_frame_ancestors.clone(),
         dev_mode,
     )

@@ -1,35 +1,7 @@
 import type { Activity } from '@backoffice/api-client/endpoints';
 import { formatDateTime } from '@backoffice/ui';
 
-/** The kinds of activity, as the screens name them. */
-export const KIND_LABELS: Record<string, string> = {
-  ligacao: 'Ligação',
-  whatsapp: 'WhatsApp',
-  email: 'E-mail',
-  visita: 'Visita',
-  reuniao: 'Reunião/avaliação',
-  tarefa: 'Tarefa',
-};
-
-/** How a done activity went. */
-export const OUTCOME_LABELS: Record<string, string> = {
-  atendeu: 'Atendeu',
-  nao_atendeu: 'Não atendeu',
-  caixa_postal: 'Caixa postal',
-  respondeu: 'Respondeu',
-  agendou_avaliacao: 'Agendou avaliação',
-  sem_interesse: 'Sem interesse',
-  numero_invalido: 'Número inválido',
-  outro: 'Outro',
-};
-
-export const ORIGIN_LABELS: Record<string, string> = {
-  manual: 'Manual',
-  plugin: 'Plugin',
-  cadencia: 'Cadência',
-  timer: 'Cronômetro',
-  sistema: 'Sistema',
-};
+export { isTime, KIND_LABELS, options, ORIGIN_LABELS, OUTCOME_LABELS, saoPauloInstant } from '../../../lib/activityVocabulary';
 
 export type TabKey = 'hoje' | 'atrasadas' | 'proximas' | 'concluidas';
 
@@ -40,20 +12,8 @@ export const TABS: ReadonlyArray<{ value: TabKey; label: string }> = [
   { value: 'concluidas', label: 'Concluídas' },
 ];
 
-export const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 
-/**
- * The instant of a São Paulo wall-clock time (`aaaa-mm-dd`, `hh:mm`), as ISO. São Paulo has kept UTC−3 all year
- * since 2019, so the offset is fixed.
- */
-export function saoPauloInstant(date: string, time: string): string {
-  return new Date(`${date}T${time}:00-03:00`).toISOString();
-}
 
-/** `hh:mm` is a time of day. */
-export function isTime(text: string): boolean {
-  return /^([01]\d|2[0-3]):[0-5]\d$/.test(text);
-}
 
 /** The São Paulo date (`aaaa-mm-dd`) and time (`hh:mm`) of an instant, for a form. */
 export function wallClock(iso: string): { date: string; time: string } {

@@ -6,11 +6,21 @@
  */
 import { ApiError, currentApiBase, joinUrl, toApiError } from '@backoffice/api-client';
 import {
+  getCrmPluginClientUrl,
+  getCrmPluginCreateLeadUrl,
+  getCrmPluginLogActivityUrl,
   getCrmPluginLookupUrl,
+  getCrmPluginMoveOpportunityUrl,
   getPluginRefreshUrl,
   getPluginSignInUrl,
   getPluginSignOutUrl,
+  type CompletedActivity,
   type CrmPluginLookupParams,
+  type MoveRequest,
+  type NewOpportunityRequest,
+  type Opportunity,
+  type PluginActivityRequest,
+  type PluginClientCard,
   type PluginLookup,
   type PluginSession,
   type User,
@@ -30,6 +40,11 @@ export interface PluginClient {
   signIn(email: string, password: string): Promise<User>;
   signOut(): Promise<void>;
   lookup(params: CrmPluginLookupParams, signal?: AbortSignal): Promise<PluginLookup>;
+  /** A client's card again, after an action. */
+  card(clientId: string): Promise<PluginClientCard>;
+  createLead(lead: NewOpportunityRequest): Promise<Opportunity>;
+  logActivity(activity: PluginActivityRequest): Promise<CompletedActivity>;
+  moveOpportunity(id: string, move: MoveRequest): Promise<Opportunity>;
 }
 
 export function createPluginClient(fetchImpl: typeof fetch = (input, init) => fetch(input, init)): PluginClient {
@@ -54,9 +69,18 @@ export function createPluginClient(fetchImpl: typeof fetch = (input, init) => fe
     }
   }
 
-  async function authorized(path: string, signal?: AbortSignal): Promise<Response> {
+  async function authorized(path: string, signal?: AbortSignal, body?: unknown): Promise<Response> {
     const send = () =>
-      fetchImpl(url(path), { headers: { Authorization: `Bearer ${accessToken ?? ''}` }, signal, credentials: 'omit' });
+      fetchImpl(url(path), {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          Authorization: `Bearer ${accessToken ?? ''}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+        credentials: 'omit',
+      });
     if (!accessToken && !(await resume())) throw new AuthRequiredError();
     let response = await send();
     if (response.status === 401) {
@@ -65,6 +89,13 @@ export function createPluginClient(fetchImpl: typeof fetch = (input, init) => fe
       if (response.status === 401) throw new AuthRequiredError();
     }
     return response;
+  }
+
+  /** A plugin call's JSON answer (a POST when there is a body), or its error. */
+  async function json<T>(path: string, signal?: AbortSignal, body?: unknown): Promise<T> {
+    const response = await authorized(path, signal, body);
+    if (!response.ok) throw await toApiError(response);
+    return (await response.json()) as T;
   }
 
   return {
@@ -77,10 +108,10 @@ export function createPluginClient(fetchImpl: typeof fetch = (input, init) => fe
       accessToken = null;
       await fetchImpl(url(getPluginSignOutUrl()), { method: 'DELETE', credentials: 'include' }).catch(() => undefined);
     },
-    async lookup(params, signal) {
-      const response = await authorized(getCrmPluginLookupUrl(params), signal);
-      if (!response.ok) throw await toApiError(response);
-      return (await response.json()) as PluginLookup;
-    },
+    lookup: (params, signal) => json<PluginLookup>(getCrmPluginLookupUrl(params), signal),
+    card: (clientId) => json<PluginClientCard>(getCrmPluginClientUrl(clientId)),
+    createLead: (lead) => json<Opportunity>(getCrmPluginCreateLeadUrl(), undefined, lead),
+    logActivity: (activity) => json<CompletedActivity>(getCrmPluginLogActivityUrl(), undefined, activity),
+    moveOpportunity: (id, move) => json<Opportunity>(getCrmPluginMoveOpportunityUrl(id), undefined, move),
   };
 }

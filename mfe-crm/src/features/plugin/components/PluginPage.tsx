@@ -1,11 +1,13 @@
 import { ApiError } from '@backoffice/api-client';
 import { useCrmPluginConfig, type CrmPluginLookupParams, type PluginClientCard, type User } from '@backoffice/api-client/endpoints';
 import type { PageProps } from '@backoffice/routes';
-import { Alert, Badge, Button, Group, Paper, PasswordInput, Spinner, Stack, Text, TextInput, Title, useSearchParams } from '@backoffice/ui';
+import { Alert, Button, Group, Paper, PasswordInput, Spinner, Stack, Text, TextInput, Title, useSearchParams } from '@backoffice/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { AuthRequiredError, createPluginClient, type PluginClient } from '../api/pluginClient';
+import { ClientCard, NewLead } from './ClientCard';
 import {
+  activityLogged,
   authRequired,
   clientSelected,
   hostOriginOf,
@@ -21,8 +23,6 @@ import {
   type LookupQuery,
 } from '../contract/messages';
 import { useHostBridge, type HostBridge } from '../hooks/useHostBridge';
-
-const STATUS_LABELS: Record<PluginClientCard['status'], string> = { active: 'Ativo', inactive: 'Inativo', archived: 'Arquivado' };
 
 /**
  * `/crm/plugin`: the CRM inside another console's frame (no layout, one narrow column). It works only for a host
@@ -72,11 +72,15 @@ function Plugin({ origin, chatwoot }: { origin: string; chatwoot: boolean }) {
   const [context, setContext] = useState<HostContext | null>(null);
   const [pending, setPending] = useState<LookupQuery | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  // The last query and the card as an action left it (a lookup starts afresh).
+  const [asked, setAsked] = useState<LookupQuery | null>(null);
+  const [changed, setChanged] = useState<PluginClientCard | null>(null);
   const bridgeRef = useRef<HostBridge | null>(null);
   const send = useCallback((message: Parameters<HostBridge['send']>[0]) => bridgeRef.current?.send(message), []);
 
   const lookup = useMutation({
     mutationFn: (query: CrmPluginLookupParams) => client.lookup(query),
+    onMutate: () => setChanged(null),
     onSuccess: (answer) => {
       if (answer.client) send(clientSelected(answer.client.id, answer.client.name));
     },
@@ -94,6 +98,7 @@ function Plugin({ origin, chatwoot }: { origin: string; chatwoot: boolean }) {
   const run = useCallback(
     (query: LookupQuery) => {
       setTerm(describe(query));
+      setAsked(query);
       if (user) lookup.mutate(query);
       else setPending(query);
     },
@@ -221,8 +226,17 @@ function Plugin({ origin, chatwoot }: { origin: string; chatwoot: boolean }) {
             </Button>
           ) : null}
           <LookupResult
+            key={asked ? describe(asked) : ''}
             state={lookup}
-            contextName={context?.name}
+            changed={changed}
+            contact={{
+              name: context?.name ?? undefined,
+              phone: context?.phone ?? (asked && 'phone' in asked ? asked.phone : undefined),
+              email: context?.email ?? (asked && 'email' in asked ? asked.email : undefined),
+            }}
+            client={client}
+            onChanged={setChanged}
+            onActivityLogged={(id) => send(activityLogged(id))}
             onInsert={(card) => send(insertText(`Olá, ${card.name.split(' ')[0]}!`))}
           />
         </>
@@ -273,7 +287,19 @@ interface LookupState {
   data: { client?: PluginClientCard | null; notice?: string | null } | undefined;
 }
 
-function LookupResult({ state, contextName, onInsert }: { state: LookupState; contextName?: string; onInsert: (card: PluginClientCard) => void }) {
+interface LookupResultProps {
+  state: LookupState;
+  /** The card as an action left it, over the lookup's. */
+  changed: PluginClientCard | null;
+  contact: { name?: string; phone?: string; email?: string };
+  client: PluginClient;
+  onChanged: (card: PluginClientCard) => void;
+  onActivityLogged: (activityId: string) => void;
+  onInsert: (card: PluginClientCard) => void;
+}
+
+function LookupResult({ state, changed, contact, client, onChanged, onActivityLogged, onInsert }: LookupResultProps) {
+  const [created, setCreated] = useState<string | null>(null);
   if (state.isIdle) return <Text size="sm" c="dimmed">Busque um cliente ou aguarde a conversa do console.</Text>;
   if (state.isPending) return <Spinner label="Buscando…" />;
   if (state.error) {
@@ -284,7 +310,7 @@ function LookupResult({ state, contextName, onInsert }: { state: LookupState; co
       </Alert>
     );
   }
-  const card = state.data?.client;
+  const card = changed ?? state.data?.client;
   const notice = state.data?.notice;
   if (!card && notice) {
     // A client outside the user's portfolio: who holds it, nothing more.
@@ -297,38 +323,18 @@ function LookupResult({ state, contextName, onInsert }: { state: LookupState; co
   if (!card) {
     return (
       <Paper withBorder p="sm">
-        <Text size="sm">Nenhum cliente encontrado{contextName ? ` para ${contextName}` : ''}.</Text>
-        <Text size="xs" c="dimmed">
-          Criar um lead a partir do plugin chega com o funil.
-        </Text>
+        <Stack gap="xs">
+          <Text size="sm">Nenhum cliente encontrado{contact.name ? ` para ${contact.name}` : ''}.</Text>
+          {created ? (
+            <Alert color="green" role="status">
+              Lead criado no funil: {created}
+            </Alert>
+          ) : (
+            <NewLead client={client} contact={contact} onCreated={(lead) => setCreated(lead.title)} />
+          )}
+        </Stack>
       </Paper>
     );
   }
-  return (
-    <Paper withBorder p="sm" aria-label="Cliente encontrado">
-      <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap">
-          <Text fw={600}>{card.name}</Text>
-          <Badge variant="light">{STATUS_LABELS[card.status]}</Badge>
-        </Group>
-        {card.trade_name ? <Text size="sm">{card.trade_name}</Text> : null}
-        <Text size="sm">Documento: {card.document_masked}</Text>
-        <Text size="sm">Responsável: {card.owner ?? '—'}</Text>
-        {card.tags.length > 0 ? (
-          <Group gap={4}>
-            {card.tags.map((tag) => (
-              <Badge key={tag} size="xs" variant="outline">
-                {tag}
-              </Badge>
-            ))}
-          </Group>
-        ) : null}
-        <Group gap="xs" mt="xs">
-          <Button size="compact-sm" variant="light" onClick={() => onInsert(card)}>
-            Inserir saudação na conversa
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
-  );
+  return <ClientCard card={card} client={client} onChanged={onChanged} onActivityLogged={onActivityLogged} onInsert={onInsert} />;
 }

@@ -76,6 +76,8 @@ import type {
   OpportunityPatchRequest,
   PayoutDto,
   PayoutRequest,
+  PluginActivityRequest,
+  PluginClientCard,
   PluginConfig,
   PluginLookup,
   PluginOrigins,
@@ -2879,6 +2881,323 @@ export function useCrmPluginLookup<TData = Awaited<ReturnType<typeof crmPluginLo
 
 
 /**
+ * @summary A client's card again (after an action), within the user's portfolio (404 otherwise). Not a lookup: the
+id came from one.
+ */
+export const getCrmPluginClientUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/crm/plugin/clients/${id}`
+}
+
+export const crmPluginClient = async (id: string, options?: RequestInit): Promise<PluginClientCard> => {
+  
+  return customFetch<PluginClientCard>(getCrmPluginClientUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getCrmPluginClientQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/crm/plugin/clients/${id}`
+    ] as const;
+    }
+
+    
+export const getCrmPluginClientQueryOptions = <TData = Awaited<ReturnType<typeof crmPluginClient>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginClient>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getCrmPluginClientQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof crmPluginClient>>> = ({ signal }) => crmPluginClient(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof crmPluginClient>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type CrmPluginClientQueryResult = NonNullable<Awaited<ReturnType<typeof crmPluginClient>>>
+export type CrmPluginClientQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useCrmPluginClient<TData = Awaited<ReturnType<typeof crmPluginClient>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginClient>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof crmPluginClient>>,
+          TError,
+          Awaited<ReturnType<typeof crmPluginClient>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCrmPluginClient<TData = Awaited<ReturnType<typeof crmPluginClient>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginClient>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof crmPluginClient>>,
+          TError,
+          Awaited<ReturnType<typeof crmPluginClient>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCrmPluginClient<TData = Awaited<ReturnType<typeof crmPluginClient>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginClient>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A client's card again (after an action), within the user's portfolio (404 otherwise). Not a lookup: the
+id came from one.
+ */
+
+export function useCrmPluginClient<TData = Awaited<ReturnType<typeof crmPluginClient>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginClient>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getCrmPluginClientQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary A new lead from the conversation: the client found, or the contact the host named when none was. The
+funnel's rules apply (owner the caller, first stage; a `link_code` the plugin read as `#L-<code>`).
+ */
+export const getCrmPluginCreateLeadUrl = () => {
+
+
+  
+
+  return `/api/v1/crm/plugin/leads`
+}
+
+export const crmPluginCreateLead = async (newOpportunityRequest: NewOpportunityRequest, options?: RequestInit): Promise<Opportunity> => {
+  
+  return customFetch<Opportunity>(getCrmPluginCreateLeadUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      newOpportunityRequest,)
+  }
+);}
+
+
+
+
+export const getCrmPluginCreateLeadMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof crmPluginCreateLead>>, TError,{data: NewOpportunityRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof crmPluginCreateLead>>, TError,{data: NewOpportunityRequest}, TContext> => {
+
+const mutationKey = ['crmPluginCreateLead'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof crmPluginCreateLead>>, {data: NewOpportunityRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  crmPluginCreateLead(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CrmPluginCreateLeadMutationResult = NonNullable<Awaited<ReturnType<typeof crmPluginCreateLead>>>
+    export type CrmPluginCreateLeadMutationBody = NewOpportunityRequest
+    export type CrmPluginCreateLeadMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary A new lead from the conversation: the client found, or the contact the host named when none was. The
+funnel's rules apply (owner the caller, first stage; a `link_code` the plugin read as `#L-<code>`).
+ */
+export const useCrmPluginCreateLead = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof crmPluginCreateLead>>, TError,{data: NewOpportunityRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof crmPluginCreateLead>>,
+        TError,
+        {data: NewOpportunityRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCrmPluginCreateLeadMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Logs an activity already done (origin plugin), with its outcome and optionally the next one.
+ */
+export const getCrmPluginLogActivityUrl = () => {
+
+
+  
+
+  return `/api/v1/crm/plugin/activities`
+}
+
+export const crmPluginLogActivity = async (pluginActivityRequest: PluginActivityRequest, options?: RequestInit): Promise<CompletedActivity> => {
+  
+  return customFetch<CompletedActivity>(getCrmPluginLogActivityUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      pluginActivityRequest,)
+  }
+);}
+
+
+
+
+export const getCrmPluginLogActivityMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof crmPluginLogActivity>>, TError,{data: PluginActivityRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof crmPluginLogActivity>>, TError,{data: PluginActivityRequest}, TContext> => {
+
+const mutationKey = ['crmPluginLogActivity'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof crmPluginLogActivity>>, {data: PluginActivityRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  crmPluginLogActivity(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CrmPluginLogActivityMutationResult = NonNullable<Awaited<ReturnType<typeof crmPluginLogActivity>>>
+    export type CrmPluginLogActivityMutationBody = PluginActivityRequest
+    export type CrmPluginLogActivityMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Logs an activity already done (origin plugin), with its outcome and optionally the next one.
+ */
+export const useCrmPluginLogActivity = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof crmPluginLogActivity>>, TError,{data: PluginActivityRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof crmPluginLogActivity>>,
+        TError,
+        {data: PluginActivityRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCrmPluginLogActivityMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Moves one of the client's open opportunities to another working stage.
+ */
+export const getCrmPluginMoveOpportunityUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/crm/plugin/opportunities/${id}/move`
+}
+
+export const crmPluginMoveOpportunity = async (id: string,
+    moveRequest: MoveRequest, options?: RequestInit): Promise<Opportunity> => {
+  
+  return customFetch<Opportunity>(getCrmPluginMoveOpportunityUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      moveRequest,)
+  }
+);}
+
+
+
+
+export const getCrmPluginMoveOpportunityMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof crmPluginMoveOpportunity>>, TError,{id: string;data: MoveRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof crmPluginMoveOpportunity>>, TError,{id: string;data: MoveRequest}, TContext> => {
+
+const mutationKey = ['crmPluginMoveOpportunity'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof crmPluginMoveOpportunity>>, {id: string;data: MoveRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  crmPluginMoveOpportunity(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CrmPluginMoveOpportunityMutationResult = NonNullable<Awaited<ReturnType<typeof crmPluginMoveOpportunity>>>
+    export type CrmPluginMoveOpportunityMutationBody = MoveRequest
+    export type CrmPluginMoveOpportunityMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Moves one of the client's open opportunities to another working stage.
+ */
+export const useCrmPluginMoveOpportunity = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof crmPluginMoveOpportunity>>, TError,{id: string;data: MoveRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof crmPluginMoveOpportunity>>,
+        TError,
+        {id: string;data: MoveRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCrmPluginMoveOpportunityMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary The UTM builder's fixed vocabularies (source and medium), the campaign kinds and the hosts a
 destination may have.
  */

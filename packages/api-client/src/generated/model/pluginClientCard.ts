@@ -6,9 +6,14 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { ClientStatus } from './clientStatus';
+import type { Opportunity } from './opportunity';
+import type { Activity } from './activity';
+import type { PluginClientCardNextActivity } from './pluginClientCardNextActivity';
+import type { FunnelStage } from './funnelStage';
 
 /**
- * The client card the plugin shows: never the whole document.
+ * The client card the plugin shows (never the whole document), with its open opportunities, the last five
+activities and the next one due, and the working stages an opportunity can be moved to.
  */
 export interface PluginClientCard {
   id: string;
@@ -20,4 +25,12 @@ export interface PluginClientCard {
   /** The portfolio salesperson's name. */
   owner?: string;
   tags: string[];
+  /** The open opportunities, newest first (at most 10). */
+  opportunities: Opportunity[];
+  /** The last done activities, newest first (at most 5). */
+  recent_activities: Activity[];
+  /** The next activity due (overdue ones first). */
+  next_activity?: PluginClientCardNextActivity;
+  /** The working stages, in order (the move menu). */
+  stages: FunnelStage[];
 }

@@ -1239,10 +1239,284 @@ export const crmPluginLookupResponse = zod.object({
   "document_masked": zod.string().describe('Only the middle digits: `***.456.789-**`.'),
   "status": zod.enum(['active', 'inactive', 'archived']).describe('Where a client stands. `archived` is reached only through the archive operation.'),
   "owner": zod.string().optional().describe('The portfolio salesperson\'s name.'),
-  "tags": zod.array(zod.string())
-}).optional().describe('The client card the plugin shows: never the whole document.'),
+  "tags": zod.array(zod.string()),
+  "opportunities": zod.array(zod.object({
+  "id": zod.string(),
+  "title": zod.string(),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "contact_name": zod.string().optional(),
+  "contact_phone": zod.string().optional().describe('DDD and number, digits only (`11987654321`), as clients keep them.'),
+  "contact_email": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "team_name": zod.string().optional(),
+  "stage_id": zod.string(),
+  "status": zod.string().describe('`aberta`, `ganha` or `perdida`.'),
+  "expected_value_cents": zod.number(),
+  "expected_close_on": zod.string().optional(),
+  "source": zod.string(),
+  "marketing_link_id": zod.string().optional(),
+  "marketing_link_code": zod.string().optional(),
+  "lost_reason": zod.string().optional(),
+  "lost_reason_label": zod.string().optional(),
+  "lost_note": zod.string().optional(),
+  "won_sale_id": zod.string().optional(),
+  "closed_at": zod.iso.datetime({}).optional(),
+  "stage_entered_at": zod.iso.datetime({}),
+  "last_touch_at": zod.iso.datetime({}),
+  "idle_days": zod.number().describe('Whole days since the last touch (creation, a move, a logged activity).'),
+  "version": zod.number().describe('For `version` on a move or change (409 when someone else changed it first).'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('An opportunity as its card and panel show it. `client_id` once the person is a client; the `contact_*`\nfields while they are a lead typed inline.')).describe('The open opportunities, newest first (at most 10).'),
+  "recent_activities": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.string().describe('`ligacao`, `whatsapp`, `email`, `visita`, `reuniao` or `tarefa`.'),
+  "subject": zod.string(),
+  "notes": zod.string().optional(),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "opportunity_id": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "due_at": zod.iso.datetime({}),
+  "done_at": zod.iso.datetime({}).optional(),
+  "outcome": zod.string().optional().describe('`atendeu`, `nao_atendeu`, `caixa_postal`, `respondeu`, `agendou_avaliacao`, `sem_interesse`,\n`numero_invalido` or `outro` (set once done).'),
+  "duration_s": zod.number().optional(),
+  "origin": zod.string().describe('`manual`, `plugin`, `cadencia`, `timer` or `sistema`.'),
+  "cadence_step_id": zod.string().optional(),
+  "enrollment_id": zod.string().optional(),
+  "overdue": zod.boolean().describe('Not done and due in the past.'),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('An activity: a call, a WhatsApp message, an e-mail, a visit, a meeting or a task, due at a time and done with an\noutcome.')).describe('The last done activities, newest first (at most 5).'),
+  "next_activity": zod.object({
+  "id": zod.string(),
+  "kind": zod.string().describe('`ligacao`, `whatsapp`, `email`, `visita`, `reuniao` or `tarefa`.'),
+  "subject": zod.string(),
+  "notes": zod.string().optional(),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "opportunity_id": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "due_at": zod.iso.datetime({}),
+  "done_at": zod.iso.datetime({}).optional(),
+  "outcome": zod.string().optional().describe('`atendeu`, `nao_atendeu`, `caixa_postal`, `respondeu`, `agendou_avaliacao`, `sem_interesse`,\n`numero_invalido` or `outro` (set once done).'),
+  "duration_s": zod.number().optional(),
+  "origin": zod.string().describe('`manual`, `plugin`, `cadencia`, `timer` or `sistema`.'),
+  "cadence_step_id": zod.string().optional(),
+  "enrollment_id": zod.string().optional(),
+  "overdue": zod.boolean().describe('Not done and due in the past.'),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('An activity: a call, a WhatsApp message, an e-mail, a visit, a meeting or a task, due at a time and done with an\noutcome.').and(zod.any().describe('The next activity due (overdue ones first).')).optional().describe('The next activity due (overdue ones first).'),
+  "stages": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "position": zod.number(),
+  "kind": zod.string().describe('`aberta` (a working stage), `ganho` or `perdido` (the fixed terminals).'),
+  "archived": zod.boolean()
+}).describe('A column of the funnel.')).describe('The working stages, in order (the move menu).')
+}).optional().describe('The client card the plugin shows (never the whole document), with its open opportunities, the last five\nactivities and the next one due, and the working stages an opportunity can be moved to.'),
   "notice": zod.string().optional().describe('\"Cliente já cadastrado. Responsável: {nome}\" for a client outside the user\'s portfolio.')
 }).describe('A lookup\'s answer: the client, or none (the plugin offers to create a lead); a client outside the user\'s\nportfolio is only named by who holds it (`notice`).')
+
+/**
+ * @summary A client's card again (after an action), within the user's portfolio (404 otherwise). Not a lookup: the
+id came from one.
+ */
+export const crmPluginClientPathIdMax = 100;
+
+export const crmPluginClientParams = zod.object({
+  "id": zod.string().max(crmPluginClientPathIdMax)
+})
+
+export const crmPluginClientResponse = zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "trade_name": zod.string().optional(),
+  "document_masked": zod.string().describe('Only the middle digits: `***.456.789-**`.'),
+  "status": zod.enum(['active', 'inactive', 'archived']).describe('Where a client stands. `archived` is reached only through the archive operation.'),
+  "owner": zod.string().optional().describe('The portfolio salesperson\'s name.'),
+  "tags": zod.array(zod.string()),
+  "opportunities": zod.array(zod.object({
+  "id": zod.string(),
+  "title": zod.string(),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "contact_name": zod.string().optional(),
+  "contact_phone": zod.string().optional().describe('DDD and number, digits only (`11987654321`), as clients keep them.'),
+  "contact_email": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "team_name": zod.string().optional(),
+  "stage_id": zod.string(),
+  "status": zod.string().describe('`aberta`, `ganha` or `perdida`.'),
+  "expected_value_cents": zod.number(),
+  "expected_close_on": zod.string().optional(),
+  "source": zod.string(),
+  "marketing_link_id": zod.string().optional(),
+  "marketing_link_code": zod.string().optional(),
+  "lost_reason": zod.string().optional(),
+  "lost_reason_label": zod.string().optional(),
+  "lost_note": zod.string().optional(),
+  "won_sale_id": zod.string().optional(),
+  "closed_at": zod.iso.datetime({}).optional(),
+  "stage_entered_at": zod.iso.datetime({}),
+  "last_touch_at": zod.iso.datetime({}),
+  "idle_days": zod.number().describe('Whole days since the last touch (creation, a move, a logged activity).'),
+  "version": zod.number().describe('For `version` on a move or change (409 when someone else changed it first).'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('An opportunity as its card and panel show it. `client_id` once the person is a client; the `contact_*`\nfields while they are a lead typed inline.')).describe('The open opportunities, newest first (at most 10).'),
+  "recent_activities": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.string().describe('`ligacao`, `whatsapp`, `email`, `visita`, `reuniao` or `tarefa`.'),
+  "subject": zod.string(),
+  "notes": zod.string().optional(),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "opportunity_id": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "due_at": zod.iso.datetime({}),
+  "done_at": zod.iso.datetime({}).optional(),
+  "outcome": zod.string().optional().describe('`atendeu`, `nao_atendeu`, `caixa_postal`, `respondeu`, `agendou_avaliacao`, `sem_interesse`,\n`numero_invalido` or `outro` (set once done).'),
+  "duration_s": zod.number().optional(),
+  "origin": zod.string().describe('`manual`, `plugin`, `cadencia`, `timer` or `sistema`.'),
+  "cadence_step_id": zod.string().optional(),
+  "enrollment_id": zod.string().optional(),
+  "overdue": zod.boolean().describe('Not done and due in the past.'),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('An activity: a call, a WhatsApp message, an e-mail, a visit, a meeting or a task, due at a time and done with an\noutcome.')).describe('The last done activities, newest first (at most 5).'),
+  "next_activity": zod.object({
+  "id": zod.string(),
+  "kind": zod.string().describe('`ligacao`, `whatsapp`, `email`, `visita`, `reuniao` or `tarefa`.'),
+  "subject": zod.string(),
+  "notes": zod.string().optional(),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "opportunity_id": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "due_at": zod.iso.datetime({}),
+  "done_at": zod.iso.datetime({}).optional(),
+  "outcome": zod.string().optional().describe('`atendeu`, `nao_atendeu`, `caixa_postal`, `respondeu`, `agendou_avaliacao`, `sem_interesse`,\n`numero_invalido` or `outro` (set once done).'),
+  "duration_s": zod.number().optional(),
+  "origin": zod.string().describe('`manual`, `plugin`, `cadencia`, `timer` or `sistema`.'),
+  "cadence_step_id": zod.string().optional(),
+  "enrollment_id": zod.string().optional(),
+  "overdue": zod.boolean().describe('Not done and due in the past.'),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('An activity: a call, a WhatsApp message, an e-mail, a visit, a meeting or a task, due at a time and done with an\noutcome.').and(zod.any().describe('The next activity due (overdue ones first).')).optional().describe('The next activity due (overdue ones first).'),
+  "stages": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "position": zod.number(),
+  "kind": zod.string().describe('`aberta` (a working stage), `ganho` or `perdido` (the fixed terminals).'),
+  "archived": zod.boolean()
+}).describe('A column of the funnel.')).describe('The working stages, in order (the move menu).')
+}).describe('The client card the plugin shows (never the whole document), with its open opportunities, the last five\nactivities and the next one due, and the working stages an opportunity can be moved to.')
+
+/**
+ * @summary A new lead from the conversation: the client found, or the contact the host named when none was. The
+funnel's rules apply (owner the caller, first stage; a `link_code` the plugin read as `#L-<code>`).
+ */
+export const crmPluginCreateLeadBodyTitleMax = 200;export const crmPluginCreateLeadBodyClientIdMax = 100;export const crmPluginCreateLeadBodyContactNameMax = 200;export const crmPluginCreateLeadBodyContactPhoneMax = 40;export const crmPluginCreateLeadBodyContactEmailMax = 254;export const crmPluginCreateLeadBodyOwnerIdMax = 100;export const crmPluginCreateLeadBodyTeamIdMax = 100;export const crmPluginCreateLeadBodyStageIdMax = 100;export const crmPluginCreateLeadBodyExpectedCloseOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const crmPluginCreateLeadBodySourceMax = 20;export const crmPluginCreateLeadBodyMarketingLinkIdMax = 100;export const crmPluginCreateLeadBodyLinkCodeMax = 20;
+
+export const crmPluginCreateLeadBody = zod.object({
+  "title": zod.string().max(crmPluginCreateLeadBodyTitleMax),
+  "client_id": zod.string().max(crmPluginCreateLeadBodyClientIdMax).optional(),
+  "contact_name": zod.string().max(crmPluginCreateLeadBodyContactNameMax).optional(),
+  "contact_phone": zod.string().max(crmPluginCreateLeadBodyContactPhoneMax).optional(),
+  "contact_email": zod.string().max(crmPluginCreateLeadBodyContactEmailMax).optional(),
+  "owner_id": zod.string().max(crmPluginCreateLeadBodyOwnerIdMax).optional(),
+  "team_id": zod.string().max(crmPluginCreateLeadBodyTeamIdMax).optional(),
+  "stage_id": zod.string().max(crmPluginCreateLeadBodyStageIdMax).optional(),
+  "expected_value_cents": zod.number().optional(),
+  "expected_close_on": zod.iso.date().regex(crmPluginCreateLeadBodyExpectedCloseOnRegExp).optional(),
+  "source": zod.string().max(crmPluginCreateLeadBodySourceMax).describe('indicacao, instagram, google, site, whatsapp, evento, ativo, outro.'),
+  "marketing_link_id": zod.string().max(crmPluginCreateLeadBodyMarketingLinkIdMax).optional().describe('The marketing link of the first touch, by id…'),
+  "link_code": zod.string().max(crmPluginCreateLeadBodyLinkCodeMax).optional().describe('…or by its code (a landing form posts it; a WhatsApp message carries `#L-<code>`).')
+}).describe('A new lead: a client (`client_id`) or an inline contact (name and a phone or an e-mail). The owner is the\ncaller when left out (a salesperson), the team the owner\'s, the stage the first one.')
+
+/**
+ * @summary Logs an activity already done (origin plugin), with its outcome and optionally the next one.
+ */
+export const crmPluginLogActivityBodyClientIdMax = 100;export const crmPluginLogActivityBodyOpportunityIdMax = 100;export const crmPluginLogActivityBodyKindMax = 100;export const crmPluginLogActivityBodySubjectMax = 10000;export const crmPluginLogActivityBodyOutcomeMax = 100;export const crmPluginLogActivityBodyNotesMax = 100000;export const crmPluginLogActivityBodyNextKindMax = 100;export const crmPluginLogActivityBodyNextSubjectMax = 10000;
+
+export const crmPluginLogActivityBody = zod.object({
+  "client_id": zod.string().max(crmPluginLogActivityBodyClientIdMax),
+  "opportunity_id": zod.string().max(crmPluginLogActivityBodyOpportunityIdMax).optional(),
+  "kind": zod.string().max(crmPluginLogActivityBodyKindMax).optional().describe('`whatsapp` (default), `ligacao`, `email`, `visita`, `reuniao` or `tarefa`.'),
+  "subject": zod.string().max(crmPluginLogActivityBodySubjectMax).optional(),
+  "outcome": zod.string().max(crmPluginLogActivityBodyOutcomeMax).optional().describe('`atendeu`, `nao_atendeu`, `caixa_postal`, `respondeu`, `agendou_avaliacao`, `sem_interesse`,\n`numero_invalido` or `outro`.'),
+  "notes": zod.string().max(crmPluginLogActivityBodyNotesMax).optional(),
+  "next": zod.object({
+  "kind": zod.string().max(crmPluginLogActivityBodyNextKindMax).optional(),
+  "subject": zod.string().max(crmPluginLogActivityBodyNextSubjectMax).optional(),
+  "due_at": zod.iso.datetime({}).optional()
+}).optional().describe('The activity to log next, for the same client and owner.')
+}).describe('An activity already done, logged from the conversation: a WhatsApp message unless `kind` says otherwise, with\nits outcome (required) and, optionally, the next activity for the same client.')
+
+/**
+ * @summary Moves one of the client's open opportunities to another working stage.
+ */
+export const crmPluginMoveOpportunityPathIdMax = 100;
+
+export const crmPluginMoveOpportunityParams = zod.object({
+  "id": zod.string().max(crmPluginMoveOpportunityPathIdMax)
+})
+
+export const crmPluginMoveOpportunityBodyStageIdMax = 100;
+
+export const crmPluginMoveOpportunityBody = zod.object({
+  "stage_id": zod.string().max(crmPluginMoveOpportunityBodyStageIdMax),
+  "version": zod.number().optional().describe('The version the user saw (409 when someone else moved or changed it since).')
+}).describe('A drag to another working stage (a lost opportunity is reopened).')
+
+export const crmPluginMoveOpportunityResponse = zod.object({
+  "id": zod.string(),
+  "title": zod.string(),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "contact_name": zod.string().optional(),
+  "contact_phone": zod.string().optional().describe('DDD and number, digits only (`11987654321`), as clients keep them.'),
+  "contact_email": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "team_name": zod.string().optional(),
+  "stage_id": zod.string(),
+  "status": zod.string().describe('`aberta`, `ganha` or `perdida`.'),
+  "expected_value_cents": zod.number(),
+  "expected_close_on": zod.string().optional(),
+  "source": zod.string(),
+  "marketing_link_id": zod.string().optional(),
+  "marketing_link_code": zod.string().optional(),
+  "lost_reason": zod.string().optional(),
+  "lost_reason_label": zod.string().optional(),
+  "lost_note": zod.string().optional(),
+  "won_sale_id": zod.string().optional(),
+  "closed_at": zod.iso.datetime({}).optional(),
+  "stage_entered_at": zod.iso.datetime({}),
+  "last_touch_at": zod.iso.datetime({}),
+  "idle_days": zod.number().describe('Whole days since the last touch (creation, a move, a logged activity).'),
+  "version": zod.number().describe('For `version` on a move or change (409 when someone else changed it first).'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('An opportunity as its card and panel show it. `client_id` once the person is a client; the `contact_*`\nfields while they are a lead typed inline.')
 
 /**
  * @summary The UTM builder's fixed vocabularies (source and medium), the campaign kinds and the hosts a

@@ -1,0 +1,255 @@
+import type { Activity, Opportunity, PluginClientCard, FunnelStage } from '@backoffice/api-client/endpoints';
+import { Alert, Badge, Button, Checkbox, Divider, Group, NativeSelect, Paper, Stack, Text, Textarea, TextInput, formatCentavos, formatDateTime } from '@backoffice/ui';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { isTime, KIND_LABELS, options, OUTCOME_LABELS, saoPauloInstant } from '../../../lib/activityVocabulary';
+import type { PluginClient } from '../api/pluginClient';
+
+const STATUS_LABELS: Record<PluginClientCard['status'], string> = { active: 'Ativo', inactive: 'Inativo', archived: 'Arquivado' };
+
+interface CardProps {
+  card: PluginClientCard;
+  client: PluginClient;
+  /** The card as the server has it after an action. */
+  onChanged: (card: PluginClientCard) => void;
+  onActivityLogged: (activityId: string) => void;
+  onInsert: (card: PluginClientCard) => void;
+}
+
+/**
+ * The client found, as the plugin shows it in its narrow column: who the client is (never the whole document),
+ * the open opportunities with a stage menu, the last activities and the next one due, and the form that logs what
+ * was just done in the conversation.
+ */
+export function ClientCard({ card, client, onChanged, onActivityLogged, onInsert }: CardProps) {
+  const refresh = async () => onChanged(await client.card(card.id));
+  return (
+    <Paper withBorder p="sm" aria-label="Cliente encontrado">
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={600}>{card.name}</Text>
+          <Badge variant="light">{STATUS_LABELS[card.status]}</Badge>
+        </Group>
+        {card.trade_name ? <Text size="sm">{card.trade_name}</Text> : null}
+        <Text size="sm">Documento: {card.document_masked}</Text>
+        <Text size="sm">Responsável: {card.owner ?? '—'}</Text>
+        {card.tags.length > 0 ? (
+          <Group gap={4}>
+            {card.tags.map((tag) => (
+              <Badge key={tag} size="xs" variant="outline">
+                {tag}
+              </Badge>
+            ))}
+          </Group>
+        ) : null}
+        <Group gap="xs" mt="xs">
+          <Button size="compact-sm" variant="light" onClick={() => onInsert(card)}>
+            Inserir saudação na conversa
+          </Button>
+        </Group>
+        <Divider my="xs" label="Oportunidades abertas" labelPosition="left" />
+        <Opportunities items={card.opportunities} stages={card.stages} client={client} onMoved={refresh} />
+        <Divider my="xs" label="Atividades" labelPosition="left" />
+        <Agenda recent={card.recent_activities} next={card.next_activity} />
+        <Divider my="xs" label="Registrar atividade" labelPosition="left" />
+        <LogActivity
+          card={card}
+          client={client}
+          onLogged={async (id) => {
+            onActivityLogged(id);
+            await refresh();
+          }}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+function Opportunities({ items, stages, client, onMoved }: { items: Opportunity[]; stages: FunnelStage[]; client: PluginClient; onMoved: () => Promise<void> }) {
+  const move = useMutation({
+    mutationFn: ({ id, stage }: { id: string; stage: string }) => client.moveOpportunity(id, { stage_id: stage }),
+    onSuccess: onMoved,
+  });
+  if (items.length === 0) return <Text size="sm" c="dimmed">Nenhuma oportunidade aberta.</Text>;
+  return (
+    <Stack gap="xs">
+      {items.map((o) => (
+        <Group key={o.id} justify="space-between" wrap="nowrap" gap="xs">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text size="sm" fw={500} truncate>
+              {o.title}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatCentavos(o.expected_value_cents)}
+            </Text>
+          </Stack>
+          <NativeSelect
+            size="xs"
+            aria-label={`Etapa de ${o.title}`}
+            value={o.stage_id}
+            disabled={move.isPending}
+            data={stages.map((s) => ({ value: s.id, label: s.name }))}
+            onChange={(e) => move.mutate({ id: o.id, stage: e.currentTarget.value })}
+          />
+        </Group>
+      ))}
+      {move.error ? (
+        <Alert color="red" role="alert">
+          {move.error.message}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Agenda({ recent, next }: { recent: Activity[]; next?: Activity }) {
+  return (
+    <Stack gap={4}>
+      {next ? (
+        <Text size="sm">
+          Próxima: <b>{next.subject}</b> — {formatDateTime(next.due_at)}{' '}
+          {next.overdue ? (
+            <Badge size="xs" color="red">
+              Atrasada
+            </Badge>
+          ) : null}
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Nenhuma atividade pendente.
+        </Text>
+      )}
+      {recent.map((a) => (
+        <Text key={a.id} size="xs" aria-label="Atividade recente">
+          {formatDateTime(a.done_at ?? a.due_at)} · {KIND_LABELS[a.kind] ?? a.kind}
+          {a.outcome ? ` · ${OUTCOME_LABELS[a.outcome] ?? a.outcome}` : ''}
+          {a.notes ? ` — ${a.notes}` : ''}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** Tomorrow in São Paulo, `aaaa-mm-dd`. */
+function tomorrow(): string {
+  const now = new Date(Date.now() - 3 * 3600_000 + 24 * 3600_000);
+  return now.toISOString().slice(0, 10);
+}
+
+function LogActivity({ card, client, onLogged }: { card: PluginClientCard; client: PluginClient; onLogged: (id: string) => Promise<void> }) {
+  const [outcome, setOutcome] = useState('');
+  const [notes, setNotes] = useState('');
+  const [opportunity, setOpportunity] = useState(card.opportunities[0]?.id ?? '');
+  const [withNext, setWithNext] = useState(false);
+  const [nextSubject, setNextSubject] = useState('Retornar contato');
+  const [nextDate, setNextDate] = useState(tomorrow());
+  const [nextTime, setNextTime] = useState('10:00');
+  const [problem, setProblem] = useState<string | null>(null);
+  const log = useMutation({
+    mutationFn: () =>
+      client.logActivity({
+        client_id: card.id,
+        opportunity_id: opportunity || undefined,
+        outcome,
+        notes: notes.trim() || undefined,
+        next: withNext ? { kind: 'whatsapp', subject: nextSubject, due_at: saoPauloInstant(nextDate, nextTime) } : undefined,
+      }),
+    onSuccess: async (logged) => {
+      setOutcome('');
+      setNotes('');
+      setWithNext(false);
+      await onLogged(logged.activity.id);
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!outcome) return setProblem('Escolha o resultado da conversa.');
+    if (withNext && (!/^\d{4}-\d{2}-\d{2}$/.test(nextDate) || !isTime(nextTime))) return setProblem('Informe a data e a hora da próxima atividade.');
+    setProblem(null);
+    log.mutate();
+  };
+  return (
+    <form onSubmit={submit} aria-label="Registrar atividade">
+      <Stack gap="xs">
+        <NativeSelect
+          label="Resultado"
+          withAsterisk
+          value={outcome}
+          onChange={(e) => setOutcome(e.currentTarget.value)}
+          data={[{ value: '', label: 'Escolha o resultado' }, ...options(OUTCOME_LABELS)]}
+        />
+        {card.opportunities.length > 0 ? (
+          <NativeSelect
+            label="Oportunidade"
+            value={opportunity}
+            onChange={(e) => setOpportunity(e.currentTarget.value)}
+            data={[{ value: '', label: 'Nenhuma' }, ...card.opportunities.map((o) => ({ value: o.id, label: o.title }))]}
+          />
+        ) : null}
+        <Textarea label="Anotação" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} maxLength={2000} autosize minRows={2} />
+        <Checkbox label="Agendar a próxima atividade" checked={withNext} onChange={(e) => setWithNext(e.currentTarget.checked)} />
+        {withNext ? (
+          <Group gap="xs" grow>
+            <TextInput label="Assunto" value={nextSubject} onChange={(e) => setNextSubject(e.currentTarget.value)} maxLength={200} />
+            <TextInput label="Data" type="date" value={nextDate} onChange={(e) => setNextDate(e.currentTarget.value)} />
+            <TextInput label="Hora" type="time" value={nextTime} onChange={(e) => setNextTime(e.currentTarget.value)} />
+          </Group>
+        ) : null}
+        {problem || log.error ? (
+          <Alert color="red" role="alert">
+            {problem ?? log.error?.message}
+          </Alert>
+        ) : null}
+        <Button type="submit" size="compact-sm" loading={log.isPending}>
+          Registrar
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+interface NewLeadProps {
+  client: PluginClient;
+  /** What the host's conversation (or the search) says about the person. */
+  contact: { name?: string; phone?: string; email?: string };
+  onCreated: (lead: Opportunity) => void;
+}
+
+/** No client found: a lead from the conversation's contact, straight into the funnel's first stage. */
+export function NewLead({ client, contact, onCreated }: NewLeadProps) {
+  const [name, setName] = useState(contact.name ?? '');
+  const [title, setTitle] = useState('Contato pelo WhatsApp');
+  const create = useMutation({
+    mutationFn: () =>
+      client.createLead({
+        title: title.trim(),
+        contact_name: name.trim(),
+        contact_phone: contact.phone,
+        contact_email: contact.email,
+        source: 'whatsapp',
+      }),
+    onSuccess: onCreated,
+  });
+  return (
+    <form
+      aria-label="Criar lead"
+      onSubmit={(e) => {
+        e.preventDefault();
+        create.mutate();
+      }}
+    >
+      <Stack gap="xs">
+        <TextInput label="Nome do contato" required value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={200} />
+        <TextInput label="Título" required value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={200} />
+        {create.error ? (
+          <Alert color="red" role="alert">
+            {create.error.message}
+          </Alert>
+        ) : null}
+        <Button type="submit" size="compact-sm" loading={create.isPending}>
+          Criar lead
+        </Button>
+      </Stack>
+    </form>
+  );
+}
