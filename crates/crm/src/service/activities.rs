@@ -136,7 +136,6 @@ impl Activities {
             due_from: q.from.map(start_of_day),
             due_until: q.to.map(|d| start_of_day(d + Duration::days(1))),
             done: q.done,
-            ..Filter::default()
         };
         if let Some(tab) = q.tab {
             let w = tab.window(now, self.clock.today());
