@@ -555,6 +555,13 @@ impl Opportunities {
             Some(sale),
         )
         .await?;
+        super::Cadences::end_for_won(
+            &self.db,
+            current.fields.client_id.as_deref(),
+            by,
+            self.clock.now(),
+        )
+        .await?;
         Ok(store::by_id(&self.db, id)
             .await?
             .ok_or_else(not_found)?
