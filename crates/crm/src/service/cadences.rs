@@ -8,7 +8,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use platform::calendar::Calendar;
 use platform::clock::{start_of_day, SharedClock};
 use platform::db::{is_unique_violation, Db, Tx};
@@ -392,6 +392,12 @@ impl Cadences {
         steps: &[StepDraft],
         start: Option<NaiveDate>,
     ) -> Result<Vec<(Step, StepDate)>> {
+        if start.is_some_and(|d| !(2000..=2100).contains(&d.year())) {
+            return Err(Error::invalid_field(
+                "start",
+                "Informe uma data entre 2000 e 2100.",
+            ));
+        }
         let steps = validate_steps(steps)?;
         let calendar = Calendar::load(&self.db).await?;
         let start = start.unwrap_or_else(|| self.clock.today());
