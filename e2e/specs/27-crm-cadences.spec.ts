@@ -43,11 +43,13 @@ test('a manager builds a cadence, enrolls a client, the step falls due through t
   const builder = page.getByRole('dialog', { name: 'Nova cadência' });
   await builder.getByLabel('Nome').fill(cadence);
   await builder.getByLabel('Time').selectOption({ label: 'Time Centro' });
+  // One business day after the start: never due at once, whatever the hour the spec runs.
+  await builder.getByLabel('Dia útil (D+)').fill('1');
   await builder.getByLabel('Mensagem').fill('Oi, {primeiro_nome}! Aqui é {consultor}.');
-  // The preview calendar: a start on a Saturday falls on the next business day.
+  // The preview calendar: a start on Saturday 05/12 counts from Monday 07/12, so D+1 is Tuesday 08/12.
   await builder.getByLabel('Prévia a partir de').fill('2026-12-05');
   await builder.getByRole('button', { name: 'Ver calendário' }).click();
-  await expect(builder.getByRole('table', { name: 'Calendário das etapas' })).toContainText('07/12/2026');
+  await expect(builder.getByRole('table', { name: 'Calendário das etapas' })).toContainText('08/12/2026');
   await builder.getByRole('button', { name: 'Salvar cadência' }).click();
   await expect(builder).toBeHidden();
 
@@ -59,14 +61,14 @@ test('a manager builds a cadence, enrolls a client, the step falls due through t
   const enrolled = detail.getByRole('row', { name: clientName });
   await expect(enrolled).toContainText('Ativa');
 
-  // The step is due days from now at the latest: move it (and its job) into the past; the server's job worker
-  // picks it up.
+  // The step is due tomorrow at the earliest: move it (and its job) into the past; the server's job worker
+  // picks it up (the enrollment first: a job that ran before it would find the step not yet due and do nothing).
   const past = "'2000-01-03T12:00:00+00:00'";
   const enrollment = `(SELECT id FROM crm_cadence_enrollments WHERE client_id = '${client.id}' AND status = 'ativa')`;
+  await server.execSql(`UPDATE crm_cadence_enrollments SET next_due_at = ${past} WHERE client_id = '${client.id}' AND status = 'ativa'`);
   await server.execSql(
     `UPDATE platform_jobs SET run_at = ${past} WHERE kind = 'crm.cadence_step' AND status = 'queued' AND payload LIKE '%' || ${enrollment} || '%'`,
   );
-  await server.execSql(`UPDATE crm_cadence_enrollments SET next_due_at = ${past} WHERE client_id = '${client.id}' AND status = 'ativa'`);
   await expect(async () => {
     await page.reload();
     await page.getByRole('button', { name: `Abrir ${cadence}` }).click();
