@@ -173,12 +173,10 @@ pub async fn steps(db: &Db, cadence_id: &str, version: i32) -> Result<Vec<Stored
 
 /// The steps of every cadence's current version.
 pub async fn current_steps(db: &Db) -> Result<Vec<StoredStep>> {
-    let sql = format!(
-        "SELECT s.id, s.cadence_id, s.cadence_version, s.step_order, s.day_offset, s.window_start, s.window_end, \
-         s.channel, s.template FROM crm_cadence_steps s JOIN crm_cadences c ON c.id = s.cadence_id \
-         AND c.current_version = s.cadence_version ORDER BY s.cadence_id, s.step_order"
-    );
-    let rows: Vec<StepRow> = on_db!(db, pool => sqlx::query_as(&sql).fetch_all(pool).await)?;
+    let sql = "SELECT s.id, s.cadence_id, s.cadence_version, s.step_order, s.day_offset, s.window_start, \
+        s.window_end, s.channel, s.template FROM crm_cadence_steps s JOIN crm_cadences c ON c.id = s.cadence_id \
+        AND c.current_version = s.cadence_version ORDER BY s.cadence_id, s.step_order";
+    let rows: Vec<StepRow> = on_db!(db, pool => sqlx::query_as(sql).fetch_all(pool).await)?;
     Ok(rows.into_iter().map(StoredStep::from).collect())
 }
 
