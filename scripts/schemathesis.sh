@@ -50,6 +50,14 @@ prepare() {
   ST_OPPORTUNITY_ID=$(api POST /api/v1/crm/opportunities \
     "{\"title\":\"Oportunidade Schemathesis\",\"client_id\":\"$ST_CLIENT_ID\",\"owner_id\":\"$ST_USER_UID\",\"source\":\"site\"}" \
     | json_field '["id"]')
+  # A global cadence (one WhatsApp step) with the script's client enrolled (who consented to WhatsApp).
+  api POST "/api/v1/crm/clients/$ST_CLIENT_ID/consents" '{"channel":"whatsapp","granted":true,"source":"schemathesis"}' >/dev/null
+  ST_CADENCE_ID=$(api POST /api/v1/crm/cadences \
+    '{"name":"Cadência Schemathesis","steps":[{"day_offset":1,"window_start":"09:00","window_end":"12:00","channel":"whatsapp","template":"Oi, {primeiro_nome}!"}]}' \
+    | json_field '["id"]')
+  ST_ENROLLMENT_ID=$(api POST "/api/v1/crm/cadences/$ST_CADENCE_ID/enrollments" "{\"client_ids\":[\"$ST_CLIENT_ID\"]}" \
+    | json_field '[0]["id"]')
+  export ST_CADENCE_ID ST_ENROLLMENT_ID
   ST_HOLIDAY_DAY=2026-07-09
   api POST /api/v1/system/holidays "{\"day\":\"$ST_HOLIDAY_DAY\",\"name\":\"Revolução Constitucionalista\"}" >/dev/null
   ST_FILE_ID=$(printf '%%PDF-1.4\n%% schemathesis\n' | curl -sf "$SERVER_URL/api/v1/system/files" \

@@ -33,6 +33,11 @@ export interface Server {
    * yet); the bell reads it through the real API.
    */
   addNotification(uid: string, notification: { title: string; body: string; url: string }): Promise<void>;
+  /**
+   * Runs one SQL statement against the server's database (psql or sqlite3): what a spec cannot wait for in real
+   * time, such as a cadence step due days from now, is moved into the past here.
+   */
+  execSql(sql: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -176,6 +181,13 @@ export async function startServer({ engine, extraEnv = {} }: StartOptions): Prom
         const now = new Date().toISOString().replace('Z', '+00:00');
         await run('sqlite3', [join(dir, 'e2e.db'),
           `INSERT INTO system_notifications (id, uid, title, body, url, created_at) VALUES (${values}, '${now}')`], { timeout: 30_000 });
+      }
+    },
+    async execSql(sql) {
+      if (pg) {
+        await run('psql', ['-q', '-v', 'ON_ERROR_STOP=1', '-d', databaseUrl, '-c', sql], { timeout: 30_000 });
+      } else {
+        await run('sqlite3', [join(dir, 'e2e.db'), sql], { timeout: 30_000 });
       }
     },
     async createUser(args) {

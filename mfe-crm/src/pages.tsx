@@ -12,6 +12,7 @@ const built: Record<string, ComponentType<PageProps>> = {
   '/crm/usuarios': lazy(() => import(/* webpackChunkName: "crm-users" */ './features/crm-users/components/CrmUsersPage')),
   '/crm/usuarios/detalhes': lazy(() => import(/* webpackChunkName: "crm-user" */ './features/crm-users/components/CrmUserPage')),
   '/crm/plugin': lazy(() => import(/* webpackChunkName: "plugin" */ './features/plugin/components/PluginPage')),
+  '/crm/atividades/cadencias': lazy(() => import(/* webpackChunkName: "cadences" */ './features/cadences/components/CadencesPage')),
   '/crm/atividades': lazy(() => import(/* webpackChunkName: "activities" */ './features/activities/components/ActivitiesPage')),
   '/crm/marketing/links': lazy(() => import(/* webpackChunkName: "marketing-links" */ './features/marketing-links/components/MarketingLinksPage')),
 };

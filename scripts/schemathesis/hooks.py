@@ -10,7 +10,7 @@ ST_SIGNOUT_PASSWORD, ST_CLIENT_ID, ST_USER_UID, ST_FILE_ID, ST_HOLIDAY_DAY, ST_P
 ST_CHART_ACCOUNT_ID, ST_COST_CENTER_ID, ST_BANK_ACCOUNT_ID, ST_SUPPLIER_ID, ST_SUPPLIER_ACCOUNT_ID,
 ST_SUPPLIER_PIX_KEY_ID, ST_RECEIVABLE_ID, ST_INSTALLMENT_ID, ST_RECEIPT_INSTALLMENT_ID, ST_RECEIPT_ID,
 ST_COLLECTION_AGREEMENT_ID, ST_PAYMENT_AGREEMENT_ID, ST_BOLETO_ID, ST_ATTACHMENT_ID, ST_PAYABLE_ID,
-ST_PAYABLE_INSTALLMENT_ID, ST_PAYABLE_ATTACHMENT_ID, ST_OPPORTUNITY_ID.
+ST_PAYABLE_INSTALLMENT_ID, ST_PAYABLE_ATTACHMENT_ID, ST_OPPORTUNITY_ID, ST_CADENCE_ID, ST_ENROLLMENT_ID.
 """
 
 import os
@@ -79,6 +79,12 @@ EXISTING = {
     "/api/v1/crm/activities/{id}": [("id", "ST_ACTIVITY_ID")],
     "/api/v1/crm/activities/{id}/complete": [("id", "ST_ACTIVITY_ID")],
     "/api/v1/crm/activities/{id}/history": [("id", "ST_ACTIVITY_ID")],
+    # The script's cadence and its enrollment of the script's client.
+    "/api/v1/crm/cadences/{id}": [("id", "ST_CADENCE_ID")],
+    "/api/v1/crm/cadences/{id}/enrollments": [("id", "ST_CADENCE_ID")],
+    "/api/v1/crm/cadences/enrollments/{id}/pause": [("id", "ST_ENROLLMENT_ID")],
+    "/api/v1/crm/cadences/enrollments/{id}/resume": [("id", "ST_ENROLLMENT_ID")],
+    "/api/v1/crm/cadences/enrollments/{id}/end": [("id", "ST_ENROLLMENT_ID")],
     "/api/v1/users/{uid}": [("uid", "ST_USER_UID")],
     "/api/v1/users/{uid}/deactivate": [("uid", "ST_USER_UID")],
     "/api/v1/users/{uid}/reset-password": [("uid", "ST_USER_UID")],

@@ -73,6 +73,7 @@ pub struct Crm {
     links: Arc<Links>,
     opportunities: Arc<Opportunities>,
     activities: Arc<service::Activities>,
+    cadences: Arc<service::Cadences>,
     trusted_proxies: Vec<std::net::IpAddr>,
     /// The writer of `/l/{code}`'s clicks, shared by every `redirect()` endpoint and flushed on stop.
     clicks: service::clicks::ClickRecorder,
@@ -112,6 +113,11 @@ impl Crm {
     /// The funnel; the sales context marks an opportunity won through it (`Opportunities::mark_won`).
     pub fn opportunities(&self) -> &Arc<Opportunities> {
         &self.opportunities
+    }
+
+    /// Cadences: definitions, enrollments and the job that makes their steps fall due.
+    pub fn cadences(&self) -> &Arc<service::Cadences> {
+        &self.cadences
     }
 
     /// Activities: the funnel's side panel reads the agenda through it.
@@ -168,11 +174,29 @@ impl Context for Crm {
             clients.clone(),
             opportunities.clone(),
         ));
+        // E-mail steps are sent only when an SMTP relay is configured; otherwise they become tasks.
+        let mailer = match &platform.config.smtp_url {
+            Some(url) => Some(
+                identity::mail::Mailer::new(Some(url), &platform.config.mail_from)
+                    .map_err(|e| StartError(e.to_string()))?,
+            ),
+            None => None,
+        };
+        let cadences = Arc::new(service::Cadences::new(
+            platform.db.clone(),
+            platform.clock.clone(),
+            platform.jobs.clone(),
+            teams.clone(),
+            clients.clone(),
+            activities.clone(),
+            mailer,
+        ));
         let plugin = Arc::new(service::plugin_for(
             platform,
             (clients.clone(), opportunities.clone(), activities.clone()),
         ));
         Ok(Crm {
+            cadences,
             opportunities,
             activities,
             clients,
@@ -207,7 +231,13 @@ impl Context for Crm {
             api::LinksApi::new(self.links.clone()),
             api::OpportunitiesApi::new(self.opportunities.clone()),
             api::ActivitiesApi::new(self.activities.clone()),
+            api::CadencesApi::new(self.cadences.clone()),
         )
+    }
+
+    /// The job that makes cadence steps fall due, and the dated resume of a paused enrollment.
+    fn jobs(self: &Arc<Self>) -> Vec<platform::jobs::JobHandler> {
+        self.cadences.handlers()
     }
 
     async fn seed_demo(self: &Arc<Self>, demo: &mut Demo) -> Result<Vec<String>, Error> {
@@ -259,6 +289,14 @@ impl Context for Crm {
                     "{n} atividades de demonstração criadas (de hoje, atrasadas, próximas e concluídas)."
                 ),
             });
+        }
+        if demo.user(Role::Salesperson).is_some() {
+            lines.push(
+                match demo::cadences::seed(&self.cadences, &self.clients, demo).await? {
+                    None => "Cadências de demonstração: já existiam.".to_string(),
+                    Some(n) => format!("2 cadências de demonstração com {n} inscrições."),
+                },
+            );
         }
         if let Some(&n) = demo.bulk.get(BULK_CLIENTS) {
             let started = std::time::Instant::now();

@@ -190,6 +190,27 @@ pub static ACTIVITIES_MANAGE: Permission = Permission {
     grant: Grant::Roles(&[SalesManager, Admin, SuperAdmin]),
 };
 
+/// See cadences and their metrics (the global ones and those of one's teams).
+pub static CADENCES_READ: Permission = Permission {
+    code: "cadencias_ler",
+    label: "consultar cadências e suas métricas",
+    grant: Grant::Roles(&[Salesperson, SalesManager, Admin, SuperAdmin]),
+};
+
+/// Build cadences: a manager for the teams they manage; who reaches everything, also global ones.
+pub static CADENCES_WRITE: Permission = Permission {
+    code: "cadencias_editar",
+    label: "criar e editar cadências",
+    grant: Grant::Roles(&[SalesManager, Admin, SuperAdmin]),
+};
+
+/// Enroll clients in cadences (a salesperson: their own clients), pause, resume and end enrollments.
+pub static ENROLLMENTS_WRITE: Permission = Permission {
+    code: "cadencias_inscrever",
+    label: "inscrever clientes em cadências, pausar, retomar e encerrar",
+    grant: Grant::Roles(&[Salesperson, SalesManager, Admin, SuperAdmin]),
+};
+
 /// Every permission the CRM declares.
 pub static ALL: &[&Permission] = &[
     &CLIENTS_READ,
@@ -214,6 +235,9 @@ pub static ALL: &[&Permission] = &[
     &ACTIVITIES_READ,
     &ACTIVITIES_WRITE,
     &ACTIVITIES_MANAGE,
+    &CADENCES_READ,
+    &CADENCES_WRITE,
+    &ENROLLMENTS_WRITE,
 ];
 
 /// The CRM's pages: a role without the permission goes to `/inicio` (sales roles that reach `/inicio` are sent on
@@ -246,6 +270,12 @@ pub static ROUTE_RULES: &[RouteRule] = &[
     RouteRule::new(
         RouteMatch::Exact(&["/crm/atividades"]),
         &ACTIVITIES_READ,
+        RouteCheck::Client,
+        "/inicio",
+    ),
+    RouteRule::new(
+        RouteMatch::Exact(&["/crm/atividades/cadencias"]),
+        &CADENCES_READ,
         RouteCheck::Client,
         "/inicio",
     ),

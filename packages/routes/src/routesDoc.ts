@@ -26,6 +26,7 @@ const STATES: Readonly<Record<string, string>> = {
   '/crm': BUILT,
   '/crm/marketing/links': BUILT,
   '/crm/atividades': BUILT,
+  '/crm/atividades/cadencias': BUILT,
   '/crm/times': BUILT,
   '/crm/times/detalhes': BUILT,
   '/crm/usuarios': BUILT,

@@ -3,6 +3,8 @@
 
 mod activities;
 mod activity_dto;
+mod cadence_dto;
+mod cadences;
 mod client_dto;
 mod clients;
 mod link_dto;
@@ -18,6 +20,7 @@ mod team_dto;
 mod teams;
 
 pub use activities::ActivitiesApi;
+pub use cadences::CadencesApi;
 pub use client_dto::{
     ClientAddress, ClientKind, ClientPatchRequest, ClientStatus, ClientView, NewClientRequest,
 };
@@ -40,11 +43,12 @@ pub type CrmApi = (
     LinksApi,
     OpportunitiesApi,
     ActivitiesApi,
+    CadencesApi,
 );
 
 #[derive(Tags)]
 pub enum CrmTag {
-    /// The CRM: clients, the funnel, teams, activities, marketing links.
+    /// The CRM: clients, the funnel, teams, activities and cadences, marketing links.
     #[oai(rename = "crm")]
     Crm,
 }

@@ -1,7 +1,8 @@
 //! Demo data, one module per area: clients (and the bulk loader of the million-client benchmark), teams and
-//! profiles, marketing links, activities. Each seed adds nothing when its area already has data.
+//! profiles, marketing links, activities, cadences. Each seed adds nothing when its area already has data.
 
 pub mod activities;
+pub mod cadences;
 pub mod clients;
 pub mod links;
 pub mod opportunities;

@@ -1,5 +1,5 @@
-//! Cadences (the rules only; storage, enrollments through the API and the jobs that make steps fall due are not
-//! built yet): a cadence's steps fall on business days (weekends, national holidays and the company's extra
+//! Cadences (the rules; storage is `store::cadences`, the operations and the job that makes steps fall due are
+//! `service::cadences`): a cadence's steps fall on business days (weekends, national holidays and the company's extra
 //! holidays of `platform::calendar`), each inside a time window within business hours, on a channel, with a
 //! message template. [`simulate`] is pure — steps, a start date and a calendar give each step's date and time — so
 //! the step builder's preview calendar and `/crmDev`'s dry run share it.
@@ -296,6 +296,22 @@ impl EnrollmentStatus {
     pub fn has_step_due(self) -> bool {
         self == EnrollmentStatus::Ativa
     }
+
+    pub fn parse(s: &str) -> Option<EnrollmentStatus> {
+        [
+            EnrollmentStatus::Ativa,
+            EnrollmentStatus::Pausada,
+            EnrollmentStatus::Concluida,
+            EnrollmentStatus::Encerrada,
+        ]
+        .into_iter()
+        .find(|x| x.as_str() == s)
+    }
+
+    /// Active or paused: the client is in the cadence (one such enrollment per client).
+    pub fn is_open(self) -> bool {
+        matches!(self, EnrollmentStatus::Ativa | EnrollmentStatus::Pausada)
+    }
 }
 
 /// Why an enrollment is paused.
@@ -315,6 +331,50 @@ impl PauseReason {
             PauseReason::Manual => "manual",
         }
     }
+
+    pub fn parse(s: &str) -> Option<PauseReason> {
+        [
+            PauseReason::Resposta,
+            PauseReason::Ausencia,
+            PauseReason::Manual,
+        ]
+        .into_iter()
+        .find(|x| x.as_str() == s)
+    }
+}
+
+/// When step `step` of an enrollment falls: `anchor_on` is the business day that day_offset `anchor_offset`
+/// counts from (the first business day of the enrollment with offset 0, or the resume day with the offset of the
+/// last step that fell, so a resumed enrollment keeps the gaps between its remaining steps).
+pub fn due_at(
+    step: &Step,
+    anchor_on: NaiveDate,
+    anchor_offset: i32,
+    calendar: &Calendar,
+) -> DateTime<Utc> {
+    let first = calendar.next_business_day(anchor_on);
+    let day = calendar.add_business_days(first, (step.day_offset - anchor_offset).max(0));
+    sao_paulo(day, step.window_start)
+}
+
+/// A phone's digits with Brazil's country code (a stored phone is the area code and number: 10 or 11 digits).
+fn international(phone: &str) -> String {
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+    if digits.len() <= 11 {
+        format!("55{digits}")
+    } else {
+        digits
+    }
+}
+
+/// The `wa.me` link of a phone.
+pub fn whatsapp_link(phone: &str) -> String {
+    format!("https://wa.me/{}", international(phone))
+}
+
+/// The `tel:` link of a phone.
+pub fn phone_link(phone: &str) -> String {
+    format!("tel:+{}", international(phone))
 }
 
 #[cfg(test)]
@@ -419,5 +479,32 @@ mod tests {
         assert!(EnrollmentStatus::Ativa.has_step_due());
         assert!(!EnrollmentStatus::Pausada.has_step_due());
         assert_eq!(PauseReason::Resposta.as_str(), "resposta");
+        assert_eq!(PauseReason::parse("manual"), Some(PauseReason::Manual));
+        assert_eq!(
+            EnrollmentStatus::parse("pausada"),
+            Some(EnrollmentStatus::Pausada)
+        );
+        assert!(!EnrollmentStatus::Concluida.is_open());
+        assert_eq!(
+            whatsapp_link("+5511987654321"),
+            "https://wa.me/5511987654321"
+        );
+        assert_eq!(phone_link("11987654321"), "tel:+5511987654321");
+        assert_eq!(
+            whatsapp_link("(11) 3456-7890"),
+            "https://wa.me/551134567890"
+        );
+    }
+
+    #[test]
+    fn a_resumed_enrollment_keeps_the_gap_to_its_next_step() {
+        let steps = validate_steps(&[step(0, "whatsapp", "a"), step(2, "ligacao", "b")]).unwrap();
+        let calendar = Calendar::with_extra(Vec::new());
+        // Enrolled on Monday 23/11/2026: step 2 falls two business days later, Wednesday 25/11.
+        let at = due_at(&steps[1], day(2026, 11, 23), 0, &calendar);
+        assert_eq!(at, Utc.with_ymd_and_hms(2026, 11, 25, 12, 0, 0).unwrap());
+        // Step 1 fell, then a pause; resumed on Saturday 28/11: step 2 falls 2 business days after Monday 30/11.
+        let at = due_at(&steps[1], day(2026, 11, 28), 0, &calendar);
+        assert_eq!(at, Utc.with_ymd_and_hms(2026, 12, 2, 12, 0, 0).unwrap());
     }
 }

@@ -415,6 +415,10 @@ impl Activities {
             self.insert(&mut tx, p, next, "Próxima atividade criada")
                 .await?;
         }
+        // A reply pauses the client's cadence; an evaluation booked counts for the cadence's metrics.
+        if let Some(client) = &current.fields.client_id {
+            super::Cadences::on_activity_done(&mut tx, client, outcome, &stamp).await?;
+        }
         // A done activity is a touch: its opportunity is no longer idle.
         if let Some(opportunity) = &current.fields.opportunity_id {
             Opportunities::touch(&mut tx, opportunity, stamp.at).await?;
@@ -479,6 +483,11 @@ impl Activities {
         if let Some(next) = &next {
             self.insert(&mut tx, p, next, "Próxima atividade criada")
                 .await?;
+        }
+        // As when one is completed: a reply pauses the client's cadence.
+        if let Some(client) = &done.fields.client_id {
+            let stamp = self.stamp(p);
+            super::Cadences::on_activity_done(&mut tx, client, outcome, &stamp).await?;
         }
         if let Some(opportunity) = &done.fields.opportunity_id {
             Opportunities::touch(&mut tx, opportunity, now).await?;

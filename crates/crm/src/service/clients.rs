@@ -277,6 +277,10 @@ impl Clients {
             }
             Err(e) => return Err(e.into()),
         }
+        // Not to be contacted: every cadence of the client ends (an opt-out in the cadence's metrics).
+        if client.do_not_contact && !current.fields.do_not_contact {
+            super::Cadences::end_for_client(&mut tx, &current.id, "opt_out", &stamp).await?;
+        }
         let changes = changes(&current.fields, client);
         if !changes.is_empty() {
             let entry = Entry {

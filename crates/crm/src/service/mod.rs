@@ -2,6 +2,7 @@
 //! status.
 
 mod activities;
+pub mod cadences;
 pub mod clicks;
 mod clients;
 pub mod links;
@@ -14,6 +15,7 @@ mod teams;
 pub use activities::{
     Activities, ActivityQuery, ActivityView, Completion, NextActivity, ACTIVITY_ENTITY, AGENDA_SIZE,
 };
+pub use cadences::Cadences;
 pub use clients::{Clients, ListPage, ListQuery, CLIENT_ENTITY, PAGES_COUNTED_AHEAD};
 pub use links::Links;
 pub use lookup::Found;

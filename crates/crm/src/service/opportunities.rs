@@ -620,6 +620,10 @@ impl Opportunities {
             changes: change.into_iter().collect(),
         };
         history::record(&mut tx, &entry, p, stamp.at).await?;
+        // A won client's cadences end with the win, in its transaction.
+        if let (Status::Won, Some(client)) = (placement.status, &current.fields.client_id) {
+            super::Cadences::end_for_client(&mut tx, client, "ganho", &stamp).await?;
+        }
         tx.commit().await?;
         Ok(())
     }

@@ -1,6 +1,7 @@
 //! SQL for both engines, private to the crate: one module per table family (see `platform::db`).
 
 pub mod activities;
+pub mod cadences;
 pub mod clients;
 pub mod links;
 pub mod opportunities;

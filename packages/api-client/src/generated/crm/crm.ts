@@ -33,6 +33,9 @@ import type {
   BulkReassignRequest,
   BulkRescheduleRequest,
   BulkResult,
+  Cadence,
+  CadenceEnrollment,
+  CadenceRequest,
   Campaign,
   CampaignRequest,
   Client,
@@ -46,6 +49,7 @@ import type {
   CrmUser,
   DistributionRequest,
   EndMembershipRequest,
+  EnrollRequest,
   ErrorBody,
   ExportClientsParams,
   FunnelBoard,
@@ -58,6 +62,7 @@ import type {
   LinkPatchRequest,
   LinkVocabulary,
   ListActivitiesParams,
+  ListCadenceEnrollmentsParams,
   ListClientsParams,
   ListLinksParams,
   ListOpportunitiesParams,
@@ -74,6 +79,7 @@ import type {
   Opportunity,
   OpportunityPage,
   OpportunityPatchRequest,
+  PauseEnrollmentRequest,
   PayoutDto,
   PayoutRequest,
   PluginActivityRequest,
@@ -83,6 +89,8 @@ import type {
   PluginOrigins,
   ProfilePatchRequest,
   SalesUserDto,
+  SimulateCadenceRequest,
+  SimulatedStep,
   TargetsDto,
   Team,
   TeamRequest
@@ -6142,3 +6150,820 @@ export function useGetActivityHistory<TData = Awaited<ReturnType<typeof getActiv
 
 
 
+/**
+ * @summary The cadences the caller sees (global ones and those of their teams), with their metrics.
+ */
+export const getListCadencesUrl = () => {
+
+
+  
+
+  return `/api/v1/crm/cadences`
+}
+
+export const listCadences = async ( options?: RequestInit): Promise<Cadence[]> => {
+  
+  return customFetch<Cadence[]>(getListCadencesUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListCadencesQueryKey = () => {
+    return [
+    `/api/v1/crm/cadences`
+    ] as const;
+    }
+
+    
+export const getListCadencesQueryOptions = <TData = Awaited<ReturnType<typeof listCadences>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCadences>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListCadencesQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listCadences>>> = ({ signal }) => listCadences({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listCadences>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListCadencesQueryResult = NonNullable<Awaited<ReturnType<typeof listCadences>>>
+export type ListCadencesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListCadences<TData = Awaited<ReturnType<typeof listCadences>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCadences>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCadences>>,
+          TError,
+          Awaited<ReturnType<typeof listCadences>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListCadences<TData = Awaited<ReturnType<typeof listCadences>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCadences>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCadences>>,
+          TError,
+          Awaited<ReturnType<typeof listCadences>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListCadences<TData = Awaited<ReturnType<typeof listCadences>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCadences>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The cadences the caller sees (global ones and those of their teams), with their metrics.
+ */
+
+export function useListCadences<TData = Awaited<ReturnType<typeof listCadences>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCadences>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListCadencesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary A new cadence: a manager for a team they manage; an administrator also a global one (no `team_id`).
+ */
+export const getCreateCadenceUrl = () => {
+
+
+  
+
+  return `/api/v1/crm/cadences`
+}
+
+export const createCadence = async (cadenceRequest: CadenceRequest, options?: RequestInit): Promise<Cadence> => {
+  
+  return customFetch<Cadence>(getCreateCadenceUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      cadenceRequest,)
+  }
+);}
+
+
+
+
+export const getCreateCadenceMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCadence>>, TError,{data: CadenceRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createCadence>>, TError,{data: CadenceRequest}, TContext> => {
+
+const mutationKey = ['createCadence'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createCadence>>, {data: CadenceRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createCadence(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateCadenceMutationResult = NonNullable<Awaited<ReturnType<typeof createCadence>>>
+    export type CreateCadenceMutationBody = CadenceRequest
+    export type CreateCadenceMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary A new cadence: a manager for a team they manage; an administrator also a global one (no `team_id`).
+ */
+export const useCreateCadence = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCadence>>, TError,{data: CadenceRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createCadence>>,
+        TError,
+        {data: CadenceRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateCadenceMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary When each step would fall for an enrollment starting on `start` (business days and hours; the preview
+calendar of the builder). Nothing is written.
+ */
+export const getSimulateCadenceUrl = () => {
+
+
+  
+
+  return `/api/v1/crm/cadences/simulate`
+}
+
+export const simulateCadence = async (simulateCadenceRequest: SimulateCadenceRequest, options?: RequestInit): Promise<SimulatedStep[]> => {
+  
+  return customFetch<SimulatedStep[]>(getSimulateCadenceUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      simulateCadenceRequest,)
+  }
+);}
+
+
+
+
+export const getSimulateCadenceMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof simulateCadence>>, TError,{data: SimulateCadenceRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof simulateCadence>>, TError,{data: SimulateCadenceRequest}, TContext> => {
+
+const mutationKey = ['simulateCadence'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof simulateCadence>>, {data: SimulateCadenceRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  simulateCadence(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SimulateCadenceMutationResult = NonNullable<Awaited<ReturnType<typeof simulateCadence>>>
+    export type SimulateCadenceMutationBody = SimulateCadenceRequest
+    export type SimulateCadenceMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary When each step would fall for an enrollment starting on `start` (business days and hours; the preview
+calendar of the builder). Nothing is written.
+ */
+export const useSimulateCadence = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof simulateCadence>>, TError,{data: SimulateCadenceRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof simulateCadence>>,
+        TError,
+        {data: SimulateCadenceRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getSimulateCadenceMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary One cadence, with per-step metrics.
+ */
+export const getGetCadenceUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/crm/cadences/${id}`
+}
+
+export const getCadence = async (id: string, options?: RequestInit): Promise<Cadence> => {
+  
+  return customFetch<Cadence>(getGetCadenceUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetCadenceQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/crm/cadences/${id}`
+    ] as const;
+    }
+
+    
+export const getGetCadenceQueryOptions = <TData = Awaited<ReturnType<typeof getCadence>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCadence>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCadenceQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCadence>>> = ({ signal }) => getCadence(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCadence>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCadenceQueryResult = NonNullable<Awaited<ReturnType<typeof getCadence>>>
+export type GetCadenceQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetCadence<TData = Awaited<ReturnType<typeof getCadence>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCadence>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCadence>>,
+          TError,
+          Awaited<ReturnType<typeof getCadence>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCadence<TData = Awaited<ReturnType<typeof getCadence>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCadence>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCadence>>,
+          TError,
+          Awaited<ReturnType<typeof getCadence>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCadence<TData = Awaited<ReturnType<typeof getCadence>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCadence>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary One cadence, with per-step metrics.
+ */
+
+export function useGetCadence<TData = Awaited<ReturnType<typeof getCadence>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCadence>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCadenceQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Changes a cadence. New steps on an active cadence (or one with enrollments) make a new version; enrollments
+keep theirs.
+ */
+export const getUpdateCadenceUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/crm/cadences/${id}`
+}
+
+export const updateCadence = async (id: string,
+    cadenceRequest: CadenceRequest, options?: RequestInit): Promise<Cadence> => {
+  
+  return customFetch<Cadence>(getUpdateCadenceUrl(id),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      cadenceRequest,)
+  }
+);}
+
+
+
+
+export const getUpdateCadenceMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCadence>>, TError,{id: string;data: CadenceRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateCadence>>, TError,{id: string;data: CadenceRequest}, TContext> => {
+
+const mutationKey = ['updateCadence'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateCadence>>, {id: string;data: CadenceRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  updateCadence(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateCadenceMutationResult = NonNullable<Awaited<ReturnType<typeof updateCadence>>>
+    export type UpdateCadenceMutationBody = CadenceRequest
+    export type UpdateCadenceMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Changes a cadence. New steps on an active cadence (or one with enrollments) make a new version; enrollments
+keep theirs.
+ */
+export const useUpdateCadence = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCadence>>, TError,{id: string;data: CadenceRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateCadence>>,
+        TError,
+        {id: string;data: CadenceRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateCadenceMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary A cadence's enrollments the caller reaches (a salesperson: their own), newest first (at most 500).
+ */
+export const getListCadenceEnrollmentsUrl = (id: string,
+    params?: ListCadenceEnrollmentsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/crm/cadences/${id}/enrollments?${stringifiedParams}` : `/api/v1/crm/cadences/${id}/enrollments`
+}
+
+export const listCadenceEnrollments = async (id: string,
+    params?: ListCadenceEnrollmentsParams, options?: RequestInit): Promise<CadenceEnrollment[]> => {
+  
+  return customFetch<CadenceEnrollment[]>(getListCadenceEnrollmentsUrl(id,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListCadenceEnrollmentsQueryKey = (id?: string,
+    params?: ListCadenceEnrollmentsParams,) => {
+    return [
+    `/api/v1/crm/cadences/${id}/enrollments`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListCadenceEnrollmentsQueryOptions = <TData = Awaited<ReturnType<typeof listCadenceEnrollments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string,
+    params?: ListCadenceEnrollmentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCadenceEnrollments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListCadenceEnrollmentsQueryKey(id,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listCadenceEnrollments>>> = ({ signal }) => listCadenceEnrollments(id,params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listCadenceEnrollments>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListCadenceEnrollmentsQueryResult = NonNullable<Awaited<ReturnType<typeof listCadenceEnrollments>>>
+export type ListCadenceEnrollmentsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListCadenceEnrollments<TData = Awaited<ReturnType<typeof listCadenceEnrollments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params: undefined |  ListCadenceEnrollmentsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCadenceEnrollments>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCadenceEnrollments>>,
+          TError,
+          Awaited<ReturnType<typeof listCadenceEnrollments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListCadenceEnrollments<TData = Awaited<ReturnType<typeof listCadenceEnrollments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params?: ListCadenceEnrollmentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCadenceEnrollments>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCadenceEnrollments>>,
+          TError,
+          Awaited<ReturnType<typeof listCadenceEnrollments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListCadenceEnrollments<TData = Awaited<ReturnType<typeof listCadenceEnrollments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params?: ListCadenceEnrollmentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCadenceEnrollments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A cadence's enrollments the caller reaches (a salesperson: their own), newest first (at most 500).
+ */
+
+export function useListCadenceEnrollments<TData = Awaited<ReturnType<typeof listCadenceEnrollments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params?: ListCadenceEnrollmentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCadenceEnrollments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListCadenceEnrollmentsQueryOptions(id,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Enrolls up to 200 clients, all or none: a client outside the caller's reach, with `do_not_contact`, without
+consent for a step's channel or already in a cadence is refused (422 naming `client_ids[i]` and the client).
+ */
+export const getEnrollClientsUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/crm/cadences/${id}/enrollments`
+}
+
+export const enrollClients = async (id: string,
+    enrollRequest: EnrollRequest, options?: RequestInit): Promise<CadenceEnrollment[]> => {
+  
+  return customFetch<CadenceEnrollment[]>(getEnrollClientsUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      enrollRequest,)
+  }
+);}
+
+
+
+
+export const getEnrollClientsMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enrollClients>>, TError,{id: string;data: EnrollRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof enrollClients>>, TError,{id: string;data: EnrollRequest}, TContext> => {
+
+const mutationKey = ['enrollClients'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof enrollClients>>, {id: string;data: EnrollRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  enrollClients(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type EnrollClientsMutationResult = NonNullable<Awaited<ReturnType<typeof enrollClients>>>
+    export type EnrollClientsMutationBody = EnrollRequest
+    export type EnrollClientsMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Enrolls up to 200 clients, all or none: a client outside the caller's reach, with `do_not_contact`, without
+consent for a step's channel or already in a cadence is refused (422 naming `client_ids[i]` and the client).
+ */
+export const useEnrollClients = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enrollClients>>, TError,{id: string;data: EnrollRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof enrollClients>>,
+        TError,
+        {id: string;data: EnrollRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getEnrollClientsMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Pauses an active enrollment (`manual` or `ausencia`), optionally until `resume_on`.
+ */
+export const getPauseEnrollmentUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/crm/cadences/enrollments/${id}/pause`
+}
+
+export const pauseEnrollment = async (id: string,
+    pauseEnrollmentRequest: PauseEnrollmentRequest, options?: RequestInit): Promise<CadenceEnrollment> => {
+  
+  return customFetch<CadenceEnrollment>(getPauseEnrollmentUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      pauseEnrollmentRequest,)
+  }
+);}
+
+
+
+
+export const getPauseEnrollmentMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pauseEnrollment>>, TError,{id: string;data: PauseEnrollmentRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof pauseEnrollment>>, TError,{id: string;data: PauseEnrollmentRequest}, TContext> => {
+
+const mutationKey = ['pauseEnrollment'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof pauseEnrollment>>, {id: string;data: PauseEnrollmentRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  pauseEnrollment(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type PauseEnrollmentMutationResult = NonNullable<Awaited<ReturnType<typeof pauseEnrollment>>>
+    export type PauseEnrollmentMutationBody = PauseEnrollmentRequest
+    export type PauseEnrollmentMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Pauses an active enrollment (`manual` or `ausencia`), optionally until `resume_on`.
+ */
+export const usePauseEnrollment = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pauseEnrollment>>, TError,{id: string;data: PauseEnrollmentRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof pauseEnrollment>>,
+        TError,
+        {id: string;data: PauseEnrollmentRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getPauseEnrollmentMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Resumes a paused enrollment: the next step keeps its gap in business days, counted from today.
+ */
+export const getResumeEnrollmentUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/crm/cadences/enrollments/${id}/resume`
+}
+
+export const resumeEnrollment = async (id: string, options?: RequestInit): Promise<CadenceEnrollment> => {
+  
+  return customFetch<CadenceEnrollment>(getResumeEnrollmentUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getResumeEnrollmentMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resumeEnrollment>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof resumeEnrollment>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['resumeEnrollment'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof resumeEnrollment>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  resumeEnrollment(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ResumeEnrollmentMutationResult = NonNullable<Awaited<ReturnType<typeof resumeEnrollment>>>
+    
+    export type ResumeEnrollmentMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Resumes a paused enrollment: the next step keeps its gap in business days, counted from today.
+ */
+export const useResumeEnrollment = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resumeEnrollment>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof resumeEnrollment>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getResumeEnrollmentMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Ends an active or paused enrollment.
+ */
+export const getEndEnrollmentUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/crm/cadences/enrollments/${id}/end`
+}
+
+export const endEnrollment = async (id: string, options?: RequestInit): Promise<CadenceEnrollment> => {
+  
+  return customFetch<CadenceEnrollment>(getEndEnrollmentUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getEndEnrollmentMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof endEnrollment>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof endEnrollment>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['endEnrollment'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof endEnrollment>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  endEnrollment(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type EndEnrollmentMutationResult = NonNullable<Awaited<ReturnType<typeof endEnrollment>>>
+    
+    export type EndEnrollmentMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Ends an active or paused enrollment.
+ */
+export const useEndEnrollment = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof endEnrollment>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof endEnrollment>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getEndEnrollmentMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    

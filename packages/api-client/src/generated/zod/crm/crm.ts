@@ -2635,3 +2635,368 @@ export const getActivityHistoryResponseItem = zod.object({
 }).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.')
 export const getActivityHistoryResponse = zod.array(getActivityHistoryResponseItem)
 
+/**
+ * @summary The cadences the caller sees (global ones and those of their teams), with their metrics.
+ */
+export const listCadencesResponseItem = zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "team_id": zod.string().optional().describe('Absent: a global cadence.'),
+  "team_name": zod.string().optional(),
+  "active": zod.boolean(),
+  "link_url": zod.string().optional().describe('What `{link}` is filled with.'),
+  "current_version": zod.number().describe('The version new enrollments take.'),
+  "steps": zod.array(zod.object({
+  "id": zod.string().optional().describe('Absent in a simulation.'),
+  "order": zod.number(),
+  "day_offset": zod.number().describe('Business days after the enrollment\'s first business day.'),
+  "window_start": zod.string().describe('`hh:mm`, São Paulo time.'),
+  "window_end": zod.string(),
+  "channel": zod.string().describe('`email`, `whatsapp`, `ligacao` or `tarefa`.'),
+  "template": zod.string()
+}).describe('A step of a cadence version.')),
+  "metrics": zod.object({
+  "enrolled": zod.number(),
+  "in_progress": zod.number().describe('Active or paused now.'),
+  "completed": zod.number(),
+  "replied": zod.number(),
+  "reply_rate_bp": zod.number().describe('Replied / enrolled, in basis points (0–10 000).'),
+  "evaluations_booked": zod.number(),
+  "opt_outs": zod.number()
+}).describe('Enrolled, completed, replies, evaluations booked and opt-outs of a cadence (sales in 30 days arrive with the\nsales context).'),
+  "step_metrics": zod.array(zod.object({
+  "order": zod.number(),
+  "fired": zod.number().describe('Times it fell due.'),
+  "emailed": zod.number().describe('Of those, e-mails sent through SMTP.'),
+  "replied": zod.number().describe('Replies after it (it was the last step that fell).'),
+  "reply_rate_bp": zod.number(),
+  "evaluations_booked": zod.number()
+}).describe('How one step did (every version, by order).')).optional().describe('Per step (only on `GET /cadences/{id}`).'),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A cadence: its current version\'s steps and its metrics.')
+export const listCadencesResponse = zod.array(listCadencesResponseItem)
+
+/**
+ * @summary A new cadence: a manager for a team they manage; an administrator also a global one (no `team_id`).
+ */
+export const createCadenceBodyNameMax = 1000;export const createCadenceBodyTeamIdMax = 100;export const createCadenceBodyLinkUrlMax = 2000;export const createCadenceBodyStepsItemDayOffsetMin = -1000;
+export const createCadenceBodyStepsItemDayOffsetMax = 1000;export const createCadenceBodyStepsItemWindowStartMax = 10;export const createCadenceBodyStepsItemWindowEndMax = 10;export const createCadenceBodyStepsItemChannelMax = 20;export const createCadenceBodyStepsItemTemplateMax = 10000;export const createCadenceBodyStepsMax = 100;
+
+export const createCadenceBody = zod.object({
+  "version": zod.number().optional().describe('The version read (a change only): 409 when someone changed it since.'),
+  "name": zod.string().max(createCadenceBodyNameMax),
+  "team_id": zod.string().max(createCadenceBodyTeamIdMax).optional().describe('Absent: global (administrators only).'),
+  "active": zod.boolean().optional().describe('Default true.'),
+  "link_url": zod.string().max(createCadenceBodyLinkUrlMax).optional(),
+  "steps": zod.array(zod.object({
+  "day_offset": zod.number().min(createCadenceBodyStepsItemDayOffsetMin).max(createCadenceBodyStepsItemDayOffsetMax),
+  "window_start": zod.string().max(createCadenceBodyStepsItemWindowStartMax),
+  "window_end": zod.string().max(createCadenceBodyStepsItemWindowEndMax),
+  "channel": zod.string().max(createCadenceBodyStepsItemChannelMax),
+  "template": zod.string().max(createCadenceBodyStepsItemTemplateMax)
+}).describe('A step as typed.')).max(createCadenceBodyStepsMax)
+}).describe('A new cadence, or a cadence\'s new state (with `version`, the one read).')
+
+/**
+ * @summary When each step would fall for an enrollment starting on `start` (business days and hours; the preview
+calendar of the builder). Nothing is written.
+ */
+export const simulateCadenceBodyStartRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const simulateCadenceBodyStepsItemDayOffsetMin = -1000;
+export const simulateCadenceBodyStepsItemDayOffsetMax = 1000;export const simulateCadenceBodyStepsItemWindowStartMax = 10;export const simulateCadenceBodyStepsItemWindowEndMax = 10;export const simulateCadenceBodyStepsItemChannelMax = 20;export const simulateCadenceBodyStepsItemTemplateMax = 10000;export const simulateCadenceBodyStepsMax = 100;
+
+export const simulateCadenceBody = zod.object({
+  "start": zod.iso.date().regex(simulateCadenceBodyStartRegExp).optional(),
+  "steps": zod.array(zod.object({
+  "day_offset": zod.number().min(simulateCadenceBodyStepsItemDayOffsetMin).max(simulateCadenceBodyStepsItemDayOffsetMax),
+  "window_start": zod.string().max(simulateCadenceBodyStepsItemWindowStartMax),
+  "window_end": zod.string().max(simulateCadenceBodyStepsItemWindowEndMax),
+  "channel": zod.string().max(simulateCadenceBodyStepsItemChannelMax),
+  "template": zod.string().max(simulateCadenceBodyStepsItemTemplateMax)
+}).describe('A step as typed.')).max(simulateCadenceBodyStepsMax)
+}).describe('Steps to preview, from a start date (default today).')
+
+export const simulateCadenceResponseItem = zod.object({
+  "step": zod.object({
+  "id": zod.string().optional().describe('Absent in a simulation.'),
+  "order": zod.number(),
+  "day_offset": zod.number().describe('Business days after the enrollment\'s first business day.'),
+  "window_start": zod.string().describe('`hh:mm`, São Paulo time.'),
+  "window_end": zod.string(),
+  "channel": zod.string().describe('`email`, `whatsapp`, `ligacao` or `tarefa`.'),
+  "template": zod.string()
+}).describe('A step of a cadence version.'),
+  "day": zod.string().describe('The business day (São Paulo).'),
+  "at": zod.iso.datetime({}).describe('The start of its window that day.')
+}).describe('When one step would fall.')
+export const simulateCadenceResponse = zod.array(simulateCadenceResponseItem)
+
+/**
+ * @summary One cadence, with per-step metrics.
+ */
+export const getCadencePathIdMax = 100;
+
+export const getCadenceParams = zod.object({
+  "id": zod.string().max(getCadencePathIdMax)
+})
+
+export const getCadenceResponse = zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "team_id": zod.string().optional().describe('Absent: a global cadence.'),
+  "team_name": zod.string().optional(),
+  "active": zod.boolean(),
+  "link_url": zod.string().optional().describe('What `{link}` is filled with.'),
+  "current_version": zod.number().describe('The version new enrollments take.'),
+  "steps": zod.array(zod.object({
+  "id": zod.string().optional().describe('Absent in a simulation.'),
+  "order": zod.number(),
+  "day_offset": zod.number().describe('Business days after the enrollment\'s first business day.'),
+  "window_start": zod.string().describe('`hh:mm`, São Paulo time.'),
+  "window_end": zod.string(),
+  "channel": zod.string().describe('`email`, `whatsapp`, `ligacao` or `tarefa`.'),
+  "template": zod.string()
+}).describe('A step of a cadence version.')),
+  "metrics": zod.object({
+  "enrolled": zod.number(),
+  "in_progress": zod.number().describe('Active or paused now.'),
+  "completed": zod.number(),
+  "replied": zod.number(),
+  "reply_rate_bp": zod.number().describe('Replied / enrolled, in basis points (0–10 000).'),
+  "evaluations_booked": zod.number(),
+  "opt_outs": zod.number()
+}).describe('Enrolled, completed, replies, evaluations booked and opt-outs of a cadence (sales in 30 days arrive with the\nsales context).'),
+  "step_metrics": zod.array(zod.object({
+  "order": zod.number(),
+  "fired": zod.number().describe('Times it fell due.'),
+  "emailed": zod.number().describe('Of those, e-mails sent through SMTP.'),
+  "replied": zod.number().describe('Replies after it (it was the last step that fell).'),
+  "reply_rate_bp": zod.number(),
+  "evaluations_booked": zod.number()
+}).describe('How one step did (every version, by order).')).optional().describe('Per step (only on `GET /cadences/{id}`).'),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A cadence: its current version\'s steps and its metrics.')
+
+/**
+ * @summary Changes a cadence. New steps on an active cadence (or one with enrollments) make a new version; enrollments
+keep theirs.
+ */
+export const updateCadencePathIdMax = 100;
+
+export const updateCadenceParams = zod.object({
+  "id": zod.string().max(updateCadencePathIdMax)
+})
+
+export const updateCadenceBodyNameMax = 1000;export const updateCadenceBodyTeamIdMax = 100;export const updateCadenceBodyLinkUrlMax = 2000;export const updateCadenceBodyStepsItemDayOffsetMin = -1000;
+export const updateCadenceBodyStepsItemDayOffsetMax = 1000;export const updateCadenceBodyStepsItemWindowStartMax = 10;export const updateCadenceBodyStepsItemWindowEndMax = 10;export const updateCadenceBodyStepsItemChannelMax = 20;export const updateCadenceBodyStepsItemTemplateMax = 10000;export const updateCadenceBodyStepsMax = 100;
+
+export const updateCadenceBody = zod.object({
+  "version": zod.number().optional().describe('The version read (a change only): 409 when someone changed it since.'),
+  "name": zod.string().max(updateCadenceBodyNameMax),
+  "team_id": zod.string().max(updateCadenceBodyTeamIdMax).optional().describe('Absent: global (administrators only).'),
+  "active": zod.boolean().optional().describe('Default true.'),
+  "link_url": zod.string().max(updateCadenceBodyLinkUrlMax).optional(),
+  "steps": zod.array(zod.object({
+  "day_offset": zod.number().min(updateCadenceBodyStepsItemDayOffsetMin).max(updateCadenceBodyStepsItemDayOffsetMax),
+  "window_start": zod.string().max(updateCadenceBodyStepsItemWindowStartMax),
+  "window_end": zod.string().max(updateCadenceBodyStepsItemWindowEndMax),
+  "channel": zod.string().max(updateCadenceBodyStepsItemChannelMax),
+  "template": zod.string().max(updateCadenceBodyStepsItemTemplateMax)
+}).describe('A step as typed.')).max(updateCadenceBodyStepsMax)
+}).describe('A new cadence, or a cadence\'s new state (with `version`, the one read).')
+
+export const updateCadenceResponse = zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "team_id": zod.string().optional().describe('Absent: a global cadence.'),
+  "team_name": zod.string().optional(),
+  "active": zod.boolean(),
+  "link_url": zod.string().optional().describe('What `{link}` is filled with.'),
+  "current_version": zod.number().describe('The version new enrollments take.'),
+  "steps": zod.array(zod.object({
+  "id": zod.string().optional().describe('Absent in a simulation.'),
+  "order": zod.number(),
+  "day_offset": zod.number().describe('Business days after the enrollment\'s first business day.'),
+  "window_start": zod.string().describe('`hh:mm`, São Paulo time.'),
+  "window_end": zod.string(),
+  "channel": zod.string().describe('`email`, `whatsapp`, `ligacao` or `tarefa`.'),
+  "template": zod.string()
+}).describe('A step of a cadence version.')),
+  "metrics": zod.object({
+  "enrolled": zod.number(),
+  "in_progress": zod.number().describe('Active or paused now.'),
+  "completed": zod.number(),
+  "replied": zod.number(),
+  "reply_rate_bp": zod.number().describe('Replied / enrolled, in basis points (0–10 000).'),
+  "evaluations_booked": zod.number(),
+  "opt_outs": zod.number()
+}).describe('Enrolled, completed, replies, evaluations booked and opt-outs of a cadence (sales in 30 days arrive with the\nsales context).'),
+  "step_metrics": zod.array(zod.object({
+  "order": zod.number(),
+  "fired": zod.number().describe('Times it fell due.'),
+  "emailed": zod.number().describe('Of those, e-mails sent through SMTP.'),
+  "replied": zod.number().describe('Replies after it (it was the last step that fell).'),
+  "reply_rate_bp": zod.number(),
+  "evaluations_booked": zod.number()
+}).describe('How one step did (every version, by order).')).optional().describe('Per step (only on `GET /cadences/{id}`).'),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A cadence: its current version\'s steps and its metrics.')
+
+/**
+ * @summary A cadence's enrollments the caller reaches (a salesperson: their own), newest first (at most 500).
+ */
+export const listCadenceEnrollmentsPathIdMax = 100;
+
+export const listCadenceEnrollmentsParams = zod.object({
+  "id": zod.string().max(listCadenceEnrollmentsPathIdMax)
+})
+
+export const listCadenceEnrollmentsQueryStatusRegExp = new RegExp('^(ativa|pausada|concluida|encerrada)$');
+
+
+export const listCadenceEnrollmentsQueryParams = zod.object({
+  "status": zod.string().regex(listCadenceEnrollmentsQueryStatusRegExp).optional()
+})
+
+export const listCadenceEnrollmentsResponseItem = zod.object({
+  "id": zod.string(),
+  "cadence_id": zod.string(),
+  "cadence_name": zod.string(),
+  "cadence_version": zod.number().describe('The cadence version it follows.'),
+  "client_id": zod.string(),
+  "client_name": zod.string(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "current_step": zod.number().describe('The order of the next step to fall (past the last: none left).'),
+  "status": zod.string().describe('`ativa`, `pausada`, `concluida` or `encerrada`.'),
+  "pause_reason": zod.string().optional().describe('`resposta`, `ausencia` or `manual` (paused only).'),
+  "resume_on": zod.string().optional(),
+  "end_reason": zod.string().optional().describe('`manual`, `ganho` or `opt_out` (ended only).'),
+  "next_due_at": zod.iso.datetime({}).optional().describe('When the next step falls (active only).'),
+  "replied_at": zod.iso.datetime({}).optional(),
+  "booked_at": zod.iso.datetime({}).optional(),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A client in a cadence.')
+export const listCadenceEnrollmentsResponse = zod.array(listCadenceEnrollmentsResponseItem)
+
+/**
+ * @summary Enrolls up to 200 clients, all or none: a client outside the caller's reach, with `do_not_contact`, without
+consent for a step's channel or already in a cadence is refused (422 naming `client_ids[i]` and the client).
+ */
+export const enrollClientsPathIdMax = 100;
+
+export const enrollClientsParams = zod.object({
+  "id": zod.string().max(enrollClientsPathIdMax)
+})
+
+export const enrollClientsBodyClientIdsMax = 1000;
+
+export const enrollClientsBody = zod.object({
+  "client_ids": zod.array(zod.string()).max(enrollClientsBodyClientIdsMax)
+}).describe('Clients to enroll (up to 200), all or none.')
+
+/**
+ * @summary Pauses an active enrollment (`manual` or `ausencia`), optionally until `resume_on`.
+ */
+export const pauseEnrollmentPathIdMax = 100;
+
+export const pauseEnrollmentParams = zod.object({
+  "id": zod.string().max(pauseEnrollmentPathIdMax)
+})
+
+export const pauseEnrollmentBodyReasonMax = 20;export const pauseEnrollmentBodyResumeOnRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const pauseEnrollmentBody = zod.object({
+  "reason": zod.string().max(pauseEnrollmentBodyReasonMax).optional(),
+  "resume_on": zod.iso.date().regex(pauseEnrollmentBodyResumeOnRegExp).optional()
+}).describe('Pausing: `manual` (default) or `ausencia`, optionally until a date.')
+
+export const pauseEnrollmentResponse = zod.object({
+  "id": zod.string(),
+  "cadence_id": zod.string(),
+  "cadence_name": zod.string(),
+  "cadence_version": zod.number().describe('The cadence version it follows.'),
+  "client_id": zod.string(),
+  "client_name": zod.string(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "current_step": zod.number().describe('The order of the next step to fall (past the last: none left).'),
+  "status": zod.string().describe('`ativa`, `pausada`, `concluida` or `encerrada`.'),
+  "pause_reason": zod.string().optional().describe('`resposta`, `ausencia` or `manual` (paused only).'),
+  "resume_on": zod.string().optional(),
+  "end_reason": zod.string().optional().describe('`manual`, `ganho` or `opt_out` (ended only).'),
+  "next_due_at": zod.iso.datetime({}).optional().describe('When the next step falls (active only).'),
+  "replied_at": zod.iso.datetime({}).optional(),
+  "booked_at": zod.iso.datetime({}).optional(),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A client in a cadence.')
+
+/**
+ * @summary Resumes a paused enrollment: the next step keeps its gap in business days, counted from today.
+ */
+export const resumeEnrollmentPathIdMax = 100;
+
+export const resumeEnrollmentParams = zod.object({
+  "id": zod.string().max(resumeEnrollmentPathIdMax)
+})
+
+export const resumeEnrollmentResponse = zod.object({
+  "id": zod.string(),
+  "cadence_id": zod.string(),
+  "cadence_name": zod.string(),
+  "cadence_version": zod.number().describe('The cadence version it follows.'),
+  "client_id": zod.string(),
+  "client_name": zod.string(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "current_step": zod.number().describe('The order of the next step to fall (past the last: none left).'),
+  "status": zod.string().describe('`ativa`, `pausada`, `concluida` or `encerrada`.'),
+  "pause_reason": zod.string().optional().describe('`resposta`, `ausencia` or `manual` (paused only).'),
+  "resume_on": zod.string().optional(),
+  "end_reason": zod.string().optional().describe('`manual`, `ganho` or `opt_out` (ended only).'),
+  "next_due_at": zod.iso.datetime({}).optional().describe('When the next step falls (active only).'),
+  "replied_at": zod.iso.datetime({}).optional(),
+  "booked_at": zod.iso.datetime({}).optional(),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A client in a cadence.')
+
+/**
+ * @summary Ends an active or paused enrollment.
+ */
+export const endEnrollmentPathIdMax = 100;
+
+export const endEnrollmentParams = zod.object({
+  "id": zod.string().max(endEnrollmentPathIdMax)
+})
+
+export const endEnrollmentResponse = zod.object({
+  "id": zod.string(),
+  "cadence_id": zod.string(),
+  "cadence_name": zod.string(),
+  "cadence_version": zod.number().describe('The cadence version it follows.'),
+  "client_id": zod.string(),
+  "client_name": zod.string(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "current_step": zod.number().describe('The order of the next step to fall (past the last: none left).'),
+  "status": zod.string().describe('`ativa`, `pausada`, `concluida` or `encerrada`.'),
+  "pause_reason": zod.string().optional().describe('`resposta`, `ausencia` or `manual` (paused only).'),
+  "resume_on": zod.string().optional(),
+  "end_reason": zod.string().optional().describe('`manual`, `ganho` or `opt_out` (ended only).'),
+  "next_due_at": zod.iso.datetime({}).optional().describe('When the next step falls (active only).'),
+  "replied_at": zod.iso.datetime({}).optional(),
+  "booked_at": zod.iso.datetime({}).optional(),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A client in a cadence.')
+
