@@ -15,32 +15,16 @@ use serde_json::{json, Value};
 const BASE: &str = "/api/v1/crm/cadences";
 
 /// Tuesday 01/12/2026, `h`:00 in São Paulo.
+mod common;
+use common::field;
+
 fn sp(day: u32, h: u32) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 12, day, h + 3, 0, 0).unwrap()
 }
 
 async fn setup(api: &TestApi<Crm>) -> String {
     api.clock.set(sp(1, 8));
-    for (uid, name, role) in [
-        ("uid-SALES_MANAGER", "Gil Gerente", "SALES_MANAGER"),
-        ("uid-SALESPERSON", "Vera Vendedora", "SALESPERSON"),
-        ("uid-bia", "Bia Lima", "SALESPERSON"),
-    ] {
-        let now = api.clock.now();
-        platform::on_db!(&api.db, pool => sqlx::query(
-            "INSERT INTO identity_users (uid, email, email_lower, name, role, created_at, updated_at) \
-             VALUES ($1, $2, $2, $3, $4, $5, $5)",
-        )
-        .bind(uid)
-        .bind(format!("{uid}@example.com.br"))
-        .bind(name)
-        .bind(role)
-        .bind(now)
-        .execute(pool)
-        .await
-        .map(|_| ()))
-        .unwrap();
-    }
+    common::add_people(api).await;
     let (status, team) = api
         .call(
             "POST",
@@ -194,13 +178,6 @@ async fn enrollment(api: &TestApi<Crm>, cadence: &str, id: &str) -> Value {
         .find(|e| e["id"] == id)
         .cloned()
         .unwrap_or_else(|| panic!("enrollment {id} in {rows}"))
-}
-
-fn field(err: &Value) -> String {
-    err["fields"][0]["field"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
 }
 
 #[tokio::test]
