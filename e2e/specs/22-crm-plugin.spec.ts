@@ -12,7 +12,7 @@ import { demoEmail, DEMO_PASSWORD, expect, test, type Server } from '../support/
  *
  * The card works the funnel and the agenda from the conversation: an opportunity moved to another stage, an
  * activity logged (the host hears `crm:activity-logged`), and a lead created for a number nobody has.
- * `crm:inbound-message` is validated and acknowledged on the page (cadences arrive later).
+ * `crm:inbound-message` pauses the selected client's active cadence (the API test covers the pause itself).
  */
 
 interface Received {
@@ -176,9 +176,9 @@ test('the plugin framed by an allowed console answers it; a forbidden console ca
     await card.getByRole('button', { name: 'Inserir saudação na conversa' }).click();
     await expect.poll(() => ofType(page, 'crm:insert-text')).toEqual([{ type: 'crm:insert-text', payload: { text: 'Olá, Maria!' } }]);
 
-    // crm:inbound-message: validated and acknowledged (no cadence to pause yet).
+    // crm:inbound-message: the client wrote, so their active cadence would pause (Maria is in none).
     await send(page, { type: 'crm:inbound-message', payload: { conversationId: 7, at: '2026-11-27T10:00:00Z' } });
-    await expect(plugin.getByText('Nova mensagem na conversa 7 recebida', { exact: false })).toBeVisible();
+    await expect(plugin.getByText('Nova mensagem na conversa 7: nenhuma cadência ativa para pausar.')).toBeVisible();
 
     // The card's funnel: the open opportunity moved to another stage from its menu.
     await expect(card.getByRole('paragraph').filter({ hasText: 'Clareamento da Maria' })).toBeVisible();

@@ -193,7 +193,12 @@ impl Context for Crm {
         ));
         let plugin = Arc::new(service::plugin_for(
             platform,
-            (clients.clone(), opportunities.clone(), activities.clone()),
+            (
+                clients.clone(),
+                opportunities.clone(),
+                activities.clone(),
+                cadences.clone(),
+            ),
         ));
         Ok(Crm {
             cadences,

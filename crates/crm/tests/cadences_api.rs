@@ -769,3 +769,53 @@ async fn a_won_opportunity_or_do_not_contact_ends_the_enrollments_and_pause_resu
         assert!(cadence_activities(&api).await.is_empty());
     }
 }
+
+#[tokio::test]
+async fn a_message_the_plugins_host_saw_pauses_the_active_enrollment_and_another_salespersons_client_is_404(
+) {
+    for (api, team) in apis().await {
+        let c = cadence(&api, "SALES_MANAGER", &team, steps()).await;
+        let cid = c["id"].as_str().unwrap();
+        let ana = client(
+            &api,
+            1,
+            "Ana Paula Reis",
+            "uid-SALESPERSON",
+            &["whatsapp", "phone"],
+        )
+        .await;
+        let (status, rows) = enroll(&api, "SALESPERSON", cid, &[&ana]).await;
+        assert_eq!(status, StatusCode::CREATED, "{rows}");
+        let eid = rows[0]["id"].as_str().unwrap().to_string();
+        let seller = |uid: &str| platform::Principal {
+            role: Some(platform::Role::Salesperson),
+            ..platform::testing::principal(uid, "Vendedor")
+        };
+        let cadences = api.context.cadences();
+        let err = cadences
+            .on_inbound_message(&seller("uid-bia"), &ana)
+            .await
+            .unwrap_err();
+        assert_eq!(err.kind, platform::error::ErrorKind::NotFound, "{err:?}");
+        assert_eq!(enrollment(&api, cid, &eid).await["status"], "ativa");
+
+        let paused = cadences
+            .on_inbound_message(&seller("uid-SALESPERSON"), &ana)
+            .await
+            .unwrap();
+        assert_eq!(paused, 1);
+        let e = enrollment(&api, cid, &eid).await;
+        assert_eq!(
+            (e["status"].as_str(), e["pause_reason"].as_str()),
+            (Some("pausada"), Some("resposta"))
+        );
+        // Again: nothing left to pause.
+        assert_eq!(
+            cadences
+                .on_inbound_message(&seller("uid-SALESPERSON"), &ana)
+                .await
+                .unwrap(),
+            0
+        );
+    }
+}

@@ -152,6 +152,12 @@ pub struct PluginActivityRequest {
     pub next: Omittable<NextActivityRequest>,
 }
 
+/// How many of the client's cadence enrollments a message paused.
+#[derive(Object)]
+pub struct InboundPaused {
+    pub paused: i64,
+}
+
 #[derive(ApiResponse)]
 enum LeadCreated {
     #[oai(status = 201)]
@@ -336,5 +342,23 @@ impl PluginApi {
             .move_to(&auth.0, &id.0, body.0.stage_id.trim(), body.0.version.0)
             .await?;
         Ok(Json(view.into()))
+    }
+
+    /// The host saw the client write (`crm:inbound-message`): the client's active cadence enrollment pauses with
+    /// the reason *resposta*, as a reply logged by hand would; no step falls due until the owner resumes it.
+    #[oai(
+        path = "/clients/:id/inbound-message",
+        method = "post",
+        operation_id = "crmPluginInboundMessage"
+    )]
+    async fn inbound_message(
+        &self,
+        #[oai(scope = "PLUGIN")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+    ) -> ApiResult<Json<InboundPaused>> {
+        let paused = self.plugin.inbound_message(&auth.0, &id.0).await?;
+        Ok(Json(InboundPaused {
+            paused: paused as i64,
+        }))
     }
 }

@@ -893,6 +893,26 @@ impl Cadences {
         Ok(outcome)
     }
 
+    /// The plugin's host saw the client write (`crm:inbound-message`): a reply, so the client's active enrollment
+    /// pauses (`resposta`) as when an activity is completed with *respondeu*. A client `p` does not reach is 404.
+    /// Returns how many enrollments were paused.
+    pub async fn on_inbound_message(&self, p: &Principal, client_id: &str) -> Result<usize> {
+        self.clients.get_for(p, client_id).await?;
+        let stamp = Stamp {
+            uid: &p.uid,
+            at: self.clock.now(),
+        };
+        let mut tx = self.db.begin().await?;
+        let active = store::open_of_client(&mut tx, client_id)
+            .await?
+            .iter()
+            .filter(|e| e.status == EnrollmentStatus::Ativa)
+            .count();
+        Self::on_activity_done(&mut tx, client_id, Outcome::Respondeu, &stamp).await?;
+        tx.commit().await?;
+        Ok(active)
+    }
+
     /// In the caller's transaction (an activity completed): a reply pauses the client's active enrollment
     /// (`resposta`, no step falls until resumed) and counts as the last step's reply; an evaluation booked counts
     /// as the last step's booking.

@@ -22,6 +22,8 @@ pub use lookup::Found;
 pub use opportunities::{
     Column, FunnelQuery, Opportunities, OpportunityView, CARDS_PER_COLUMN, OPPORTUNITY_ENTITY,
 };
-pub use plugin::{plugin_for, ClientSummary, Plugin, DEV_MODE_VAR, LOOKUPS_PER_MINUTE};
+pub use plugin::{
+    plugin_for, ClientSummary, Plugin, PluginServices, DEV_MODE_VAR, LOOKUPS_PER_MINUTE,
+};
 pub use profiles::{ProfileView, Profiles, PROFILE_ENTITY};
 pub use teams::{Membership, Person, TeamView, Teams, TEAM_ENTITY};

@@ -10,7 +10,7 @@ use platform::error::{Error, Result, Violations};
 use platform::Principal;
 
 use super::{
-    Activities, ActivityQuery, ActivityView, Clients, Found, FunnelQuery, Opportunities,
+    Activities, ActivityQuery, ActivityView, Cadences, Clients, Found, FunnelQuery, Opportunities,
     OpportunityView,
 };
 use crate::domain::opportunity::{Stage, StageKind, Status};
@@ -34,12 +34,21 @@ pub struct ClientSummary {
     pub stages: Vec<Stage>,
 }
 
+/// The services the plugin's card works through.
+pub type PluginServices = (
+    Arc<Clients>,
+    Arc<Opportunities>,
+    Arc<Activities>,
+    Arc<Cadences>,
+);
+
 pub struct Plugin {
     db: Db,
     clock: SharedClock,
     clients: Arc<Clients>,
     opportunities: Arc<Opportunities>,
     activities: Arc<Activities>,
+    cadences: Arc<Cadences>,
     /// Origins from the configuration (`BACKOFFICE_PLUGIN_FRAME_ANCESTORS`), allowed besides the setting.
     configured: Vec<String>,
     /// Development and test mode: `http://127.0.0.1:<port>` and `http://localhost:<port>` are accepted.
@@ -50,7 +59,7 @@ impl Plugin {
     pub fn new(
         db: Db,
         clock: SharedClock,
-        (clients, opportunities, activities): (Arc<Clients>, Arc<Opportunities>, Arc<Activities>),
+        (clients, opportunities, activities, cadences): PluginServices,
         configured: Vec<String>,
         dev_mode: bool,
     ) -> Plugin {
@@ -60,6 +69,7 @@ impl Plugin {
             clients,
             opportunities,
             activities,
+            cadences,
             configured,
             dev_mode,
         }
@@ -153,6 +163,11 @@ impl Plugin {
         })
     }
 
+    /// The host saw the client write: their active cadence pauses (see [`Cadences::on_inbound_message`]).
+    pub async fn inbound_message(&self, by: &Principal, client_id: &str) -> Result<usize> {
+        self.cadences.on_inbound_message(by, client_id).await
+    }
+
     /// The client `term` names exactly, at most [`LOOKUPS_PER_MINUTE`] a minute per user (429 with the
     /// seconds to wait), each lookup audited: who, what, which client, when.
     pub async fn lookup(&self, term: &LookupTerm, by: &Principal) -> Result<Found> {
@@ -191,10 +206,7 @@ impl Plugin {
 pub const DEV_MODE_VAR: &str = "BACKOFFICE_DEV_MODE";
 
 /// The plugin of a started platform: the configuration's framing origins and the development mode.
-pub fn plugin_for(
-    platform: &platform::context::Platform,
-    services: (Arc<Clients>, Arc<Opportunities>, Arc<Activities>),
-) -> Plugin {
+pub fn plugin_for(platform: &platform::context::Platform, services: PluginServices) -> Plugin {
     let dev_mode = std::env::var(DEV_MODE_VAR).is_ok_and(|v| v == "1" || v == "true");
     Plugin::new(
         platform.db.clone(),

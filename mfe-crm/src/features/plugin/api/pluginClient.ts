@@ -8,6 +8,7 @@ import { ApiError, currentApiBase, joinUrl, toApiError } from '@backoffice/api-c
 import {
   getCrmPluginClientUrl,
   getCrmPluginCreateLeadUrl,
+  getCrmPluginInboundMessageUrl,
   getCrmPluginLogActivityUrl,
   getCrmPluginLookupUrl,
   getCrmPluginMoveOpportunityUrl,
@@ -16,6 +17,7 @@ import {
   getPluginSignOutUrl,
   type CompletedActivity,
   type CrmPluginLookupParams,
+  type InboundPaused,
   type MoveRequest,
   type NewOpportunityRequest,
   type Opportunity,
@@ -45,6 +47,8 @@ export interface PluginClient {
   createLead(lead: NewOpportunityRequest): Promise<Opportunity>;
   logActivity(activity: PluginActivityRequest): Promise<CompletedActivity>;
   moveOpportunity(id: string, move: MoveRequest): Promise<Opportunity>;
+  /** The host saw the client write: their active cadence pauses. */
+  inboundMessage(clientId: string): Promise<InboundPaused>;
 }
 
 export function createPluginClient(fetchImpl: typeof fetch = (input, init) => fetch(input, init)): PluginClient {
@@ -113,5 +117,6 @@ export function createPluginClient(fetchImpl: typeof fetch = (input, init) => fe
     createLead: (lead) => json<Opportunity>(getCrmPluginCreateLeadUrl(), undefined, lead),
     logActivity: (activity) => json<CompletedActivity>(getCrmPluginLogActivityUrl(), undefined, activity),
     moveOpportunity: (id, move) => json<Opportunity>(getCrmPluginMoveOpportunityUrl(id), undefined, move),
+    inboundMessage: (clientId) => json<InboundPaused>(getCrmPluginInboundMessageUrl(clientId), undefined, {}),
   };
 }

@@ -76,12 +76,15 @@ function Plugin({ origin, chatwoot }: { origin: string; chatwoot: boolean }) {
   const [asked, setAsked] = useState<LookupQuery | null>(null);
   const [changed, setChanged] = useState<PluginClientCard | null>(null);
   const bridgeRef = useRef<HostBridge | null>(null);
+  // The client on the card (a host message may arrive between renders).
+  const selected = useRef<string | null>(null);
   const send = useCallback((message: Parameters<HostBridge['send']>[0]) => bridgeRef.current?.send(message), []);
 
   const lookup = useMutation({
     mutationFn: (query: CrmPluginLookupParams) => client.lookup(query),
     onMutate: () => setChanged(null),
     onSuccess: (answer) => {
+      selected.current = answer.client?.id ?? null;
       if (answer.client) send(clientSelected(answer.client.id, answer.client.name));
     },
     onError: (error, query) => {
@@ -117,13 +120,29 @@ function Plugin({ origin, chatwoot }: { origin: string; chatwoot: boolean }) {
           if (query) run(query);
           break;
         }
-        case 'crm:inbound-message':
-          // Validated and acknowledged: cadences do not exist yet, so there is nothing to pause.
-          setNote(`Nova mensagem na conversa ${message.payload.conversationId} recebida (as cadências ainda não estão disponíveis).`);
+        case 'crm:inbound-message': {
+          // The client wrote: their active cadence pauses (a reply), as when the salesperson logs *respondeu*.
+          const conversation = message.payload.conversationId;
+          const clientId = selected.current;
+          if (!clientId) {
+            setNote(`Nova mensagem na conversa ${conversation}: nenhum cliente selecionado.`);
+            break;
+          }
+          client
+            .inboundMessage(clientId)
+            .then(({ paused }) =>
+              setNote(
+                paused > 0
+                  ? `Nova mensagem na conversa ${conversation}: cadência pausada (resposta).`
+                  : `Nova mensagem na conversa ${conversation}: nenhuma cadência ativa para pausar.`,
+              ),
+            )
+            .catch((error: unknown) => send(pluginError(errorCode(error))));
           break;
+        }
       }
     },
-    [run, send],
+    [run, send, client],
   );
   const bridge = useHostBridge(origin, chatwoot, onMessage);
   bridgeRef.current = bridge;

@@ -58,6 +58,7 @@ import type {
   GetLinkQrCodeParams,
   GetTeamParams,
   HistoryEntry,
+  InboundPaused,
   LinkPage,
   LinkPatchRequest,
   LinkVocabulary,
@@ -3202,6 +3203,78 @@ export const useCrmPluginMoveOpportunity = <TError = ErrorType<ErrorBody | Error
       > => {
 
       const mutationOptions = getCrmPluginMoveOpportunityMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The host saw the client write (`crm:inbound-message`): the client's active cadence enrollment pauses with
+the reason *resposta*, as a reply logged by hand would; no step falls due until the owner resumes it.
+ */
+export const getCrmPluginInboundMessageUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/crm/plugin/clients/${id}/inbound-message`
+}
+
+export const crmPluginInboundMessage = async (id: string, options?: RequestInit): Promise<InboundPaused> => {
+  
+  return customFetch<InboundPaused>(getCrmPluginInboundMessageUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getCrmPluginInboundMessageMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof crmPluginInboundMessage>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof crmPluginInboundMessage>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['crmPluginInboundMessage'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof crmPluginInboundMessage>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  crmPluginInboundMessage(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CrmPluginInboundMessageMutationResult = NonNullable<Awaited<ReturnType<typeof crmPluginInboundMessage>>>
+    
+    export type CrmPluginInboundMessageMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary The host saw the client write (`crm:inbound-message`): the client's active cadence enrollment pauses with
+the reason *resposta*, as a reply logged by hand would; no step falls due until the owner resumes it.
+ */
+export const useCrmPluginInboundMessage = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof crmPluginInboundMessage>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof crmPluginInboundMessage>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getCrmPluginInboundMessageMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -126,6 +126,7 @@ export * from './historyChange';
 export * from './historyEntry';
 export * from './holiday';
 export * from './importBankReturnParams';
+export * from './inboundPaused';
 export * from './installmentDetail';
 export * from './issueBoletos';
 export * from './issuedBoletos';

@@ -1519,6 +1519,20 @@ export const crmPluginMoveOpportunityResponse = zod.object({
 }).describe('An opportunity as its card and panel show it. `client_id` once the person is a client; the `contact_*`\nfields while they are a lead typed inline.')
 
 /**
+ * @summary The host saw the client write (`crm:inbound-message`): the client's active cadence enrollment pauses with
+the reason *resposta*, as a reply logged by hand would; no step falls due until the owner resumes it.
+ */
+export const crmPluginInboundMessagePathIdMax = 100;
+
+export const crmPluginInboundMessageParams = zod.object({
+  "id": zod.string().max(crmPluginInboundMessagePathIdMax)
+})
+
+export const crmPluginInboundMessageResponse = zod.object({
+  "paused": zod.number()
+}).describe('How many of the client\'s cadence enrollments a message paused.')
+
+/**
  * @summary The UTM builder's fixed vocabularies (source and medium), the campaign kinds and the hosts a
 destination may have.
  */
