@@ -94,6 +94,8 @@ impl Context for Stock {
     }
 
     async fn seed_demo(self: &Arc<Self>, demo: &mut Demo) -> Result<Vec<String>, Error> {
-        demo::seed(&self.registers, &self.ledger, demo).await
+        let mut lines = demo::seed(&self.registers, &self.ledger, demo).await?;
+        lines.extend(demo::dispatches::seed(&self.registers, &self.dispatches, demo).await?);
+        Ok(lines)
     }
 }

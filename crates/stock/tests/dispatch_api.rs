@@ -7,6 +7,7 @@ use common::*;
 use platform::clock::Clock;
 use platform::on_db;
 use platform::testing::TestApi;
+use platform::Context;
 use poem::http::StatusCode;
 use serde_json::{json, Value};
 use stock::Stock;
@@ -565,5 +566,42 @@ async fn a_receipt_without_differences_is_recebido() {
         assert_eq!(balance(&c, &c.p.clinic).await, 10_000);
         let (status, _) = act(&c, REQUESTER, &id, "receive", json!({"lines": []})).await;
         assert_eq!(status, StatusCode::CONFLICT);
+    }
+}
+
+#[tokio::test]
+async fn demo_dispatches_reach_every_state_and_keep_the_ledger_in_step() {
+    for api in TestApi::<Stock>::on_each_engine().await {
+        let mut demo = platform::context::Demo::default();
+        let lines = api.context.seed_demo(&mut demo).await.unwrap();
+        assert!(
+            lines.iter().any(|l| l.starts_with("Despachos: 16")),
+            "{lines:?}"
+        );
+        let states: Vec<String> = on_db!(&api.db, pool => sqlx::query_scalar(
+            "SELECT DISTINCT status FROM stock_dispatches ORDER BY status"
+        ).fetch_all(pool).await)
+        .unwrap();
+        assert_eq!(
+            states,
+            [
+                "APROVADO",
+                "EM_SEPARACAO",
+                "ENCERRADO",
+                "ENVIADO",
+                "RECEBIDO",
+                "RECEBIDO_COM_DIVERGENCIA",
+                "REJEITADO",
+                "SOLICITADO"
+            ]
+        );
+        assert!(api.context.ledger().check().await.unwrap().0.is_empty());
+        let again = api.context.seed_demo(&mut demo).await.unwrap();
+        assert!(
+            again
+                .iter()
+                .any(|l| l.contains("Despachos: dados de demonstração já existiam")),
+            "{again:?}"
+        );
     }
 }

@@ -3,6 +3,7 @@
 use chrono::{DateTime, Utc};
 use platform::api::history::{entries, HistoryEntryDto};
 use platform::api::{Date, Omittable, Text};
+use poem_openapi::types::Example;
 use poem_openapi::{Enum, Object};
 
 use crate::domain::dispatch;
@@ -269,7 +270,7 @@ pub struct DispatchLineRequest {
 
 /// A clinic's request.
 #[derive(Debug, Clone, Object)]
-#[oai(rename = "StockDispatchRequest")]
+#[oai(rename = "StockDispatchRequest", example)]
 pub struct DispatchRequest {
     #[oai(validator(max_length = 100))]
     pub clinic_location_id: Text,
@@ -290,7 +291,7 @@ pub struct ApprovalLineRequest {
 
 /// An approval; a line left out is approved as asked.
 #[derive(Debug, Clone, Object)]
-#[oai(rename = "StockDispatchApproval")]
+#[oai(rename = "StockDispatchApproval", example)]
 pub struct ApprovalRequest {
     #[oai(validator(max_items = 500))]
     pub lines: Omittable<Vec<ApprovalLineRequest>>,
@@ -298,7 +299,7 @@ pub struct ApprovalRequest {
 
 /// A rejection or a resolution's reason (10–500 characters).
 #[derive(Debug, Clone, Object)]
-#[oai(rename = "StockDispatchRejection")]
+#[oai(rename = "StockDispatchRejection", example)]
 pub struct RejectionRequest {
     #[oai(validator(max_length = 2000))]
     pub motivo: Omittable<Text>,
@@ -324,14 +325,14 @@ pub struct PickLineRequest {
 
 /// The lots picked for some lines (each line's picks replaced).
 #[derive(Debug, Clone, Object)]
-#[oai(rename = "StockDispatchPicks")]
+#[oai(rename = "StockDispatchPicks", example)]
 pub struct PicksRequest {
     #[oai(validator(max_items = 500))]
     pub picks: Vec<PickLineRequest>,
 }
 
 #[derive(Debug, Clone, Object)]
-#[oai(rename = "StockDispatchShipment")]
+#[oai(rename = "StockDispatchShipment", example)]
 pub struct ShipRequest {
     /// Transportadora or driver.
     #[oai(validator(max_length = 500))]
@@ -351,14 +352,14 @@ pub struct ReceiptLineRequest {
 
 /// What arrived; a line left out arrived as shipped.
 #[derive(Debug, Clone, Object)]
-#[oai(rename = "StockDispatchReceipt")]
+#[oai(rename = "StockDispatchReceipt", example)]
 pub struct ReceiptRequest {
     #[oai(validator(max_items = 500))]
     pub lines: Vec<ReceiptLineRequest>,
 }
 
 #[derive(Debug, Clone, Object)]
-#[oai(rename = "StockDispatchResolutionRequest")]
+#[oai(rename = "StockDispatchResolutionRequest", example)]
 pub struct ResolveRequest {
     pub destination: DispatchResolution,
     #[oai(validator(max_length = 2000))]
@@ -441,6 +442,81 @@ impl From<HubSummary> for HubView {
                 .into_iter()
                 .map(DispatchSummaryView::from)
                 .collect(),
+        }
+    }
+}
+
+impl Example for DispatchRequest {
+    fn example() -> Self {
+        DispatchRequest {
+            clinic_location_id: "loc-clinica-centro".into(),
+            notes: Omittable(Some("Reposição semanal".into())),
+            lines: vec![DispatchLineRequest {
+                material_id: "mat-luva-m".into(),
+                qty_milli: 10_000,
+            }],
+        }
+    }
+}
+
+impl Example for ApprovalRequest {
+    fn example() -> Self {
+        ApprovalRequest {
+            lines: Omittable(Some(vec![ApprovalLineRequest {
+                line_id: "linha-1".into(),
+                approved_qty_milli: 6_000,
+            }])),
+        }
+    }
+}
+
+impl Example for RejectionRequest {
+    fn example() -> Self {
+        RejectionRequest {
+            motivo: Omittable(Some("Estoque da clínica suficiente para o mês".into())),
+        }
+    }
+}
+
+impl Example for PicksRequest {
+    fn example() -> Self {
+        PicksRequest {
+            picks: vec![PickLineRequest {
+                line_id: "linha-1".into(),
+                lots: vec![PickLotRequest {
+                    lot_id: Omittable(Some("lote-1".into())),
+                    qty_milli: 6_000,
+                }],
+            }],
+        }
+    }
+}
+
+impl Example for ShipRequest {
+    fn example() -> Self {
+        ShipRequest {
+            carrier: Omittable(Some("Motorista João".into())),
+        }
+    }
+}
+
+impl Example for ReceiptRequest {
+    fn example() -> Self {
+        ReceiptRequest {
+            lines: vec![ReceiptLineRequest {
+                line_id: "linha-1".into(),
+                received_qty_milli: 5_000,
+                motivo: Omittable(Some("avaria".into())),
+            }],
+        }
+    }
+}
+
+impl Example for ResolveRequest {
+    fn example() -> Self {
+        ResolveRequest {
+            destination: DispatchResolution::Loss,
+            motivo: Omittable(Some("Caixa avariada no transporte".into())),
         }
     }
 }
