@@ -16,11 +16,13 @@ test('a dispatch is requested, approved by another user, picked, shipped and rec
   await form.getByRole('button', { name: 'Enviar solicitação' }).click();
   await expect(form).toBeHidden();
   const drawer = page.getByRole('dialog', { name: 'Despacho' });
-  const heading = drawer.getByRole('heading', { level: 2 });
+  const heading = drawer.getByRole('heading', { name: /^DSP-/ });
   await expect(heading).toHaveText(/^DSP-\d{4}-\d{6}$/);
   const number = (await heading.textContent()) ?? '';
   await expect(drawer).toContainText('Solicitado');
   const dispatchUrl = new URL(page.url());
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
   await signOut(page);
 
   // Another user approves 6 of the 10, beside the clinic's balance and consumption.
@@ -41,6 +43,8 @@ test('a dispatch is requested, approved by another user, picked, shipped and rec
   await drawer.getByLabel('Transportador ou motorista').fill('Motorista E2E');
   await drawer.getByRole('button', { name: 'Enviar' }).click();
   await expect(drawer).toContainText('Enviado');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
   await signOut(page);
 
   // The clinic confirms 5: one stays in transit, the dispatch is received with a divergence.
