@@ -543,8 +543,8 @@ impl Dispatches {
 
     /// The central keeper starts picking an approved dispatch; the FEFO suggestion shows on each line.
     pub async fn start_picking(&self, id: &str, p: &Principal) -> Result<DispatchDetail> {
-        keeper(p)?;
         let row = self.visible(id, p).await?;
+        keeper(p)?;
         let now = self.clock.now();
         let mut tx = self.db.begin().await?;
         move_state(
@@ -577,8 +577,8 @@ impl Dispatches {
         picks: Vec<(String, Vec<(String, i64)>)>,
         p: &Principal,
     ) -> Result<DispatchDetail> {
-        keeper(p)?;
         let row = self.visible(id, p).await?;
+        keeper(p)?;
         let status = status_of(&row);
         if !DispatchEvent::Pick.from().contains(&status) {
             return Err(Error::conflict(
@@ -663,8 +663,8 @@ impl Dispatches {
         carrier: Option<String>,
         p: &Principal,
     ) -> Result<DispatchDetail> {
-        keeper(p)?;
         let row = self.visible(id, p).await?;
+        keeper(p)?;
         let carrier = carrier
             .as_deref()
             .map(platform::text::collapse_spaces)
@@ -972,8 +972,8 @@ impl Dispatches {
         motivo: Option<&str>,
         p: &Principal,
     ) -> Result<DispatchDetail> {
-        p.require(&HUB)?;
         let row = self.visible(id, p).await?;
+        p.require(&HUB)?;
         let reason = Reason::parse("motivo", motivo).map_err(|e| Error::invalid(vec![e]))?;
         let destination = match to_where {
             Resolution::Loss => "loc-loss".to_string(),
