@@ -119,6 +119,16 @@ prepare() {
   ST_PAYABLE_ATTACHMENT_ID=$(printf '%%PDF-1.4\n%% nota\n' | curl -sf "$SERVER_URL/api/v1/finance/payables/$ST_PAYABLE_ID/attachments" \
     -H "Authorization: Bearer $TOKEN" -F 'file=@-;filename=nota.pdf' | json_field '["id"]')
   export ST_PAYABLE_ID ST_PAYABLE_INSTALLMENT_ID ST_PAYABLE_ATTACHMENT_ID
+  # A dispatch from the central warehouse to a clinic, which the dispatch operations name (the run's super
+  # administrator requested it, so approving or rejecting it is 403: never one's own request).
+  local st_unit st_central st_clinic st_material
+  st_unit=$(api POST /api/v1/system/units '{"code":"CLI-ST","name":"Clínica Schemathesis","active":true}' | json_field '["id"]')
+  st_central=$(api POST /api/v1/stock/locations '{"code":"CENTRAL-ST","name":"Central Schemathesis","kind":"CENTRAL"}' | json_field '["id"]')
+  st_clinic=$(api POST /api/v1/stock/locations "{\"code\":\"CLI-ST\",\"name\":\"Clínica Schemathesis\",\"kind\":\"CLINIC\",\"unit_id\":\"$st_unit\"}" | json_field '["id"]')
+  st_material=$(api POST /api/v1/stock/materials '{"sku":"ST-DSP-1","name":"Material Schemathesis","base_uom":"UN"}' | json_field '["id"]')
+  api POST /api/v1/stock/movements "{\"kind\":\"MISC_IN\",\"material_id\":\"$st_material\",\"location_id\":\"$st_central\",\"qty_milli\":100000,\"unit_cost_micro\":1000000,\"reason\":\"Estoque inicial Schemathesis\"}" >/dev/null
+  ST_DISPATCH_ID=$(api POST /api/v1/stock/dispatches "{\"clinic_location_id\":\"$st_clinic\",\"lines\":[{\"material_id\":\"$st_material\",\"qty_milli\":5000}]}" | json_field '["id"]')
+  export ST_DISPATCH_ID
   export ST_OPPORTUNITY_ID
   export ST_CLIENT_ID ST_USER_UID ST_HOLIDAY_DAY ST_FILE_ID ST_PERMISSION ST_CHART_ACCOUNT_ID ST_COST_CENTER_ID ST_BANK_ACCOUNT_ID \
     ST_SUPPLIER_ID ST_SUPPLIER_ACCOUNT_ID ST_SUPPLIER_PIX_KEY_ID ST_RECEIVABLE_ID ST_INSTALLMENT_ID ST_RECEIPT_INSTALLMENT_ID \

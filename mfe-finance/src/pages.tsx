@@ -4,9 +4,8 @@ import { lazy, type ComponentType } from 'react';
 
 /**
  * Every route this area owns. The business features arrive in later issues; until then each page says
- * "Em construção" (no fake data). The hub pages exist so the guard's hub rules have somewhere to land.
+ * "Em construção" (no fake data).
  */
-const HubPage = lazy(() => import(/* webpackChunkName: "hub" */ './features/hub/components/HubPage'));
 const FinanceRegistersPage = lazy(() => import(/* webpackChunkName: "finance-registers" */ './app/FinanceRegistersPage'));
 const ReceivablesPage = lazy(() => import(/* webpackChunkName: "receivables" */ './features/receivables/components/ReceivablesPage'));
 const ReceivablesReportsPage = lazy(
@@ -31,9 +30,6 @@ const built: Record<string, ComponentType<PageProps>> = {
   '/remessas': RemittancesPage,
   '/pagamentos': PaymentsPage,
   '/recebimentos': ReceivablesPage,
-  '/hub': HubPage,
-  '/hub/despachos': HubPage,
-  '/hub/despachos/aprovacoes': HubPage,
 };
 
 export const pages: Record<string, ComponentType<PageProps>> = Object.fromEntries(

@@ -6,6 +6,9 @@ import { lazy, type ComponentType } from 'react';
 const built: Record<string, ComponentType<PageProps>> = {
   '/estoque/cadastro-materiais': lazy(() => import(/* webpackChunkName: "materials" */ './features/materials/components/MaterialsPage')),
   '/estoque/movimentacao-estoque': lazy(() => import(/* webpackChunkName: "movements" */ './features/movements/components/MovementsPage')),
+  '/hub': lazy(() => import(/* webpackChunkName: "hub" */ './features/hub/components/HubPage')),
+  '/hub/despachos': lazy(() => import(/* webpackChunkName: "dispatches" */ './features/dispatches/components/DispatchesPage')),
+  '/hub/despachos/aprovacoes': lazy(() => import(/* webpackChunkName: "dispatch-approvals" */ './features/dispatches/components/ApprovalsPage')),
 };
 
 export const pages: Record<string, ComponentType<PageProps>> = Object.fromEntries(

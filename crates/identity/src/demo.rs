@@ -51,10 +51,20 @@ pub fn demo_users() -> Vec<DemoUser> {
                     role,
                     Role::FinancialManager | Role::Admin | Role::SuperAdmin
                 ),
-                ..Default::default()
+                // Dispatches (stock brief §1): clinic staff request and receive, the central keeper picks and
+                // ships, the stock manager approves and resolves; all of them through the hub.
+                can_see_dispatch: matches!(
+                    role,
+                    Role::ClinicStaff | Role::StockKeeper | Role::StockManager
+                ),
+                can_approval_dispatch: role == Role::StockManager,
             },
-            // Clinic staff work through the hub.
-            access_hub: role.is_admin() || role == Role::ClinicStaff,
+            // Clinic staff work through the hub, and so do the stock roles for dispatches.
+            access_hub: role.is_admin()
+                || matches!(
+                    role,
+                    Role::ClinicStaff | Role::StockKeeper | Role::StockManager
+                ),
         })
         .collect();
     users.push(DemoUser {

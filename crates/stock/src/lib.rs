@@ -33,13 +33,14 @@ use platform::context::{Context, Demo, Platform, StartError, Started};
 use platform::migrate::Migrations;
 use platform::Error;
 
-pub use service::{Drift, Ledger, Registers};
+pub use service::{Dispatches, Drift, Ledger, Registers};
 pub use store::ledger::MovementFilter;
 
 /// The context: its public interface for the server and for other contexts.
 pub struct Stock {
     registers: Arc<Registers>,
     ledger: Arc<Ledger>,
+    dispatches: Arc<Dispatches>,
 }
 
 impl Stock {
@@ -49,6 +50,10 @@ impl Stock {
 
     pub fn ledger(&self) -> &Arc<Ledger> {
         &self.ledger
+    }
+
+    pub fn dispatches(&self) -> &Arc<Dispatches> {
+        &self.dispatches
     }
 }
 
@@ -72,6 +77,11 @@ impl Context for Stock {
         Ok(Stock {
             registers: Arc::new(Registers::new(platform.db.clone(), platform.clock.clone())),
             ledger: Arc::new(Ledger::new(platform.db.clone(), platform.clock.clone())),
+            dispatches: Arc::new(Dispatches::new(
+                platform.db.clone(),
+                platform.clock.clone(),
+                platform.jobs.clone(),
+            )),
         })
     }
 
@@ -79,10 +89,13 @@ impl Context for Stock {
         (
             api::RegistersApi::new(self.registers.clone()),
             api::LedgerApi::new(self.ledger.clone()),
+            api::DispatchesApi::new(self.dispatches.clone()),
         )
     }
 
     async fn seed_demo(self: &Arc<Self>, demo: &mut Demo) -> Result<Vec<String>, Error> {
-        demo::seed(&self.registers, &self.ledger, demo).await
+        let mut lines = demo::seed(&self.registers, &self.ledger, demo).await?;
+        lines.extend(demo::dispatches::seed(&self.registers, &self.dispatches, demo).await?);
+        Ok(lines)
     }
 }

@@ -94,6 +94,21 @@ pub static STOCK_LEDGER_PAGE: Permission = Permission {
     ]),
 };
 
+/// Picking and shipping dispatches at the central warehouse (§7: the keeper, who also needs `access_hub` and
+/// `can_see_dispatch`; the handler checks those).
+pub static DISPATCH_PICK: Permission = Permission {
+    code: "despachos_separar",
+    label: "separar e enviar despachos",
+    grant: Grant::Roles(&[StockKeeper, StockManager, Admin, SuperAdmin]),
+};
+
+/// Resolving a dispatch's shortfall (to loss, back to central, delivered later).
+pub static DISPATCH_RESOLVE: Permission = Permission {
+    code: "despachos_resolver",
+    label: "resolver divergências de despachos",
+    grant: Grant::Roles(&[StockManager, Admin, SuperAdmin]),
+};
+
 /// Every permission the context declares.
 pub static ALL: &[&Permission] = &[
     &STOCK_REGISTERS_READ,
@@ -104,6 +119,8 @@ pub static ALL: &[&Permission] = &[
     &STOCK_USER_LOCATIONS,
     &STOCK_REGISTERS_PAGE,
     &STOCK_LEDGER_PAGE,
+    &DISPATCH_PICK,
+    &DISPATCH_RESOLVE,
 ];
 
 pub static ROUTE_RULES: &[RouteRule] = &[

@@ -107,7 +107,7 @@ export const ROUTES: readonly RouteEntry[] = [
     ['/minhas-comissoes', 'Minhas comissões'],
   ]),
   ...rows('finance', 'Administração', [['/backoffice/financeiro/planos-de-conta', 'Planos de conta']]),
-  ...rows('finance', 'Hub', [
+  ...rows('stock', 'Hub', [
     ['/hub', 'Hub'],
     ['/hub/despachos', 'Despachos'],
     ['/hub/despachos/aprovacoes', 'Aprovação de despachos'],

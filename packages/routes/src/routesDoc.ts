@@ -48,9 +48,9 @@ const STATES: Readonly<Record<string, string>> = {
   '/recebimentos': BUILT,
   '/recebimentos-por-periodo': BUILT,
   '/backoffice/financeiro/planos-de-conta': BUILT,
-  '/hub': `${UNDER_CONSTRUCTION} (only its gate is built: \`access_hub\`, and links to the dispatch areas the user holds)`,
-  '/hub/despachos': `${UNDER_CONSTRUCTION} (only its gate is built: \`can_see_dispatch\`, audited)`,
-  '/hub/despachos/aprovacoes': `${UNDER_CONSTRUCTION} (only its gate is built: \`can_approval_dispatch\`, audited, the "Acesso negado" dialog)`,
+  '/hub': BUILT,
+  '/hub/despachos': BUILT,
+  '/hub/despachos/aprovacoes': BUILT,
 };
 
 export function routeState(path: string): string {

@@ -1,10 +1,14 @@
 //! `/api/v1/stock/…`. Each operation declares its permission on `auth` (the server checks it before the
 //! handler runs) and maps the domain to HTTP and back.
 
+mod dispatch_dto;
+mod dispatches;
 mod dto;
 mod ledger;
 mod registers;
 
+pub use dispatch_dto::*;
+pub use dispatches::DispatchesApi;
 pub use dto::*;
 pub use ledger::LedgerApi;
 pub use registers::RegistersApi;
@@ -12,7 +16,7 @@ pub use registers::RegistersApi;
 use poem_openapi::Tags;
 
 /// Every stock API, served as one.
-pub type StockApi = (RegistersApi, LedgerApi);
+pub type StockApi = (RegistersApi, LedgerApi, DispatchesApi);
 
 #[derive(Tags)]
 pub enum StockTag {

@@ -1,8 +1,13 @@
 //! The stock operations. Each returns a domain [`platform::Error`]; the API layer alone decides the HTTP status.
 
+mod dispatches;
 mod ledger;
 mod registers;
 
+pub use dispatches::{
+    qty_text, DispatchDetail, DispatchDraft, Dispatches, HubSummary, LineDetail, LotPick,
+    Resolution,
+};
 pub use ledger::{Drift, Ledger, MovementPage, PostedMovement};
 pub use registers::Registers;
 

@@ -72,6 +72,8 @@ export const ACCESS: AccessRules = {
     estoque_clinicas_usuarios: { label: 'atribuir clínicas aos usuários', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
     estoque_cadastro_materiais: { label: 'acessar o cadastro de materiais', roles: ['PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     estoque_movimentacao: { label: 'acessar a movimentação de estoque', roles: ['PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    despachos_separar: { label: 'separar e enviar despachos', roles: ['STOCK_KEEPER', 'STOCK_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    despachos_resolver: { label: 'resolver divergências de despachos', roles: ['STOCK_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
   },
   routeRules: [
     { match: { kind: 'exact', paths: ['/pagamentos', '/recebimentos'] }, except: null, permission: 'financeiro', check: 'client', deniedTo: '/minhas-vendas', audited: false },

@@ -26,7 +26,9 @@ import type {
 
 import type {
   ErrorBody,
+  GetStockHubParams,
   ListStockBalancesParams,
+  ListStockDispatchesParams,
   ListStockMaterialsParams,
   ListStockMovementsParams,
   ListStockPoliciesParams,
@@ -34,6 +36,16 @@ import type {
   StockBalance,
   StockCategory,
   StockCategoryRequest,
+  StockDispatch,
+  StockDispatchApproval,
+  StockDispatchPage,
+  StockDispatchPicks,
+  StockDispatchReceipt,
+  StockDispatchRejection,
+  StockDispatchRequest,
+  StockDispatchResolutionRequest,
+  StockDispatchShipment,
+  StockHub,
   StockLocation,
   StockLocationRequest,
   StockLot,
@@ -1886,3 +1898,1017 @@ export function useListStockBalances<TData = Awaited<ReturnType<typeof listStock
 
 
 
+/**
+ * Acesso: a clinic outside the caller's clinics is 404; dispatches only with `can_see_dispatch`.
+ * @summary The hub of one of the caller's clinics (the first when none is asked): balances, expiring lots,
+negative balances, dispatches to receive and the latest requests.
+ */
+export const getGetStockHubUrl = (params?: GetStockHubParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/stock/hub?${stringifiedParams}` : `/api/v1/stock/hub`
+}
+
+export const getStockHub = async (params?: GetStockHubParams, options?: RequestInit): Promise<StockHub> => {
+  
+  return customFetch<StockHub>(getGetStockHubUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetStockHubQueryKey = (params?: GetStockHubParams,) => {
+    return [
+    `/api/v1/stock/hub`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetStockHubQueryOptions = <TData = Awaited<ReturnType<typeof getStockHub>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: GetStockHubParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockHub>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetStockHubQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getStockHub>>> = ({ signal }) => getStockHub(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getStockHub>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetStockHubQueryResult = NonNullable<Awaited<ReturnType<typeof getStockHub>>>
+export type GetStockHubQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetStockHub<TData = Awaited<ReturnType<typeof getStockHub>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  GetStockHubParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockHub>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStockHub>>,
+          TError,
+          Awaited<ReturnType<typeof getStockHub>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStockHub<TData = Awaited<ReturnType<typeof getStockHub>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetStockHubParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockHub>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStockHub>>,
+          TError,
+          Awaited<ReturnType<typeof getStockHub>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStockHub<TData = Awaited<ReturnType<typeof getStockHub>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetStockHubParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockHub>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The hub of one of the caller's clinics (the first when none is asked): balances, expiring lots,
+negative balances, dispatches to receive and the latest requests.
+ */
+
+export function useGetStockHub<TData = Awaited<ReturnType<typeof getStockHub>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetStockHubParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockHub>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetStockHubQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Acesso: `access_hub` too; a clinic's staff (or anyone assigned to clinics) see their clinics only.
+ * @summary Dispatches of the caller's clinics, newest first.
+ */
+export const getListStockDispatchesUrl = (params?: ListStockDispatchesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    const explodeParameters = ["status"];
+
+    if (Array.isArray(value) && explodeParameters.includes(key)) {
+      value.forEach((v) => {
+        normalizedParams.append(key, v === null ? 'null' : v.toString());
+      });
+      return;
+    }
+      
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/stock/dispatches?${stringifiedParams}` : `/api/v1/stock/dispatches`
+}
+
+export const listStockDispatches = async (params?: ListStockDispatchesParams, options?: RequestInit): Promise<StockDispatchPage> => {
+  
+  return customFetch<StockDispatchPage>(getListStockDispatchesUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListStockDispatchesQueryKey = (params?: ListStockDispatchesParams,) => {
+    return [
+    `/api/v1/stock/dispatches`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListStockDispatchesQueryOptions = <TData = Awaited<ReturnType<typeof listStockDispatches>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: ListStockDispatchesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockDispatches>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListStockDispatchesQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listStockDispatches>>> = ({ signal }) => listStockDispatches(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listStockDispatches>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListStockDispatchesQueryResult = NonNullable<Awaited<ReturnType<typeof listStockDispatches>>>
+export type ListStockDispatchesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListStockDispatches<TData = Awaited<ReturnType<typeof listStockDispatches>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ListStockDispatchesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockDispatches>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStockDispatches>>,
+          TError,
+          Awaited<ReturnType<typeof listStockDispatches>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListStockDispatches<TData = Awaited<ReturnType<typeof listStockDispatches>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListStockDispatchesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockDispatches>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStockDispatches>>,
+          TError,
+          Awaited<ReturnType<typeof listStockDispatches>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListStockDispatches<TData = Awaited<ReturnType<typeof listStockDispatches>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListStockDispatchesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockDispatches>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Dispatches of the caller's clinics, newest first.
+ */
+
+export function useListStockDispatches<TData = Awaited<ReturnType<typeof listStockDispatches>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListStockDispatchesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockDispatches>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListStockDispatchesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Acesso: `access_hub` too; only for the caller's clinics (422 on `clinic_location_id` otherwise).
+ * @summary A clinic asks for materials: SOLICITADO, numbered `DSP-AAAA-NNNNNN`; the approvers are told.
+ */
+export const getCreateStockDispatchUrl = () => {
+
+
+  
+
+  return `/api/v1/stock/dispatches`
+}
+
+export const createStockDispatch = async (stockDispatchRequest: StockDispatchRequest, options?: RequestInit): Promise<StockDispatch> => {
+  
+  return customFetch<StockDispatch>(getCreateStockDispatchUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      stockDispatchRequest,)
+  }
+);}
+
+
+
+
+export const getCreateStockDispatchMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createStockDispatch>>, TError,{data: StockDispatchRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createStockDispatch>>, TError,{data: StockDispatchRequest}, TContext> => {
+
+const mutationKey = ['createStockDispatch'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createStockDispatch>>, {data: StockDispatchRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createStockDispatch(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateStockDispatchMutationResult = NonNullable<Awaited<ReturnType<typeof createStockDispatch>>>
+    export type CreateStockDispatchMutationBody = StockDispatchRequest
+    export type CreateStockDispatchMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary A clinic asks for materials: SOLICITADO, numbered `DSP-AAAA-NNNNNN`; the approvers are told.
+ */
+export const useCreateStockDispatch = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createStockDispatch>>, TError,{data: StockDispatchRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createStockDispatch>>,
+        TError,
+        {data: StockDispatchRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateStockDispatchMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Acesso: `access_hub` too; an approver with clinics assigned sees theirs only.
+ * @summary The approval queue: requests (SOLICITADO) of the approver's clinics, oldest first, each line beside the
+clinic's balance and last 30 days' consumption.
+ */
+export const getListStockDispatchApprovalsUrl = () => {
+
+
+  
+
+  return `/api/v1/stock/dispatches/approvals`
+}
+
+export const listStockDispatchApprovals = async ( options?: RequestInit): Promise<StockDispatch[]> => {
+  
+  return customFetch<StockDispatch[]>(getListStockDispatchApprovalsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListStockDispatchApprovalsQueryKey = () => {
+    return [
+    `/api/v1/stock/dispatches/approvals`
+    ] as const;
+    }
+
+    
+export const getListStockDispatchApprovalsQueryOptions = <TData = Awaited<ReturnType<typeof listStockDispatchApprovals>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockDispatchApprovals>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListStockDispatchApprovalsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listStockDispatchApprovals>>> = ({ signal }) => listStockDispatchApprovals({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listStockDispatchApprovals>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListStockDispatchApprovalsQueryResult = NonNullable<Awaited<ReturnType<typeof listStockDispatchApprovals>>>
+export type ListStockDispatchApprovalsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListStockDispatchApprovals<TData = Awaited<ReturnType<typeof listStockDispatchApprovals>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockDispatchApprovals>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStockDispatchApprovals>>,
+          TError,
+          Awaited<ReturnType<typeof listStockDispatchApprovals>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListStockDispatchApprovals<TData = Awaited<ReturnType<typeof listStockDispatchApprovals>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockDispatchApprovals>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStockDispatchApprovals>>,
+          TError,
+          Awaited<ReturnType<typeof listStockDispatchApprovals>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListStockDispatchApprovals<TData = Awaited<ReturnType<typeof listStockDispatchApprovals>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockDispatchApprovals>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The approval queue: requests (SOLICITADO) of the approver's clinics, oldest first, each line beside the
+clinic's balance and last 30 days' consumption.
+ */
+
+export function useListStockDispatchApprovals<TData = Awaited<ReturnType<typeof listStockDispatchApprovals>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockDispatchApprovals>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListStockDispatchApprovalsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Acesso: `access_hub` too; another clinic's dispatch is 404.
+ * @summary One dispatch with lines, picks, the FEFO suggestion and history.
+ */
+export const getGetStockDispatchUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/dispatches/${id}`
+}
+
+export const getStockDispatch = async (id: string, options?: RequestInit): Promise<StockDispatch> => {
+  
+  return customFetch<StockDispatch>(getGetStockDispatchUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetStockDispatchQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/stock/dispatches/${id}`
+    ] as const;
+    }
+
+    
+export const getGetStockDispatchQueryOptions = <TData = Awaited<ReturnType<typeof getStockDispatch>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockDispatch>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetStockDispatchQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getStockDispatch>>> = ({ signal }) => getStockDispatch(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getStockDispatch>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetStockDispatchQueryResult = NonNullable<Awaited<ReturnType<typeof getStockDispatch>>>
+export type GetStockDispatchQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetStockDispatch<TData = Awaited<ReturnType<typeof getStockDispatch>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockDispatch>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStockDispatch>>,
+          TError,
+          Awaited<ReturnType<typeof getStockDispatch>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStockDispatch<TData = Awaited<ReturnType<typeof getStockDispatch>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockDispatch>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStockDispatch>>,
+          TError,
+          Awaited<ReturnType<typeof getStockDispatch>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStockDispatch<TData = Awaited<ReturnType<typeof getStockDispatch>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockDispatch>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary One dispatch with lines, picks, the FEFO suggestion and history.
+ */
+
+export function useGetStockDispatch<TData = Awaited<ReturnType<typeof getStockDispatch>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockDispatch>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetStockDispatchQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Acesso: `access_hub` too; never one's own request (403); another clinic's dispatch is 404.
+ * @summary Approves, quantities possibly lowered ("Despacho aprovado parcialmente").
+ */
+export const getApproveStockDispatchUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/dispatches/${id}/approve`
+}
+
+export const approveStockDispatch = async (id: string,
+    stockDispatchApproval: StockDispatchApproval, options?: RequestInit): Promise<StockDispatch> => {
+  
+  return customFetch<StockDispatch>(getApproveStockDispatchUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      stockDispatchApproval,)
+  }
+);}
+
+
+
+
+export const getApproveStockDispatchMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof approveStockDispatch>>, TError,{id: string;data: StockDispatchApproval}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof approveStockDispatch>>, TError,{id: string;data: StockDispatchApproval}, TContext> => {
+
+const mutationKey = ['approveStockDispatch'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof approveStockDispatch>>, {id: string;data: StockDispatchApproval}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  approveStockDispatch(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ApproveStockDispatchMutationResult = NonNullable<Awaited<ReturnType<typeof approveStockDispatch>>>
+    export type ApproveStockDispatchMutationBody = StockDispatchApproval
+    export type ApproveStockDispatchMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Approves, quantities possibly lowered ("Despacho aprovado parcialmente").
+ */
+export const useApproveStockDispatch = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof approveStockDispatch>>, TError,{id: string;data: StockDispatchApproval}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof approveStockDispatch>>,
+        TError,
+        {id: string;data: StockDispatchApproval},
+        TContext
+      > => {
+
+      const mutationOptions = getApproveStockDispatchMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Acesso: `access_hub` too; never one's own request (403); another clinic's dispatch is 404.
+ * @summary Rejects with a reason (`motivo`, 10–500 characters).
+ */
+export const getRejectStockDispatchUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/dispatches/${id}/reject`
+}
+
+export const rejectStockDispatch = async (id: string,
+    stockDispatchRejection: StockDispatchRejection, options?: RequestInit): Promise<StockDispatch> => {
+  
+  return customFetch<StockDispatch>(getRejectStockDispatchUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      stockDispatchRejection,)
+  }
+);}
+
+
+
+
+export const getRejectStockDispatchMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof rejectStockDispatch>>, TError,{id: string;data: StockDispatchRejection}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof rejectStockDispatch>>, TError,{id: string;data: StockDispatchRejection}, TContext> => {
+
+const mutationKey = ['rejectStockDispatch'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof rejectStockDispatch>>, {id: string;data: StockDispatchRejection}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  rejectStockDispatch(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RejectStockDispatchMutationResult = NonNullable<Awaited<ReturnType<typeof rejectStockDispatch>>>
+    export type RejectStockDispatchMutationBody = StockDispatchRejection
+    export type RejectStockDispatchMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Rejects with a reason (`motivo`, 10–500 characters).
+ */
+export const useRejectStockDispatch = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof rejectStockDispatch>>, TError,{id: string;data: StockDispatchRejection}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof rejectStockDispatch>>,
+        TError,
+        {id: string;data: StockDispatchRejection},
+        TContext
+      > => {
+
+      const mutationOptions = getRejectStockDispatchMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Acesso: `access_hub` and `can_see_dispatch` too.
+ * @summary The central keeper starts picking (EM_SEPARACAO); each line shows its FEFO pick list.
+ */
+export const getStartStockDispatchPickingUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/dispatches/${id}/start-picking`
+}
+
+export const startStockDispatchPicking = async (id: string, options?: RequestInit): Promise<StockDispatch> => {
+  
+  return customFetch<StockDispatch>(getStartStockDispatchPickingUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getStartStockDispatchPickingMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startStockDispatchPicking>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof startStockDispatchPicking>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['startStockDispatchPicking'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof startStockDispatchPicking>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  startStockDispatchPicking(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StartStockDispatchPickingMutationResult = NonNullable<Awaited<ReturnType<typeof startStockDispatchPicking>>>
+    
+    export type StartStockDispatchPickingMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary The central keeper starts picking (EM_SEPARACAO); each line shows its FEFO pick list.
+ */
+export const useStartStockDispatchPicking = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startStockDispatchPicking>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof startStockDispatchPicking>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getStartStockDispatchPickingMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Acesso: `access_hub` and `can_see_dispatch` too.
+ * @summary Records the lots picked for some lines; an expired lot is 422 "Lote vencido".
+ */
+export const getPickStockDispatchUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/dispatches/${id}/picks`
+}
+
+export const pickStockDispatch = async (id: string,
+    stockDispatchPicks: StockDispatchPicks, options?: RequestInit): Promise<StockDispatch> => {
+  
+  return customFetch<StockDispatch>(getPickStockDispatchUrl(id),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      stockDispatchPicks,)
+  }
+);}
+
+
+
+
+export const getPickStockDispatchMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pickStockDispatch>>, TError,{id: string;data: StockDispatchPicks}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof pickStockDispatch>>, TError,{id: string;data: StockDispatchPicks}, TContext> => {
+
+const mutationKey = ['pickStockDispatch'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof pickStockDispatch>>, {id: string;data: StockDispatchPicks}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  pickStockDispatch(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type PickStockDispatchMutationResult = NonNullable<Awaited<ReturnType<typeof pickStockDispatch>>>
+    export type PickStockDispatchMutationBody = StockDispatchPicks
+    export type PickStockDispatchMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Records the lots picked for some lines; an expired lot is 422 "Lote vencido".
+ */
+export const usePickStockDispatch = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pickStockDispatch>>, TError,{id: string;data: StockDispatchPicks}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof pickStockDispatch>>,
+        TError,
+        {id: string;data: StockDispatchPicks},
+        TContext
+      > => {
+
+      const mutationOptions = getPickStockDispatchMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Acesso: `access_hub` and `can_see_dispatch` too.
+ * @summary Ships: DISPATCH_OUT central → in transit for every line in one transaction; 409 naming the lines short
+of stock, nothing posted.
+ */
+export const getShipStockDispatchUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/dispatches/${id}/ship`
+}
+
+export const shipStockDispatch = async (id: string,
+    stockDispatchShipment: StockDispatchShipment, options?: RequestInit): Promise<StockDispatch> => {
+  
+  return customFetch<StockDispatch>(getShipStockDispatchUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      stockDispatchShipment,)
+  }
+);}
+
+
+
+
+export const getShipStockDispatchMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof shipStockDispatch>>, TError,{id: string;data: StockDispatchShipment}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof shipStockDispatch>>, TError,{id: string;data: StockDispatchShipment}, TContext> => {
+
+const mutationKey = ['shipStockDispatch'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof shipStockDispatch>>, {id: string;data: StockDispatchShipment}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  shipStockDispatch(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ShipStockDispatchMutationResult = NonNullable<Awaited<ReturnType<typeof shipStockDispatch>>>
+    export type ShipStockDispatchMutationBody = StockDispatchShipment
+    export type ShipStockDispatchMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Ships: DISPATCH_OUT central → in transit for every line in one transaction; 409 naming the lines short
+of stock, nothing posted.
+ */
+export const useShipStockDispatch = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof shipStockDispatch>>, TError,{id: string;data: StockDispatchShipment}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof shipStockDispatch>>,
+        TError,
+        {id: string;data: StockDispatchShipment},
+        TContext
+      > => {
+
+      const mutationOptions = getShipStockDispatchMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Acesso: `access_hub` too; another clinic's dispatch is 404.
+ * @summary The clinic confirms what arrived: DISPATCH_IN for it; a shortfall stays in transit
+(RECEBIDO_COM_DIVERGENCIA), each differing line with its `motivo`.
+ */
+export const getReceiveStockDispatchUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/dispatches/${id}/receive`
+}
+
+export const receiveStockDispatch = async (id: string,
+    stockDispatchReceipt: StockDispatchReceipt, options?: RequestInit): Promise<StockDispatch> => {
+  
+  return customFetch<StockDispatch>(getReceiveStockDispatchUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      stockDispatchReceipt,)
+  }
+);}
+
+
+
+
+export const getReceiveStockDispatchMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveStockDispatch>>, TError,{id: string;data: StockDispatchReceipt}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof receiveStockDispatch>>, TError,{id: string;data: StockDispatchReceipt}, TContext> => {
+
+const mutationKey = ['receiveStockDispatch'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof receiveStockDispatch>>, {id: string;data: StockDispatchReceipt}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  receiveStockDispatch(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReceiveStockDispatchMutationResult = NonNullable<Awaited<ReturnType<typeof receiveStockDispatch>>>
+    export type ReceiveStockDispatchMutationBody = StockDispatchReceipt
+    export type ReceiveStockDispatchMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary The clinic confirms what arrived: DISPATCH_IN for it; a shortfall stays in transit
+(RECEBIDO_COM_DIVERGENCIA), each differing line with its `motivo`.
+ */
+export const useReceiveStockDispatch = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveStockDispatch>>, TError,{id: string;data: StockDispatchReceipt}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof receiveStockDispatch>>,
+        TError,
+        {id: string;data: StockDispatchReceipt},
+        TContext
+      > => {
+
+      const mutationOptions = getReceiveStockDispatchMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Acesso: `access_hub` too.
+ * @summary A stock manager resolves what is still in transit (to loss, back to central, or delivered to the
+clinic); the dispatch is ENCERRADO.
+ */
+export const getResolveStockDispatchUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/dispatches/${id}/resolve`
+}
+
+export const resolveStockDispatch = async (id: string,
+    stockDispatchResolutionRequest: StockDispatchResolutionRequest, options?: RequestInit): Promise<StockDispatch> => {
+  
+  return customFetch<StockDispatch>(getResolveStockDispatchUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      stockDispatchResolutionRequest,)
+  }
+);}
+
+
+
+
+export const getResolveStockDispatchMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resolveStockDispatch>>, TError,{id: string;data: StockDispatchResolutionRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof resolveStockDispatch>>, TError,{id: string;data: StockDispatchResolutionRequest}, TContext> => {
+
+const mutationKey = ['resolveStockDispatch'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof resolveStockDispatch>>, {id: string;data: StockDispatchResolutionRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  resolveStockDispatch(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ResolveStockDispatchMutationResult = NonNullable<Awaited<ReturnType<typeof resolveStockDispatch>>>
+    export type ResolveStockDispatchMutationBody = StockDispatchResolutionRequest
+    export type ResolveStockDispatchMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary A stock manager resolves what is still in transit (to loss, back to central, or delivered to the
+clinic); the dispatch is ENCERRADO.
+ */
+export const useResolveStockDispatch = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resolveStockDispatch>>, TError,{id: string;data: StockDispatchResolutionRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof resolveStockDispatch>>,
+        TError,
+        {id: string;data: StockDispatchResolutionRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getResolveStockDispatchMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    

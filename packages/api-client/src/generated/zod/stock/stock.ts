@@ -524,3 +524,942 @@ export const listStockBalancesResponseItem = zod.object({
 }).describe('What a (material, location, lot) holds; `lot_id` empty = no lot.')
 export const listStockBalancesResponse = zod.array(listStockBalancesResponseItem)
 
+/**
+ * Acesso: a clinic outside the caller's clinics is 404; dispatches only with `can_see_dispatch`.
+ * @summary The hub of one of the caller's clinics (the first when none is asked): balances, expiring lots,
+negative balances, dispatches to receive and the latest requests.
+ */
+export const getStockHubQueryLocationIdMax = 100;
+
+export const getStockHubQueryParams = zod.object({
+  "location_id": zod.string().max(getStockHubQueryLocationIdMax).optional()
+})
+
+export const getStockHubResponseBalancesItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getStockHubResponseExpiringItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getStockHubResponseNegativeItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const getStockHubResponse = zod.object({
+  "clinics": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+})).describe('The caller\'s clinics (the switcher).'),
+  "location_id": zod.string().optional().describe('The clinic shown; absent when the caller has none.'),
+  "balances": zod.array(zod.object({
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "lot_id": zod.string().optional(),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(getStockHubResponseBalancesItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number()
+}).describe('A balance at the clinic (per lot).')),
+  "expiring": zod.array(zod.object({
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "lot_id": zod.string().optional(),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(getStockHubResponseExpiringItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number()
+}).describe('A balance at the clinic (per lot).')).describe('Lots within their material\'s expiry alert window (expired included).'),
+  "negative": zod.array(zod.object({
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "lot_id": zod.string().optional(),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(getStockHubResponseNegativeItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number()
+}).describe('A balance at the clinic (per lot).')),
+  "to_receive": zod.array(zod.object({
+  "id": zod.string(),
+  "number": zod.string(),
+  "status": zod.enum(['RASCUNHO', 'SOLICITADO', 'APROVADO', 'REJEITADO', 'EM_SEPARACAO', 'ENVIADO', 'RECEBIDO', 'RECEBIDO_COM_DIVERGENCIA', 'ENCERRADO', 'CANCELADO']).describe('A dispatch\'s state (§4).'),
+  "status_label": zod.string(),
+  "clinic_location_id": zod.string(),
+  "clinic_name": zod.string(),
+  "requester_uid": zod.string(),
+  "requester_name": zod.string(),
+  "approver_name": zod.string().optional(),
+  "line_count": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "shipped_at": zod.iso.datetime({}).optional(),
+  "received_at": zod.iso.datetime({}).optional()
+}).describe('A dispatch in a list.')).describe('Shipped to this clinic, awaiting its confirmation (empty without `can_see_dispatch`).'),
+  "latest": zod.array(zod.object({
+  "id": zod.string(),
+  "number": zod.string(),
+  "status": zod.enum(['RASCUNHO', 'SOLICITADO', 'APROVADO', 'REJEITADO', 'EM_SEPARACAO', 'ENVIADO', 'RECEBIDO', 'RECEBIDO_COM_DIVERGENCIA', 'ENCERRADO', 'CANCELADO']).describe('A dispatch\'s state (§4).'),
+  "status_label": zod.string(),
+  "clinic_location_id": zod.string(),
+  "clinic_name": zod.string(),
+  "requester_uid": zod.string(),
+  "requester_name": zod.string(),
+  "approver_name": zod.string().optional(),
+  "line_count": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "shipped_at": zod.iso.datetime({}).optional(),
+  "received_at": zod.iso.datetime({}).optional()
+}).describe('A dispatch in a list.')).describe('The clinic\'s latest requests (empty without `can_see_dispatch`).')
+}).describe('The hub of one clinic.')
+
+/**
+ * Acesso: `access_hub` too; a clinic's staff (or anyone assigned to clinics) see their clinics only.
+ * @summary Dispatches of the caller's clinics, newest first.
+ */
+export const listStockDispatchesQueryLocationIdMax = 100;export const listStockDispatchesQueryPageMax = 1000000;export const listStockDispatchesQueryPageSizeMax = 200;
+
+export const listStockDispatchesQueryParams = zod.object({
+  "status": zod.array(zod.enum(['RASCUNHO', 'SOLICITADO', 'APROVADO', 'REJEITADO', 'EM_SEPARACAO', 'ENVIADO', 'RECEBIDO', 'RECEBIDO_COM_DIVERGENCIA', 'ENCERRADO', 'CANCELADO']).describe('A dispatch\'s state (§4).')).optional(),
+  "location_id": zod.string().max(listStockDispatchesQueryLocationIdMax).optional(),
+  "mine": zod.boolean().optional().describe('Only the caller\'s own requests.'),
+  "page": zod.number().min(1).max(listStockDispatchesQueryPageMax).optional(),
+  "page_size": zod.number().min(1).max(listStockDispatchesQueryPageSizeMax).optional()
+})
+
+export const listStockDispatchesResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "number": zod.string(),
+  "status": zod.enum(['RASCUNHO', 'SOLICITADO', 'APROVADO', 'REJEITADO', 'EM_SEPARACAO', 'ENVIADO', 'RECEBIDO', 'RECEBIDO_COM_DIVERGENCIA', 'ENCERRADO', 'CANCELADO']).describe('A dispatch\'s state (§4).'),
+  "status_label": zod.string(),
+  "clinic_location_id": zod.string(),
+  "clinic_name": zod.string(),
+  "requester_uid": zod.string(),
+  "requester_name": zod.string(),
+  "approver_name": zod.string().optional(),
+  "line_count": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "shipped_at": zod.iso.datetime({}).optional(),
+  "received_at": zod.iso.datetime({}).optional()
+}).describe('A dispatch in a list.')),
+  "total": zod.number(),
+  "page": zod.number(),
+  "page_size": zod.number()
+})
+
+/**
+ * Acesso: `access_hub` too; only for the caller's clinics (422 on `clinic_location_id` otherwise).
+ * @summary A clinic asks for materials: SOLICITADO, numbered `DSP-AAAA-NNNNNN`; the approvers are told.
+ */
+export const createStockDispatchBodyClinicLocationIdMax = 100;export const createStockDispatchBodyNotesMax = 2000;export const createStockDispatchBodyLinesItemMaterialIdMax = 100;export const createStockDispatchBodyLinesMax = 500;
+
+export const createStockDispatchBody = zod.object({
+  "clinic_location_id": zod.string().max(createStockDispatchBodyClinicLocationIdMax),
+  "notes": zod.string().max(createStockDispatchBodyNotesMax).optional(),
+  "lines": zod.array(zod.object({
+  "material_id": zod.string().max(createStockDispatchBodyLinesItemMaterialIdMax),
+  "qty_milli": zod.number().describe('Thousandths of the base unit, > 0.')
+})).max(createStockDispatchBodyLinesMax)
+}).describe('A clinic\'s request.')
+
+/**
+ * Acesso: `access_hub` too; an approver with clinics assigned sees theirs only.
+ * @summary The approval queue: requests (SOLICITADO) of the approver's clinics, oldest first, each line beside the
+clinic's balance and last 30 days' consumption.
+ */
+export const listStockDispatchApprovalsResponseLinesItemPicksItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listStockDispatchApprovalsResponseLinesItemSuggestedItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const listStockDispatchApprovalsResponseItem = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('`DSP-2026-000001`.'),
+  "status": zod.enum(['RASCUNHO', 'SOLICITADO', 'APROVADO', 'REJEITADO', 'EM_SEPARACAO', 'ENVIADO', 'RECEBIDO', 'RECEBIDO_COM_DIVERGENCIA', 'ENCERRADO', 'CANCELADO']).describe('A dispatch\'s state (§4).'),
+  "status_label": zod.string(),
+  "from_location_id": zod.string(),
+  "clinic_location_id": zod.string(),
+  "clinic_name": zod.string(),
+  "notes": zod.string().optional(),
+  "requester_uid": zod.string(),
+  "requester_name": zod.string(),
+  "approver_uid": zod.string().optional(),
+  "approver_name": zod.string().optional(),
+  "rejection_reason": zod.string().optional(),
+  "carrier": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "decided_at": zod.iso.datetime({}).optional(),
+  "shipped_at": zod.iso.datetime({}).optional(),
+  "received_at": zod.iso.datetime({}).optional(),
+  "closed_at": zod.iso.datetime({}).optional(),
+  "version": zod.number(),
+  "lines": zod.array(zod.object({
+  "id": zod.string(),
+  "line_no": zod.number(),
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "requested_qty_milli": zod.number(),
+  "approved_qty_milli": zod.number().optional(),
+  "shipped_qty_milli": zod.number().optional(),
+  "received_qty_milli": zod.number().optional(),
+  "discrepancy_reason": zod.string().optional(),
+  "resolved_qty_milli": zod.number(),
+  "in_transit_milli": zod.number().describe('Shipped but neither received nor resolved: still in transit under this dispatch.'),
+  "clinic_balance_milli": zod.number(),
+  "consumption_30d_milli": zod.number(),
+  "central_balance_milli": zod.number(),
+  "picks": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(listStockDispatchApprovalsResponseLinesItemPicksItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+}).describe('A lot picked, or suggested first-expiry-first-out.')),
+  "suggested": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(listStockDispatchApprovalsResponseLinesItemSuggestedItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).')
+}).describe('A line of a dispatch, beside the clinic\'s balance and last 30 days\' consumption.')),
+  "history": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.'))
+}).describe('A dispatch with its lines and history.')
+export const listStockDispatchApprovalsResponse = zod.array(listStockDispatchApprovalsResponseItem)
+
+/**
+ * Acesso: `access_hub` too; another clinic's dispatch is 404.
+ * @summary One dispatch with lines, picks, the FEFO suggestion and history.
+ */
+export const getStockDispatchPathIdMax = 100;
+
+export const getStockDispatchParams = zod.object({
+  "id": zod.string().max(getStockDispatchPathIdMax)
+})
+
+export const getStockDispatchResponseLinesItemPicksItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const getStockDispatchResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('`DSP-2026-000001`.'),
+  "status": zod.enum(['RASCUNHO', 'SOLICITADO', 'APROVADO', 'REJEITADO', 'EM_SEPARACAO', 'ENVIADO', 'RECEBIDO', 'RECEBIDO_COM_DIVERGENCIA', 'ENCERRADO', 'CANCELADO']).describe('A dispatch\'s state (§4).'),
+  "status_label": zod.string(),
+  "from_location_id": zod.string(),
+  "clinic_location_id": zod.string(),
+  "clinic_name": zod.string(),
+  "notes": zod.string().optional(),
+  "requester_uid": zod.string(),
+  "requester_name": zod.string(),
+  "approver_uid": zod.string().optional(),
+  "approver_name": zod.string().optional(),
+  "rejection_reason": zod.string().optional(),
+  "carrier": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "decided_at": zod.iso.datetime({}).optional(),
+  "shipped_at": zod.iso.datetime({}).optional(),
+  "received_at": zod.iso.datetime({}).optional(),
+  "closed_at": zod.iso.datetime({}).optional(),
+  "version": zod.number(),
+  "lines": zod.array(zod.object({
+  "id": zod.string(),
+  "line_no": zod.number(),
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "requested_qty_milli": zod.number(),
+  "approved_qty_milli": zod.number().optional(),
+  "shipped_qty_milli": zod.number().optional(),
+  "received_qty_milli": zod.number().optional(),
+  "discrepancy_reason": zod.string().optional(),
+  "resolved_qty_milli": zod.number(),
+  "in_transit_milli": zod.number().describe('Shipped but neither received nor resolved: still in transit under this dispatch.'),
+  "clinic_balance_milli": zod.number(),
+  "consumption_30d_milli": zod.number(),
+  "central_balance_milli": zod.number(),
+  "picks": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(getStockDispatchResponseLinesItemPicksItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+}).describe('A lot picked, or suggested first-expiry-first-out.')),
+  "suggested": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(getStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).')
+}).describe('A line of a dispatch, beside the clinic\'s balance and last 30 days\' consumption.')),
+  "history": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.'))
+}).describe('A dispatch with its lines and history.')
+
+/**
+ * Acesso: `access_hub` too; never one's own request (403); another clinic's dispatch is 404.
+ * @summary Approves, quantities possibly lowered ("Despacho aprovado parcialmente").
+ */
+export const approveStockDispatchPathIdMax = 100;
+
+export const approveStockDispatchParams = zod.object({
+  "id": zod.string().max(approveStockDispatchPathIdMax)
+})
+
+export const approveStockDispatchBodyLinesItemLineIdMax = 100;export const approveStockDispatchBodyLinesMax = 500;
+
+export const approveStockDispatchBody = zod.object({
+  "lines": zod.array(zod.object({
+  "line_id": zod.string().max(approveStockDispatchBodyLinesItemLineIdMax),
+  "approved_qty_milli": zod.number().describe('0 up to what was asked.')
+})).max(approveStockDispatchBodyLinesMax).optional()
+}).describe('An approval; a line left out is approved as asked.')
+
+export const approveStockDispatchResponseLinesItemPicksItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const approveStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const approveStockDispatchResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('`DSP-2026-000001`.'),
+  "status": zod.enum(['RASCUNHO', 'SOLICITADO', 'APROVADO', 'REJEITADO', 'EM_SEPARACAO', 'ENVIADO', 'RECEBIDO', 'RECEBIDO_COM_DIVERGENCIA', 'ENCERRADO', 'CANCELADO']).describe('A dispatch\'s state (§4).'),
+  "status_label": zod.string(),
+  "from_location_id": zod.string(),
+  "clinic_location_id": zod.string(),
+  "clinic_name": zod.string(),
+  "notes": zod.string().optional(),
+  "requester_uid": zod.string(),
+  "requester_name": zod.string(),
+  "approver_uid": zod.string().optional(),
+  "approver_name": zod.string().optional(),
+  "rejection_reason": zod.string().optional(),
+  "carrier": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "decided_at": zod.iso.datetime({}).optional(),
+  "shipped_at": zod.iso.datetime({}).optional(),
+  "received_at": zod.iso.datetime({}).optional(),
+  "closed_at": zod.iso.datetime({}).optional(),
+  "version": zod.number(),
+  "lines": zod.array(zod.object({
+  "id": zod.string(),
+  "line_no": zod.number(),
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "requested_qty_milli": zod.number(),
+  "approved_qty_milli": zod.number().optional(),
+  "shipped_qty_milli": zod.number().optional(),
+  "received_qty_milli": zod.number().optional(),
+  "discrepancy_reason": zod.string().optional(),
+  "resolved_qty_milli": zod.number(),
+  "in_transit_milli": zod.number().describe('Shipped but neither received nor resolved: still in transit under this dispatch.'),
+  "clinic_balance_milli": zod.number(),
+  "consumption_30d_milli": zod.number(),
+  "central_balance_milli": zod.number(),
+  "picks": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(approveStockDispatchResponseLinesItemPicksItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+}).describe('A lot picked, or suggested first-expiry-first-out.')),
+  "suggested": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(approveStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).')
+}).describe('A line of a dispatch, beside the clinic\'s balance and last 30 days\' consumption.')),
+  "history": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.'))
+}).describe('A dispatch with its lines and history.')
+
+/**
+ * Acesso: `access_hub` too; never one's own request (403); another clinic's dispatch is 404.
+ * @summary Rejects with a reason (`motivo`, 10–500 characters).
+ */
+export const rejectStockDispatchPathIdMax = 100;
+
+export const rejectStockDispatchParams = zod.object({
+  "id": zod.string().max(rejectStockDispatchPathIdMax)
+})
+
+export const rejectStockDispatchBodyMotivoMax = 2000;
+
+export const rejectStockDispatchBody = zod.object({
+  "motivo": zod.string().max(rejectStockDispatchBodyMotivoMax).optional()
+}).describe('A rejection or a resolution\'s reason (10–500 characters).')
+
+export const rejectStockDispatchResponseLinesItemPicksItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const rejectStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const rejectStockDispatchResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('`DSP-2026-000001`.'),
+  "status": zod.enum(['RASCUNHO', 'SOLICITADO', 'APROVADO', 'REJEITADO', 'EM_SEPARACAO', 'ENVIADO', 'RECEBIDO', 'RECEBIDO_COM_DIVERGENCIA', 'ENCERRADO', 'CANCELADO']).describe('A dispatch\'s state (§4).'),
+  "status_label": zod.string(),
+  "from_location_id": zod.string(),
+  "clinic_location_id": zod.string(),
+  "clinic_name": zod.string(),
+  "notes": zod.string().optional(),
+  "requester_uid": zod.string(),
+  "requester_name": zod.string(),
+  "approver_uid": zod.string().optional(),
+  "approver_name": zod.string().optional(),
+  "rejection_reason": zod.string().optional(),
+  "carrier": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "decided_at": zod.iso.datetime({}).optional(),
+  "shipped_at": zod.iso.datetime({}).optional(),
+  "received_at": zod.iso.datetime({}).optional(),
+  "closed_at": zod.iso.datetime({}).optional(),
+  "version": zod.number(),
+  "lines": zod.array(zod.object({
+  "id": zod.string(),
+  "line_no": zod.number(),
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "requested_qty_milli": zod.number(),
+  "approved_qty_milli": zod.number().optional(),
+  "shipped_qty_milli": zod.number().optional(),
+  "received_qty_milli": zod.number().optional(),
+  "discrepancy_reason": zod.string().optional(),
+  "resolved_qty_milli": zod.number(),
+  "in_transit_milli": zod.number().describe('Shipped but neither received nor resolved: still in transit under this dispatch.'),
+  "clinic_balance_milli": zod.number(),
+  "consumption_30d_milli": zod.number(),
+  "central_balance_milli": zod.number(),
+  "picks": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(rejectStockDispatchResponseLinesItemPicksItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+}).describe('A lot picked, or suggested first-expiry-first-out.')),
+  "suggested": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(rejectStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).')
+}).describe('A line of a dispatch, beside the clinic\'s balance and last 30 days\' consumption.')),
+  "history": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.'))
+}).describe('A dispatch with its lines and history.')
+
+/**
+ * Acesso: `access_hub` and `can_see_dispatch` too.
+ * @summary The central keeper starts picking (EM_SEPARACAO); each line shows its FEFO pick list.
+ */
+export const startStockDispatchPickingPathIdMax = 100;
+
+export const startStockDispatchPickingParams = zod.object({
+  "id": zod.string().max(startStockDispatchPickingPathIdMax)
+})
+
+export const startStockDispatchPickingResponseLinesItemPicksItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const startStockDispatchPickingResponseLinesItemSuggestedItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const startStockDispatchPickingResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('`DSP-2026-000001`.'),
+  "status": zod.enum(['RASCUNHO', 'SOLICITADO', 'APROVADO', 'REJEITADO', 'EM_SEPARACAO', 'ENVIADO', 'RECEBIDO', 'RECEBIDO_COM_DIVERGENCIA', 'ENCERRADO', 'CANCELADO']).describe('A dispatch\'s state (§4).'),
+  "status_label": zod.string(),
+  "from_location_id": zod.string(),
+  "clinic_location_id": zod.string(),
+  "clinic_name": zod.string(),
+  "notes": zod.string().optional(),
+  "requester_uid": zod.string(),
+  "requester_name": zod.string(),
+  "approver_uid": zod.string().optional(),
+  "approver_name": zod.string().optional(),
+  "rejection_reason": zod.string().optional(),
+  "carrier": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "decided_at": zod.iso.datetime({}).optional(),
+  "shipped_at": zod.iso.datetime({}).optional(),
+  "received_at": zod.iso.datetime({}).optional(),
+  "closed_at": zod.iso.datetime({}).optional(),
+  "version": zod.number(),
+  "lines": zod.array(zod.object({
+  "id": zod.string(),
+  "line_no": zod.number(),
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "requested_qty_milli": zod.number(),
+  "approved_qty_milli": zod.number().optional(),
+  "shipped_qty_milli": zod.number().optional(),
+  "received_qty_milli": zod.number().optional(),
+  "discrepancy_reason": zod.string().optional(),
+  "resolved_qty_milli": zod.number(),
+  "in_transit_milli": zod.number().describe('Shipped but neither received nor resolved: still in transit under this dispatch.'),
+  "clinic_balance_milli": zod.number(),
+  "consumption_30d_milli": zod.number(),
+  "central_balance_milli": zod.number(),
+  "picks": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(startStockDispatchPickingResponseLinesItemPicksItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+}).describe('A lot picked, or suggested first-expiry-first-out.')),
+  "suggested": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(startStockDispatchPickingResponseLinesItemSuggestedItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).')
+}).describe('A line of a dispatch, beside the clinic\'s balance and last 30 days\' consumption.')),
+  "history": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.'))
+}).describe('A dispatch with its lines and history.')
+
+/**
+ * Acesso: `access_hub` and `can_see_dispatch` too.
+ * @summary Records the lots picked for some lines; an expired lot is 422 "Lote vencido".
+ */
+export const pickStockDispatchPathIdMax = 100;
+
+export const pickStockDispatchParams = zod.object({
+  "id": zod.string().max(pickStockDispatchPathIdMax)
+})
+
+export const pickStockDispatchBodyPicksItemLineIdMax = 100;export const pickStockDispatchBodyPicksItemLotsItemLotIdMax = 100;export const pickStockDispatchBodyPicksItemLotsMax = 100;export const pickStockDispatchBodyPicksMax = 500;
+
+export const pickStockDispatchBody = zod.object({
+  "picks": zod.array(zod.object({
+  "line_id": zod.string().max(pickStockDispatchBodyPicksItemLineIdMax),
+  "lots": zod.array(zod.object({
+  "lot_id": zod.string().max(pickStockDispatchBodyPicksItemLotsItemLotIdMax).optional().describe('Left out for a material without lots.'),
+  "qty_milli": zod.number()
+})).max(pickStockDispatchBodyPicksItemLotsMax)
+})).max(pickStockDispatchBodyPicksMax)
+}).describe('The lots picked for some lines (each line\'s picks replaced).')
+
+export const pickStockDispatchResponseLinesItemPicksItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const pickStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const pickStockDispatchResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('`DSP-2026-000001`.'),
+  "status": zod.enum(['RASCUNHO', 'SOLICITADO', 'APROVADO', 'REJEITADO', 'EM_SEPARACAO', 'ENVIADO', 'RECEBIDO', 'RECEBIDO_COM_DIVERGENCIA', 'ENCERRADO', 'CANCELADO']).describe('A dispatch\'s state (§4).'),
+  "status_label": zod.string(),
+  "from_location_id": zod.string(),
+  "clinic_location_id": zod.string(),
+  "clinic_name": zod.string(),
+  "notes": zod.string().optional(),
+  "requester_uid": zod.string(),
+  "requester_name": zod.string(),
+  "approver_uid": zod.string().optional(),
+  "approver_name": zod.string().optional(),
+  "rejection_reason": zod.string().optional(),
+  "carrier": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "decided_at": zod.iso.datetime({}).optional(),
+  "shipped_at": zod.iso.datetime({}).optional(),
+  "received_at": zod.iso.datetime({}).optional(),
+  "closed_at": zod.iso.datetime({}).optional(),
+  "version": zod.number(),
+  "lines": zod.array(zod.object({
+  "id": zod.string(),
+  "line_no": zod.number(),
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "requested_qty_milli": zod.number(),
+  "approved_qty_milli": zod.number().optional(),
+  "shipped_qty_milli": zod.number().optional(),
+  "received_qty_milli": zod.number().optional(),
+  "discrepancy_reason": zod.string().optional(),
+  "resolved_qty_milli": zod.number(),
+  "in_transit_milli": zod.number().describe('Shipped but neither received nor resolved: still in transit under this dispatch.'),
+  "clinic_balance_milli": zod.number(),
+  "consumption_30d_milli": zod.number(),
+  "central_balance_milli": zod.number(),
+  "picks": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(pickStockDispatchResponseLinesItemPicksItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+}).describe('A lot picked, or suggested first-expiry-first-out.')),
+  "suggested": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(pickStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).')
+}).describe('A line of a dispatch, beside the clinic\'s balance and last 30 days\' consumption.')),
+  "history": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.'))
+}).describe('A dispatch with its lines and history.')
+
+/**
+ * Acesso: `access_hub` and `can_see_dispatch` too.
+ * @summary Ships: DISPATCH_OUT central → in transit for every line in one transaction; 409 naming the lines short
+of stock, nothing posted.
+ */
+export const shipStockDispatchPathIdMax = 100;
+
+export const shipStockDispatchParams = zod.object({
+  "id": zod.string().max(shipStockDispatchPathIdMax)
+})
+
+export const shipStockDispatchBodyCarrierMax = 500;
+
+export const shipStockDispatchBody = zod.object({
+  "carrier": zod.string().max(shipStockDispatchBodyCarrierMax).optional().describe('Transportadora or driver.')
+})
+
+export const shipStockDispatchResponseLinesItemPicksItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const shipStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const shipStockDispatchResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('`DSP-2026-000001`.'),
+  "status": zod.enum(['RASCUNHO', 'SOLICITADO', 'APROVADO', 'REJEITADO', 'EM_SEPARACAO', 'ENVIADO', 'RECEBIDO', 'RECEBIDO_COM_DIVERGENCIA', 'ENCERRADO', 'CANCELADO']).describe('A dispatch\'s state (§4).'),
+  "status_label": zod.string(),
+  "from_location_id": zod.string(),
+  "clinic_location_id": zod.string(),
+  "clinic_name": zod.string(),
+  "notes": zod.string().optional(),
+  "requester_uid": zod.string(),
+  "requester_name": zod.string(),
+  "approver_uid": zod.string().optional(),
+  "approver_name": zod.string().optional(),
+  "rejection_reason": zod.string().optional(),
+  "carrier": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "decided_at": zod.iso.datetime({}).optional(),
+  "shipped_at": zod.iso.datetime({}).optional(),
+  "received_at": zod.iso.datetime({}).optional(),
+  "closed_at": zod.iso.datetime({}).optional(),
+  "version": zod.number(),
+  "lines": zod.array(zod.object({
+  "id": zod.string(),
+  "line_no": zod.number(),
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "requested_qty_milli": zod.number(),
+  "approved_qty_milli": zod.number().optional(),
+  "shipped_qty_milli": zod.number().optional(),
+  "received_qty_milli": zod.number().optional(),
+  "discrepancy_reason": zod.string().optional(),
+  "resolved_qty_milli": zod.number(),
+  "in_transit_milli": zod.number().describe('Shipped but neither received nor resolved: still in transit under this dispatch.'),
+  "clinic_balance_milli": zod.number(),
+  "consumption_30d_milli": zod.number(),
+  "central_balance_milli": zod.number(),
+  "picks": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(shipStockDispatchResponseLinesItemPicksItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+}).describe('A lot picked, or suggested first-expiry-first-out.')),
+  "suggested": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(shipStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).')
+}).describe('A line of a dispatch, beside the clinic\'s balance and last 30 days\' consumption.')),
+  "history": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.'))
+}).describe('A dispatch with its lines and history.')
+
+/**
+ * Acesso: `access_hub` too; another clinic's dispatch is 404.
+ * @summary The clinic confirms what arrived: DISPATCH_IN for it; a shortfall stays in transit
+(RECEBIDO_COM_DIVERGENCIA), each differing line with its `motivo`.
+ */
+export const receiveStockDispatchPathIdMax = 100;
+
+export const receiveStockDispatchParams = zod.object({
+  "id": zod.string().max(receiveStockDispatchPathIdMax)
+})
+
+export const receiveStockDispatchBodyLinesItemLineIdMax = 100;export const receiveStockDispatchBodyLinesItemMotivoMax = 2000;export const receiveStockDispatchBodyLinesMax = 500;
+
+export const receiveStockDispatchBody = zod.object({
+  "lines": zod.array(zod.object({
+  "line_id": zod.string().max(receiveStockDispatchBodyLinesItemLineIdMax),
+  "received_qty_milli": zod.number(),
+  "motivo": zod.string().max(receiveStockDispatchBodyLinesItemMotivoMax).optional().describe('Required when what arrived differs from what was shipped.')
+})).max(receiveStockDispatchBodyLinesMax)
+}).describe('What arrived; a line left out arrived as shipped.')
+
+export const receiveStockDispatchResponseLinesItemPicksItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const receiveStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const receiveStockDispatchResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('`DSP-2026-000001`.'),
+  "status": zod.enum(['RASCUNHO', 'SOLICITADO', 'APROVADO', 'REJEITADO', 'EM_SEPARACAO', 'ENVIADO', 'RECEBIDO', 'RECEBIDO_COM_DIVERGENCIA', 'ENCERRADO', 'CANCELADO']).describe('A dispatch\'s state (§4).'),
+  "status_label": zod.string(),
+  "from_location_id": zod.string(),
+  "clinic_location_id": zod.string(),
+  "clinic_name": zod.string(),
+  "notes": zod.string().optional(),
+  "requester_uid": zod.string(),
+  "requester_name": zod.string(),
+  "approver_uid": zod.string().optional(),
+  "approver_name": zod.string().optional(),
+  "rejection_reason": zod.string().optional(),
+  "carrier": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "decided_at": zod.iso.datetime({}).optional(),
+  "shipped_at": zod.iso.datetime({}).optional(),
+  "received_at": zod.iso.datetime({}).optional(),
+  "closed_at": zod.iso.datetime({}).optional(),
+  "version": zod.number(),
+  "lines": zod.array(zod.object({
+  "id": zod.string(),
+  "line_no": zod.number(),
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "requested_qty_milli": zod.number(),
+  "approved_qty_milli": zod.number().optional(),
+  "shipped_qty_milli": zod.number().optional(),
+  "received_qty_milli": zod.number().optional(),
+  "discrepancy_reason": zod.string().optional(),
+  "resolved_qty_milli": zod.number(),
+  "in_transit_milli": zod.number().describe('Shipped but neither received nor resolved: still in transit under this dispatch.'),
+  "clinic_balance_milli": zod.number(),
+  "consumption_30d_milli": zod.number(),
+  "central_balance_milli": zod.number(),
+  "picks": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(receiveStockDispatchResponseLinesItemPicksItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+}).describe('A lot picked, or suggested first-expiry-first-out.')),
+  "suggested": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(receiveStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).')
+}).describe('A line of a dispatch, beside the clinic\'s balance and last 30 days\' consumption.')),
+  "history": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.'))
+}).describe('A dispatch with its lines and history.')
+
+/**
+ * Acesso: `access_hub` too.
+ * @summary A stock manager resolves what is still in transit (to loss, back to central, or delivered to the
+clinic); the dispatch is ENCERRADO.
+ */
+export const resolveStockDispatchPathIdMax = 100;
+
+export const resolveStockDispatchParams = zod.object({
+  "id": zod.string().max(resolveStockDispatchPathIdMax)
+})
+
+export const resolveStockDispatchBodyMotivoMax = 2000;
+
+export const resolveStockDispatchBody = zod.object({
+  "destination": zod.enum(['LOSS', 'CENTRAL', 'CLINIC']).describe('Where a shortfall goes when resolved.'),
+  "motivo": zod.string().max(resolveStockDispatchBodyMotivoMax).optional()
+})
+
+export const resolveStockDispatchResponseLinesItemPicksItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const resolveStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const resolveStockDispatchResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('`DSP-2026-000001`.'),
+  "status": zod.enum(['RASCUNHO', 'SOLICITADO', 'APROVADO', 'REJEITADO', 'EM_SEPARACAO', 'ENVIADO', 'RECEBIDO', 'RECEBIDO_COM_DIVERGENCIA', 'ENCERRADO', 'CANCELADO']).describe('A dispatch\'s state (§4).'),
+  "status_label": zod.string(),
+  "from_location_id": zod.string(),
+  "clinic_location_id": zod.string(),
+  "clinic_name": zod.string(),
+  "notes": zod.string().optional(),
+  "requester_uid": zod.string(),
+  "requester_name": zod.string(),
+  "approver_uid": zod.string().optional(),
+  "approver_name": zod.string().optional(),
+  "rejection_reason": zod.string().optional(),
+  "carrier": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "decided_at": zod.iso.datetime({}).optional(),
+  "shipped_at": zod.iso.datetime({}).optional(),
+  "received_at": zod.iso.datetime({}).optional(),
+  "closed_at": zod.iso.datetime({}).optional(),
+  "version": zod.number(),
+  "lines": zod.array(zod.object({
+  "id": zod.string(),
+  "line_no": zod.number(),
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "requested_qty_milli": zod.number(),
+  "approved_qty_milli": zod.number().optional(),
+  "shipped_qty_milli": zod.number().optional(),
+  "received_qty_milli": zod.number().optional(),
+  "discrepancy_reason": zod.string().optional(),
+  "resolved_qty_milli": zod.number(),
+  "in_transit_milli": zod.number().describe('Shipped but neither received nor resolved: still in transit under this dispatch.'),
+  "clinic_balance_milli": zod.number(),
+  "consumption_30d_milli": zod.number(),
+  "central_balance_milli": zod.number(),
+  "picks": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(resolveStockDispatchResponseLinesItemPicksItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+}).describe('A lot picked, or suggested first-expiry-first-out.')),
+  "suggested": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(resolveStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).')
+}).describe('A line of a dispatch, beside the clinic\'s balance and last 30 days\' consumption.')),
+  "history": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.'))
+}).describe('A dispatch with its lines and history.')
+

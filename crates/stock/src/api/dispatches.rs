@@ -1,0 +1,341 @@
+//! `/api/v1/stock/dispatches…` and `/api/v1/stock/hub`: the hub's dispatch area. Every dispatch operation
+//! needs a `despachos_*` permission, so the server audits its own refusals (identity's access audit).
+
+use std::sync::Arc;
+
+use platform::access::{DISPATCH_APPROVE, DISPATCH_VIEW, HUB};
+use platform::api::{ApiResult, BearerAuth, PageRequest, Text};
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, OpenApi};
+
+use super::dispatch_dto::*;
+use super::StockTag;
+use crate::permissions::{DISPATCH_PICK, DISPATCH_RESOLVE};
+use crate::service::{DispatchDraft, Dispatches, Resolution};
+use crate::store::dispatches::DispatchFilter;
+
+pub struct DispatchesApi {
+    dispatches: Arc<Dispatches>,
+}
+
+impl DispatchesApi {
+    pub fn new(dispatches: Arc<Dispatches>) -> DispatchesApi {
+        DispatchesApi { dispatches }
+    }
+}
+
+#[derive(ApiResponse)]
+enum Created {
+    #[oai(status = 201)]
+    Created(Json<DispatchView>),
+}
+
+fn text(t: Option<Text>) -> Option<String> {
+    t.map(|t| t.0)
+}
+
+#[OpenApi(prefix_path = "/api/v1/stock", tag = "StockTag::Stock")]
+impl DispatchesApi {
+    /// The hub of one of the caller's clinics (the first when none is asked): balances, expiring lots,
+    /// negative balances, dispatches to receive and the latest requests.
+    ///
+    /// Acesso: a clinic outside the caller's clinics is 404; dispatches only with `can_see_dispatch`.
+    #[oai(path = "/hub", method = "get", operation_id = "getStockHub")]
+    async fn hub(
+        &self,
+        #[oai(scope = "HUB")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] location_id: Query<Option<String>>,
+    ) -> ApiResult<Json<HubView>> {
+        Ok(Json(
+            self.dispatches.hub(location_id.0, &auth.0).await?.into(),
+        ))
+    }
+
+    /// Dispatches of the caller's clinics, newest first.
+    ///
+    /// Acesso: `access_hub` too; a clinic's staff (or anyone assigned to clinics) see their clinics only.
+    #[oai(
+        path = "/dispatches",
+        method = "get",
+        operation_id = "listStockDispatches"
+    )]
+    async fn list(
+        &self,
+        #[oai(scope = "DISPATCH_VIEW")] auth: BearerAuth,
+        status: Query<Option<Vec<DispatchStatus>>>,
+        #[oai(validator(max_length = 100))] location_id: Query<Option<String>>,
+        /// Only the caller's own requests.
+        mine: Query<Option<bool>>,
+        #[oai(validator(minimum(value = "1"), maximum(value = "1000000")))] page: Query<
+            Option<u32>,
+        >,
+        #[oai(validator(minimum(value = "1"), maximum(value = "200")))] page_size: Query<
+            Option<u32>,
+        >,
+    ) -> ApiResult<Json<DispatchPage>> {
+        let paging = PageRequest::new(page.0, page_size.0);
+        let filter = DispatchFilter {
+            statuses: status
+                .0
+                .unwrap_or_default()
+                .into_iter()
+                .map(|s| {
+                    crate::domain::dispatch::DispatchStatus::from(s)
+                        .as_str()
+                        .to_string()
+                })
+                .collect(),
+            clinics: location_id.0.map(|l| vec![l]),
+            requester_uid: mine.0.unwrap_or(false).then(|| auth.0.uid.clone()),
+        };
+        let (items, total) = self
+            .dispatches
+            .list(filter, i64::from(paging.page), paging.limit(), &auth.0)
+            .await?;
+        Ok(Json(DispatchPage {
+            items: items.into_iter().map(DispatchSummaryView::from).collect(),
+            total,
+            page: paging.page,
+            page_size: paging.page_size,
+        }))
+    }
+
+    /// A clinic asks for materials: SOLICITADO, numbered `DSP-AAAA-NNNNNN`; the approvers are told.
+    ///
+    /// Acesso: `access_hub` too; only for the caller's clinics (422 on `clinic_location_id` otherwise).
+    #[oai(
+        path = "/dispatches",
+        method = "post",
+        operation_id = "createStockDispatch"
+    )]
+    async fn create(
+        &self,
+        #[oai(scope = "DISPATCH_VIEW")] auth: BearerAuth,
+        body: Json<DispatchRequest>,
+    ) -> ApiResult<Created> {
+        let b = body.0;
+        let draft = DispatchDraft {
+            clinic_location_id: b.clinic_location_id.0,
+            notes: text(b.notes.0),
+            lines: b
+                .lines
+                .into_iter()
+                .map(|l| (l.material_id.0, l.qty_milli))
+                .collect(),
+        };
+        let detail = self.dispatches.create(draft, &auth.0).await?;
+        Ok(Created::Created(Json(detail.into())))
+    }
+
+    /// The approval queue: requests (SOLICITADO) of the approver's clinics, oldest first, each line beside the
+    /// clinic's balance and last 30 days' consumption.
+    ///
+    /// Acesso: `access_hub` too; an approver with clinics assigned sees theirs only.
+    #[oai(
+        path = "/dispatches/approvals",
+        method = "get",
+        operation_id = "listStockDispatchApprovals"
+    )]
+    async fn approvals(
+        &self,
+        #[oai(scope = "DISPATCH_APPROVE")] auth: BearerAuth,
+    ) -> ApiResult<Json<Vec<DispatchView>>> {
+        let queue = self.dispatches.queue(&auth.0).await?;
+        Ok(Json(queue.into_iter().map(DispatchView::from).collect()))
+    }
+
+    /// One dispatch with lines, picks, the FEFO suggestion and history.
+    ///
+    /// Acesso: `access_hub` too; another clinic's dispatch is 404.
+    #[oai(
+        path = "/dispatches/:id",
+        method = "get",
+        operation_id = "getStockDispatch"
+    )]
+    async fn get(
+        &self,
+        #[oai(scope = "DISPATCH_VIEW")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+    ) -> ApiResult<Json<DispatchView>> {
+        Ok(Json(self.dispatches.detail(&id.0, &auth.0).await?.into()))
+    }
+
+    /// Approves, quantities possibly lowered ("Despacho aprovado parcialmente").
+    ///
+    /// Acesso: `access_hub` too; never one's own request (403); another clinic's dispatch is 404.
+    #[oai(
+        path = "/dispatches/:id/approve",
+        method = "post",
+        operation_id = "approveStockDispatch"
+    )]
+    async fn approve(
+        &self,
+        #[oai(scope = "DISPATCH_APPROVE")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+        body: Json<ApprovalRequest>,
+    ) -> ApiResult<Json<DispatchView>> {
+        let lines = body
+            .0
+            .lines
+            .0
+            .unwrap_or_default()
+            .into_iter()
+            .map(|l| (l.line_id.0, l.approved_qty_milli))
+            .collect();
+        Ok(Json(
+            self.dispatches.approve(&id.0, lines, &auth.0).await?.into(),
+        ))
+    }
+
+    /// Rejects with a reason (`motivo`, 10–500 characters).
+    ///
+    /// Acesso: `access_hub` too; never one's own request (403); another clinic's dispatch is 404.
+    #[oai(
+        path = "/dispatches/:id/reject",
+        method = "post",
+        operation_id = "rejectStockDispatch"
+    )]
+    async fn reject(
+        &self,
+        #[oai(scope = "DISPATCH_APPROVE")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+        body: Json<RejectionRequest>,
+    ) -> ApiResult<Json<DispatchView>> {
+        let motivo = text(body.0.motivo.0);
+        Ok(Json(
+            self.dispatches
+                .reject(&id.0, motivo.as_deref(), &auth.0)
+                .await?
+                .into(),
+        ))
+    }
+
+    /// The central keeper starts picking (EM_SEPARACAO); each line shows its FEFO pick list.
+    ///
+    /// Acesso: `access_hub` and `can_see_dispatch` too.
+    #[oai(
+        path = "/dispatches/:id/start-picking",
+        method = "post",
+        operation_id = "startStockDispatchPicking"
+    )]
+    async fn start_picking(
+        &self,
+        #[oai(scope = "DISPATCH_PICK")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+    ) -> ApiResult<Json<DispatchView>> {
+        Ok(Json(
+            self.dispatches.start_picking(&id.0, &auth.0).await?.into(),
+        ))
+    }
+
+    /// Records the lots picked for some lines; an expired lot is 422 "Lote vencido".
+    ///
+    /// Acesso: `access_hub` and `can_see_dispatch` too.
+    #[oai(
+        path = "/dispatches/:id/picks",
+        method = "put",
+        operation_id = "pickStockDispatch"
+    )]
+    async fn pick(
+        &self,
+        #[oai(scope = "DISPATCH_PICK")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+        body: Json<PicksRequest>,
+    ) -> ApiResult<Json<DispatchView>> {
+        let picks = body
+            .0
+            .picks
+            .into_iter()
+            .map(|l| {
+                (
+                    l.line_id.0,
+                    l.lots
+                        .into_iter()
+                        .map(|k| (k.lot_id.0.map(|t| t.0).unwrap_or_default(), k.qty_milli))
+                        .collect(),
+                )
+            })
+            .collect();
+        Ok(Json(
+            self.dispatches.pick(&id.0, picks, &auth.0).await?.into(),
+        ))
+    }
+
+    /// Ships: DISPATCH_OUT central → in transit for every line in one transaction; 409 naming the lines short
+    /// of stock, nothing posted.
+    ///
+    /// Acesso: `access_hub` and `can_see_dispatch` too.
+    #[oai(
+        path = "/dispatches/:id/ship",
+        method = "post",
+        operation_id = "shipStockDispatch"
+    )]
+    async fn ship(
+        &self,
+        #[oai(scope = "DISPATCH_PICK")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+        body: Json<ShipRequest>,
+    ) -> ApiResult<Json<DispatchView>> {
+        let carrier = text(body.0.carrier.0);
+        Ok(Json(
+            self.dispatches.ship(&id.0, carrier, &auth.0).await?.into(),
+        ))
+    }
+
+    /// The clinic confirms what arrived: DISPATCH_IN for it; a shortfall stays in transit
+    /// (RECEBIDO_COM_DIVERGENCIA), each differing line with its `motivo`.
+    ///
+    /// Acesso: `access_hub` too; another clinic's dispatch is 404.
+    #[oai(
+        path = "/dispatches/:id/receive",
+        method = "post",
+        operation_id = "receiveStockDispatch"
+    )]
+    async fn receive(
+        &self,
+        #[oai(scope = "DISPATCH_VIEW")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+        body: Json<ReceiptRequest>,
+    ) -> ApiResult<Json<DispatchView>> {
+        let lines = body
+            .0
+            .lines
+            .into_iter()
+            .map(|l| (l.line_id.0, l.received_qty_milli, text(l.motivo.0)))
+            .collect();
+        Ok(Json(
+            self.dispatches.receive(&id.0, lines, &auth.0).await?.into(),
+        ))
+    }
+
+    /// A stock manager resolves what is still in transit (to loss, back to central, or delivered to the
+    /// clinic); the dispatch is ENCERRADO.
+    ///
+    /// Acesso: `access_hub` too.
+    #[oai(
+        path = "/dispatches/:id/resolve",
+        method = "post",
+        operation_id = "resolveStockDispatch"
+    )]
+    async fn resolve(
+        &self,
+        #[oai(scope = "DISPATCH_RESOLVE")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+        body: Json<ResolveRequest>,
+    ) -> ApiResult<Json<DispatchView>> {
+        let b = body.0;
+        let to = match b.destination {
+            DispatchResolution::Loss => Resolution::Loss,
+            DispatchResolution::Central => Resolution::Central,
+            DispatchResolution::Clinic => Resolution::Clinic,
+        };
+        let motivo = text(b.motivo.0);
+        Ok(Json(
+            self.dispatches
+                .resolve(&id.0, to, motivo.as_deref(), &auth.0)
+                .await?
+                .into(),
+        ))
+    }
+}

@@ -1,0 +1,607 @@
+//! Dispatches on SQLite and PostgreSQL: the brief's scenarios 3–10 (§8) through the API as served.
+
+mod common;
+
+use chrono::Duration;
+use common::*;
+use platform::clock::Clock;
+use platform::on_db;
+use platform::testing::TestApi;
+use platform::Context;
+use poem::http::StatusCode;
+use serde_json::{json, Value};
+use stock::Stock;
+
+const DISPATCHES: &str = "/api/v1/stock/dispatches";
+/// A clinic's staff at Clínica Centro, and another at Clínica Sul (the uid is the token).
+const REQUESTER: Option<&str> = Some("CLINIC_STAFF+hub+dispatch");
+const SUL_STAFF: Option<&str> = Some("CLINIC_STAFF+dispatch+hub");
+/// A Centro clinic user with both flags.
+const BOTH: Option<&str> = Some("CLINIC_STAFF+hub+dispatch+approval");
+/// An approver with no clinic assigned: approves for every clinic.
+const APPROVER: Option<&str> = Some("STOCK_MANAGER+hub+dispatch+approval");
+const HUB_KEEPER: Option<&str> = Some("STOCK_KEEPER+hub+dispatch");
+
+struct Ctx {
+    api: TestApi<Stock>,
+    p: Places,
+    luvas: String,
+}
+
+async fn assign(api: &TestApi<Stock>, token: Option<&str>, location: &str) {
+    let uid = format!("uid-{}", token.unwrap());
+    let (status, out) = api
+        .call(
+            "PUT",
+            &format!("/api/v1/stock/user-locations/{uid}"),
+            ADMIN,
+            Some(json!({"location_ids": [location]})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{out}");
+}
+
+async fn contexts() -> Vec<Ctx> {
+    let mut out = Vec::new();
+    for api in TestApi::<Stock>::on_each_engine().await {
+        let p = places(&api).await;
+        assign(&api, REQUESTER, &p.clinic).await;
+        assign(&api, BOTH, &p.clinic).await;
+        assign(&api, SUL_STAFF, &p.other_clinic).await;
+        let luvas = material(
+            &api,
+            json!({"sku": "LUVA-M", "name": "Luva de procedimento M", "base_uom": "CX",
+                   "tracks_expiry": true}),
+        )
+        .await["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        out.push(Ctx { api, p, luvas });
+    }
+    out
+}
+
+/// Puts `qty` thousandths of luvas in lot `lot` (expiring on `expiry`) at the central warehouse.
+async fn stock_central(c: &Ctx, qty: i64, lot: &str, expiry: chrono::NaiveDate) {
+    post(
+        &c.api,
+        KEEPER,
+        json!({"kind": "MISC_IN", "material_id": c.luvas, "location_id": c.p.central, "qty_milli": qty,
+               "unit_cost_micro": 50_000_000, "lot_code": lot, "expiry_date": expiry.to_string(),
+               "reason": "Estoque inicial do depósito"}),
+        StatusCode::CREATED,
+    )
+    .await;
+}
+
+async fn request(c: &Ctx, token: Option<&str>, clinic: &str, qty: i64) -> Value {
+    let (status, d) = c
+        .api
+        .call(
+            "POST",
+            DISPATCHES,
+            token,
+            Some(json!({"clinic_location_id": clinic, "lines": [{"material_id": c.luvas, "qty_milli": qty}]})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{}: {d}", c.api.engine());
+    d
+}
+
+async fn act(
+    c: &Ctx,
+    token: Option<&str>,
+    id: &str,
+    action: &str,
+    body: Value,
+) -> (StatusCode, Value) {
+    c.api
+        .call(
+            "POST",
+            &format!("{DISPATCHES}/{id}/{action}"),
+            token,
+            Some(body),
+        )
+        .await
+}
+
+async fn get(c: &Ctx, token: Option<&str>, id: &str) -> (StatusCode, Value) {
+    c.api
+        .call("GET", &format!("{DISPATCHES}/{id}"), token, None)
+        .await
+}
+
+async fn notices(c: &Ctx) -> Vec<Value> {
+    let rows: Vec<String> = on_db!(&c.api.db, pool => sqlx::query_scalar(
+        "SELECT payload FROM platform_events WHERE kind = 'system.notify' ORDER BY created_at, id"
+    ).fetch_all(pool).await)
+    .unwrap();
+    rows.iter()
+        .map(|r| serde_json::from_str(r).unwrap())
+        .collect()
+}
+
+async fn balance(c: &Ctx, location: &str) -> i64 {
+    on_db!(&c.api.db, pool => sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(qty_milli), 0) AS BIGINT) FROM stock_balances WHERE material_id = $1 AND location_id = $2"
+    ).bind(&c.luvas).bind(location).fetch_one(pool).await)
+    .unwrap()
+}
+
+async fn approved(c: &Ctx, qty: i64) -> String {
+    let d = request(c, REQUESTER, &c.p.clinic, 10_000).await;
+    let id = d["id"].as_str().unwrap().to_string();
+    let line = d["lines"][0]["id"].as_str().unwrap();
+    let (status, out) = act(
+        c,
+        APPROVER,
+        &id,
+        "approve",
+        json!({"lines": [{"line_id": line, "approved_qty_milli": qty}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{out}");
+    id
+}
+
+#[tokio::test]
+async fn scenario_3_a_request_is_solicitado_numbered_and_the_approvers_are_told() {
+    for c in contexts().await {
+        let d = request(&c, REQUESTER, &c.p.clinic, 10_000).await;
+        assert_eq!(d["status"], "SOLICITADO");
+        let number = d["number"].as_str().unwrap();
+        assert!(number.starts_with("DSP-20"), "{number}");
+        assert!(number.ends_with("-000001"), "{number}");
+        assert_eq!(d["lines"][0]["requested_qty_milli"], 10_000);
+        assert_eq!(d["history"][0]["to_state"], "SOLICITADO");
+        let id = d["id"].as_str().unwrap();
+        let told = notices(&c).await;
+        assert_eq!(told.len(), 1, "{told:?}");
+        assert_eq!(told[0]["holders_of"], "despachos_aprovar");
+        assert_eq!(told[0]["url"], format!("/hub/despachos?id={id}"));
+        assert_eq!(told[0]["except"][0], "uid-CLINIC_STAFF+hub+dispatch");
+        // Only for one's own clinics, and only with the hub.
+        let (status, e) = c
+            .api
+            .call(
+                "POST",
+                DISPATCHES,
+                REQUESTER,
+                Some(json!({"clinic_location_id": c.p.other_clinic,
+                            "lines": [{"material_id": c.luvas, "qty_milli": 1000}]})),
+            )
+            .await;
+        assert_eq!(
+            (status, fields(&e)),
+            (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                vec!["clinic_location_id".to_string()]
+            )
+        );
+        let (status, _) = c
+            .api
+            .call("GET", DISPATCHES, Some("CLINIC_STAFF+dispatch"), None)
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        // Without can_see_dispatch the server refuses (and, served by the server, audits) the call.
+        let (status, _) = c.api.call("GET", DISPATCHES, CLINIC, None).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+    }
+}
+
+#[tokio::test]
+async fn scenario_4_another_clinics_dispatch_is_not_found() {
+    for c in contexts().await {
+        let centro = request(&c, REQUESTER, &c.p.clinic, 10_000).await;
+        let sul = request(&c, SUL_STAFF, &c.p.other_clinic, 2_000).await;
+        let (status, _) = get(&c, REQUESTER, sul["id"].as_str().unwrap()).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{}", c.api.engine());
+        let (status, _) = get(&c, SUL_STAFF, centro["id"].as_str().unwrap()).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let (status, _) = act(
+            &c,
+            SUL_STAFF,
+            centro["id"].as_str().unwrap(),
+            "receive",
+            json!({"lines": []}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let (status, list) = c.api.call("GET", DISPATCHES, REQUESTER, None).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(list["total"], 1);
+        assert_eq!(list["items"][0]["id"], centro["id"]);
+        // An approver without clinics sees both.
+        let (_, queue) = c
+            .api
+            .call("GET", &format!("{DISPATCHES}/approvals"), APPROVER, None)
+            .await;
+        assert_eq!(queue.as_array().unwrap().len(), 2);
+        // The hub shows one's own clinics only.
+        let (status, hub) = c
+            .api
+            .call("GET", "/api/v1/stock/hub", REQUESTER, None)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{hub}");
+        assert_eq!(hub["clinics"].as_array().unwrap().len(), 1);
+        assert_eq!(hub["latest"][0]["id"], centro["id"]);
+        let (status, _) = c
+            .api
+            .call(
+                "GET",
+                &format!("/api/v1/stock/hub?location_id={}", c.p.other_clinic),
+                REQUESTER,
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+    }
+}
+
+#[tokio::test]
+async fn scenario_5_a_rejection_needs_a_reason() {
+    for c in contexts().await {
+        let d = request(&c, REQUESTER, &c.p.clinic, 10_000).await;
+        let id = d["id"].as_str().unwrap();
+        let (status, e) = act(&c, APPROVER, id, "reject", json!({})).await;
+        assert_eq!(
+            (status, fields(&e)),
+            (StatusCode::UNPROCESSABLE_ENTITY, vec!["motivo".to_string()]),
+            "{e}"
+        );
+        let (_, d) = get(&c, REQUESTER, id).await;
+        assert_eq!(d["status"], "SOLICITADO");
+        let (status, d) = act(
+            &c,
+            APPROVER,
+            id,
+            "reject",
+            json!({"motivo": "Pedido duplicado da semana"}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{d}");
+        assert_eq!(d["status"], "REJEITADO");
+        assert_eq!(d["rejection_reason"], "Pedido duplicado da semana");
+        let told = notices(&c).await;
+        let last = told.last().unwrap();
+        assert_eq!(last["uids"][0], "uid-CLINIC_STAFF+hub+dispatch");
+        assert!(last["body"].as_str().unwrap().contains("Pedido duplicado"));
+    }
+}
+
+#[tokio::test]
+async fn scenario_6_nobody_approves_their_own_request() {
+    for c in contexts().await {
+        let d = request(&c, BOTH, &c.p.clinic, 10_000).await;
+        let id = d["id"].as_str().unwrap();
+        let (status, e) = act(&c, BOTH, id, "approve", json!({})).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{e}");
+        assert_eq!(e["message"], "Você não pode aprovar a própria solicitação");
+        let (status, _) = act(
+            &c,
+            BOTH,
+            id,
+            "reject",
+            json!({"motivo": "Não precisamos mais disso"}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        // Without the approval flag: 403 before the handler.
+        let (status, _) = act(&c, REQUESTER, id, "approve", json!({})).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (_, d) = get(&c, BOTH, id).await;
+        assert_eq!(d["status"], "SOLICITADO");
+    }
+}
+
+#[tokio::test]
+async fn scenario_7_a_partial_approval_tells_the_requester() {
+    for c in contexts().await {
+        let d = request(&c, REQUESTER, &c.p.clinic, 10_000).await;
+        let id = d["id"].as_str().unwrap();
+        let line = d["lines"][0]["id"].as_str().unwrap();
+        let (status, e) = act(
+            &c,
+            APPROVER,
+            id,
+            "approve",
+            json!({"lines": [{"line_id": line, "approved_qty_milli": 11_000}]}),
+        )
+        .await;
+        assert_eq!(
+            (status, fields(&e)),
+            (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                vec!["lines[0].approved_qty_milli".to_string()]
+            )
+        );
+        let (status, d) = act(
+            &c,
+            APPROVER,
+            id,
+            "approve",
+            json!({"lines": [{"line_id": line, "approved_qty_milli": 6_000}]}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{d}");
+        assert_eq!(d["status"], "APROVADO");
+        assert_eq!(d["lines"][0]["approved_qty_milli"], 6_000);
+        assert_eq!(d["approver_uid"], "uid-STOCK_MANAGER+hub+dispatch+approval");
+        let told = notices(&c).await;
+        let to_requester = told
+            .iter()
+            .find(|n| n["uids"][0] == "uid-CLINIC_STAFF+hub+dispatch")
+            .expect("the requester is told");
+        assert!(
+            to_requester["title"]
+                .as_str()
+                .unwrap()
+                .starts_with("Despacho aprovado parcialmente"),
+            "{to_requester}"
+        );
+        assert!(told.iter().any(|n| n["holders_of"] == "despachos_separar"));
+        let (status, _) = act(&c, APPROVER, id, "approve", json!({})).await;
+        assert_eq!(status, StatusCode::CONFLICT, "approved once");
+    }
+}
+
+#[tokio::test]
+async fn scenario_8_shipping_without_stock_posts_nothing() {
+    for c in contexts().await {
+        let today = c.api.clock.today();
+        stock_central(&c, 4_000, "L-A", today + Duration::days(200)).await;
+        let id = approved(&c, 6_000).await;
+        // A keeper without the hub flags is refused before picking.
+        let (status, _) = act(&c, KEEPER, &id, "start-picking", json!({})).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, d) = act(&c, HUB_KEEPER, &id, "start-picking", json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{d}");
+        assert_eq!(d["status"], "EM_SEPARACAO");
+        let (status, e) = act(&c, HUB_KEEPER, &id, "ship", json!({})).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{e}");
+        assert!(e["message"].as_str().unwrap().contains("LUVA-M"), "{e}");
+        assert_eq!(fields(&e), vec!["lines[0]".to_string()]);
+        let (_, d) = get(&c, HUB_KEEPER, &id).await;
+        assert_eq!(d["status"], "EM_SEPARACAO");
+        let n: i64 = on_db!(&c.api.db, pool => sqlx::query_scalar(
+            "SELECT COUNT(*) FROM stock_movements WHERE kind = 'DISPATCH_OUT'"
+        ).fetch_one(pool).await)
+        .unwrap();
+        assert_eq!(n, 0);
+        assert_eq!(balance(&c, &c.p.central).await, 4_000);
+    }
+}
+
+#[tokio::test]
+async fn scenario_9_an_expired_lot_is_not_picked() {
+    for c in contexts().await {
+        let today = c.api.clock.today();
+        stock_central(&c, 10_000, "L1", today - Duration::days(1)).await;
+        stock_central(&c, 10_000, "L2", today + Duration::days(90)).await;
+        let id = approved(&c, 6_000).await;
+        let (status, d) = act(&c, HUB_KEEPER, &id, "start-picking", json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{d}");
+        let suggested = &d["lines"][0]["suggested"];
+        assert_eq!(
+            suggested[0]["lot_code"], "L2",
+            "FEFO skips the expired lot: {suggested}"
+        );
+        assert_eq!(suggested.as_array().unwrap().len(), 1);
+        let l1: String = on_db!(&c.api.db, pool => sqlx::query_scalar(
+            "SELECT id FROM stock_lots WHERE lot_code = 'L1'"
+        ).fetch_one(pool).await)
+        .unwrap();
+        let line = d["lines"][0]["id"].as_str().unwrap();
+        let (status, e) = c
+            .api
+            .call(
+                "PUT",
+                &format!("{DISPATCHES}/{id}/picks"),
+                HUB_KEEPER,
+                Some(json!({"picks": [{"line_id": line, "lots": [{"lot_id": l1, "qty_milli": 6_000}]}]})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+        assert_eq!(e["fields"][0]["field"], "picks[0].lots[0].lot_id");
+        assert_eq!(e["fields"][0]["message"], "Lote vencido");
+        let (status, d) = act(&c, HUB_KEEPER, &id, "ship", json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{d}");
+        assert_eq!(d["lines"][0]["picks"][0]["lot_code"], "L2");
+    }
+}
+
+#[tokio::test]
+async fn scenario_9_fefo_suggests_the_first_valid_expiry() {
+    for c in contexts().await {
+        let today = c.api.clock.today();
+        stock_central(&c, 4_000, "L-TARDE", today + Duration::days(300)).await;
+        stock_central(&c, 4_000, "L-CEDO", today + Duration::days(20)).await;
+        let id = approved(&c, 6_000).await;
+        let (_, d) = act(&c, HUB_KEEPER, &id, "start-picking", json!({})).await;
+        let s = &d["lines"][0]["suggested"];
+        assert_eq!(s[0]["lot_code"], "L-CEDO");
+        assert_eq!(s[0]["qty_milli"], 4_000);
+        assert_eq!(s[0]["expiring_soon"], true);
+        assert_eq!(s[1]["lot_code"], "L-TARDE");
+        assert_eq!(s[1]["qty_milli"], 2_000);
+    }
+}
+
+#[tokio::test]
+async fn scenario_10_a_shortage_on_receipt_stays_in_transit_until_resolved() {
+    for c in contexts().await {
+        let today = c.api.clock.today();
+        stock_central(&c, 10_000, "L-OK", today + Duration::days(200)).await;
+        let id = approved(&c, 6_000).await;
+        act(&c, HUB_KEEPER, &id, "start-picking", json!({})).await;
+        let (status, d) = act(
+            &c,
+            HUB_KEEPER,
+            &id,
+            "ship",
+            json!({"carrier": "Motorista João"}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{d}");
+        assert_eq!(d["status"], "ENVIADO");
+        assert_eq!(d["lines"][0]["shipped_qty_milli"], 6_000);
+        assert_eq!(d["lines"][0]["in_transit_milli"], 6_000);
+        assert_eq!(balance(&c, &c.p.central).await, 4_000);
+        assert_eq!(balance(&c, "loc-in-transit").await, 6_000);
+        let told = notices(&c).await;
+        let shipped = told.last().unwrap();
+        assert!(shipped["uids"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|u| u == "uid-CLINIC_STAFF+hub+dispatch"));
+        // The hub lists it to receive.
+        let (_, hub) = c
+            .api
+            .call("GET", "/api/v1/stock/hub", REQUESTER, None)
+            .await;
+        assert_eq!(hub["to_receive"][0]["id"], id.as_str());
+        let line = d["lines"][0]["id"].as_str().unwrap();
+        let (status, e) = act(
+            &c,
+            REQUESTER,
+            &id,
+            "receive",
+            json!({"lines": [{"line_id": line, "received_qty_milli": 5_000}]}),
+        )
+        .await;
+        assert_eq!(
+            (status, fields(&e)),
+            (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                vec!["lines[0].motivo".to_string()]
+            )
+        );
+        let (status, d) = act(
+            &c,
+            REQUESTER,
+            &id,
+            "receive",
+            json!({"lines": [{"line_id": line, "received_qty_milli": 5_000, "motivo": "avaria"}]}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{d}");
+        assert_eq!(d["status"], "RECEBIDO_COM_DIVERGENCIA");
+        assert_eq!(d["lines"][0]["received_qty_milli"], 5_000);
+        assert_eq!(d["lines"][0]["discrepancy_reason"], "avaria");
+        assert_eq!(d["lines"][0]["in_transit_milli"], 1_000);
+        assert_eq!(balance(&c, &c.p.clinic).await, 5_000);
+        assert_eq!(balance(&c, "loc-in-transit").await, 1_000);
+        // Only a stock manager resolves, with a reason.
+        let (status, _) = act(
+            &c,
+            HUB_KEEPER,
+            &id,
+            "resolve",
+            json!({"destination": "LOSS", "motivo": "Caixa avariada no transporte"}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, e) = act(&c, APPROVER, &id, "resolve", json!({"destination": "LOSS"})).await;
+        assert_eq!(
+            (status, fields(&e)),
+            (StatusCode::UNPROCESSABLE_ENTITY, vec!["motivo".to_string()])
+        );
+        let (status, d) = act(
+            &c,
+            APPROVER,
+            &id,
+            "resolve",
+            json!({"destination": "LOSS", "motivo": "Caixa avariada no transporte"}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{d}");
+        assert_eq!(d["status"], "ENCERRADO");
+        assert_eq!(d["lines"][0]["in_transit_milli"], 0);
+        assert_eq!(d["lines"][0]["resolved_qty_milli"], 1_000);
+        assert_eq!(balance(&c, "loc-in-transit").await, 0);
+        assert_eq!(balance(&c, "loc-loss").await, 1_000);
+        let kinds: Vec<String> = on_db!(&c.api.db, pool => sqlx::query_scalar(
+            "SELECT kind FROM stock_movements WHERE document_id = $1 ORDER BY id"
+        ).bind(&id).fetch_all(pool).await)
+        .unwrap();
+        assert_eq!(
+            kinds,
+            ["DISPATCH_OUT", "DISPATCH_IN", "DISPATCH_RESOLUTION"]
+        );
+        let actions: Vec<&str> = d["history"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h["action"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            actions,
+            [
+                "Solicitado",
+                "Aprovado parcialmente",
+                "Separação iniciada",
+                "Enviado",
+                "Recebido com divergência",
+                "Divergência resolvida"
+            ]
+        );
+        let drift = c.api.context.ledger().check().await.unwrap();
+        assert!(drift.0.is_empty(), "{drift:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_receipt_without_differences_is_recebido() {
+    for c in contexts().await {
+        let today = c.api.clock.today();
+        stock_central(&c, 10_000, "L-OK", today + Duration::days(200)).await;
+        let id = approved(&c, 10_000).await;
+        act(&c, HUB_KEEPER, &id, "start-picking", json!({})).await;
+        act(&c, HUB_KEEPER, &id, "ship", json!({})).await;
+        let (status, d) = act(&c, REQUESTER, &id, "receive", json!({"lines": []})).await;
+        assert_eq!(status, StatusCode::OK, "{d}");
+        assert_eq!(d["status"], "RECEBIDO");
+        assert_eq!(balance(&c, &c.p.clinic).await, 10_000);
+        let (status, _) = act(&c, REQUESTER, &id, "receive", json!({"lines": []})).await;
+        assert_eq!(status, StatusCode::CONFLICT);
+    }
+}
+
+#[tokio::test]
+async fn demo_dispatches_reach_every_state_and_keep_the_ledger_in_step() {
+    for api in TestApi::<Stock>::on_each_engine().await {
+        let mut demo = platform::context::Demo::default();
+        let lines = api.context.seed_demo(&mut demo).await.unwrap();
+        assert!(
+            lines.iter().any(|l| l.starts_with("Despachos: 16")),
+            "{lines:?}"
+        );
+        let states: Vec<String> = on_db!(&api.db, pool => sqlx::query_scalar(
+            "SELECT DISTINCT status FROM stock_dispatches ORDER BY status"
+        ).fetch_all(pool).await)
+        .unwrap();
+        assert_eq!(
+            states,
+            [
+                "APROVADO",
+                "EM_SEPARACAO",
+                "ENCERRADO",
+                "ENVIADO",
+                "RECEBIDO",
+                "RECEBIDO_COM_DIVERGENCIA",
+                "REJEITADO",
+                "SOLICITADO"
+            ]
+        );
+        assert!(api.context.ledger().check().await.unwrap().0.is_empty());
+        let again = api.context.seed_demo(&mut demo).await.unwrap();
+        assert!(
+            again
+                .iter()
+                .any(|l| l.contains("Despachos: dados de demonstração já existiam")),
+            "{again:?}"
+        );
+    }
+}

@@ -1,0 +1,61 @@
+import { demoEmail, expect, signIn, signOut, test } from '../support/fixtures';
+
+// A dispatch requested by a clinic, approved (lowered) by another user, picked and shipped by the central keeper,
+// and received with a shortfall that stays in transit (brief §3, §4 and §8 scenarios 7 and 10).
+test('a dispatch is requested, approved by another user, picked, shipped and received with a shortfall', async ({ page, baseUrl }) => {
+  test.setTimeout(120_000);
+  // The clinic asks for 10 UN of máscaras.
+  await signIn(page, baseUrl, demoEmail('clinic-staff'), undefined, '/hub/despachos');
+  await expect(page.getByRole('heading', { name: 'Despachos', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Nova solicitação' }).click();
+  const form = page.getByRole('dialog', { name: 'Nova solicitação' });
+  await form.getByLabel('Buscar material').fill('MAS-001');
+  await form.getByLabel('Material', { exact: true }).selectOption({ label: 'MAS-001 — Máscara cirúrgica 001 (UN)' });
+  await form.getByLabel('Quantidade').fill('10');
+  await form.getByRole('button', { name: 'Adicionar item' }).click();
+  await form.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await expect(form).toBeHidden();
+  const drawer = page.getByRole('dialog', { name: 'Despacho' });
+  const heading = drawer.getByRole('heading', { name: /^DSP-/ });
+  await expect(heading).toHaveText(/^DSP-\d{4}-\d{6}$/);
+  const number = (await heading.textContent()) ?? '';
+  await expect(drawer).toContainText('Solicitado');
+  const dispatchUrl = new URL(page.url());
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await signOut(page);
+
+  // Another user approves 6 of the 10, beside the clinic's balance and consumption.
+  await signIn(page, baseUrl, demoEmail('stock-manager'), undefined, '/hub/despachos/aprovacoes');
+  const request = page.getByRole('region', { name: `Solicitação ${number}` });
+  await expect(request).toContainText('Saldo na clínica');
+  await request.getByLabel('Quantidade aprovada de MAS-001').fill('6');
+  await request.getByRole('button', { name: 'Aprovar' }).click();
+  await expect(request).toBeHidden();
+  await signOut(page);
+
+  // The central keeper picks (FEFO list) and ships.
+  await signIn(page, baseUrl, demoEmail('stock-keeper'), undefined, `/hub/despachos${dispatchUrl.search}`);
+  await expect(drawer).toContainText('Aprovado');
+  await expect(drawer.getByRole('table', { name: 'Itens do despacho' })).toContainText('Lista de separação (FEFO)');
+  await drawer.getByRole('button', { name: 'Iniciar separação' }).click();
+  await expect(drawer).toContainText('Em separação');
+  await drawer.getByLabel('Transportador ou motorista').fill('Motorista E2E');
+  await drawer.getByRole('button', { name: 'Enviar' }).click();
+  await expect(drawer).toContainText('Enviado');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await signOut(page);
+
+  // The clinic confirms 5: one stays in transit, the dispatch is received with a divergence.
+  await signIn(page, baseUrl, demoEmail('clinic-staff'), undefined, `/hub/despachos${dispatchUrl.search}`);
+  await drawer.getByLabel(/^Recebido — MAS-001/).fill('5');
+  await drawer.getByRole('button', { name: 'Confirmar recebimento' }).click();
+  await expect(drawer.getByRole('alert')).toContainText('motivo');
+  await drawer.getByLabel('Motivo da divergência — MAS-001').fill('avaria');
+  await drawer.getByRole('button', { name: 'Confirmar recebimento' }).click();
+  await expect(drawer).toContainText('Recebido com divergência');
+  const lines = drawer.getByRole('table', { name: 'Itens do despacho' });
+  await expect(lines).toContainText('Divergência: avaria');
+  await expect(lines.getByRole('row').nth(1)).toContainText('1 UN');
+});

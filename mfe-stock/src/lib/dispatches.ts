@@ -1,0 +1,86 @@
+import {
+  useApproveStockDispatch,
+  useCreateStockDispatch,
+  useGetStockDispatch,
+  useGetStockHub,
+  useListStockDispatchApprovals,
+  useListStockDispatches,
+  usePickStockDispatch,
+  useReceiveStockDispatch,
+  useRejectStockDispatch,
+  useResolveStockDispatch,
+  useShipStockDispatch,
+  useStartStockDispatchPicking,
+  type ListStockDispatchesParams,
+  type StockDispatchStatus,
+} from '@backoffice/api-client/endpoints';
+import { useQueryClient } from '@tanstack/react-query';
+
+/** The dispatch states (§4) as people read them. */
+export const DISPATCH_STATUS_LABELS: Record<StockDispatchStatus, string> = {
+  RASCUNHO: 'Rascunho',
+  SOLICITADO: 'Solicitado',
+  APROVADO: 'Aprovado',
+  REJEITADO: 'Rejeitado',
+  EM_SEPARACAO: 'Em separação',
+  ENVIADO: 'Enviado',
+  RECEBIDO: 'Recebido',
+  RECEBIDO_COM_DIVERGENCIA: 'Recebido com divergência',
+  ENCERRADO: 'Encerrado',
+  CANCELADO: 'Cancelado',
+};
+
+export const DISPATCH_STATUS_COLORS: Record<StockDispatchStatus, string> = {
+  RASCUNHO: 'gray',
+  SOLICITADO: 'yellow',
+  APROVADO: 'blue',
+  REJEITADO: 'red',
+  EM_SEPARACAO: 'indigo',
+  ENVIADO: 'cyan',
+  RECEBIDO: 'green',
+  RECEBIDO_COM_DIVERGENCIA: 'orange',
+  ENCERRADO: 'teal',
+  CANCELADO: 'gray',
+};
+
+export function dispatchUrl(id: string): string {
+  return `/hub/despachos?id=${encodeURIComponent(id)}`;
+}
+
+export function useHub(locationId: string | undefined) {
+  return useGetStockHub(locationId ? { location_id: locationId } : {});
+}
+
+export function useDispatches(params: ListStockDispatchesParams, enabled = true) {
+  return useListStockDispatches(params, { query: { enabled } });
+}
+
+export function useDispatch(id: string | null) {
+  return useGetStockDispatch(id ?? '', { query: { enabled: !!id } });
+}
+
+export function useApprovalQueue() {
+  return useListStockDispatchApprovals();
+}
+
+/** Every dispatch write refreshes every stock query (the hub, lists, the detail). */
+export function useDispatchMutations() {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/v1/stock/') });
+  const options = { mutation: { onSuccess: refresh } };
+  return {
+    create: useCreateStockDispatch(options),
+    approve: useApproveStockDispatch(options),
+    reject: useRejectStockDispatch(options),
+    startPicking: useStartStockDispatchPicking(options),
+    pick: usePickStockDispatch(options),
+    ship: useShipStockDispatch(options),
+    receive: useReceiveStockDispatch(options),
+    resolve: useResolveStockDispatch(options),
+  };
+}
+
+/** The message of an API error (the client throws it with the server's Portuguese message). */
+export function errorMessage(e: unknown, fallback: string): string {
+  return e instanceof Error && e.message ? e.message : fallback;
+}
