@@ -33,13 +33,14 @@ use platform::context::{Context, Demo, Platform, StartError, Started};
 use platform::migrate::Migrations;
 use platform::Error;
 
-pub use service::{Drift, Ledger, Registers};
+pub use service::{Counts, Drift, Ledger, Registers};
 pub use store::ledger::MovementFilter;
 
 /// The context: its public interface for the server and for other contexts.
 pub struct Stock {
     registers: Arc<Registers>,
     ledger: Arc<Ledger>,
+    counts: Arc<Counts>,
 }
 
 impl Stock {
@@ -49,6 +50,10 @@ impl Stock {
 
     pub fn ledger(&self) -> &Arc<Ledger> {
         &self.ledger
+    }
+
+    pub fn counts(&self) -> &Arc<Counts> {
+        &self.counts
     }
 }
 
@@ -69,9 +74,15 @@ impl Context for Stock {
     }
 
     async fn start(platform: &Platform, _started: &Started) -> Result<Stock, StartError> {
+        let ledger = Arc::new(Ledger::new(platform.db.clone(), platform.clock.clone()));
         Ok(Stock {
             registers: Arc::new(Registers::new(platform.db.clone(), platform.clock.clone())),
-            ledger: Arc::new(Ledger::new(platform.db.clone(), platform.clock.clone())),
+            counts: Arc::new(Counts::new(
+                platform.db.clone(),
+                platform.clock.clone(),
+                ledger.clone(),
+            )),
+            ledger,
         })
     }
 
@@ -79,6 +90,7 @@ impl Context for Stock {
         (
             api::RegistersApi::new(self.registers.clone()),
             api::LedgerApi::new(self.ledger.clone()),
+            api::CountsApi::new(self.counts.clone()),
         )
     }
 

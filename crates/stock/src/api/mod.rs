@@ -1,10 +1,14 @@
 //! `/api/v1/stock/…`. Each operation declares its permission on `auth` (the server checks it before the
 //! handler runs) and maps the domain to HTTP and back.
 
+mod count_dto;
+mod counts;
 mod dto;
 mod ledger;
 mod registers;
 
+pub use count_dto::*;
+pub use counts::CountsApi;
 pub use dto::*;
 pub use ledger::LedgerApi;
 pub use registers::RegistersApi;
@@ -12,7 +16,7 @@ pub use registers::RegistersApi;
 use poem_openapi::Tags;
 
 /// Every stock API, served as one.
-pub type StockApi = (RegistersApi, LedgerApi);
+pub type StockApi = (RegistersApi, LedgerApi, CountsApi);
 
 #[derive(Tags)]
 pub enum StockTag {

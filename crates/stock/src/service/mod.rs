@@ -1,8 +1,10 @@
 //! The stock operations. Each returns a domain [`platform::Error`]; the API layer alone decides the HTTP status.
 
+mod counts;
 mod ledger;
 mod registers;
 
+pub use counts::{CountDetail, CountDraft, Counts, SyncBatch, SyncEntry, SyncResult};
 pub use ledger::{Drift, Ledger, MovementPage, PostedMovement};
 pub use registers::Registers;
 
