@@ -2,6 +2,8 @@
 //! four clinics (on the system's demo units, plus one), categories, materials with lots, and entries, losses
 //! and adjustments.
 
+pub(crate) mod counts;
+
 use platform::context::Demo;
 use platform::error::Result;
 use platform::{Principal, Role};

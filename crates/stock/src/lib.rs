@@ -95,6 +95,8 @@ impl Context for Stock {
     }
 
     async fn seed_demo(self: &Arc<Self>, demo: &mut Demo) -> Result<Vec<String>, Error> {
-        demo::seed(&self.registers, &self.ledger, demo).await
+        let mut notes = demo::seed(&self.registers, &self.ledger, demo).await?;
+        notes.extend(demo::counts::seed(&self.counts, demo).await?);
+        Ok(notes)
     }
 }

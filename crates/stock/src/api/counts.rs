@@ -97,7 +97,11 @@ impl CountsApi {
     }
 
     /// "Iniciar": the snapshot of expected quantities at this instant and the sheets.
-    #[oai(path = "/counts/:id/start", method = "post", operation_id = "startStockCount")]
+    #[oai(
+        path = "/counts/:id/start",
+        method = "post",
+        operation_id = "startStockCount"
+    )]
     async fn start(
         &self,
         #[oai(scope = "STOCK_COUNT_MANAGE")] auth: BearerAuth,
@@ -210,7 +214,11 @@ impl CountsApi {
     }
 
     /// "Encerrar contagem": conflicts and flagged lines go to recount, otherwise it awaits approval.
-    #[oai(path = "/counts/:id/close", method = "post", operation_id = "closeStockCount")]
+    #[oai(
+        path = "/counts/:id/close",
+        method = "post",
+        operation_id = "closeStockCount"
+    )]
     async fn close(
         &self,
         #[oai(scope = "STOCK_COUNT_MANAGE")] auth: BearerAuth,
@@ -260,7 +268,11 @@ impl CountsApi {
 
     /// "Lançar ajustes": posts the next chunk of up to 1,000 lines; call until the state is LANCADO. Resumes
     /// at the stored cursor after a crash; no line is ever posted twice.
-    #[oai(path = "/counts/:id/post", method = "post", operation_id = "postStockCount")]
+    #[oai(
+        path = "/counts/:id/post",
+        method = "post",
+        operation_id = "postStockCount"
+    )]
     async fn post(
         &self,
         #[oai(scope = "STOCK_COUNT_MANAGE")] auth: BearerAuth,

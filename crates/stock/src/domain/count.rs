@@ -214,10 +214,7 @@ mod tests {
         ];
         assert_eq!(tally(&entries), Some((7_000, at(10, 10))));
         assert_eq!(tally(&[]), None);
-        assert_eq!(
-            tally(&[(EntryMode::Add, 3, at(9, 0))]),
-            Some((3, at(9, 0)))
-        );
+        assert_eq!(tally(&[(EntryMode::Add, 3, at(9, 0))]), Some((3, at(9, 0))));
     }
 
     #[test]
@@ -236,14 +233,8 @@ mod tests {
     #[test]
     fn the_device_clock_is_corrected_beyond_two_minutes() {
         let now = at(12, 0);
-        assert_eq!(
-            on_server_clock(at(10, 0), Some(at(11, 59)), now),
-            at(10, 0)
-        );
-        assert_eq!(
-            on_server_clock(at(10, 0), Some(at(11, 0)), now),
-            at(11, 0)
-        );
+        assert_eq!(on_server_clock(at(10, 0), Some(at(11, 59)), now), at(10, 0));
+        assert_eq!(on_server_clock(at(10, 0), Some(at(11, 0)), now), at(11, 0));
         assert_eq!(on_server_clock(at(10, 0), None, now), at(10, 0));
     }
 

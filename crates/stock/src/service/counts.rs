@@ -98,6 +98,14 @@ impl Counts {
         Counts { db, clock, ledger }
     }
 
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    pub fn now(&self) -> DateTime<Utc> {
+        self.clock.now()
+    }
+
     /// "Novo inventário": a draft at a central or clinic location, with its scope.
     pub async fn create(&self, d: CountDraft, principal: &Principal) -> Result<CountDetail> {
         let mut v = Violations::new();
@@ -140,8 +148,9 @@ impl Counts {
         }
         let now = self.clock.now();
         let mut tx = self.db.begin().await?;
-        let number = platform::numbering::next(&mut tx, "INV", chrono::Datelike::year(&self.clock.today()))
-            .await?;
+        let number =
+            platform::numbering::next(&mut tx, "INV", chrono::Datelike::year(&self.clock.today()))
+                .await?;
         let row = CountRow {
             id: uuid::Uuid::now_v7().to_string(),
             number,
@@ -164,7 +173,17 @@ impl Counts {
         store::insert_count(&mut tx, &row).await?;
         store::insert_scope(&mut tx, &row.id, "CATEGORY", &d.category_ids).await?;
         store::insert_scope(&mut tx, &row.id, "MATERIAL", &d.material_ids).await?;
-        record(&mut tx, &row.id, "Criado", None, CountStatus::Draft, None, principal, now).await?;
+        record(
+            &mut tx,
+            &row.id,
+            "Criado",
+            None,
+            CountStatus::Draft,
+            None,
+            principal,
+            now,
+        )
+        .await?;
         tx.commit().await?;
         self.detail(&row.id, principal).await
     }
@@ -225,7 +244,9 @@ impl Counts {
         if let Some(other) = store::overlapping(&mut tx, id, &count.location_id).await? {
             return Err(Error::conflict(
                 "inventario_aberto",
-                format!("O inventário {other} ainda está aberto neste local com os mesmos materiais."),
+                format!(
+                    "O inventário {other} ainda está aberto neste local com os mesmos materiais."
+                ),
             ));
         }
         store::set_started(&mut tx, id, now, lines).await?;
@@ -308,14 +329,10 @@ impl Counts {
                 EntryMode::Add => e.qty_milli.abs() > 1_000_000_000_000,
             };
             if bad_qty {
-                out.refused
-                    .push((eid, "Quantidade inválida.".into()));
+                out.refused.push((eid, "Quantidade inválida.".into()));
                 continue;
             }
-            candidates.push(SyncEntry {
-                entry_id: eid,
-                ..e
-            });
+            candidates.push(SyncEntry { entry_id: eid, ..e });
         }
         let ids: Vec<String> = candidates.iter().map(|e| e.entry_id.clone()).collect();
         let known: BTreeSet<String> = store::known_entries(&mut tx, &device_id, &ids)
@@ -374,10 +391,8 @@ impl Counts {
             };
             if line.round != count.round || line.status == LineStatus::Ok.as_str() && line.round > 1
             {
-                out.refused.push((
-                    e.entry_id,
-                    "Esta linha não está em recontagem.".into(),
-                ));
+                out.refused
+                    .push((e.entry_id, "Esta linha não está em recontagem.".into()));
                 continue;
             }
             if line.round > 1
@@ -425,7 +440,8 @@ impl Counts {
         }
         store::upsert_tallies(&mut tx, id, &new_tallies).await?;
         // The values on each line touched in its round: the others' as stored, this counter's as just tallied.
-        let replaced: BTreeSet<(i64, i64)> = new_tallies.iter().map(|(s, r, ..)| (*s, *r)).collect();
+        let replaced: BTreeSet<(i64, i64)> =
+            new_tallies.iter().map(|(s, r, ..)| (*s, *r)).collect();
         let mut by_line: HashMap<i64, Vec<(i64, DateTime<Utc>)>> = HashMap::new();
         for (s, r, c, q, at) in &tallies {
             if (c == uid && replaced.contains(&(*s, *r)))
@@ -449,10 +465,13 @@ impl Counts {
         let moves = store::moves_since(&mut tx, &count.location_id, started_at, &materials).await?;
         let mut moves_by: HashMap<(&str, &str), Vec<Moved>> = HashMap::new();
         for (m, l, d, at) in &moves {
-            moves_by.entry((m.as_str(), l.as_str())).or_default().push(Moved {
-                delta_milli: *d,
-                occurred_at: *at,
-            });
+            moves_by
+                .entry((m.as_str(), l.as_str()))
+                .or_default()
+                .push(Moved {
+                    delta_milli: *d,
+                    occurred_at: *at,
+                });
         }
         let mut resolutions = Vec::with_capacity(touched.len());
         for seq in &touched {
@@ -555,7 +574,8 @@ impl Counts {
         if let Some(seq) = store::line_of(tx, &count.id, &material.id, &lot_id).await? {
             return Ok(Ok((seq, false)));
         }
-        let seq = store::insert_unexpected(tx, &count.id, &material.id, &lot_id, count.round).await?;
+        let seq =
+            store::insert_unexpected(tx, &count.id, &material.id, &lot_id, count.round).await?;
         Ok(Ok((seq, true)))
     }
 
@@ -589,11 +609,26 @@ impl Counts {
             store::set_status(&mut tx, id, CountStatus::Recounting.as_str(), next).await?;
             CountStatus::Recounting
         } else {
-            store::set_status(&mut tx, id, CountStatus::AwaitingApproval.as_str(), count.round)
-                .await?;
+            store::set_status(
+                &mut tx,
+                id,
+                CountStatus::AwaitingApproval.as_str(),
+                count.round,
+            )
+            .await?;
             CountStatus::AwaitingApproval
         };
-        record(&mut tx, id, "Contagem encerrada", Some(from), to, None, principal, now).await?;
+        record(
+            &mut tx,
+            id,
+            "Contagem encerrada",
+            Some(from),
+            to,
+            None,
+            principal,
+            now,
+        )
+        .await?;
         tx.commit().await?;
         self.detail(id, principal).await
     }
@@ -610,8 +645,17 @@ impl Counts {
             ));
         }
         store::set_approved(&mut tx, id, &principal.uid, now).await?;
-        record(&mut tx, id, "Aprovado", Some(from), CountStatus::Approved, None, principal, now)
-            .await?;
+        record(
+            &mut tx,
+            id,
+            "Aprovado",
+            Some(from),
+            CountStatus::Approved,
+            None,
+            principal,
+            now,
+        )
+        .await?;
         tx.commit().await?;
         self.detail(id, principal).await
     }
@@ -766,7 +810,11 @@ impl Counts {
         )
         .await?;
         if from != to {
-            let action = if done { "Ajustes lançados" } else { "Lançamento iniciado" };
+            let action = if done {
+                "Ajustes lançados"
+            } else {
+                "Lançamento iniciado"
+            };
             record(&mut tx, id, action, Some(from), to, None, principal, now).await?;
         }
         tx.commit().await?;

@@ -30,7 +30,8 @@ pub struct CountRow {
     pub version: i64,
 }
 
-const COUNT_COLUMNS: &str = "id, number, location_id, blind, status, round, started_at, line_count, post_cursor, \
+const COUNT_COLUMNS: &str =
+    "id, number, location_id, blind, status, round, started_at, line_count, post_cursor, \
     posted_lines, note, created_at, created_by, approved_by, approved_at, finished_at, version";
 
 /// A count with its location's name and its progress (lines not pending, in conflict, to recount).
@@ -258,7 +259,8 @@ pub struct LineRow {
     pub movement_id: Option<String>,
 }
 
-const LINE_COLUMNS: &str = "seq, sheet_no, material_id, lot_id, expected_qty_milli, unexpected, status, round, \
+const LINE_COLUMNS: &str =
+    "seq, sheet_no, material_id, lot_id, expected_qty_milli, unexpected, status, round, \
     counted_qty_milli, counted_at, theoretical_qty_milli, difference_milli, flag, movement_id";
 
 /// A line with what a counter needs to find the item.
@@ -304,10 +306,7 @@ pub async fn lines(
         w.push(format!("x.status = {p}"));
     }
     if let Some(s) = f.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-        let like = format!(
-            "%{}%",
-            s.to_lowercase().replace('%', "").replace('_', "")
-        );
+        let like = format!("%{}%", s.to_lowercase().replace('%', "").replace('_', ""));
         let p = w.arg(SqlArg::Text(like));
         let exact = w.arg(SqlArg::Text(s.to_string()));
         w.push(format!(
@@ -341,11 +340,7 @@ pub async fn lines(
 }
 
 /// The lines `seqs` of a count (with the material's average cost), in the caller's transaction.
-pub async fn lines_in(
-    tx: &mut Tx,
-    count_id: &str,
-    seqs: &[i64],
-) -> Result<Vec<(LineRow, i64)>> {
+pub async fn lines_in(tx: &mut Tx, count_id: &str, seqs: &[i64]) -> Result<Vec<(LineRow, i64)>> {
     if seqs.is_empty() {
         return Ok(Vec::new());
     }
@@ -372,7 +367,10 @@ pub async fn lines_in(
     }
     let rows: Vec<Row> = on_tx!(tx, conn => bind_sql_args!(sqlx::query_as(&sql), w.args())
         .fetch_all(&mut *conn).await)?;
-    Ok(rows.into_iter().map(|r| (r.line, r.avg_cost_micro)).collect())
+    Ok(rows
+        .into_iter()
+        .map(|r| (r.line, r.avg_cost_micro))
+        .collect())
 }
 
 /// The line of (material, lot) in a count, if any.
@@ -652,12 +650,7 @@ pub async fn to_recount(tx: &mut Tx, count_id: &str, round: i64) -> Result<u64> 
 }
 
 /// Sends the chosen lines (or, with none chosen, every line with a difference) to recount in `round`.
-pub async fn request_recount(
-    tx: &mut Tx,
-    count_id: &str,
-    round: i64,
-    seqs: &[i64],
-) -> Result<u64> {
+pub async fn request_recount(tx: &mut Tx, count_id: &str, round: i64, seqs: &[i64]) -> Result<u64> {
     let mut w = Conditions::new();
     let p = w.arg(SqlArg::Text(count_id.into()));
     w.push(format!("count_id = {p}"));
@@ -715,10 +708,18 @@ pub async fn post_chunk(
     }
     let rows: Vec<Row> = on_tx!(tx, conn => sqlx::query_as(&sql).bind(count_id).bind(after)
         .fetch_all(&mut *conn).await)?;
-    Ok(rows.into_iter().map(|r| (r.line, r.avg_cost_micro)).collect())
+    Ok(rows
+        .into_iter()
+        .map(|r| (r.line, r.avg_cost_micro))
+        .collect())
 }
 
-pub async fn set_line_movement(tx: &mut Tx, count_id: &str, seq: i64, movement_id: &str) -> Result<()> {
+pub async fn set_line_movement(
+    tx: &mut Tx,
+    count_id: &str,
+    seq: i64,
+    movement_id: &str,
+) -> Result<()> {
     on_tx!(tx, conn => sqlx::query(
         "UPDATE stock_count_lines SET movement_id = $3 WHERE count_id = $1 AND seq = $2"
     ).bind(count_id).bind(seq).bind(movement_id).execute(&mut *conn).await.map(|_| ()))
