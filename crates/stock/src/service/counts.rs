@@ -445,7 +445,7 @@ impl Counts {
         let mut by_line: HashMap<i64, Vec<(i64, DateTime<Utc>)>> = HashMap::new();
         for (s, r, c, q, at) in &tallies {
             if (c == uid && replaced.contains(&(*s, *r)))
-                || !lines.get(s).is_some_and(|(l, _)| l.round == *r)
+                || lines.get(s).is_none_or(|(l, _)| l.round != *r)
             {
                 continue;
             }

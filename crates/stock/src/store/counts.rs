@@ -306,7 +306,7 @@ pub async fn lines(
         w.push(format!("x.status = {p}"));
     }
     if let Some(s) = f.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-        let like = format!("%{}%", s.to_lowercase().replace('%', "").replace('_', ""));
+        let like = format!("%{}%", s.to_lowercase().replace(['%', '_'], ""));
         let p = w.arg(SqlArg::Text(like));
         let exact = w.arg(SqlArg::Text(s.to_string()));
         w.push(format!(
