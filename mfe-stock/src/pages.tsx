@@ -5,6 +5,7 @@ import { lazy, type ComponentType } from 'react';
 /** Every route this area owns; built pages are lazy chunks, the rest say "Em construção" (no fake data). */
 const built: Record<string, ComponentType<PageProps>> = {
   '/estoque/cadastro-materiais': lazy(() => import(/* webpackChunkName: "materials" */ './features/materials/components/MaterialsPage')),
+  '/estoque/inventario': lazy(() => import(/* webpackChunkName: "counts" */ './features/counts/components/CountsPage')),
   '/estoque/movimentacao-estoque': lazy(() => import(/* webpackChunkName: "movements" */ './features/movements/components/MovementsPage')),
   '/hub': lazy(() => import(/* webpackChunkName: "hub" */ './features/hub/components/HubPage')),
   '/hub/despachos': lazy(() => import(/* webpackChunkName: "dispatches" */ './features/dispatches/components/DispatchesPage')),

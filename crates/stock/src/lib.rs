@@ -33,7 +33,7 @@ use platform::context::{Context, Demo, Platform, StartError, Started};
 use platform::migrate::Migrations;
 use platform::Error;
 
-pub use service::{Dispatches, Drift, Ledger, Registers};
+pub use service::{Counts, Dispatches, Drift, Ledger, Registers};
 pub use store::ledger::MovementFilter;
 
 /// The context: its public interface for the server and for other contexts.
@@ -41,6 +41,7 @@ pub struct Stock {
     registers: Arc<Registers>,
     ledger: Arc<Ledger>,
     dispatches: Arc<Dispatches>,
+    counts: Arc<Counts>,
 }
 
 impl Stock {
@@ -54,6 +55,10 @@ impl Stock {
 
     pub fn dispatches(&self) -> &Arc<Dispatches> {
         &self.dispatches
+    }
+
+    pub fn counts(&self) -> &Arc<Counts> {
+        &self.counts
     }
 }
 
@@ -74,14 +79,20 @@ impl Context for Stock {
     }
 
     async fn start(platform: &Platform, _started: &Started) -> Result<Stock, StartError> {
+        let ledger = Arc::new(Ledger::new(platform.db.clone(), platform.clock.clone()));
         Ok(Stock {
             registers: Arc::new(Registers::new(platform.db.clone(), platform.clock.clone())),
-            ledger: Arc::new(Ledger::new(platform.db.clone(), platform.clock.clone())),
             dispatches: Arc::new(Dispatches::new(
                 platform.db.clone(),
                 platform.clock.clone(),
                 platform.jobs.clone(),
             )),
+            counts: Arc::new(Counts::new(
+                platform.db.clone(),
+                platform.clock.clone(),
+                ledger.clone(),
+            )),
+            ledger,
         })
     }
 
@@ -90,12 +101,14 @@ impl Context for Stock {
             api::RegistersApi::new(self.registers.clone()),
             api::LedgerApi::new(self.ledger.clone()),
             api::DispatchesApi::new(self.dispatches.clone()),
+            api::CountsApi::new(self.counts.clone()),
         )
     }
 
     async fn seed_demo(self: &Arc<Self>, demo: &mut Demo) -> Result<Vec<String>, Error> {
         let mut lines = demo::seed(&self.registers, &self.ledger, demo).await?;
         lines.extend(demo::dispatches::seed(&self.registers, &self.dispatches, demo).await?);
+        lines.extend(demo::counts::seed(&self.counts, demo).await?);
         Ok(lines)
     }
 }

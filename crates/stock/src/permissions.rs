@@ -109,6 +109,27 @@ pub static DISPATCH_RESOLVE: Permission = Permission {
     grant: Grant::Roles(&[StockManager, Admin, SuperAdmin]),
 };
 
+/// Count (inventário): read counts, sheets and lines, and send entries (§7: `stock/counts/{id}/sheets`, `…/entries`).
+pub static STOCK_COUNT: Permission = Permission {
+    code: "estoque_inventario_contar",
+    label: "contar inventários (folhas e lançamentos de contagem)",
+    grant: Grant::Roles(&[StockKeeper, StockManager, Admin, SuperAdmin]),
+};
+
+/// Create, start, close, approve, reject, post and cancel counts (§7), and see expected quantities in blind ones.
+pub static STOCK_COUNT_MANAGE: Permission = Permission {
+    code: "estoque_inventario_gerir",
+    label: "criar, iniciar, encerrar, aprovar, lançar e cancelar inventários",
+    grant: Grant::Roles(&[StockManager, Admin, SuperAdmin]),
+};
+
+/// `/estoque/inventario` (§3): STOCK_MANAGER (create, approve, post), STOCK_KEEPER (count), ADMIN.
+pub static STOCK_COUNTS_PAGE: Permission = Permission {
+    code: "estoque_inventario",
+    label: "acessar o inventário de estoque",
+    grant: Grant::Roles(&[StockKeeper, StockManager, Admin, SuperAdmin]),
+};
+
 /// Every permission the context declares.
 pub static ALL: &[&Permission] = &[
     &STOCK_REGISTERS_READ,
@@ -121,6 +142,9 @@ pub static ALL: &[&Permission] = &[
     &STOCK_LEDGER_PAGE,
     &DISPATCH_PICK,
     &DISPATCH_RESOLVE,
+    &STOCK_COUNT,
+    &STOCK_COUNT_MANAGE,
+    &STOCK_COUNTS_PAGE,
 ];
 
 pub static ROUTE_RULES: &[RouteRule] = &[
@@ -133,6 +157,12 @@ pub static ROUTE_RULES: &[RouteRule] = &[
     RouteRule::new(
         RouteMatch::Exact(&["/estoque/movimentacao-estoque"]),
         &STOCK_LEDGER_PAGE,
+        RouteCheck::Client,
+        "/inicio",
+    ),
+    RouteRule::new(
+        RouteMatch::Exact(&["/estoque/inventario"]),
+        &STOCK_COUNTS_PAGE,
         RouteCheck::Client,
         "/inicio",
     ),

@@ -39,6 +39,7 @@ const STATES: Readonly<Record<string, string>> = {
   '/fornecedores': BUILT,
   '/estoque/cadastro-materiais': BUILT,
   '/estoque/movimentacao-estoque': BUILT,
+  '/estoque/inventario': BUILT,
   '/boletos': BUILT,
   '/boletos/detalhes': BUILT,
   '/remessa': BUILT,

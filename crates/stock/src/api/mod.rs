@@ -1,12 +1,16 @@
 //! `/api/v1/stock/…`. Each operation declares its permission on `auth` (the server checks it before the
 //! handler runs) and maps the domain to HTTP and back.
 
+mod count_dto;
+mod counts;
 mod dispatch_dto;
 mod dispatches;
 mod dto;
 mod ledger;
 mod registers;
 
+pub use count_dto::*;
+pub use counts::CountsApi;
 pub use dispatch_dto::*;
 pub use dispatches::DispatchesApi;
 pub use dto::*;
@@ -16,7 +20,7 @@ pub use registers::RegistersApi;
 use poem_openapi::Tags;
 
 /// Every stock API, served as one.
-pub type StockApi = (RegistersApi, LedgerApi, DispatchesApi);
+pub type StockApi = (RegistersApi, LedgerApi, DispatchesApi, CountsApi);
 
 #[derive(Tags)]
 pub enum StockTag {

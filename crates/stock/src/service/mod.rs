@@ -1,9 +1,11 @@
 //! The stock operations. Each returns a domain [`platform::Error`]; the API layer alone decides the HTTP status.
 
+mod counts;
 mod dispatches;
 mod ledger;
 mod registers;
 
+pub use counts::{CountDetail, CountDraft, Counts, SyncBatch, SyncEntry, SyncResult};
 pub use dispatches::{
     qty_text, DispatchDetail, DispatchDraft, Dispatches, HubSummary, LineDetail, LotPick,
     Resolution,

@@ -74,6 +74,9 @@ export const ACCESS: AccessRules = {
     estoque_movimentacao: { label: 'acessar a movimentação de estoque', roles: ['PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     despachos_separar: { label: 'separar e enviar despachos', roles: ['STOCK_KEEPER', 'STOCK_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     despachos_resolver: { label: 'resolver divergências de despachos', roles: ['STOCK_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    estoque_inventario_contar: { label: 'contar inventários (folhas e lançamentos de contagem)', roles: ['STOCK_KEEPER', 'STOCK_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    estoque_inventario_gerir: { label: 'criar, iniciar, encerrar, aprovar, lançar e cancelar inventários', roles: ['STOCK_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    estoque_inventario: { label: 'acessar o inventário de estoque', roles: ['STOCK_KEEPER', 'STOCK_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
   },
   routeRules: [
     { match: { kind: 'exact', paths: ['/pagamentos', '/recebimentos'] }, except: null, permission: 'financeiro', check: 'client', deniedTo: '/minhas-vendas', audited: false },
@@ -101,6 +104,7 @@ export const ACCESS: AccessRules = {
     { match: { kind: 'exact', paths: ['/contas-a-pagar'] }, except: null, permission: 'pagar_ler', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/estoque/cadastro-materiais'] }, except: null, permission: 'estoque_cadastro_materiais', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/estoque/movimentacao-estoque'] }, except: null, permission: 'estoque_movimentacao', check: 'client', deniedTo: '/inicio', audited: false },
+    { match: { kind: 'exact', paths: ['/estoque/inventario'] }, except: null, permission: 'estoque_inventario', check: 'client', deniedTo: '/inicio', audited: false },
   ],
   roleRedirects: [
     { role: 'LEGAL_ASSISTANT', paths: ['/minhas-vendas', '/inicio'], to: '/clientes' },

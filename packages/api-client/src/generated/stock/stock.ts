@@ -28,6 +28,8 @@ import type {
   ErrorBody,
   GetStockHubParams,
   ListStockBalancesParams,
+  ListStockCountLinesParams,
+  ListStockCountsParams,
   ListStockDispatchesParams,
   ListStockMaterialsParams,
   ListStockMovementsParams,
@@ -36,6 +38,15 @@ import type {
   StockBalance,
   StockCategory,
   StockCategoryRequest,
+  StockCount,
+  StockCountCancelRequest,
+  StockCountEntriesRequest,
+  StockCountLinePage,
+  StockCountPage,
+  StockCountRecountRequest,
+  StockCountRequest,
+  StockCountSheet,
+  StockCountSyncResult,
   StockDispatch,
   StockDispatchApproval,
   StockDispatchPage,
@@ -2908,6 +2919,997 @@ export const useResolveStockDispatch = <TError = ErrorType<ErrorBody | ErrorBody
       > => {
 
       const mutationOptions = getResolveStockDispatchMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Counts, newest first, with their progress.
+ */
+export const getListStockCountsUrl = (params?: ListStockCountsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/stock/counts?${stringifiedParams}` : `/api/v1/stock/counts`
+}
+
+export const listStockCounts = async (params?: ListStockCountsParams, options?: RequestInit): Promise<StockCountPage> => {
+  
+  return customFetch<StockCountPage>(getListStockCountsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListStockCountsQueryKey = (params?: ListStockCountsParams,) => {
+    return [
+    `/api/v1/stock/counts`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListStockCountsQueryOptions = <TData = Awaited<ReturnType<typeof listStockCounts>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: ListStockCountsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockCounts>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListStockCountsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listStockCounts>>> = ({ signal }) => listStockCounts(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listStockCounts>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListStockCountsQueryResult = NonNullable<Awaited<ReturnType<typeof listStockCounts>>>
+export type ListStockCountsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListStockCounts<TData = Awaited<ReturnType<typeof listStockCounts>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ListStockCountsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockCounts>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStockCounts>>,
+          TError,
+          Awaited<ReturnType<typeof listStockCounts>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListStockCounts<TData = Awaited<ReturnType<typeof listStockCounts>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListStockCountsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockCounts>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStockCounts>>,
+          TError,
+          Awaited<ReturnType<typeof listStockCounts>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListStockCounts<TData = Awaited<ReturnType<typeof listStockCounts>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListStockCountsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockCounts>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Counts, newest first, with their progress.
+ */
+
+export function useListStockCounts<TData = Awaited<ReturnType<typeof listStockCounts>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListStockCountsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockCounts>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListStockCountsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary "Novo inventário": a draft with its location and scope.
+ */
+export const getCreateStockCountUrl = () => {
+
+
+  
+
+  return `/api/v1/stock/counts`
+}
+
+export const createStockCount = async (stockCountRequest: StockCountRequest, options?: RequestInit): Promise<StockCount> => {
+  
+  return customFetch<StockCount>(getCreateStockCountUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      stockCountRequest,)
+  }
+);}
+
+
+
+
+export const getCreateStockCountMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createStockCount>>, TError,{data: StockCountRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createStockCount>>, TError,{data: StockCountRequest}, TContext> => {
+
+const mutationKey = ['createStockCount'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createStockCount>>, {data: StockCountRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createStockCount(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateStockCountMutationResult = NonNullable<Awaited<ReturnType<typeof createStockCount>>>
+    export type CreateStockCountMutationBody = StockCountRequest
+    export type CreateStockCountMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary "Novo inventário": a draft with its location and scope.
+ */
+export const useCreateStockCount = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createStockCount>>, TError,{data: StockCountRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createStockCount>>,
+        TError,
+        {data: StockCountRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateStockCountMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary One count with its scope and counters.
+ */
+export const getGetStockCountUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/counts/${id}`
+}
+
+export const getStockCount = async (id: string, options?: RequestInit): Promise<StockCount> => {
+  
+  return customFetch<StockCount>(getGetStockCountUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetStockCountQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/stock/counts/${id}`
+    ] as const;
+    }
+
+    
+export const getGetStockCountQueryOptions = <TData = Awaited<ReturnType<typeof getStockCount>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockCount>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetStockCountQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getStockCount>>> = ({ signal }) => getStockCount(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getStockCount>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetStockCountQueryResult = NonNullable<Awaited<ReturnType<typeof getStockCount>>>
+export type GetStockCountQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetStockCount<TData = Awaited<ReturnType<typeof getStockCount>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockCount>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStockCount>>,
+          TError,
+          Awaited<ReturnType<typeof getStockCount>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStockCount<TData = Awaited<ReturnType<typeof getStockCount>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockCount>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStockCount>>,
+          TError,
+          Awaited<ReturnType<typeof getStockCount>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStockCount<TData = Awaited<ReturnType<typeof getStockCount>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockCount>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary One count with its scope and counters.
+ */
+
+export function useGetStockCount<TData = Awaited<ReturnType<typeof getStockCount>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockCount>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetStockCountQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary "Iniciar": the snapshot of expected quantities at this instant and the sheets.
+ */
+export const getStartStockCountUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/counts/${id}/start`
+}
+
+export const startStockCount = async (id: string, options?: RequestInit): Promise<StockCount> => {
+  
+  return customFetch<StockCount>(getStartStockCountUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getStartStockCountMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startStockCount>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof startStockCount>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['startStockCount'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof startStockCount>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  startStockCount(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StartStockCountMutationResult = NonNullable<Awaited<ReturnType<typeof startStockCount>>>
+    
+    export type StartStockCountMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary "Iniciar": the snapshot of expected quantities at this instant and the sheets.
+ */
+export const useStartStockCount = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startStockCount>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof startStockCount>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getStartStockCountMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The sheets (≤ 500 lines each) and their progress.
+ */
+export const getListStockCountSheetsUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/counts/${id}/sheets`
+}
+
+export const listStockCountSheets = async (id: string, options?: RequestInit): Promise<StockCountSheet[]> => {
+  
+  return customFetch<StockCountSheet[]>(getListStockCountSheetsUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListStockCountSheetsQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/stock/counts/${id}/sheets`
+    ] as const;
+    }
+
+    
+export const getListStockCountSheetsQueryOptions = <TData = Awaited<ReturnType<typeof listStockCountSheets>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockCountSheets>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListStockCountSheetsQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listStockCountSheets>>> = ({ signal }) => listStockCountSheets(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listStockCountSheets>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListStockCountSheetsQueryResult = NonNullable<Awaited<ReturnType<typeof listStockCountSheets>>>
+export type ListStockCountSheetsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListStockCountSheets<TData = Awaited<ReturnType<typeof listStockCountSheets>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockCountSheets>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStockCountSheets>>,
+          TError,
+          Awaited<ReturnType<typeof listStockCountSheets>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListStockCountSheets<TData = Awaited<ReturnType<typeof listStockCountSheets>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockCountSheets>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStockCountSheets>>,
+          TError,
+          Awaited<ReturnType<typeof listStockCountSheets>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListStockCountSheets<TData = Awaited<ReturnType<typeof listStockCountSheets>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockCountSheets>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The sheets (≤ 500 lines each) and their progress.
+ */
+
+export function useListStockCountSheets<TData = Awaited<ReturnType<typeof listStockCountSheets>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockCountSheets>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListStockCountSheetsQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Lines by keyset pages (pass `next_after` as `after`), by sheet, state or search (SKU, name, GTIN, lot).
+Counters of a blind count get no expected quantities nor differences.
+ */
+export const getListStockCountLinesUrl = (id: string,
+    params?: ListStockCountLinesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/stock/counts/${id}/lines?${stringifiedParams}` : `/api/v1/stock/counts/${id}/lines`
+}
+
+export const listStockCountLines = async (id: string,
+    params?: ListStockCountLinesParams, options?: RequestInit): Promise<StockCountLinePage> => {
+  
+  return customFetch<StockCountLinePage>(getListStockCountLinesUrl(id,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListStockCountLinesQueryKey = (id?: string,
+    params?: ListStockCountLinesParams,) => {
+    return [
+    `/api/v1/stock/counts/${id}/lines`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListStockCountLinesQueryOptions = <TData = Awaited<ReturnType<typeof listStockCountLines>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string,
+    params?: ListStockCountLinesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockCountLines>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListStockCountLinesQueryKey(id,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listStockCountLines>>> = ({ signal }) => listStockCountLines(id,params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listStockCountLines>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListStockCountLinesQueryResult = NonNullable<Awaited<ReturnType<typeof listStockCountLines>>>
+export type ListStockCountLinesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListStockCountLines<TData = Awaited<ReturnType<typeof listStockCountLines>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params: undefined |  ListStockCountLinesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockCountLines>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStockCountLines>>,
+          TError,
+          Awaited<ReturnType<typeof listStockCountLines>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListStockCountLines<TData = Awaited<ReturnType<typeof listStockCountLines>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params?: ListStockCountLinesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockCountLines>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStockCountLines>>,
+          TError,
+          Awaited<ReturnType<typeof listStockCountLines>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListStockCountLines<TData = Awaited<ReturnType<typeof listStockCountLines>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params?: ListStockCountLinesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockCountLines>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Lines by keyset pages (pass `next_after` as `after`), by sheet, state or search (SKU, name, GTIN, lot).
+Counters of a blind count get no expected quantities nor differences.
+ */
+
+export function useListStockCountLines<TData = Awaited<ReturnType<typeof listStockCountLines>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params?: ListStockCountLinesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockCountLines>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListStockCountLinesQueryOptions(id,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Sync: a batch of ≤ 500 entries from one device (413 above). Repeats are acknowledged and ignored;
+entries that cannot apply are refused one by one with the reason.
+ */
+export const getSyncStockCountEntriesUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/counts/${id}/entries`
+}
+
+export const syncStockCountEntries = async (id: string,
+    stockCountEntriesRequest: StockCountEntriesRequest, options?: RequestInit): Promise<StockCountSyncResult> => {
+  
+  return customFetch<StockCountSyncResult>(getSyncStockCountEntriesUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      stockCountEntriesRequest,)
+  }
+);}
+
+
+
+
+export const getSyncStockCountEntriesMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof syncStockCountEntries>>, TError,{id: string;data: StockCountEntriesRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof syncStockCountEntries>>, TError,{id: string;data: StockCountEntriesRequest}, TContext> => {
+
+const mutationKey = ['syncStockCountEntries'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof syncStockCountEntries>>, {id: string;data: StockCountEntriesRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  syncStockCountEntries(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SyncStockCountEntriesMutationResult = NonNullable<Awaited<ReturnType<typeof syncStockCountEntries>>>
+    export type SyncStockCountEntriesMutationBody = StockCountEntriesRequest
+    export type SyncStockCountEntriesMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Sync: a batch of ≤ 500 entries from one device (413 above). Repeats are acknowledged and ignored;
+entries that cannot apply are refused one by one with the reason.
+ */
+export const useSyncStockCountEntries = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof syncStockCountEntries>>, TError,{id: string;data: StockCountEntriesRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof syncStockCountEntries>>,
+        TError,
+        {id: string;data: StockCountEntriesRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getSyncStockCountEntriesMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary "Encerrar contagem": conflicts and flagged lines go to recount, otherwise it awaits approval.
+ */
+export const getCloseStockCountUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/counts/${id}/close`
+}
+
+export const closeStockCount = async (id: string, options?: RequestInit): Promise<StockCount> => {
+  
+  return customFetch<StockCount>(getCloseStockCountUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getCloseStockCountMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof closeStockCount>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof closeStockCount>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['closeStockCount'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof closeStockCount>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  closeStockCount(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CloseStockCountMutationResult = NonNullable<Awaited<ReturnType<typeof closeStockCount>>>
+    
+    export type CloseStockCountMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary "Encerrar contagem": conflicts and flagged lines go to recount, otherwise it awaits approval.
+ */
+export const useCloseStockCount = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof closeStockCount>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof closeStockCount>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getCloseStockCountMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary "Aprovar": by someone who counted nothing in it (403 otherwise).
+ */
+export const getApproveStockCountUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/counts/${id}/approve`
+}
+
+export const approveStockCount = async (id: string, options?: RequestInit): Promise<StockCount> => {
+  
+  return customFetch<StockCount>(getApproveStockCountUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getApproveStockCountMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof approveStockCount>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof approveStockCount>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['approveStockCount'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof approveStockCount>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  approveStockCount(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ApproveStockCountMutationResult = NonNullable<Awaited<ReturnType<typeof approveStockCount>>>
+    
+    export type ApproveStockCountMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary "Aprovar": by someone who counted nothing in it (403 otherwise).
+ */
+export const useApproveStockCount = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof approveStockCount>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof approveStockCount>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getApproveStockCountMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary "Reprovar" (awaiting approval) or "Solicitar recontagem" (while counting), with a reason.
+ */
+export const getRecountStockCountUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/counts/${id}/recount`
+}
+
+export const recountStockCount = async (id: string,
+    stockCountRecountRequest: StockCountRecountRequest, options?: RequestInit): Promise<StockCount> => {
+  
+  return customFetch<StockCount>(getRecountStockCountUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      stockCountRecountRequest,)
+  }
+);}
+
+
+
+
+export const getRecountStockCountMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof recountStockCount>>, TError,{id: string;data: StockCountRecountRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof recountStockCount>>, TError,{id: string;data: StockCountRecountRequest}, TContext> => {
+
+const mutationKey = ['recountStockCount'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof recountStockCount>>, {id: string;data: StockCountRecountRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  recountStockCount(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RecountStockCountMutationResult = NonNullable<Awaited<ReturnType<typeof recountStockCount>>>
+    export type RecountStockCountMutationBody = StockCountRecountRequest
+    export type RecountStockCountMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary "Reprovar" (awaiting approval) or "Solicitar recontagem" (while counting), with a reason.
+ */
+export const useRecountStockCount = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof recountStockCount>>, TError,{id: string;data: StockCountRecountRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof recountStockCount>>,
+        TError,
+        {id: string;data: StockCountRecountRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getRecountStockCountMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary "Lançar ajustes": posts the next chunk of up to 1,000 lines; call until the state is LANCADO. Resumes
+at the stored cursor after a crash; no line is ever posted twice.
+ */
+export const getPostStockCountUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/counts/${id}/post`
+}
+
+export const postStockCount = async (id: string, options?: RequestInit): Promise<StockCount> => {
+  
+  return customFetch<StockCount>(getPostStockCountUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getPostStockCountMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof postStockCount>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof postStockCount>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['postStockCount'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof postStockCount>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  postStockCount(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type PostStockCountMutationResult = NonNullable<Awaited<ReturnType<typeof postStockCount>>>
+    
+    export type PostStockCountMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary "Lançar ajustes": posts the next chunk of up to 1,000 lines; call until the state is LANCADO. Resumes
+at the stored cursor after a crash; no line is ever posted twice.
+ */
+export const usePostStockCount = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof postStockCount>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof postStockCount>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getPostStockCountMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary "Cancelar" before approval, with a reason.
+ */
+export const getCancelStockCountUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/counts/${id}/cancel`
+}
+
+export const cancelStockCount = async (id: string,
+    stockCountCancelRequest: StockCountCancelRequest, options?: RequestInit): Promise<StockCount> => {
+  
+  return customFetch<StockCount>(getCancelStockCountUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      stockCountCancelRequest,)
+  }
+);}
+
+
+
+
+export const getCancelStockCountMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelStockCount>>, TError,{id: string;data: StockCountCancelRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof cancelStockCount>>, TError,{id: string;data: StockCountCancelRequest}, TContext> => {
+
+const mutationKey = ['cancelStockCount'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof cancelStockCount>>, {id: string;data: StockCountCancelRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  cancelStockCount(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CancelStockCountMutationResult = NonNullable<Awaited<ReturnType<typeof cancelStockCount>>>
+    export type CancelStockCountMutationBody = StockCountCancelRequest
+    export type CancelStockCountMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary "Cancelar" before approval, with a reason.
+ */
+export const useCancelStockCount = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelStockCount>>, TError,{id: string;data: StockCountCancelRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof cancelStockCount>>,
+        TError,
+        {id: string;data: StockCountCancelRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCancelStockCountMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

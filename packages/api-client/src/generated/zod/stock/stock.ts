@@ -1463,3 +1463,437 @@ export const resolveStockDispatchResponse = zod.object({
 }).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.'))
 }).describe('A dispatch with its lines and history.')
 
+/**
+ * @summary Counts, newest first, with their progress.
+ */
+export const listStockCountsQueryLocationIdMax = 100;export const listStockCountsQueryPageMax = 100000;export const listStockCountsQueryPageSizeMax = 100;
+
+export const listStockCountsQueryParams = zod.object({
+  "status": zod.enum(['RASCUNHO', 'EM_CONTAGEM', 'EM_RECONTAGEM', 'AGUARDANDO_APROVACAO', 'APROVADO', 'LANCANDO', 'LANCADO', 'CANCELADO']).optional(),
+  "location_id": zod.string().max(listStockCountsQueryLocationIdMax).optional(),
+  "page": zod.number().min(1).max(listStockCountsQueryPageMax).optional(),
+  "page_size": zod.number().min(1).max(listStockCountsQueryPageSizeMax).optional()
+})
+
+export const listStockCountsResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('INV-AAAA-NNNNNN'),
+  "location_id": zod.string(),
+  "location_name": zod.string(),
+  "blind": zod.boolean(),
+  "status": zod.enum(['RASCUNHO', 'EM_CONTAGEM', 'EM_RECONTAGEM', 'AGUARDANDO_APROVACAO', 'APROVADO', 'LANCANDO', 'LANCADO', 'CANCELADO']).describe('A count\'s state (§4).'),
+  "round": zod.number().describe('The counting round in progress (1 = first count; 2 and on = recounts).'),
+  "started_at": zod.iso.datetime({}).optional().describe('The snapshot instant.'),
+  "line_count": zod.number(),
+  "counted_lines": zod.number().describe('Lines counted in their round (not pending nor waiting for recount).'),
+  "conflict_lines": zod.number(),
+  "recount_lines": zod.number(),
+  "post_cursor": zod.number().describe('Posting: lines done (the cursor) and movements posted.'),
+  "posted_lines": zod.number(),
+  "note": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string(),
+  "approved_by": zod.string().optional(),
+  "approved_at": zod.iso.datetime({}).optional(),
+  "finished_at": zod.iso.datetime({}).optional(),
+  "version": zod.number(),
+  "category_ids": zod.array(zod.string()).optional().describe('Only in the detail.'),
+  "material_ids": zod.array(zod.string()).optional(),
+  "counters": zod.array(zod.string()).optional().describe('Who sent entries (they may not approve).'),
+  "sees_expected": zod.boolean().optional().describe('Whether this caller sees expected quantities and differences.')
+}).describe('A count (inventário).')),
+  "total": zod.number()
+})
+
+/**
+ * @summary "Novo inventário": a draft with its location and scope.
+ */
+export const createStockCountBodyLocationIdMax = 100;export const createStockCountBodyCategoryIdsMax = 1000;export const createStockCountBodyMaterialIdsMax = 1000;export const createStockCountBodyNoteMax = 2000;
+
+export const createStockCountBody = zod.object({
+  "location_id": zod.string().max(createStockCountBodyLocationIdMax).describe('The central warehouse or a clinic.'),
+  "blind": zod.boolean().optional().describe('Counters never receive expected quantities (default: true).'),
+  "category_ids": zod.array(zod.string()).max(createStockCountBodyCategoryIdsMax).optional().describe('Categories (with their subcategories) to count; none and no materials = the whole location.'),
+  "material_ids": zod.array(zod.string()).max(createStockCountBodyMaterialIdsMax).optional(),
+  "note": zod.string().max(createStockCountBodyNoteMax).optional()
+}).describe('\"Novo inventário\".')
+
+/**
+ * @summary One count with its scope and counters.
+ */
+export const getStockCountPathIdMax = 100;
+
+export const getStockCountParams = zod.object({
+  "id": zod.string().max(getStockCountPathIdMax)
+})
+
+export const getStockCountResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('INV-AAAA-NNNNNN'),
+  "location_id": zod.string(),
+  "location_name": zod.string(),
+  "blind": zod.boolean(),
+  "status": zod.enum(['RASCUNHO', 'EM_CONTAGEM', 'EM_RECONTAGEM', 'AGUARDANDO_APROVACAO', 'APROVADO', 'LANCANDO', 'LANCADO', 'CANCELADO']).describe('A count\'s state (§4).'),
+  "round": zod.number().describe('The counting round in progress (1 = first count; 2 and on = recounts).'),
+  "started_at": zod.iso.datetime({}).optional().describe('The snapshot instant.'),
+  "line_count": zod.number(),
+  "counted_lines": zod.number().describe('Lines counted in their round (not pending nor waiting for recount).'),
+  "conflict_lines": zod.number(),
+  "recount_lines": zod.number(),
+  "post_cursor": zod.number().describe('Posting: lines done (the cursor) and movements posted.'),
+  "posted_lines": zod.number(),
+  "note": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string(),
+  "approved_by": zod.string().optional(),
+  "approved_at": zod.iso.datetime({}).optional(),
+  "finished_at": zod.iso.datetime({}).optional(),
+  "version": zod.number(),
+  "category_ids": zod.array(zod.string()).optional().describe('Only in the detail.'),
+  "material_ids": zod.array(zod.string()).optional(),
+  "counters": zod.array(zod.string()).optional().describe('Who sent entries (they may not approve).'),
+  "sees_expected": zod.boolean().optional().describe('Whether this caller sees expected quantities and differences.')
+}).describe('A count (inventário).')
+
+/**
+ * @summary "Iniciar": the snapshot of expected quantities at this instant and the sheets.
+ */
+export const startStockCountPathIdMax = 100;
+
+export const startStockCountParams = zod.object({
+  "id": zod.string().max(startStockCountPathIdMax)
+})
+
+export const startStockCountResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('INV-AAAA-NNNNNN'),
+  "location_id": zod.string(),
+  "location_name": zod.string(),
+  "blind": zod.boolean(),
+  "status": zod.enum(['RASCUNHO', 'EM_CONTAGEM', 'EM_RECONTAGEM', 'AGUARDANDO_APROVACAO', 'APROVADO', 'LANCANDO', 'LANCADO', 'CANCELADO']).describe('A count\'s state (§4).'),
+  "round": zod.number().describe('The counting round in progress (1 = first count; 2 and on = recounts).'),
+  "started_at": zod.iso.datetime({}).optional().describe('The snapshot instant.'),
+  "line_count": zod.number(),
+  "counted_lines": zod.number().describe('Lines counted in their round (not pending nor waiting for recount).'),
+  "conflict_lines": zod.number(),
+  "recount_lines": zod.number(),
+  "post_cursor": zod.number().describe('Posting: lines done (the cursor) and movements posted.'),
+  "posted_lines": zod.number(),
+  "note": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string(),
+  "approved_by": zod.string().optional(),
+  "approved_at": zod.iso.datetime({}).optional(),
+  "finished_at": zod.iso.datetime({}).optional(),
+  "version": zod.number(),
+  "category_ids": zod.array(zod.string()).optional().describe('Only in the detail.'),
+  "material_ids": zod.array(zod.string()).optional(),
+  "counters": zod.array(zod.string()).optional().describe('Who sent entries (they may not approve).'),
+  "sees_expected": zod.boolean().optional().describe('Whether this caller sees expected quantities and differences.')
+}).describe('A count (inventário).')
+
+/**
+ * @summary The sheets (≤ 500 lines each) and their progress.
+ */
+export const listStockCountSheetsPathIdMax = 100;
+
+export const listStockCountSheetsParams = zod.object({
+  "id": zod.string().max(listStockCountSheetsPathIdMax)
+})
+
+export const listStockCountSheetsResponseItem = zod.object({
+  "sheet_no": zod.number(),
+  "lines": zod.number(),
+  "pending": zod.number(),
+  "conflicts": zod.number(),
+  "recounts": zod.number()
+}).describe('A sheet (up to 500 lines) and its progress.')
+export const listStockCountSheetsResponse = zod.array(listStockCountSheetsResponseItem)
+
+/**
+ * @summary Lines by keyset pages (pass `next_after` as `after`), by sheet, state or search (SKU, name, GTIN, lot).
+Counters of a blind count get no expected quantities nor differences.
+ */
+export const listStockCountLinesPathIdMax = 100;
+
+export const listStockCountLinesParams = zod.object({
+  "id": zod.string().max(listStockCountLinesPathIdMax)
+})
+
+export const listStockCountLinesQuerySheetMax = 1000000;export const listStockCountLinesQuerySearchMax = 100;export const listStockCountLinesQueryAfterMin = 0;
+export const listStockCountLinesQueryAfterMax = 100000000;export const listStockCountLinesQueryPageSizeMax = 500;
+
+export const listStockCountLinesQueryParams = zod.object({
+  "sheet": zod.number().min(1).max(listStockCountLinesQuerySheetMax).optional(),
+  "status": zod.enum(['PENDENTE', 'CONTADO', 'CONFLITO', 'RECONTAR', 'OK']).optional(),
+  "search": zod.string().max(listStockCountLinesQuerySearchMax).optional(),
+  "after": zod.number().min(listStockCountLinesQueryAfterMin).max(listStockCountLinesQueryAfterMax).optional(),
+  "with_difference": zod.boolean().optional().describe('Only lines with a difference (ignored for counters of a blind count).'),
+  "page_size": zod.number().min(1).max(listStockCountLinesQueryPageSizeMax).optional()
+})
+
+export const listStockCountLinesResponse = zod.object({
+  "items": zod.array(zod.object({
+  "line_id": zod.number().describe('The line\'s number in the count (entries name it).'),
+  "sheet_no": zod.number(),
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "name": zod.string(),
+  "base_uom": zod.string(),
+  "gtin": zod.string().optional(),
+  "lot_id": zod.string().optional(),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.string().optional(),
+  "unexpected": zod.boolean().describe('Found but not expected (\"não previsto\").'),
+  "status": zod.enum(['PENDENTE', 'CONTADO', 'CONFLITO', 'RECONTAR', 'OK']).describe('A line\'s state.'),
+  "round": zod.number(),
+  "counted_qty_milli": zod.number().optional().describe('The quantity the counters agreed on in the line\'s round.'),
+  "counted_at": zod.iso.datetime({}).optional(),
+  "expected_qty_milli": zod.number().optional().describe('Left out for counters of a blind count.'),
+  "theoretical_qty_milli": zod.number().optional().describe('Snapshot + posted movements up to the count\'s instant (left out for counters of a blind count).'),
+  "difference": zod.number().optional().describe('Counted − theoretical: the adjustment (left out for counters of a blind count).'),
+  "flag": zod.string().optional().describe('MOVIMENTADO or TOLERANCIA (left out for counters of a blind count).'),
+  "movement_id": zod.string().optional().describe('The COUNT_ADJUSTMENT posted for it.')
+}).describe('A count line.')),
+  "has_more": zod.boolean(),
+  "next_after": zod.number().optional().describe('Pass as `after` for the next page.')
+})
+
+/**
+ * @summary Sync: a batch of ≤ 500 entries from one device (413 above). Repeats are acknowledged and ignored;
+entries that cannot apply are refused one by one with the reason.
+ */
+export const syncStockCountEntriesPathIdMax = 100;
+
+export const syncStockCountEntriesParams = zod.object({
+  "id": zod.string().max(syncStockCountEntriesPathIdMax)
+})
+
+export const syncStockCountEntriesBodyDeviceIdMax = 200;export const syncStockCountEntriesBodyEntriesItemEntryIdMax = 200;export const syncStockCountEntriesBodyEntriesItemMaterialIdMax = 100;export const syncStockCountEntriesBodyEntriesItemLotCodeMax = 100;
+
+export const syncStockCountEntriesBody = zod.object({
+  "device_id": zod.string().max(syncStockCountEntriesBodyDeviceIdMax),
+  "device_clock": zod.iso.datetime({}).optional().describe('The device\'s clock when sending: `counted_at` is shifted by the offset when it exceeds 2 minutes.'),
+  "entries": zod.array(zod.object({
+  "entry_id": zod.string().max(syncStockCountEntriesBodyEntriesItemEntryIdMax).describe('A UUID the device made: the same (device, entry) again is acknowledged and ignored.'),
+  "line_id": zod.number().optional().describe('The line, or `material_id` (+ `lot_code`) for an item not expected (\"não previsto\").'),
+  "material_id": zod.string().max(syncStockCountEntriesBodyEntriesItemMaterialIdMax).optional(),
+  "lot_code": zod.string().max(syncStockCountEntriesBodyEntriesItemLotCodeMax).optional(),
+  "qty_milli": zod.number().describe('Thousandths of the base unit (SET: ≥ 0; 0 = \"não encontrado\").'),
+  "mode": zod.enum(['SET', 'ADD']).describe('SET replaces the counter\'s value on the line; ADD adds to it.'),
+  "counted_at": zod.iso.datetime({}).describe('The device\'s clock when counted.')
+}).describe('One entry from a device (§5(b)).'))
+}).describe('A batch of entries (≤ 500; 413 above).')
+
+export const syncStockCountEntriesResponse = zod.object({
+  "acknowledged": zod.array(zod.string()),
+  "refused": zod.array(zod.object({
+  "entry_id": zod.string(),
+  "reason": zod.string()
+})),
+  "lines": zod.array(zod.object({
+  "line_id": zod.number(),
+  "status": zod.enum(['PENDENTE', 'CONTADO', 'CONFLITO', 'RECONTAR', 'OK']).describe('A line\'s state.')
+}))
+}).describe('What the server did with a batch: acknowledged entries may leave the device; refused ones stay under\n\"Não sincronizadas\" with their reason.')
+
+/**
+ * @summary "Encerrar contagem": conflicts and flagged lines go to recount, otherwise it awaits approval.
+ */
+export const closeStockCountPathIdMax = 100;
+
+export const closeStockCountParams = zod.object({
+  "id": zod.string().max(closeStockCountPathIdMax)
+})
+
+export const closeStockCountResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('INV-AAAA-NNNNNN'),
+  "location_id": zod.string(),
+  "location_name": zod.string(),
+  "blind": zod.boolean(),
+  "status": zod.enum(['RASCUNHO', 'EM_CONTAGEM', 'EM_RECONTAGEM', 'AGUARDANDO_APROVACAO', 'APROVADO', 'LANCANDO', 'LANCADO', 'CANCELADO']).describe('A count\'s state (§4).'),
+  "round": zod.number().describe('The counting round in progress (1 = first count; 2 and on = recounts).'),
+  "started_at": zod.iso.datetime({}).optional().describe('The snapshot instant.'),
+  "line_count": zod.number(),
+  "counted_lines": zod.number().describe('Lines counted in their round (not pending nor waiting for recount).'),
+  "conflict_lines": zod.number(),
+  "recount_lines": zod.number(),
+  "post_cursor": zod.number().describe('Posting: lines done (the cursor) and movements posted.'),
+  "posted_lines": zod.number(),
+  "note": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string(),
+  "approved_by": zod.string().optional(),
+  "approved_at": zod.iso.datetime({}).optional(),
+  "finished_at": zod.iso.datetime({}).optional(),
+  "version": zod.number(),
+  "category_ids": zod.array(zod.string()).optional().describe('Only in the detail.'),
+  "material_ids": zod.array(zod.string()).optional(),
+  "counters": zod.array(zod.string()).optional().describe('Who sent entries (they may not approve).'),
+  "sees_expected": zod.boolean().optional().describe('Whether this caller sees expected quantities and differences.')
+}).describe('A count (inventário).')
+
+/**
+ * @summary "Aprovar": by someone who counted nothing in it (403 otherwise).
+ */
+export const approveStockCountPathIdMax = 100;
+
+export const approveStockCountParams = zod.object({
+  "id": zod.string().max(approveStockCountPathIdMax)
+})
+
+export const approveStockCountResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('INV-AAAA-NNNNNN'),
+  "location_id": zod.string(),
+  "location_name": zod.string(),
+  "blind": zod.boolean(),
+  "status": zod.enum(['RASCUNHO', 'EM_CONTAGEM', 'EM_RECONTAGEM', 'AGUARDANDO_APROVACAO', 'APROVADO', 'LANCANDO', 'LANCADO', 'CANCELADO']).describe('A count\'s state (§4).'),
+  "round": zod.number().describe('The counting round in progress (1 = first count; 2 and on = recounts).'),
+  "started_at": zod.iso.datetime({}).optional().describe('The snapshot instant.'),
+  "line_count": zod.number(),
+  "counted_lines": zod.number().describe('Lines counted in their round (not pending nor waiting for recount).'),
+  "conflict_lines": zod.number(),
+  "recount_lines": zod.number(),
+  "post_cursor": zod.number().describe('Posting: lines done (the cursor) and movements posted.'),
+  "posted_lines": zod.number(),
+  "note": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string(),
+  "approved_by": zod.string().optional(),
+  "approved_at": zod.iso.datetime({}).optional(),
+  "finished_at": zod.iso.datetime({}).optional(),
+  "version": zod.number(),
+  "category_ids": zod.array(zod.string()).optional().describe('Only in the detail.'),
+  "material_ids": zod.array(zod.string()).optional(),
+  "counters": zod.array(zod.string()).optional().describe('Who sent entries (they may not approve).'),
+  "sees_expected": zod.boolean().optional().describe('Whether this caller sees expected quantities and differences.')
+}).describe('A count (inventário).')
+
+/**
+ * @summary "Reprovar" (awaiting approval) or "Solicitar recontagem" (while counting), with a reason.
+ */
+export const recountStockCountPathIdMax = 100;
+
+export const recountStockCountParams = zod.object({
+  "id": zod.string().max(recountStockCountPathIdMax)
+})
+
+export const recountStockCountBodyReasonMax = 2000;export const recountStockCountBodyLineIdsMax = 1000;
+
+export const recountStockCountBody = zod.object({
+  "reason": zod.string().max(recountStockCountBodyReasonMax).describe('10–500 characters.'),
+  "line_ids": zod.array(zod.number()).max(recountStockCountBodyLineIdsMax).optional()
+}).describe('\"Reprovar\" / \"Solicitar recontagem\": a reason, and the lines (none: every line with a difference).')
+
+export const recountStockCountResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('INV-AAAA-NNNNNN'),
+  "location_id": zod.string(),
+  "location_name": zod.string(),
+  "blind": zod.boolean(),
+  "status": zod.enum(['RASCUNHO', 'EM_CONTAGEM', 'EM_RECONTAGEM', 'AGUARDANDO_APROVACAO', 'APROVADO', 'LANCANDO', 'LANCADO', 'CANCELADO']).describe('A count\'s state (§4).'),
+  "round": zod.number().describe('The counting round in progress (1 = first count; 2 and on = recounts).'),
+  "started_at": zod.iso.datetime({}).optional().describe('The snapshot instant.'),
+  "line_count": zod.number(),
+  "counted_lines": zod.number().describe('Lines counted in their round (not pending nor waiting for recount).'),
+  "conflict_lines": zod.number(),
+  "recount_lines": zod.number(),
+  "post_cursor": zod.number().describe('Posting: lines done (the cursor) and movements posted.'),
+  "posted_lines": zod.number(),
+  "note": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string(),
+  "approved_by": zod.string().optional(),
+  "approved_at": zod.iso.datetime({}).optional(),
+  "finished_at": zod.iso.datetime({}).optional(),
+  "version": zod.number(),
+  "category_ids": zod.array(zod.string()).optional().describe('Only in the detail.'),
+  "material_ids": zod.array(zod.string()).optional(),
+  "counters": zod.array(zod.string()).optional().describe('Who sent entries (they may not approve).'),
+  "sees_expected": zod.boolean().optional().describe('Whether this caller sees expected quantities and differences.')
+}).describe('A count (inventário).')
+
+/**
+ * @summary "Lançar ajustes": posts the next chunk of up to 1,000 lines; call until the state is LANCADO. Resumes
+at the stored cursor after a crash; no line is ever posted twice.
+ */
+export const postStockCountPathIdMax = 100;
+
+export const postStockCountParams = zod.object({
+  "id": zod.string().max(postStockCountPathIdMax)
+})
+
+export const postStockCountResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('INV-AAAA-NNNNNN'),
+  "location_id": zod.string(),
+  "location_name": zod.string(),
+  "blind": zod.boolean(),
+  "status": zod.enum(['RASCUNHO', 'EM_CONTAGEM', 'EM_RECONTAGEM', 'AGUARDANDO_APROVACAO', 'APROVADO', 'LANCANDO', 'LANCADO', 'CANCELADO']).describe('A count\'s state (§4).'),
+  "round": zod.number().describe('The counting round in progress (1 = first count; 2 and on = recounts).'),
+  "started_at": zod.iso.datetime({}).optional().describe('The snapshot instant.'),
+  "line_count": zod.number(),
+  "counted_lines": zod.number().describe('Lines counted in their round (not pending nor waiting for recount).'),
+  "conflict_lines": zod.number(),
+  "recount_lines": zod.number(),
+  "post_cursor": zod.number().describe('Posting: lines done (the cursor) and movements posted.'),
+  "posted_lines": zod.number(),
+  "note": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string(),
+  "approved_by": zod.string().optional(),
+  "approved_at": zod.iso.datetime({}).optional(),
+  "finished_at": zod.iso.datetime({}).optional(),
+  "version": zod.number(),
+  "category_ids": zod.array(zod.string()).optional().describe('Only in the detail.'),
+  "material_ids": zod.array(zod.string()).optional(),
+  "counters": zod.array(zod.string()).optional().describe('Who sent entries (they may not approve).'),
+  "sees_expected": zod.boolean().optional().describe('Whether this caller sees expected quantities and differences.')
+}).describe('A count (inventário).')
+
+/**
+ * @summary "Cancelar" before approval, with a reason.
+ */
+export const cancelStockCountPathIdMax = 100;
+
+export const cancelStockCountParams = zod.object({
+  "id": zod.string().max(cancelStockCountPathIdMax)
+})
+
+export const cancelStockCountBodyReasonMax = 2000;
+
+export const cancelStockCountBody = zod.object({
+  "reason": zod.string().max(cancelStockCountBodyReasonMax).describe('10–500 characters.')
+}).describe('\"Cancelar\": a reason.')
+
+export const cancelStockCountResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('INV-AAAA-NNNNNN'),
+  "location_id": zod.string(),
+  "location_name": zod.string(),
+  "blind": zod.boolean(),
+  "status": zod.enum(['RASCUNHO', 'EM_CONTAGEM', 'EM_RECONTAGEM', 'AGUARDANDO_APROVACAO', 'APROVADO', 'LANCANDO', 'LANCADO', 'CANCELADO']).describe('A count\'s state (§4).'),
+  "round": zod.number().describe('The counting round in progress (1 = first count; 2 and on = recounts).'),
+  "started_at": zod.iso.datetime({}).optional().describe('The snapshot instant.'),
+  "line_count": zod.number(),
+  "counted_lines": zod.number().describe('Lines counted in their round (not pending nor waiting for recount).'),
+  "conflict_lines": zod.number(),
+  "recount_lines": zod.number(),
+  "post_cursor": zod.number().describe('Posting: lines done (the cursor) and movements posted.'),
+  "posted_lines": zod.number(),
+  "note": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string(),
+  "approved_by": zod.string().optional(),
+  "approved_at": zod.iso.datetime({}).optional(),
+  "finished_at": zod.iso.datetime({}).optional(),
+  "version": zod.number(),
+  "category_ids": zod.array(zod.string()).optional().describe('Only in the detail.'),
+  "material_ids": zod.array(zod.string()).optional(),
+  "counters": zod.array(zod.string()).optional().describe('Who sent entries (they may not approve).'),
+  "sees_expected": zod.boolean().optional().describe('Whether this caller sees expected quantities and differences.')
+}).describe('A count (inventário).')
+
