@@ -6,7 +6,6 @@
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use crm::Crm;
-use platform::clock::Clock;
 use platform::testing::smtp::SmtpServer;
 use platform::testing::TestApi;
 use poem::http::StatusCode;
