@@ -19,27 +19,7 @@ async fn apis() -> Vec<TestApi<Crm>> {
         // 01/12/2026 12:00 in São Paulo.
         api.clock.set(noon());
         common::add_people(api).await;
-        let (status, team) = api
-            .call(
-                "POST",
-                "/api/v1/crm/teams",
-                Some("ADMIN"),
-                Some(json!({ "name": "Centro", "manager_ids": ["uid-SALES_MANAGER"] })),
-            )
-            .await;
-        assert_eq!(status, StatusCode::CREATED, "{team}");
-        let id = team["id"].as_str().unwrap();
-        for uid in ["uid-SALESPERSON", "uid-ana"] {
-            let (status, body) = api
-                .call(
-                    "POST",
-                    &format!("/api/v1/crm/teams/{id}/members"),
-                    Some("ADMIN"),
-                    Some(json!({ "user_id": uid, "joined_on": "2026-11-01" })),
-                )
-                .await;
-            assert_eq!(status, StatusCode::OK, "{body}");
-        }
+        common::team_centro(api, &["uid-SALESPERSON", "uid-ana"], "2026-11-01").await;
     }
     apis
 }

@@ -24,26 +24,7 @@ fn sp(day: u32, h: u32) -> DateTime<Utc> {
 async fn setup(api: &TestApi<Crm>) -> String {
     api.clock.set(sp(1, 8));
     common::add_people(api).await;
-    let (status, team) = api
-        .call(
-            "POST",
-            "/api/v1/crm/teams",
-            Some("ADMIN"),
-            Some(json!({ "name": "Centro", "manager_ids": ["uid-SALES_MANAGER"] })),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{team}");
-    let id = team["id"].as_str().unwrap().to_string();
-    let (status, body) = api
-        .call(
-            "POST",
-            &format!("/api/v1/crm/teams/{id}/members"),
-            Some("ADMIN"),
-            Some(json!({ "user_id": "uid-SALESPERSON", "joined_on": "2026-11-01" })),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    id
+    common::team_centro(api, &["uid-SALESPERSON"], "2026-11-01").await
 }
 
 async fn apis() -> Vec<(TestApi<Crm>, String)> {

@@ -18,27 +18,8 @@ async fn apis() -> Vec<(TestApi<Crm>, String)> {
     let mut out = Vec::new();
     for api in TestApi::<Crm>::on_each_engine_after::<(identity::Identity,)>().await {
         common::add_people(&api).await;
-        let (status, team) = call(
-            &api,
-            "POST",
-            "/teams",
-            "ADMIN",
-            Some(json!({ "name": "Centro", "manager_ids": ["uid-SALES_MANAGER"] })),
-        )
-        .await;
-        assert_eq!(status, StatusCode::CREATED, "{team}");
-        let team = team["id"].as_str().unwrap().to_string();
-        let (status, body) = call(
-            &api,
-            "POST",
-            &format!("/teams/{team}/members"),
-            MANAGER,
-            Some(
-                json!({ "user_id": "uid-SALESPERSON", "joined_on": api.clock.today().to_string() }),
-            ),
-        )
-        .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
+        let today = api.clock.today().to_string();
+        let team = common::team_centro(&api, &["uid-SALESPERSON"], &today).await;
         out.push((api, team));
     }
     out

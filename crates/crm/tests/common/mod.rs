@@ -85,3 +85,18 @@ pub fn fields(body: &Value) -> Vec<String> {
 pub fn field(body: &Value) -> String {
     fields(body).into_iter().next().unwrap_or_default()
 }
+
+/// The team "Centro", managed by uid-SALES_MANAGER, with `members` since `joined_on` (aaaa-mm-dd). Returns its id.
+pub async fn team_centro(api: &TestApi<Crm>, members: &[&str], joined_on: &str) -> String {
+    let body = serde_json::json!({ "name": "Centro", "manager_ids": ["uid-SALES_MANAGER"] });
+    let (status, team) = call(api, "POST", "/teams", "ADMIN", Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{team}");
+    let id = team["id"].as_str().unwrap().to_string();
+    for uid in members {
+        let member = serde_json::json!({ "user_id": uid, "joined_on": joined_on });
+        let path = format!("/teams/{id}/members");
+        let (status, body) = call(api, "POST", &path, "ADMIN", Some(member)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    id
+}

@@ -1,5 +1,5 @@
 import type { Activity, Opportunity, PluginClientCard, FunnelStage } from '@backoffice/api-client/endpoints';
-import { Alert, Badge, Button, Checkbox, Divider, Group, NativeSelect, Paper, Stack, Text, Textarea, TextInput, formatCentavos, formatDateTime } from '@backoffice/ui';
+import { Alert, Badge, Button, Checkbox, Divider, Group, NativeSelect, Paper, Stack, Text, Textarea, TextInput, formatCentavos, formatDateTime, todayInSaoPaulo } from '@backoffice/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isTime, KIND_LABELS, options, OUTCOME_LABELS, saoPauloInstant } from '../../../lib/activityVocabulary';
@@ -131,10 +131,7 @@ function Agenda({ recent, next }: { recent: Activity[]; next?: Activity }) {
 }
 
 /** Tomorrow in São Paulo, `aaaa-mm-dd`. */
-function tomorrow(): string {
-  const now = new Date(Date.now() - 3 * 3600_000 + 24 * 3600_000);
-  return now.toISOString().slice(0, 10);
-}
+const tomorrow = () => todayInSaoPaulo(new Date(Date.now() + 24 * 3600_000));
 
 function LogActivity({ card, client, onLogged }: { card: PluginClientCard; client: PluginClient; onLogged: (id: string) => Promise<void> }) {
   const [outcome, setOutcome] = useState('');
