@@ -177,7 +177,14 @@ impl Db {
         if url.starts_with("sqlite:") {
             Self::connect_sqlite(url).await
         } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
-            let options = PgConnectOptions::from_str(url)?;
+            // Every statement planned for its own values (`force_custom_plan`), as drivers without server-side
+            // prepared statements get them. sqlx prepares and caches each statement per connection, and after five
+            // runs PostgreSQL may switch to a generic plan built blind to the values, with the table statistics of
+            // that moment: an `IN (…500 values…)` planned while a count's table was nearly empty stayed a filter of
+            // every row against the list, linearly, and a 500-entry sync of a 50,000-line count took 2 s per query
+            // instead of 15 ms (docs/benchmarks.md, "Stock: counts"). Planning anew costs well under a millisecond.
+            let options = PgConnectOptions::from_str(url)?
+                .options([("plan_cache_mode", "force_custom_plan")]);
             let pool = PgPoolOptions::new()
                 .max_connections(16)
                 .acquire_timeout(Duration::from_secs(10))

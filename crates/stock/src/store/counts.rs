@@ -130,8 +130,9 @@ pub async fn set_line_count(tx: &mut Tx, id: &str, lines: i64) -> Result<()> {
         .bind(id).bind(lines).execute(&mut *conn).await.map(|_| ()))
 }
 
-const PROGRESS: &str = "COALESCE((SELECT COUNT(*) FROM stock_count_lines x WHERE x.count_id = c.id AND x.status <> 'PENDENTE' \
-    AND x.status <> 'RECONTAR'), 0) AS counted_lines, \
+/// Each a range of `stock_count_lines_status` (count, status).
+const PROGRESS: &str = "COALESCE((SELECT COUNT(*) FROM stock_count_lines x WHERE x.count_id = c.id \
+    AND x.status IN ('CONTADO', 'CONFLITO', 'OK')), 0) AS counted_lines, \
     COALESCE((SELECT COUNT(*) FROM stock_count_lines x WHERE x.count_id = c.id AND x.status = 'CONFLITO'), 0) AS conflict_lines, \
     COALESCE((SELECT COUNT(*) FROM stock_count_lines x WHERE x.count_id = c.id AND x.status = 'RECONTAR'), 0) AS recount_lines";
 
