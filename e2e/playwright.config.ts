@@ -19,8 +19,10 @@ const CHROMIUM_ARGS = [
 
 export default defineConfig<{ engine: Engine }>({
   testDir: 'specs',
-  outputDir: '../.playwright/test-results',
-  // Two cores: one worker, one server per project; specs run in file order.
+  // One folder per run: scripts/web-test.sh runs the two projects as two processes side by side.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? '../.playwright/test-results',
+  // One worker, one server per project; a project's specs run in file order (later specs may meet the data
+  // earlier ones left). scripts/web-test.sh runs the SQLite and PostgreSQL projects side by side.
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),

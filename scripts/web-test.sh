@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Everything for the web tests on a fresh machine: dependencies, Chromium, the orval staleness check, tsc,
 # eslint, vitest, the production builds and the browser tests (@playwright/test driving Debian's Chromium)
-# against the real server, twice: on SQLite and on PostgreSQL (e2e/playwright.config.ts, one project each).
+# against the real server, twice: on SQLite and on PostgreSQL (e2e/playwright.config.ts, one project each,
+# run side by side).
 # The browser tests need the server binary: BACKOFFICE_BIN (default target/debug/backoffice). Without it they
 # are skipped with a message unless WEB_E2E_REQUIRED=1. They need PostgreSQL on 127.0.0.1:5432 (started when
 # down, as scripts/test.sh does); one that cannot be reached fails the run, unless a developer says
@@ -56,4 +57,16 @@ if ! postgres_up; then
 fi
 
 step "browser tests: ${projects[*]} (server: $BACKOFFICE_BIN)"
-BACKOFFICE_BIN="$BACKOFFICE_BIN" npx playwright test -c e2e/playwright.config.ts "${projects[@]}" "$@"
+# The projects run side by side, each a Playwright process with its one worker and its own server: a browser
+# test spends much of its time waiting (pages, the server, animations), so two of them fill the two cores
+# where one left one idle. Each keeps its own results folder; the run fails when either fails.
+pids=()
+for project in "${projects[@]}"; do
+  name=${project#--project=}
+  E2E_OUTPUT_DIR="$PWD/.playwright/test-results-$name" BACKOFFICE_BIN="$BACKOFFICE_BIN" \
+    npx playwright test -c e2e/playwright.config.ts "$project" "$@" &
+  pids+=("$!")
+done
+status=0
+for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+[ "$status" = 0 ] || { echo "testes no navegador falharam (resultados em .playwright/test-results-*)" >&2; exit 1; }

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, expectExactPath, expectPath, signIn, signOut, test } from '../support/fixtures';
 import { ROOT } from '../support/server';
@@ -22,8 +23,47 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`${url} não respondeu`);
 }
 
+/**
+ * The emulator listens on fixed ports (firebase.json), and scripts/web-test.sh runs the SQLite and PostgreSQL
+ * projects side by side: one project at a time holds it, through a lock folder (mkdir is atomic).
+ */
+const EMULATOR_LOCK = join(tmpdir(), 'backoffice-e2e-firebase-emulator.lock');
+
+async function lockEmulator(timeoutMs: number): Promise<() => void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      mkdirSync(EMULATOR_LOCK);
+      return () => rmSync(EMULATOR_LOCK, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // A lock older than any run of this test was left by a killed run.
+      if (Date.now() - statSync(EMULATOR_LOCK).mtimeMs > 10 * 60_000) rmSync(EMULATOR_LOCK, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`o emulador do Firebase continua ocupado (${EMULATOR_LOCK})`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
 /** Starts the Auth emulator in its own process group; returns how to stop it (and wait until it is gone). */
 async function startEmulator(): Promise<() => Promise<void>> {
+  const unlock = await lockEmulator(150_000);
+  try {
+    const stop = await spawnEmulator();
+    return async () => {
+      try {
+        await stop();
+      } finally {
+        unlock();
+      }
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function spawnEmulator(): Promise<() => Promise<void>> {
   const child = spawn(FIREBASE_BIN, ['emulators:start', '--only', 'auth', '--project', PROJECT], {
     cwd: FIREBASE_DIR,
     stdio: 'ignore',
@@ -60,7 +100,7 @@ async function createEmulatorAccount(localId: string, email: string, password: s
 
 test('Firebase mode: sign in through the Auth emulator, see /inicio, sign out', async ({ page, launchServer }) => {
   test.skip(!existsSync(FIREBASE_BIN), 'emulador do Firebase ausente: rode `npm ci --prefix e2e/firebase`');
-  test.setTimeout(240_000);
+  test.setTimeout(400_000);
   const stopEmulator = await startEmulator();
   try {
     const server = await launchServer({
