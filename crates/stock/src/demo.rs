@@ -178,7 +178,11 @@ pub async fn seed(registers: &Registers, ledger: &Ledger, demo: &Demo) -> Result
         // Consumption history at the clinic (procedures over the last 5 months; a few materials far more than
         // the rest, so the ABC curve has a head) and sales of the products at the central warehouse.
         if let Some(clinic) = clinics.get(i % 5) {
-            let per_use = if i % 9 == 0 { 6_000 } else { 1_000 + (i as i64 % 3) * 500 };
+            let per_use = if i % 9 == 0 {
+                6_000
+            } else {
+                1_000 + (i as i64 % 3) * 500
+            };
             for (n, days_ago) in [150_i64, 100, 60, 35, 12].into_iter().enumerate() {
                 let used = NewMovement {
                     kind: if for_sale {

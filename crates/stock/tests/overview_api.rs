@@ -47,20 +47,35 @@ async fn policy(api: &TestApi<Stock>, material: &str, location: &str, min: i64, 
             "PUT",
             "/api/v1/stock/policies",
             MANAGER,
-            Some(json!({"material_id": material, "location_id": location, "min_qty_milli": min,
-                        "reorder_point_milli": rp, "max_qty_milli": rp * 2})),
+            Some(
+                json!({"material_id": material, "location_id": location, "min_qty_milli": min,
+                        "reorder_point_milli": rp, "max_qty_milli": rp * 2}),
+            ),
         )
         .await;
     assert!(status.is_success(), "{status} {out}");
 }
 
-fn lot_entry(material: &str, location: &str, lot: &str, expiry: &str, qty: i64, cost: i64) -> Value {
+fn lot_entry(
+    material: &str,
+    location: &str,
+    lot: &str,
+    expiry: &str,
+    qty: i64,
+    cost: i64,
+) -> Value {
     json!({"kind": "MISC_IN", "material_id": material, "location_id": location, "qty_milli": qty,
            "lot_code": lot, "expiry_date": expiry, "unit_cost_micro": cost, "reason": "Bonificação do fornecedor"})
 }
 
 /// Posts a procedure consumption that happened `days_ago` days before today noon.
-async fn consume(api: &TestApi<Stock>, material: &str, location: &str, qty: i64, days_ago: i64) -> String {
+async fn consume(
+    api: &TestApi<Stock>,
+    material: &str,
+    location: &str,
+    qty: i64,
+    days_ago: i64,
+) -> String {
     let keeper = platform::testing::principal("uid-keeper", "Estoquista");
     let m = NewMovement {
         kind: MovementKind::ProcedureConsumption,
@@ -128,14 +143,24 @@ async fn scenario_overview_follows_the_access_table() {
         assert_eq!(reach, [p.clinic.as_str()]);
         for other in [&p.other_clinic, &p.central] {
             let (status, _) = api
-                .call("GET", &format!("{OVERVIEW}?location_id={other}"), CLINIC, None)
+                .call(
+                    "GET",
+                    &format!("{OVERVIEW}?location_id={other}"),
+                    CLINIC,
+                    None,
+                )
                 .await;
             assert_eq!(status, StatusCode::NOT_FOUND);
         }
         // Neither an unknown location nor a virtual end is a location to look at.
         for id in ["nao-existe", "loc-consumption", "loc-in-transit"] {
             let (status, _) = api
-                .call("GET", &format!("{OVERVIEW}?location_id={id}"), MANAGER, None)
+                .call(
+                    "GET",
+                    &format!("{OVERVIEW}?location_id={id}"),
+                    MANAGER,
+                    None,
+                )
                 .await;
             assert_eq!(status, StatusCode::NOT_FOUND, "{id}");
         }
@@ -163,15 +188,49 @@ async fn scenario_overview_figures_match_a_hand_computed_dataset() {
         let c = simple_material(&api, "OV-C").await;
         // A at the clinic, R$ 2,00: A0 (1 UN) expires on 12-05 (expired by today), A1 (10 UN) in 20 days, A2
         // (10 UN) in 75 days.
-        for (lot, expiry, qty) in [("A0", days(-3), 1_000), ("A1", days(20), 10_000), ("A2", days(75), 10_000)] {
-            post(&api, KEEPER, lot_entry(&a, &p.clinic, lot, &expiry, qty, 2_000_000), StatusCode::CREATED).await;
+        for (lot, expiry, qty) in [
+            ("A0", days(-3), 1_000),
+            ("A1", days(20), 10_000),
+            ("A2", days(75), 10_000),
+        ] {
+            post(
+                &api,
+                KEEPER,
+                lot_entry(&a, &p.clinic, lot, &expiry, qty, 2_000_000),
+                StatusCode::CREATED,
+            )
+            .await;
         }
         // B at R$ 1,00: 20 UN at the clinic, 10 at the central warehouse, 5 at the other clinic.
-        post(&api, KEEPER, entry(&b, &p.clinic, 20_000, 1_000_000), StatusCode::CREATED).await;
-        post(&api, KEEPER, entry(&b, &p.central, 10_000, 1_000_000), StatusCode::CREATED).await;
-        post(&api, KEEPER, entry(&b, &p.other_clinic, 5_000, 1_000_000), StatusCode::CREATED).await;
+        post(
+            &api,
+            KEEPER,
+            entry(&b, &p.clinic, 20_000, 1_000_000),
+            StatusCode::CREATED,
+        )
+        .await;
+        post(
+            &api,
+            KEEPER,
+            entry(&b, &p.central, 10_000, 1_000_000),
+            StatusCode::CREATED,
+        )
+        .await;
+        post(
+            &api,
+            KEEPER,
+            entry(&b, &p.other_clinic, 5_000, 1_000_000),
+            StatusCode::CREATED,
+        )
+        .await;
         // C: 2 UN at R$ 5,00 in and lost (a loss is not consumption): a stock-out at the clinic.
-        post(&api, KEEPER, entry(&c, &p.clinic, 2_000, 5_000_000), StatusCode::CREATED).await;
+        post(
+            &api,
+            KEEPER,
+            entry(&c, &p.clinic, 2_000, 5_000_000),
+            StatusCode::CREATED,
+        )
+        .await;
         let loss = json!({"kind": "LOSS_DAMAGE", "material_id": c, "location_id": p.clinic, "qty_milli": 2_000,
                           "reason": "Caixa molhada no depósito"});
         post(&api, KEEPER, loss, StatusCode::CREATED).await;
@@ -224,7 +283,10 @@ async fn scenario_overview_figures_match_a_hand_computed_dataset() {
             .collect();
         // B first (62,5 %); A's share before it is 62,5 % < 80 %: A too.
         assert_eq!(abc, [("OV-B", "A", 6_250), ("OV-A", "A", 10_000)]);
-        assert_eq!(o["abc_classes"][0], json!({"class": "A", "items": 2, "value_cents": 1_600}));
+        assert_eq!(
+            o["abc_classes"][0],
+            json!({"class": "A", "items": 2, "value_cents": 1_600})
+        );
         assert!(o.get("last_count").is_none());
 
         // Each card's list: the materials list filtered by the same situation.
@@ -247,11 +309,19 @@ async fn scenario_overview_figures_match_a_hand_computed_dataset() {
                 .collect();
             assert_eq!(got, skus, "{} {situation}", api.engine());
         }
-        let url = format!("{MATERIALS}?situation=STOCK_OUT&location_id={}", p.other_clinic);
+        let url = format!(
+            "{MATERIALS}?situation=STOCK_OUT&location_id={}",
+            p.other_clinic
+        );
         let (status, _) = api.call("GET", &url, CLINIC, None).await;
         assert_eq!(status, StatusCode::NOT_FOUND);
         let (_, page) = api
-            .call("GET", &format!("{MATERIALS}?situation=EXPIRING_90"), CLINIC, None)
+            .call(
+                "GET",
+                &format!("{MATERIALS}?situation=EXPIRING_90"),
+                CLINIC,
+                None,
+            )
             .await;
         assert_eq!(page["items"].as_array().unwrap().len(), 1);
 
@@ -275,11 +345,12 @@ async fn scenario_overview_figures_match_a_hand_computed_dataset() {
 type ConsumptionRows = Vec<(String, String, String, i64, i64)>;
 
 async fn consumption_rows(api: &TestApi<Stock>) -> ConsumptionRows {
-    let rows: Vec<(String, String, chrono::NaiveDate, i64, i64)> = on_db!(&api.db, pool => sqlx::query_as(
+    let rows: Vec<(String, String, chrono::NaiveDate, i64, i64)> =
+        on_db!(&api.db, pool => sqlx::query_as(
         "SELECT material_id, location_id, day, qty_milli, value_cents FROM stock_consumption_daily \
          WHERE qty_milli <> 0 OR value_cents <> 0 ORDER BY material_id, location_id, day"
     ).fetch_all(pool).await)
-    .unwrap();
+        .unwrap();
     rows.into_iter()
         .map(|(m, l, d, q, v)| (m, l, d.to_string(), q, v))
         .collect()
@@ -291,7 +362,13 @@ async fn the_consumption_projection_equals_its_recomputation_after_movements_and
         api.clock.set(today_noon());
         let p = places(&api).await;
         let m = simple_material(&api, "OV-P").await;
-        post(&api, KEEPER, entry(&m, &p.clinic, 30_000, 1_500_000), StatusCode::CREATED).await;
+        post(
+            &api,
+            KEEPER,
+            entry(&m, &p.clinic, 30_000, 1_500_000),
+            StatusCode::CREATED,
+        )
+        .await;
         consume(&api, &m, &p.clinic, 2_000, 3).await;
         consume(&api, &m, &p.clinic, 1_000, 3).await;
         let reversed = consume(&api, &m, &p.clinic, 4_000, 1).await;

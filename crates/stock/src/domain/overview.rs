@@ -193,7 +193,9 @@ pub fn figures(
             .entry(&p.material_id)
             .or_insert((0, p.avg_cost_micro));
         m.0 += p.qty_milli;
-        *per_pair.entry((&p.material_id, &p.location_id)).or_default() += p.qty_milli;
+        *per_pair
+            .entry((&p.material_id, &p.location_id))
+            .or_default() += p.qty_milli;
         if p.active {
             stocked.insert((&p.material_id, &p.location_id));
         }
@@ -272,8 +274,10 @@ pub fn turnover_hundredths(consumption_cents: i64, stock_value_cents: i64) -> Op
 
 /// The ABC curve over the last 365 days' consumption value (see the module's definitions).
 pub fn abc(consumption: &[MaterialConsumption]) -> Vec<AbcItem> {
-    let mut items: Vec<&MaterialConsumption> =
-        consumption.iter().filter(|c| c.last_365_cents > 0).collect();
+    let mut items: Vec<&MaterialConsumption> = consumption
+        .iter()
+        .filter(|c| c.last_365_cents > 0)
+        .collect();
     items.sort_by(|a, b| {
         b.last_365_cents
             .cmp(&a.last_365_cents)
@@ -445,7 +449,13 @@ mod tests {
         // Before: 0 (A), 70 (A), 85 (B), 91 (B), 96 (C); x6 consumed nothing.
         assert_eq!(
             classes,
-            [AbcClass::A, AbcClass::A, AbcClass::B, AbcClass::B, AbcClass::C]
+            [
+                AbcClass::A,
+                AbcClass::A,
+                AbcClass::B,
+                AbcClass::B,
+                AbcClass::C
+            ]
         );
     }
 

@@ -7,9 +7,7 @@ use platform::Principal;
 
 use super::Ledger;
 use crate::domain::ledger::value_cents;
-use crate::domain::overview::{
-    self as rules, Figures, COVERAGE_WINDOW_DAYS, YEAR_WINDOW_DAYS,
-};
+use crate::domain::overview::{self as rules, Figures, COVERAGE_WINDOW_DAYS, YEAR_WINDOW_DAYS};
 use crate::domain::{Location, LocationKind};
 use crate::store::{ledger as ledger_store, overview as store, registers};
 

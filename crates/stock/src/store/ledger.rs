@@ -67,9 +67,12 @@ pub async fn insert(tx: &mut Tx, m: &MovementRow) -> Result<()> {
              qty_milli = stock_balances.qty_milli + excluded.qty_milli"
         ).bind(&m.material_id).bind(location).bind(&lot).bind(delta).execute(&mut *conn).await.map(|_| ()))?;
     }
-    if let Some((location, qty, value)) =
-        consumption_delta(&m.from_location_id, &m.to_location_id, m.qty_milli, m.value_cents)
-    {
+    if let Some((location, qty, value)) = consumption_delta(
+        &m.from_location_id,
+        &m.to_location_id,
+        m.qty_milli,
+        m.value_cents,
+    ) {
         let day = business_day(m.occurred_at);
         on_tx!(tx, conn => sqlx::query(
             "INSERT INTO stock_consumption_daily (material_id, location_id, day, qty_milli, value_cents) \
@@ -84,7 +87,8 @@ pub async fn insert(tx: &mut Tx, m: &MovementRow) -> Result<()> {
 
 /// The business day (São Paulo) of an instant: the consumption projection's day.
 pub fn business_day(at: DateTime<Utc>) -> NaiveDate {
-    at.with_timezone(&chrono_tz::America::Sao_Paulo).date_naive()
+    at.with_timezone(&chrono_tz::America::Sao_Paulo)
+        .date_naive()
 }
 
 pub async fn set_average(tx: &mut Tx, material_id: &str, avg_micro: i64) -> Result<()> {
@@ -311,7 +315,14 @@ pub async fn rebuild(db: &Db) -> Result<u64> {
             if i > 0 {
                 sql.push_str(", ");
             }
-            sql.push_str(&format!("(${}, ${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4, b + 5));
+            sql.push_str(&format!(
+                "(${}, ${}, ${}, ${}, ${})",
+                b + 1,
+                b + 2,
+                b + 3,
+                b + 4,
+                b + 5
+            ));
         }
         on_tx!(&mut tx, conn => {
             let mut q = sqlx::query(&sql);
