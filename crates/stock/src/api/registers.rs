@@ -56,6 +56,7 @@ impl RegistersApi {
         method = "get",
         operation_id = "listStockMaterials"
     )]
+    #[allow(clippy::too_many_arguments)]
     async fn list_materials(
         &self,
         #[oai(scope = "STOCK_REGISTERS_READ")] auth: BearerAuth,

@@ -43,7 +43,12 @@ pub struct Drift(pub BTreeMap<(String, String, String), (i64, i64)>);
 /// Where the consumption projection and the ledger disagree: (material, location, day) → ((qty, value) stored,
 /// (qty, value) from the ledger).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConsumptionDrift(pub BTreeMap<(String, String, NaiveDate), ((i64, i64), (i64, i64))>);
+pub struct ConsumptionDrift(pub BTreeMap<ConsumptionKey, (QtyValue, QtyValue)>);
+
+/// (material, location, day).
+pub type ConsumptionKey = (String, String, NaiveDate);
+/// (quantity in thousandths, value in centavos).
+pub type QtyValue = (i64, i64);
 
 const MOVEMENT_NOT_FOUND: &str = "Movimentação não encontrada.";
 
@@ -462,8 +467,7 @@ impl Ledger {
     /// (`backoffice stock check`); empty when in step.
     pub async fn check_consumption(&self) -> Result<ConsumptionDrift> {
         let (stored, computed) = store::consumption_and_ledger(&self.db).await?;
-        let mut drift: BTreeMap<(String, String, NaiveDate), ((i64, i64), (i64, i64))> =
-            BTreeMap::new();
+        let mut drift: BTreeMap<ConsumptionKey, (QtyValue, QtyValue)> = BTreeMap::new();
         for (k, v) in stored {
             drift.entry(k).or_default().0 = v;
         }
