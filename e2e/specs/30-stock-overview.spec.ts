@@ -14,6 +14,6 @@ test('a stock manager reads the stock overview of a clinic and follows a card to
   await below.click();
   await expectPath(page, '/estoque/cadastro-materiais');
   expect(new URL(page.url()).searchParams.get('situation')).toBe('BELOW_MINIMUM');
-  await expect(page.getByLabel('Situação de estoque')).toHaveValue('BELOW_MINIMUM');
+  await expect(page.getByLabel('Situação de estoque', { exact: true })).toHaveValue('BELOW_MINIMUM');
   await expect(page.getByRole('table', { name: 'Materiais' }).getByRole('row')).not.toHaveCount(1);
 });
