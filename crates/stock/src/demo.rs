@@ -146,6 +146,13 @@ pub async fn seed(registers: &Registers, ledger: &Ledger, demo: &Demo) -> Result
                 &by,
             )
             .await?;
+        // What each of the five demo consumptions at the clinic uses; the clinic receives 50 UN more than that,
+        // so 50 UN are left there (as before the consumption history).
+        let per_use = if i % 9 == 0 {
+            6_000
+        } else {
+            1_000 + (i as i64 % 3) * 500
+        };
         let cost = 500_000 + (i as i64 % 37) * 130_000;
         let entry = |location_id: &str, lot: &str, days: i64, qty: i64| NewMovement {
             kind: MovementKind::MiscIn,
@@ -171,18 +178,13 @@ pub async fn seed(registers: &Registers, ledger: &Ledger, demo: &Demo) -> Result
         movements += 2;
         if let Some(clinic) = clinics.get(i % 5) {
             ledger
-                .post(entry(&clinic.id, "L1", 400, 50_000), &who)
+                .post(entry(&clinic.id, "L1", 400, 50_000 + 5 * per_use), &who)
                 .await?;
             movements += 1;
         }
-        // Consumption history at the clinic (procedures over the last 5 months; a few materials far more than
-        // the rest, so the ABC curve has a head) and sales of the products at the central warehouse.
+        // Consumption history at the clinic (procedures, or sales for the products, over the last 5 months; a few
+        // materials far more than the rest, so the ABC curve has a head).
         if let Some(clinic) = clinics.get(i % 5) {
-            let per_use = if i % 9 == 0 {
-                6_000
-            } else {
-                1_000 + (i as i64 % 3) * 500
-            };
             for (n, days_ago) in [150_i64, 100, 60, 35, 12].into_iter().enumerate() {
                 let used = NewMovement {
                     kind: if for_sale {
@@ -204,7 +206,7 @@ pub async fn seed(registers: &Registers, ledger: &Ledger, demo: &Demo) -> Result
                 movements += 1;
             }
             // Policies at the clinic: some below the minimum, some at the reorder point.
-            let left = 50_000 - 5 * per_use;
+            let left = 50_000;
             let (min, rp) = match i % 4 {
                 0 => (left + 5_000, left + 10_000),
                 1 => (left - 5_000, left),
