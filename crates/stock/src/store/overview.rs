@@ -82,12 +82,13 @@ pub async fn consumption(
     let d365 = w.arg(SqlArg::Date(since_365));
     w.push(format!("c.day >= {d365}"));
     within(&mut w, "c.location_id", locations);
+    // Grouped by material first, then joined: one join per material instead of one per daily row.
     let sql = format!(
-        "SELECT c.material_id, m.sku, m.name, \
-         CAST(SUM(CASE WHEN c.day >= {d90} THEN c.value_cents ELSE 0 END) AS BIGINT), \
-         CAST(SUM(c.value_cents) AS BIGINT) \
-         FROM stock_consumption_daily c JOIN stock_materials m ON m.id = c.material_id WHERE {} \
-         GROUP BY c.material_id, m.sku, m.name",
+        "SELECT s.material_id, m.sku, m.name, s.v90, s.v365 FROM (SELECT c.material_id, \
+         CAST(SUM(CASE WHEN c.day >= {d90} THEN c.value_cents ELSE 0 END) AS BIGINT) AS v90, \
+         CAST(SUM(c.value_cents) AS BIGINT) AS v365 \
+         FROM stock_consumption_daily c WHERE {} GROUP BY c.material_id) s \
+         JOIN stock_materials m ON m.id = s.material_id",
         w.sql()
     );
     let rows: Vec<(String, String, String, i64, i64)> =
