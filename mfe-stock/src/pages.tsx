@@ -6,6 +6,7 @@ import { lazy, type ComponentType } from 'react';
 const built: Record<string, ComponentType<PageProps>> = {
   '/estoque/cadastro-materiais': lazy(() => import(/* webpackChunkName: "materials" */ './features/materials/components/MaterialsPage')),
   '/estoque/inventario': lazy(() => import(/* webpackChunkName: "counts" */ './features/counts/components/CountsPage')),
+  '/estoque/visao-geral': lazy(() => import(/* webpackChunkName: "overview" */ './features/overview/components/OverviewPage')),
   '/estoque/movimentacao-estoque': lazy(() => import(/* webpackChunkName: "movements" */ './features/movements/components/MovementsPage')),
   '/hub': lazy(() => import(/* webpackChunkName: "hub" */ './features/hub/components/HubPage')),
   '/hub/despachos': lazy(() => import(/* webpackChunkName: "dispatches" */ './features/dispatches/components/DispatchesPage')),

@@ -62,8 +62,8 @@ pub enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
-    /// Stock ledger maintenance: `rebuild-balances` recomputes the balance projection from the ledger, `check`
-    /// reports where they differ (exit status 1).
+    /// Stock ledger maintenance: `rebuild-balances` recomputes the balance and consumption projections from the
+    /// ledger, `check` reports where they differ (exit status 1).
     Stock {
         #[command(subcommand)]
         command: StockCommand,
@@ -77,9 +77,10 @@ pub enum Command {
 
 #[derive(Subcommand)]
 pub enum StockCommand {
-    /// Recomputes `stock_balances` from the ledger, in one transaction.
+    /// Recomputes `stock_balances` and `stock_consumption_daily` from the ledger, in one transaction.
     RebuildBalances,
-    /// Compares `stock_balances` with the ledger's sum; prints each difference and exits 1 when there is one.
+    /// Compares `stock_balances` and `stock_consumption_daily` with the ledger; prints each difference and exits 1
+    /// when there is one.
     Check,
 }
 
@@ -274,8 +275,12 @@ async fn stock(command: StockCommand) -> Result<i32> {
                 .check()
                 .await
                 .map_err(|e| Error(e.for_operator().to_string()))?;
-            if drift.0.is_empty() {
-                println!("estoque: saldos conferem com o razão");
+            let consumption = ledger
+                .check_consumption()
+                .await
+                .map_err(|e| Error(e.for_operator().to_string()))?;
+            if drift.0.is_empty() && consumption.0.is_empty() {
+                println!("estoque: saldos e consumo conferem com o razão");
                 return Ok(0);
             }
             for ((material, location, lot), (stored, ledger)) in &drift.0 {
@@ -283,7 +288,17 @@ async fn stock(command: StockCommand) -> Result<i32> {
                     "divergência: material {material} local {location} lote '{lot}': saldo {stored}, razão {ledger}"
                 );
             }
-            println!("estoque: {} saldos divergem do razão", drift.0.len());
+            for ((material, location, day), (stored, ledger)) in &consumption.0 {
+                println!(
+                    "divergência de consumo: material {material} local {location} dia {day}: \
+                     projeção {stored:?}, razão {ledger:?} (quantidade, valor)"
+                );
+            }
+            println!(
+                "estoque: {} saldos e {} consumos diários divergem do razão",
+                drift.0.len(),
+                consumption.0.len()
+            );
             Ok(1)
         }
     }

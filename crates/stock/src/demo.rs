@@ -1,6 +1,6 @@
 //! Demo data, through the context's own operations; loading it again adds nothing: a central warehouse and
 //! four clinics (on the system's demo units, plus one), categories, materials with lots, and entries, losses
-//! and adjustments.
+//! and adjustments; five months of consumption at the clinics and policies there (for the overview).
 
 pub(crate) mod counts;
 pub mod dispatches;
@@ -11,7 +11,7 @@ use platform::{Principal, Role};
 
 use crate::domain::{
     CategoryDraft, LocationDraft, LocationKind, MaterialDraft, MaterialKind, MovementKind,
-    NewMovement,
+    NewMovement, PolicyDraft,
 };
 use crate::service::{Ledger, Registers};
 
@@ -146,6 +146,13 @@ pub async fn seed(registers: &Registers, ledger: &Ledger, demo: &Demo) -> Result
                 &by,
             )
             .await?;
+        // What each of the five demo consumptions at the clinic uses; the clinic receives 50 UN more than that,
+        // so 50 UN are left there (as before the consumption history).
+        let per_use = if i % 9 == 0 {
+            6_000
+        } else {
+            1_000 + (i as i64 % 3) * 500
+        };
         let cost = 500_000 + (i as i64 % 37) * 130_000;
         let entry = |location_id: &str, lot: &str, days: i64, qty: i64| NewMovement {
             kind: MovementKind::MiscIn,
@@ -164,15 +171,58 @@ pub async fn seed(registers: &Registers, ledger: &Ledger, demo: &Demo) -> Result
                 &who,
             )
             .await?;
+        // L2 expires from 20 days to about 5 months ahead: the overview's 30/60/90-day windows have lots.
         ledger
-            .post(entry(&central.id, "L2", 120 + i as i64 % 90, 200_000), &who)
+            .post(entry(&central.id, "L2", 20 + i as i64 % 150, 200_000), &who)
             .await?;
         movements += 2;
         if let Some(clinic) = clinics.get(i % 5) {
             ledger
-                .post(entry(&clinic.id, "L1", 400, 50_000), &who)
+                .post(entry(&clinic.id, "L1", 400, 50_000 + 5 * per_use), &who)
                 .await?;
             movements += 1;
+        }
+        // Consumption history at the clinic (procedures, or sales for the products, over the last 5 months; a few
+        // materials far more than the rest, so the ABC curve has a head).
+        if let Some(clinic) = clinics.get(i % 5) {
+            for (n, days_ago) in [150_i64, 100, 60, 35, 12].into_iter().enumerate() {
+                let used = NewMovement {
+                    kind: if for_sale {
+                        MovementKind::SaleOut
+                    } else {
+                        MovementKind::ProcedureConsumption
+                    },
+                    material_id: material.id.clone(),
+                    location_id: clinic.id.clone(),
+                    qty_milli: per_use,
+                    lot_code: None,
+                    expiry_date: None,
+                    unit_cost_micro: None,
+                    reason: Some("Consumo em procedimentos (demonstração)".into()),
+                    idempotency_key: Some(format!("demo:{}:use:{n}", material.id)),
+                };
+                let at = now - chrono::Duration::days(days_ago + i as i64 % 5);
+                ledger.consume(used, at, &who).await?;
+                movements += 1;
+            }
+            // Policies at the clinic: some below the minimum, some at the reorder point.
+            let left = 50_000;
+            let (min, rp) = match i % 4 {
+                0 => (left + 5_000, left + 10_000),
+                1 => (left - 5_000, left),
+                _ => (5_000, 10_000),
+            };
+            registers
+                .set_policy(
+                    &material.id,
+                    &clinic.id,
+                    PolicyDraft {
+                        min_qty_milli: Some(min.max(0)),
+                        reorder_point_milli: Some(rp.max(0)),
+                        max_qty_milli: Some(100_000),
+                    },
+                )
+                .await?;
         }
         if i % 10 == 3 {
             let loss = NewMovement {

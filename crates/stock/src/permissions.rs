@@ -130,6 +130,22 @@ pub static STOCK_COUNTS_PAGE: Permission = Permission {
     grant: Grant::Roles(&[StockKeeper, StockManager, Admin, SuperAdmin]),
 };
 
+/// `/estoque/visao-geral` (§3): STOCK_*, PURCHASING_*, FINANCIAL_MANAGER, ADMIN (the API, `GET stock/overview`,
+/// is `STOCK_LEDGER_READ`: a clinic's staff read their clinics' figures through it).
+pub static STOCK_OVERVIEW_PAGE: Permission = Permission {
+    code: "estoque_visao_geral",
+    label: "acessar a visão geral do estoque",
+    grant: Grant::Roles(&[
+        PurchasingAssistant,
+        PurchasingManager,
+        StockKeeper,
+        StockManager,
+        FinancialManager,
+        Admin,
+        SuperAdmin,
+    ]),
+};
+
 /// Every permission the context declares.
 pub static ALL: &[&Permission] = &[
     &STOCK_REGISTERS_READ,
@@ -145,6 +161,7 @@ pub static ALL: &[&Permission] = &[
     &STOCK_COUNT,
     &STOCK_COUNT_MANAGE,
     &STOCK_COUNTS_PAGE,
+    &STOCK_OVERVIEW_PAGE,
 ];
 
 pub static ROUTE_RULES: &[RouteRule] = &[
@@ -157,6 +174,12 @@ pub static ROUTE_RULES: &[RouteRule] = &[
     RouteRule::new(
         RouteMatch::Exact(&["/estoque/movimentacao-estoque"]),
         &STOCK_LEDGER_PAGE,
+        RouteCheck::Client,
+        "/inicio",
+    ),
+    RouteRule::new(
+        RouteMatch::Exact(&["/estoque/visao-geral"]),
+        &STOCK_OVERVIEW_PAGE,
         RouteCheck::Client,
         "/inicio",
     ),

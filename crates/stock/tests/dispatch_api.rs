@@ -596,6 +596,19 @@ async fn demo_dispatches_reach_every_state_and_keep_the_ledger_in_step() {
             ]
         );
         assert!(api.context.ledger().check().await.unwrap().0.is_empty());
+        // The demo's consumption history is in the consumption projection, equal to its recomputation.
+        assert!(api
+            .context
+            .ledger()
+            .check_consumption()
+            .await
+            .unwrap()
+            .0
+            .is_empty());
+        let consumed: i64 = platform::on_db!(&api.db, pool => sqlx::query_scalar(
+            "SELECT COUNT(*) FROM stock_consumption_daily").fetch_one(pool).await)
+        .unwrap();
+        assert!(consumed > 0, "{}", api.engine());
         let again = api.context.seed_demo(&mut demo).await.unwrap();
         assert!(
             again

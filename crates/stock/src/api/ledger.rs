@@ -8,6 +8,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi};
 
 use super::dto::*;
+use super::overview_dto::OverviewView;
 use super::StockTag;
 use crate::domain::{ledger, NewMovement};
 use crate::permissions::{STOCK_ADJUST, STOCK_LEDGER_READ, STOCK_MOVEMENTS_POST};
@@ -197,6 +198,20 @@ impl LedgerApi {
             .reverse(&id.0, Some(&body.0.reason), &auth.0)
             .await?;
         Ok(Reversed::Created(Json(MovementView::of(row))))
+    }
+
+    /// The stock overview (`/estoque/visao-geral`) of one central or clinic location, or of every one the caller
+    /// reaches (a clinic's staff: their clinics; another location is 404). Read from the balance and consumption
+    /// projections, policies, lots, dispatches and counts — never a ledger scan.
+    #[oai(path = "/overview", method = "get", operation_id = "getStockOverview")]
+    async fn overview(
+        &self,
+        #[oai(scope = "STOCK_LEDGER_READ")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] location_id: Query<Option<String>>,
+    ) -> ApiResult<Json<OverviewView>> {
+        let location = location_id.0.filter(|l| !l.is_empty());
+        let o = self.ledger.overview(location.as_deref(), &auth.0).await?;
+        Ok(Json(o.into()))
     }
 
     /// Balances of physical locations (a clinic's staff: their clinics), by material, location and lot.

@@ -7,6 +7,7 @@ mod dispatch_dto;
 mod dispatches;
 mod dto;
 mod ledger;
+mod overview_dto;
 mod registers;
 
 pub use count_dto::*;
@@ -15,6 +16,7 @@ pub use dispatch_dto::*;
 pub use dispatches::DispatchesApi;
 pub use dto::*;
 pub use ledger::LedgerApi;
+pub use overview_dto::*;
 pub use registers::RegistersApi;
 
 use poem_openapi::Tags;

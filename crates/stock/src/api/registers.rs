@@ -8,6 +8,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi};
 
 use super::dto::*;
+use super::overview_dto::StockSituationView;
 use super::StockTag;
 use crate::domain::{CategoryDraft, LocationDraft, PolicyDraft, UomDraft};
 use crate::permissions::{STOCK_REGISTERS_READ, STOCK_REGISTERS_WRITE, STOCK_USER_LOCATIONS};
@@ -49,18 +50,25 @@ enum LocationCreated {
 
 #[OpenApi(prefix_path = "/api/v1/stock", tag = "StockTag::Stock")]
 impl RegistersApi {
-    /// Materials by name; `q` searches SKU, name and GTIN.
+    /// Materials by name; `q` searches SKU, name and GTIN; `situation` keeps those in a stock situation.
     #[oai(
         path = "/materials",
         method = "get",
         operation_id = "listStockMaterials"
     )]
+    #[allow(clippy::too_many_arguments)]
     async fn list_materials(
         &self,
-        #[oai(scope = "STOCK_REGISTERS_READ")] _auth: BearerAuth,
+        #[oai(scope = "STOCK_REGISTERS_READ")] auth: BearerAuth,
         #[oai(validator(max_length = 200))] q: Query<Option<String>>,
         #[oai(validator(max_length = 100))] category_id: Query<Option<String>>,
         active: Query<Option<bool>>,
+        /// Only materials in this stock situation (the overview's cards) at `location_id`, or at every central and
+        /// clinic location the caller reaches.
+        situation: Query<Option<StockSituationView>>,
+        /// With `situation`: the location (a clinic user's other locations are 404).
+        #[oai(validator(max_length = 100))]
+        location_id: Query<Option<String>>,
         #[oai(validator(minimum(value = "1"), maximum(value = "1000000")))] page: Query<
             Option<u32>,
         >,
@@ -71,10 +79,13 @@ impl RegistersApi {
         let paging = PageRequest::new(page.0, page_size.0);
         let (items, has_more) = self
             .registers
-            .materials(
+            .materials_in(
                 q.0.as_deref(),
                 category_id.0.as_deref(),
                 active.0,
+                situation.0.map(Into::into),
+                location_id.0.as_deref().filter(|l| !l.is_empty()),
+                &auth.0,
                 paging.limit(),
                 paging.offset(),
             )

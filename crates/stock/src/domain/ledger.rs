@@ -83,12 +83,14 @@ pub struct NewMovement {
     pub idempotency_key: Option<String>,
 }
 
-/// The virtual end a manual movement of this kind uses at a physical location, and whether stock comes in.
+/// The virtual end a manual movement (or a consumption, a sale) of this kind uses at a physical location, and whether stock comes in.
 pub fn manual_ends(kind: MovementKind, qty_milli: i64) -> Option<(LocationKind, bool)> {
     match kind {
         MovementKind::MiscIn | MovementKind::PurchaseIn => Some((LocationKind::Supplier, true)),
         MovementKind::LossExpiry | MovementKind::LossDamage => Some((LocationKind::Loss, false)),
         MovementKind::ManualAdjustment => Some((LocationKind::Adjustment, qty_milli > 0)),
+        MovementKind::ProcedureConsumption => Some((LocationKind::Consumption, false)),
+        MovementKind::SaleOut => Some((LocationKind::Customer, false)),
         _ => None,
     }
 }

@@ -5,6 +5,7 @@ pub mod dispatch;
 pub mod ledger;
 pub mod location;
 pub mod material;
+pub mod overview;
 
 pub use ledger::{MovementKind, NewMovement};
 pub use location::{

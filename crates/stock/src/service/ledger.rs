@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use platform::clock::SharedClock;
 use platform::db::{is_unique_violation, Db, Tx};
 use platform::error::{Error, Result};
@@ -40,6 +40,16 @@ pub struct MovementPage {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Drift(pub BTreeMap<(String, String, String), (i64, i64)>);
 
+/// Where the consumption projection and the ledger disagree: (material, location, day) → ((qty, value) stored,
+/// (qty, value) from the ledger).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConsumptionDrift(pub BTreeMap<ConsumptionKey, (QtyValue, QtyValue)>);
+
+/// (material, location, day).
+pub type ConsumptionKey = (String, String, NaiveDate);
+/// (quantity in thousandths, value in centavos).
+pub type QtyValue = (i64, i64);
+
 const MOVEMENT_NOT_FOUND: &str = "Movimentação não encontrada.";
 
 impl Ledger {
@@ -56,6 +66,37 @@ impl Ledger {
     /// a lot is picked FEFO (one row per lot); an expired lot leaves only as LOSS_EXPIRY (422 "Lote vencido");
     /// no physical balance may go negative (409). Costed entries update the weighted average.
     pub async fn post(&self, m: NewMovement, principal: &Principal) -> Result<PostedMovement> {
+        self.post_at(m, None, principal).await
+    }
+
+    /// Consumption in a procedure (PROCEDURE_CONSUMPTION, to CONSUMPTION) or a sale (SALE_OUT, to CUSTOMER) at the
+    /// central warehouse or a clinic, that happened at `occurred_at` (a procedure finished earlier; the demo's
+    /// history): valued at the average cost, FEFO over unexpired lots when no lot is named. Not an HTTP operation
+    /// yet (the BOM-driven posting of §5(d) will call it); it feeds the consumption projection.
+    pub async fn consume(
+        &self,
+        m: NewMovement,
+        occurred_at: DateTime<Utc>,
+        principal: &Principal,
+    ) -> Result<PostedMovement> {
+        if !matches!(
+            m.kind,
+            MovementKind::ProcedureConsumption | MovementKind::SaleOut
+        ) {
+            return Err(Error::invalid_field(
+                "kind",
+                "Tipo de movimentação não permitido aqui.",
+            ));
+        }
+        self.post_at(m, Some(occurred_at), principal).await
+    }
+
+    async fn post_at(
+        &self,
+        m: NewMovement,
+        occurred_at: Option<DateTime<Utc>>,
+        principal: &Principal,
+    ) -> Result<PostedMovement> {
         let Some((virtual_kind, incoming)) = rules::manual_ends(m.kind, m.qty_milli) else {
             return Err(Error::invalid_field(
                 "kind",
@@ -234,7 +275,7 @@ impl Ledger {
                 to_location_id: to,
                 unit_cost_micro: unit_cost,
                 value_cents: rules::value_cents(q, unit_cost),
-                occurred_at: now,
+                occurred_at: occurred_at.unwrap_or(now),
                 posted_at: now,
                 document_type: None,
                 document_id: None,
@@ -396,7 +437,8 @@ impl Ledger {
         Ok(store::balances(&self.db, material_id, location_id, scope.as_deref()).await?)
     }
 
-    /// Recomputes the projection from the ledger (`backoffice stock rebuild-balances`).
+    /// Recomputes the projections (balances and consumption) from the ledger (`backoffice stock
+    /// rebuild-balances`); returns the balance rows.
     pub async fn rebuild_balances(&self) -> Result<u64> {
         Ok(store::rebuild(&self.db).await?)
     }
@@ -419,6 +461,21 @@ impl Ledger {
         }
         drift.retain(|_, (a, b)| a != b);
         Ok(Drift(drift))
+    }
+
+    /// Where the consumption projection differs from its recomputation from the ledger
+    /// (`backoffice stock check`); empty when in step.
+    pub async fn check_consumption(&self) -> Result<ConsumptionDrift> {
+        let (stored, computed) = store::consumption_and_ledger(&self.db).await?;
+        let mut drift: BTreeMap<ConsumptionKey, (QtyValue, QtyValue)> = BTreeMap::new();
+        for (k, v) in stored {
+            drift.entry(k).or_default().0 = v;
+        }
+        for (k, v) in computed {
+            drift.entry(k).or_default().1 = v;
+        }
+        drift.retain(|_, (a, b)| a != b);
+        Ok(ConsumptionDrift(drift))
     }
 
     /// A purchase receipt's entry (for purchasing): `m` posted as PURCHASE_IN; its unit cost updates the average.

@@ -3,6 +3,7 @@
 mod counts;
 mod dispatches;
 mod ledger;
+mod overview;
 mod registers;
 
 pub use counts::{CountDetail, CountDraft, Counts, SyncBatch, SyncEntry, SyncResult};
@@ -10,7 +11,8 @@ pub use dispatches::{
     qty_text, DispatchDetail, DispatchDraft, Dispatches, HubSummary, LineDetail, LotPick,
     Resolution,
 };
-pub use ledger::{Drift, Ledger, MovementPage, PostedMovement};
+pub use ledger::{ConsumptionDrift, Drift, Ledger, MovementPage, PostedMovement};
+pub use overview::{LastCount, StockOverview};
 pub use registers::Registers;
 
 use platform::{Principal, Role};

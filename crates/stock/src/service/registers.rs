@@ -6,6 +6,7 @@ use platform::error::{Error, Existing, Result};
 use platform::Principal;
 
 use crate::domain::location::LocationFields;
+use crate::domain::overview::{SituationFilter, StockSituation};
 use crate::domain::{
     Category, CategoryDraft, Location, LocationDraft, LocationKind, Material, MaterialDraft,
     Policy, PolicyDraft, Uom, UomDraft,
@@ -110,7 +111,51 @@ impl Registers {
         limit: i64,
         offset: i64,
     ) -> Result<(Vec<Material>, bool)> {
-        Ok(store::materials(&self.db, q, category_id, active, limit, offset).await?)
+        Ok(store::materials(&self.db, q, category_id, active, None, limit, offset).await?)
+    }
+
+    /// Materials, optionally in a stock situation (the overview's cards) at one location or at every central
+    /// and clinic location the caller reaches (a location outside a clinic user's reach is 404).
+    #[allow(clippy::too_many_arguments)]
+    pub async fn materials_in(
+        &self,
+        q: Option<&str>,
+        category_id: Option<&str>,
+        active: Option<bool>,
+        situation: Option<StockSituation>,
+        location_id: Option<&str>,
+        principal: &Principal,
+        limit: i64,
+        offset: i64,
+    ) -> Result<(Vec<Material>, bool)> {
+        let filter = match situation {
+            None => None,
+            Some(situation) => {
+                let scope = super::scope(&self.db, principal).await?;
+                let locations = match (location_id, scope) {
+                    (Some(l), Some(scope)) if !scope.contains(&l.to_string()) => {
+                        return Err(Error::not_found("Local não encontrado."));
+                    }
+                    (Some(l), _) => Some(vec![l.to_string()]),
+                    (None, scope) => scope,
+                };
+                Some(SituationFilter {
+                    situation,
+                    locations,
+                    today: self.clock.today(),
+                })
+            }
+        };
+        Ok(store::materials(
+            &self.db,
+            q,
+            category_id,
+            active,
+            filter.as_ref(),
+            limit,
+            offset,
+        )
+        .await?)
     }
 
     pub async fn material(&self, id: &str) -> Result<Material> {

@@ -1,5 +1,7 @@
 //! The ledger (`stock_movements`, insert-only) and its projection (`stock_balances`).
 
+use std::collections::BTreeMap;
+
 use chrono::{DateTime, NaiveDate, Utc};
 use platform::db::{Db, Tx};
 use platform::sql::{Conditions, SqlArg};
@@ -7,6 +9,7 @@ use platform::{bind_sql_args, on_db, on_tx};
 
 use super::Result;
 use crate::domain::ledger::{deltas, LotStock};
+use crate::domain::overview::consumption_delta;
 
 /// One ledger row as stored.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -64,7 +67,28 @@ pub async fn insert(tx: &mut Tx, m: &MovementRow) -> Result<()> {
              qty_milli = stock_balances.qty_milli + excluded.qty_milli"
         ).bind(&m.material_id).bind(location).bind(&lot).bind(delta).execute(&mut *conn).await.map(|_| ()))?;
     }
+    if let Some((location, qty, value)) = consumption_delta(
+        &m.from_location_id,
+        &m.to_location_id,
+        m.qty_milli,
+        m.value_cents,
+    ) {
+        let day = business_day(m.occurred_at);
+        on_tx!(tx, conn => sqlx::query(
+            "INSERT INTO stock_consumption_daily (material_id, location_id, day, qty_milli, value_cents) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (material_id, location_id, day) DO UPDATE SET \
+             qty_milli = stock_consumption_daily.qty_milli + excluded.qty_milli, \
+             value_cents = stock_consumption_daily.value_cents + excluded.value_cents"
+        ).bind(&m.material_id).bind(location).bind(day).bind(qty).bind(value)
+            .execute(&mut *conn).await.map(|_| ()))?;
+    }
     Ok(())
+}
+
+/// The business day (São Paulo) of an instant: the consumption projection's day.
+pub fn business_day(at: DateTime<Utc>) -> NaiveDate {
+    at.with_timezone(&chrono_tz::America::Sao_Paulo)
+        .date_naive()
 }
 
 pub async fn set_average(tx: &mut Tx, material_id: &str, avg_micro: i64) -> Result<()> {
@@ -279,8 +303,79 @@ pub async fn rebuild(db: &Db) -> Result<u64> {
         "INSERT INTO stock_balances (material_id, location_id, lot_id, qty_milli) {LEDGER_SUM}"
     );
     let done = on_tx!(&mut tx, conn => sqlx::query(&sql).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
+    let consumption = consumption_from_ledger(&mut tx).await?;
+    on_tx!(&mut tx, conn => sqlx::query("DELETE FROM stock_consumption_daily").execute(&mut *conn).await.map(|_| ()))?;
+    let rows: Vec<_> = consumption.into_iter().collect();
+    for chunk in rows.chunks(200) {
+        let mut sql = String::from(
+            "INSERT INTO stock_consumption_daily (material_id, location_id, day, qty_milli, value_cents) VALUES ",
+        );
+        for i in 0..chunk.len() {
+            let b = i * 5;
+            if i > 0 {
+                sql.push_str(", ");
+            }
+            sql.push_str(&format!(
+                "(${}, ${}, ${}, ${}, ${})",
+                b + 1,
+                b + 2,
+                b + 3,
+                b + 4,
+                b + 5
+            ));
+        }
+        on_tx!(&mut tx, conn => {
+            let mut q = sqlx::query(&sql);
+            for ((material, location, day), (qty, value)) in chunk {
+                q = q.bind(material).bind(location).bind(*day).bind(*qty).bind(*value);
+            }
+            q.execute(&mut *conn).await.map(|_| ())
+        })?;
+    }
     tx.commit().await?;
     Ok(done)
+}
+
+/// (material, location, day) → (qty, value) of the consumption projection.
+pub type ConsumptionMap = BTreeMap<(String, String, NaiveDate), (i64, i64)>;
+
+/// The consumption projection recomputed from the ledger's rows to or from CONSUMPTION and CUSTOMER (for
+/// `rebuild` and `check` only: the overview reads the projection), without zero rows.
+async fn consumption_from_ledger(tx: &mut Tx) -> Result<ConsumptionMap> {
+    type Row = (String, String, String, i64, i64, DateTime<Utc>);
+    let rows: Vec<Row> = on_tx!(tx, conn => sqlx::query_as(
+        "SELECT material_id, from_location_id, to_location_id, qty_milli, value_cents, occurred_at \
+         FROM stock_movements WHERE to_location_id IN ('loc-consumption', 'loc-customer') \
+         OR from_location_id IN ('loc-consumption', 'loc-customer')"
+    ).fetch_all(&mut *conn).await)?;
+    let mut out = ConsumptionMap::new();
+    for (material, from, to, qty, value, at) in rows {
+        if let Some((location, q, v)) = consumption_delta(&from, &to, qty, value) {
+            let e = out
+                .entry((material, location.to_string(), business_day(at)))
+                .or_default();
+            e.0 += q;
+            e.1 += v;
+        }
+    }
+    out.retain(|_, v| *v != (0, 0));
+    Ok(out)
+}
+
+/// The stored consumption projection and its recomputation from the ledger, without zero rows.
+pub async fn consumption_and_ledger(db: &Db) -> Result<(ConsumptionMap, ConsumptionMap)> {
+    let mut tx = db.begin().await?;
+    let stored: Vec<(String, String, NaiveDate, i64, i64)> = on_tx!(&mut tx, conn => sqlx::query_as(
+        "SELECT material_id, location_id, day, qty_milli, value_cents FROM stock_consumption_daily \
+         WHERE qty_milli <> 0 OR value_cents <> 0"
+    ).fetch_all(&mut *conn).await)?;
+    let computed = consumption_from_ledger(&mut tx).await?;
+    tx.rollback().await?;
+    let stored = stored
+        .into_iter()
+        .map(|(m, l, d, q, v)| ((m, l, d), (q, v)))
+        .collect();
+    Ok((stored, computed))
 }
 
 /// The projection and the ledger's sum, each as (material, location, lot) → quantity without zeros.

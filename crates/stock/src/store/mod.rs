@@ -3,6 +3,7 @@
 pub mod counts;
 pub mod dispatches;
 pub mod ledger;
+pub mod overview;
 pub mod registers;
 
 type Result<T> = std::result::Result<T, sqlx::Error>;

@@ -7,6 +7,7 @@ use platform::{bind_sql_args, on_db, on_tx};
 
 use super::Result;
 use crate::domain::location::LocationFields;
+use crate::domain::overview::{SituationFilter, StockSituation};
 use crate::domain::{
     Category, Location, LocationKind, Material, MaterialFields, MaterialKind, Policy, Uom,
     UomPurpose,
@@ -224,6 +225,7 @@ pub async fn materials(
     q: Option<&str>,
     category_id: Option<&str>,
     active: Option<bool>,
+    situation: Option<&SituationFilter>,
     limit: i64,
     offset: i64,
 ) -> Result<(Vec<Material>, bool)> {
@@ -238,6 +240,9 @@ pub async fn materials(
     }
     if let Some(a) = active {
         w.push(if a { "active = TRUE" } else { "active = FALSE" });
+    }
+    if let Some(f) = situation {
+        situation_condition(&mut w, f);
     }
     let sql = format!(
         "SELECT {MATERIAL_COLUMNS} FROM stock_materials WHERE {} ORDER BY name, id LIMIT {} OFFSET {}",
@@ -261,6 +266,60 @@ pub async fn materials(
     let more = rows.len() as i64 > limit;
     rows.truncate(usize::try_from(limit).unwrap_or(0));
     Ok((rows.into_iter().map(Material::from).collect(), more))
+}
+
+/// The materials in a situation at the locations (the overview's definitions, `domain::overview`).
+fn situation_condition(w: &mut Conditions, f: &SituationFilter) {
+    // Each use of the location set needs its own parameters.
+    let at = |w: &mut Conditions, column: &str| match &f.locations {
+        Some(ids) => format!("{column} IN ({})", w.list(ids.iter().cloned())),
+        None => format!(
+            "{column} IN (SELECT id FROM stock_locations WHERE kind IN ('CENTRAL', 'CLINIC'))"
+        ),
+    };
+    let on_hand = "(SELECT COALESCE(SUM(b.qty_milli), 0) FROM stock_balances b \
+                   WHERE b.material_id = p.material_id AND b.location_id = p.location_id)";
+    let clause = match f.situation {
+        StockSituation::BelowMinimum => format!(
+            "EXISTS (SELECT 1 FROM stock_policies p WHERE p.material_id = stock_materials.id AND {} \
+             AND p.min_qty_milli > 0 AND {on_hand} < p.min_qty_milli)",
+            at(w, "p.location_id")
+        ),
+        StockSituation::AtReorderPoint => format!(
+            "EXISTS (SELECT 1 FROM stock_policies p WHERE p.material_id = stock_materials.id AND {} \
+             AND p.reorder_point_milli > 0 AND {on_hand} <= p.reorder_point_milli \
+             AND (p.min_qty_milli <= 0 OR {on_hand} >= p.min_qty_milli))",
+            at(w, "p.location_id")
+        ),
+        StockSituation::StockOut => format!(
+            "active = TRUE AND (EXISTS (SELECT 1 FROM stock_policies p WHERE p.material_id = stock_materials.id \
+             AND {} AND {on_hand} <= 0) OR EXISTS (SELECT 1 FROM stock_balances s \
+             WHERE s.material_id = stock_materials.id AND {} GROUP BY s.location_id HAVING SUM(s.qty_milli) <= 0))",
+            at(w, "p.location_id"),
+            at(w, "s.location_id")
+        ),
+        StockSituation::Negative => format!(
+            "EXISTS (SELECT 1 FROM stock_balances s WHERE s.material_id = stock_materials.id AND {} \
+             AND s.qty_milli < 0)",
+            at(w, "s.location_id")
+        ),
+        StockSituation::Expired | StockSituation::Expiring(_) => {
+            let window = match f.situation {
+                StockSituation::Expiring(days) => {
+                    let from = w.arg(SqlArg::Date(f.today));
+                    let to = w.arg(SqlArg::Date(f.today + chrono::Duration::days(days)));
+                    format!("l.expiry_date >= {from} AND l.expiry_date <= {to}")
+                }
+                _ => format!("l.expiry_date < {}", w.arg(SqlArg::Date(f.today))),
+            };
+            format!(
+                "EXISTS (SELECT 1 FROM stock_balances s JOIN stock_lots l ON l.id = s.lot_id \
+                 WHERE s.material_id = stock_materials.id AND {} AND s.qty_milli > 0 AND {window})",
+                at(w, "s.location_id")
+            )
+        }
+    };
+    w.push(clause);
 }
 
 pub async fn material_count(db: &Db) -> Result<i64> {

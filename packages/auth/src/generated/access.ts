@@ -77,6 +77,7 @@ export const ACCESS: AccessRules = {
     estoque_inventario_contar: { label: 'contar inventários (folhas e lançamentos de contagem)', roles: ['STOCK_KEEPER', 'STOCK_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     estoque_inventario_gerir: { label: 'criar, iniciar, encerrar, aprovar, lançar e cancelar inventários', roles: ['STOCK_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     estoque_inventario: { label: 'acessar o inventário de estoque', roles: ['STOCK_KEEPER', 'STOCK_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    estoque_visao_geral: { label: 'acessar a visão geral do estoque', roles: ['PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
   },
   routeRules: [
     { match: { kind: 'exact', paths: ['/pagamentos', '/recebimentos'] }, except: null, permission: 'financeiro', check: 'client', deniedTo: '/minhas-vendas', audited: false },
@@ -104,6 +105,7 @@ export const ACCESS: AccessRules = {
     { match: { kind: 'exact', paths: ['/contas-a-pagar'] }, except: null, permission: 'pagar_ler', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/estoque/cadastro-materiais'] }, except: null, permission: 'estoque_cadastro_materiais', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/estoque/movimentacao-estoque'] }, except: null, permission: 'estoque_movimentacao', check: 'client', deniedTo: '/inicio', audited: false },
+    { match: { kind: 'exact', paths: ['/estoque/visao-geral'] }, except: null, permission: 'estoque_visao_geral', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/estoque/inventario'] }, except: null, permission: 'estoque_inventario', check: 'client', deniedTo: '/inicio', audited: false },
   ],
   roleRedirects: [

@@ -1,7 +1,7 @@
-import type { StockCategory, StockLocation, StockMaterial, StockPolicy } from '@backoffice/api-client/endpoints';
+import type { StockCategory, StockLocation, StockMaterial, StockPolicy, StockSituation } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
-import { Alert, Badge, Button, DataTable, Group, Modal, NativeSelect, Paper, SimpleGrid, Spinner, Stack, Table, Tabs, Text, TextInput, Title, notify, type DataTableColumn } from '@backoffice/ui';
+import { Alert, Badge, Button, DataTable, Group, Modal, NativeSelect, Paper, SimpleGrid, Spinner, Stack, Table, Tabs, Text, TextInput, Title, notify, useSearchParams, type DataTableColumn } from '@backoffice/ui';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { formatThousandths, formatUnitCost, parseThousandths } from '../../../lib/quantity';
 import { LOCATION_KIND_LABELS } from '../../../lib/labels';
@@ -44,15 +44,39 @@ export default function MaterialsPage({ route }: PageProps) {
   );
 }
 
+/** The overview's cards, as a filter (`?situation=…&location_id=…` opens the list filtered). */
+const SITUATION_FILTER: ReadonlyArray<{ value: '' | StockSituation; label: string }> = [
+  { value: '', label: 'Qualquer situação de estoque' },
+  { value: 'BELOW_MINIMUM', label: 'Abaixo do mínimo' },
+  { value: 'AT_REORDER_POINT', label: 'No ponto de pedido' },
+  { value: 'STOCK_OUT', label: 'Em ruptura' },
+  { value: 'NEGATIVE', label: 'Com saldo negativo' },
+  { value: 'EXPIRING_30', label: 'Lote vencendo em 30 dias' },
+  { value: 'EXPIRING_60', label: 'Lote vencendo em 60 dias' },
+  { value: 'EXPIRING_90', label: 'Lote vencendo em 90 dias' },
+  { value: 'EXPIRED', label: 'Lote vencido' },
+];
+
 function MaterialsTab() {
+  const [params] = useSearchParams();
   const [q, setQ] = useState('');
   const [active, setActive] = useState('');
+  const [situation, setSituation] = useState(params.get('situation') ?? '');
+  const [locationId, setLocationId] = useState(params.get('location_id') ?? '');
+  const locations = useLocations();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<StockMaterial | 'new' | null>(null);
   const mayWrite = usePermission('estoque_cadastros_editar');
   const categories = useCategories();
   const categoryName = (id: string | undefined) => categories.data?.find((c) => c.id === id)?.name ?? '—';
-  const result = useMaterials({ q: q || undefined, active: active === '' ? undefined : active === 'true', page, page_size: 50 });
+  const result = useMaterials({
+    q: q || undefined,
+    active: active === '' ? undefined : active === 'true',
+    situation: (situation || undefined) as StockSituation | undefined,
+    location_id: situation && locationId ? locationId : undefined,
+    page,
+    page_size: 50,
+  });
   const columns: ReadonlyArray<DataTableColumn<StockMaterial>> = [
     { id: 'sku', header: 'SKU', cell: (m) => (mayWrite ? <Button variant="subtle" size="compact-sm" onClick={() => setEditing(m)}>{m.sku}</Button> : m.sku) },
     { id: 'name', header: 'Nome', cell: (m) => m.name },
@@ -77,6 +101,9 @@ function MaterialsTab() {
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" style={{ flex: 1 }}>
             <TextInput label="Buscar" placeholder="SKU, nome ou GTIN" type="search" value={q} onChange={(e) => { setQ(e.currentTarget.value); setPage(1); }} />
             <NativeSelect label="Situação" data={ACTIVE_FILTER} value={active} onChange={(e) => { setActive(e.currentTarget.value); setPage(1); }} />
+            <NativeSelect label="Situação de estoque" data={SITUATION_FILTER} value={situation} onChange={(e) => { setSituation(e.currentTarget.value); setPage(1); }} />
+            <NativeSelect label="Local (situação de estoque)" disabled={!situation} value={locationId} onChange={(e) => { setLocationId(e.currentTarget.value); setPage(1); }}
+              data={[{ value: '', label: 'Todos os locais' }, ...(locations.data ?? []).filter((l) => l.kind === 'CENTRAL' || l.kind === 'CLINIC').map((l) => ({ value: l.id, label: l.name }))]} />
           </SimpleGrid>
           {mayWrite && <Button onClick={() => setEditing('new')}>Novo material</Button>}
         </Group>

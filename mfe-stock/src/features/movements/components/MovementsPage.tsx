@@ -1,7 +1,7 @@
 import type { StockMovement } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
-import { Alert, Button, DataTable, DateFilterInput, Group, Modal, NativeSelect, Paper, SimpleGrid, Spinner, Stack, Text, Textarea, TextInput, Title, formatDateTime, notify, type DataTableColumn } from '@backoffice/ui';
+import { Alert, Button, DataTable, DateFilterInput, Group, Modal, NativeSelect, Paper, SimpleGrid, Spinner, Stack, Text, Textarea, TextInput, Title, formatDateTime, notify, useSearchParams, type DataTableColumn } from '@backoffice/ui';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { formatThousandths, formatUnitCost } from '../../../lib/quantity';
 import { MOVEMENT_KIND_LABELS } from '../../../lib/labels';
@@ -14,10 +14,12 @@ const KIND_FILTER = [{ value: '', label: 'Todos os tipos' }, ...Object.entries(M
 
 /** `/estoque/movimentacao-estoque`: the ledger, newest first, with its filters, a running balance and the manual actions. */
 export default function MovementsPage({ route }: PageProps) {
+  // A link (the overview's cards) may open the list filtered: ?location_id=…&material_id=…&kind=….
+  const [params] = useSearchParams();
   const [materialQ, setMaterialQ] = useState('');
-  const [materialId, setMaterialId] = useState('');
-  const [locationId, setLocationId] = useState('');
-  const [kind, setKind] = useState('');
+  const [materialId, setMaterialId] = useState(params.get('material_id') ?? '');
+  const [locationId, setLocationId] = useState(params.get('location_id') ?? '');
+  const [kind, setKind] = useState(params.get('kind') ?? '');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [lot, setLot] = useState('');

@@ -5,6 +5,7 @@
  * API do backoffice. Cada operação declara a permissão de que precisa (o escopo do BearerAuth). Erros seguem um formato único: {code, message, fields}.
  * OpenAPI spec version: 0.1.0
  */
+import type { StockSituation } from './stockSituation';
 
 export type ListStockMaterialsParams = {
 /**
@@ -16,6 +17,16 @@ q?: string;
  */
 category_id?: string;
 active?: boolean;
+/**
+ * Only materials in this stock situation (the overview's cards) at `location_id`, or at every central and
+clinic location the caller reaches.
+ */
+situation?: StockSituation;
+/**
+ * With `situation`: the location (a clinic user's other locations are 404).
+ * @maxLength 100
+ */
+location_id?: string;
 /**
  * @minimum 1
  * @maximum 1000000

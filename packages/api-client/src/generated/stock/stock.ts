@@ -27,6 +27,7 @@ import type {
 import type {
   ErrorBody,
   GetStockHubParams,
+  GetStockOverviewParams,
   ListStockBalancesParams,
   ListStockCountLinesParams,
   ListStockCountsParams,
@@ -66,6 +67,7 @@ import type {
   StockMovement,
   StockMovementPage,
   StockMovementRequest,
+  StockOverview,
   StockPolicy,
   StockPolicyRequest,
   StockReversalRequest,
@@ -83,7 +85,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * @summary Materials by name; `q` searches SKU, name and GTIN.
+ * @summary Materials by name; `q` searches SKU, name and GTIN; `situation` keeps those in a stock situation.
  */
 export const getListStockMaterialsUrl = (params?: ListStockMaterialsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -169,7 +171,7 @@ export function useListStockMaterials<TData = Awaited<ReturnType<typeof listStoc
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Materials by name; `q` searches SKU, name and GTIN.
+ * @summary Materials by name; `q` searches SKU, name and GTIN; `situation` keeps those in a stock situation.
  */
 
 export function useListStockMaterials<TData = Awaited<ReturnType<typeof listStockMaterials>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
@@ -1804,6 +1806,116 @@ export const useReverseStockMovement = <TError = ErrorType<ErrorBody | ErrorBody
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary The stock overview (`/estoque/visao-geral`) of one central or clinic location, or of every one the caller
+reaches (a clinic's staff: their clinics; another location is 404). Read from the balance and consumption
+projections, policies, lots, dispatches and counts — never a ledger scan.
+ */
+export const getGetStockOverviewUrl = (params?: GetStockOverviewParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/stock/overview?${stringifiedParams}` : `/api/v1/stock/overview`
+}
+
+export const getStockOverview = async (params?: GetStockOverviewParams, options?: RequestInit): Promise<StockOverview> => {
+  
+  return customFetch<StockOverview>(getGetStockOverviewUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetStockOverviewQueryKey = (params?: GetStockOverviewParams,) => {
+    return [
+    `/api/v1/stock/overview`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetStockOverviewQueryOptions = <TData = Awaited<ReturnType<typeof getStockOverview>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: GetStockOverviewParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockOverview>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetStockOverviewQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getStockOverview>>> = ({ signal }) => getStockOverview(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getStockOverview>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetStockOverviewQueryResult = NonNullable<Awaited<ReturnType<typeof getStockOverview>>>
+export type GetStockOverviewQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetStockOverview<TData = Awaited<ReturnType<typeof getStockOverview>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  GetStockOverviewParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockOverview>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStockOverview>>,
+          TError,
+          Awaited<ReturnType<typeof getStockOverview>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStockOverview<TData = Awaited<ReturnType<typeof getStockOverview>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetStockOverviewParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockOverview>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStockOverview>>,
+          TError,
+          Awaited<ReturnType<typeof getStockOverview>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStockOverview<TData = Awaited<ReturnType<typeof getStockOverview>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetStockOverviewParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockOverview>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The stock overview (`/estoque/visao-geral`) of one central or clinic location, or of every one the caller
+reaches (a clinic's staff: their clinics; another location is 404). Read from the balance and consumption
+projections, policies, lots, dispatches and counts — never a ledger scan.
+ */
+
+export function useGetStockOverview<TData = Awaited<ReturnType<typeof getStockOverview>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetStockOverviewParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockOverview>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetStockOverviewQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary Balances of physical locations (a clinic's staff: their clinics), by material, location and lot.
  */
 export const getListStockBalancesUrl = (params?: ListStockBalancesParams,) => {

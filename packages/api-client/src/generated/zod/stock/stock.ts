@@ -9,14 +9,16 @@ import zod from 'zod';
 
 
 /**
- * @summary Materials by name; `q` searches SKU, name and GTIN.
+ * @summary Materials by name; `q` searches SKU, name and GTIN; `situation` keeps those in a stock situation.
  */
-export const listStockMaterialsQueryQMax = 200;export const listStockMaterialsQueryCategoryIdMax = 100;export const listStockMaterialsQueryPageMax = 1000000;export const listStockMaterialsQueryPageSizeMax = 200;
+export const listStockMaterialsQueryQMax = 200;export const listStockMaterialsQueryCategoryIdMax = 100;export const listStockMaterialsQueryLocationIdMax = 100;export const listStockMaterialsQueryPageMax = 1000000;export const listStockMaterialsQueryPageSizeMax = 200;
 
 export const listStockMaterialsQueryParams = zod.object({
   "q": zod.string().max(listStockMaterialsQueryQMax).optional(),
   "category_id": zod.string().max(listStockMaterialsQueryCategoryIdMax).optional(),
   "active": zod.boolean().optional(),
+  "situation": zod.enum(['BELOW_MINIMUM', 'AT_REORDER_POINT', 'STOCK_OUT', 'NEGATIVE', 'EXPIRED', 'EXPIRING_30', 'EXPIRING_60', 'EXPIRING_90']).optional().describe('Only materials in this stock situation (the overview\'s cards) at `location_id`, or at every central and\nclinic location the caller reaches.'),
+  "location_id": zod.string().max(listStockMaterialsQueryLocationIdMax).optional().describe('With `situation`: the location (a clinic user\'s other locations are 404).'),
   "page": zod.number().min(1).max(listStockMaterialsQueryPageMax).optional(),
   "page_size": zod.number().min(1).max(listStockMaterialsQueryPageSizeMax).optional()
 })
@@ -505,6 +507,75 @@ export const reverseStockMovementBodyReasonMax = 2000;
 export const reverseStockMovementBody = zod.object({
   "reason": zod.string().max(reverseStockMovementBodyReasonMax).describe('10–500 characters.')
 })
+
+/**
+ * @summary The stock overview (`/estoque/visao-geral`) of one central or clinic location, or of every one the caller
+reaches (a clinic's staff: their clinics; another location is 404). Read from the balance and consumption
+projections, policies, lots, dispatches and counts — never a ledger scan.
+ */
+export const getStockOverviewQueryLocationIdMax = 100;
+
+export const getStockOverviewQueryParams = zod.object({
+  "location_id": zod.string().max(getStockOverviewQueryLocationIdMax).optional()
+})
+
+export const getStockOverviewResponseAsOfRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const getStockOverviewResponse = zod.object({
+  "location_id": zod.string().optional().describe('The location chosen; absent: every location the caller reaches.'),
+  "locations": zod.array(zod.object({
+  "id": zod.string(),
+  "code": zod.string(),
+  "name": zod.string(),
+  "kind": zod.enum(['CENTRAL', 'CLINIC', 'IN_TRANSIT', 'SUPPLIER', 'CONSUMPTION', 'CUSTOMER', 'LOSS', 'ADJUSTMENT']).describe('CENTRAL, CLINIC and IN_TRANSIT hold stock; the others are the ledger\'s virtual ends.'),
+  "physical": zod.boolean().describe('Central, clinics and in transit hold stock; the others only close the ledger.'),
+  "unit_id": zod.string().optional().describe('A clinic\'s unit (`GET /api/v1/system/units`).'),
+  "active": zod.boolean()
+})).describe('The locations the caller may choose (active central and clinics in reach).'),
+  "as_of": zod.iso.date().regex(getStockOverviewResponseAsOfRegExp).describe('Today (São Paulo): the expiry windows and the consumption windows end here.'),
+  "stock_value_cents": zod.number().describe('Net quantity per material × average cost.'),
+  "below_minimum": zod.number().describe('(material, location) pairs below the policy\'s minimum.'),
+  "at_reorder_point": zod.number().describe('Pairs at or under the reorder point, not below the minimum.'),
+  "stock_outs": zod.number().describe('Pairs of an active material stocked there (policy or balance) with on-hand ≤ 0.'),
+  "negative_balances": zod.number().describe('Balance rows (material, location, lot) below zero.'),
+  "expired": zod.object({
+  "lots": zod.number(),
+  "value_cents": zod.number()
+}).describe('Lots and the value of their balances.'),
+  "expiring": zod.array(zod.object({
+  "days": zod.number(),
+  "lots": zod.number(),
+  "value_cents": zod.number()
+}).describe('Lots with stock expiring from today through today + `days` (not expired).')).describe('30, 60 and 90 days (cumulative).'),
+  "in_transit_cents": zod.number().describe('Shipped on open dispatches from or to the chosen locations, not yet received or resolved.'),
+  "consumption_90_cents": zod.number().describe('Consumption (procedures and sales, net of reversals) over the last 90 and 365 days.'),
+  "consumption_365_cents": zod.number(),
+  "coverage_days": zod.number().optional().describe('Stock value ÷ average daily consumption of the last 90 days; absent without consumption.'),
+  "turnover_hundredths": zod.number().optional().describe('365-day consumption ÷ stock value, in hundredths (425 = 4,25); absent without stock.'),
+  "abc_classes": zod.array(zod.object({
+  "class": zod.enum(['A', 'B', 'C']),
+  "items": zod.number(),
+  "value_cents": zod.number()
+}).describe('One class of the ABC curve: how many materials, their consumption value.')),
+  "abc_items": zod.array(zod.object({
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "name": zod.string(),
+  "value_cents": zod.number().describe('Consumption value over the last 365 days.'),
+  "cumulative_bp": zod.number().describe('Cumulative share including this material, in basis points (10.000 = 100 %).'),
+  "class": zod.enum(['A', 'B', 'C'])
+}).describe('A material on the ABC curve.')).describe('The largest consumers (at most 50), in curve order.'),
+  "last_count": zod.object({
+  "id": zod.string(),
+  "number": zod.string(),
+  "location_id": zod.string(),
+  "finished_at": zod.iso.datetime({}).optional(),
+  "counted_cents": zod.number().describe('Σ counted quantity at the average cost.'),
+  "adjusted_cents": zod.number().describe('Σ |difference| at the average cost.'),
+  "accuracy_bp": zod.number().optional().describe('1 − adjusted ÷ counted, in basis points; absent when nothing of value was counted.')
+}).optional().describe('The last posted count at the chosen locations.')
+}).describe('The stock overview of one location or of every location the caller reaches (figures from the projections).')
 
 /**
  * @summary Balances of physical locations (a clinic's staff: their clinics), by material, location and lot.
