@@ -13,8 +13,13 @@ pub trait Clock: Send + Sync + std::fmt::Debug {
     /// Today's business date: the date in São Paulo, never UTC's (after 21:00 local, UTC is already
     /// tomorrow).
     fn today(&self) -> NaiveDate {
-        self.now().with_timezone(&Sao_Paulo).date_naive()
+        business_date(self.now())
     }
+}
+
+/// The business date of an instant: its date in São Paulo.
+pub fn business_date(at: DateTime<Utc>) -> NaiveDate {
+    at.with_timezone(&Sao_Paulo).date_naive()
 }
 
 pub type SharedClock = Arc<dyn Clock>;

@@ -61,7 +61,7 @@ impl Ledger {
             }
             None => reachable.iter().map(|l| l.id.clone()).collect(),
         };
-        let today = ledger_store::business_day(self.now());
+        let today = platform::clock::business_date(self.now());
         let since_90 = today - Duration::days(COVERAGE_WINDOW_DAYS - 1);
         let since_365 = today - Duration::days(YEAR_WINDOW_DAYS - 1);
         let (positions, policies, consumption) = if chosen.is_empty() {

@@ -73,7 +73,7 @@ pub async fn insert(tx: &mut Tx, m: &MovementRow) -> Result<()> {
         m.qty_milli,
         m.value_cents,
     ) {
-        let day = business_day(m.occurred_at);
+        let day = platform::clock::business_date(m.occurred_at);
         on_tx!(tx, conn => sqlx::query(
             "INSERT INTO stock_consumption_daily (material_id, location_id, day, qty_milli, value_cents) \
              VALUES ($1, $2, $3, $4, $5) ON CONFLICT (material_id, location_id, day) DO UPDATE SET \
@@ -83,12 +83,6 @@ pub async fn insert(tx: &mut Tx, m: &MovementRow) -> Result<()> {
             .execute(&mut *conn).await.map(|_| ()))?;
     }
     Ok(())
-}
-
-/// The business day (São Paulo) of an instant: the consumption projection's day.
-pub fn business_day(at: DateTime<Utc>) -> NaiveDate {
-    at.with_timezone(&chrono_tz::America::Sao_Paulo)
-        .date_naive()
 }
 
 pub async fn set_average(tx: &mut Tx, material_id: &str, avg_micro: i64) -> Result<()> {
@@ -352,7 +346,7 @@ async fn consumption_from_ledger(tx: &mut Tx) -> Result<ConsumptionMap> {
     for (material, from, to, qty, value, at) in rows {
         if let Some((location, q, v)) = consumption_delta(&from, &to, qty, value) {
             let e = out
-                .entry((material, location.to_string(), business_day(at)))
+                .entry((material, location.to_string(), platform::clock::business_date(at)))
                 .or_default();
             e.0 += q;
             e.1 += v;
