@@ -2,6 +2,7 @@
 //! four clinics (on the system's demo units, plus one), categories, materials with lots, and entries, losses
 //! and adjustments.
 
+pub(crate) mod boms;
 pub(crate) mod counts;
 pub mod dispatches;
 

@@ -1,6 +1,8 @@
 //! `/api/v1/stock/…`. Each operation declares its permission on `auth` (the server checks it before the
 //! handler runs) and maps the domain to HTTP and back.
 
+mod bom_dto;
+mod boms;
 mod count_dto;
 mod counts;
 mod dispatch_dto;
@@ -9,6 +11,8 @@ mod dto;
 mod ledger;
 mod registers;
 
+pub use bom_dto::*;
+pub use boms::BomsApi;
 pub use count_dto::*;
 pub use counts::CountsApi;
 pub use dispatch_dto::*;
@@ -20,7 +24,7 @@ pub use registers::RegistersApi;
 use poem_openapi::Tags;
 
 /// Every stock API, served as one.
-pub type StockApi = (RegistersApi, LedgerApi, DispatchesApi, CountsApi);
+pub type StockApi = (RegistersApi, LedgerApi, DispatchesApi, CountsApi, BomsApi);
 
 #[derive(Tags)]
 pub enum StockTag {
