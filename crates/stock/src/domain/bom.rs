@@ -132,6 +132,9 @@ pub fn check_publish(
     Ok(from)
 }
 
+/// Per material: its base unit and its dispensing conversions `(uom, num, den)` (1 uom = num/den base units).
+pub type Units = BTreeMap<String, (String, Vec<(String, i64, i64)>)>;
+
 /// A line as typed: a material, a quantity in its base unit or a dispensing unit, waste, optional.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineDraft {
@@ -168,10 +171,7 @@ pub fn with_waste(qty_base_milli: i64, waste_bp: i64) -> i64 {
 /// Checks each line's quantity, unit (the base unit or a conversion of the material, whose exact factor gives
 /// the base quantity), waste and duplicates; fields are named `linhas[i].campo`. `units` gives, per material,
 /// its base unit and its conversions (uom → (num, den)); a material missing from it does not exist.
-pub fn validate_lines(
-    drafts: &[LineDraft],
-    units: &BTreeMap<String, (String, Vec<(String, i64, i64)>)>,
-) -> Result<Vec<Line>> {
+pub fn validate_lines(drafts: &[LineDraft], units: &Units) -> Result<Vec<Line>> {
     let mut v = Violations::new();
     if drafts.len() > MAX_LINES {
         v.add(
@@ -570,7 +570,7 @@ mod tests {
         );
     }
 
-    fn units() -> BTreeMap<String, (String, Vec<(String, i64, i64)>)> {
+    fn units() -> Units {
         BTreeMap::from([
             (
                 "agulha".to_string(),

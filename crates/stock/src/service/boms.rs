@@ -926,7 +926,7 @@ async fn check_lines(tx: &mut Tx, drafts: &[LineDraft]) -> Result<Vec<NewLine>> 
         .collect::<BTreeSet<_>>()
         .into_iter()
         .collect();
-    let mut units: BTreeMap<String, (String, Vec<(String, i64, i64)>)> = BTreeMap::new();
+    let mut units = rules::Units::new();
     let mut inactive = BTreeSet::new();
     for (id, base, active, uom, num, den) in store::units_of(tx, &ids).await? {
         if !active {
