@@ -26,7 +26,7 @@ test('a BOM is published in the page and consumed once per appointment; a proced
   await expect(page.locator('[aria-label="Situação da versão"]')).toHaveText('Rascunho');
 
   // The draft: 2 UN of LUVA-002 with 10 % waste.
-  await page.getByLabel('Incluir material').fill('LUVA-002');
+  await page.getByRole('combobox', { name: 'Incluir material' }).fill('LUVA-002');
   await page.getByRole('option', { name: /LUVA-002/ }).click();
   await page.getByLabel('Quantidade de LUVA-002', { exact: false }).fill('2');
   await page.getByLabel('Perda de LUVA-002', { exact: false }).fill('10');
