@@ -9,6 +9,7 @@ use platform::error::Result;
 use platform::{Principal, Role};
 
 use crate::domain::bom::LineDraft;
+use crate::domain::LocationKind;
 use crate::service::{BomDraft, Boms, ProcedureConsumption};
 use crate::store::registers;
 
@@ -51,7 +52,12 @@ pub async fn seed(boms: &Boms, demo: &Demo) -> Result<Vec<String>> {
         };
     }
     let locations = registers::locations(db, None).await?;
-    let Some(centro) = locations.iter().find(|l| l.code == "CLI-CENTRO") else {
+    // Clínica Centro (or, without the system's demo units, the first clinic).
+    let Some(centro) = locations
+        .iter()
+        .find(|l| l.code == "CLI-CENTRO")
+        .or_else(|| locations.iter().find(|l| l.kind == LocationKind::Clinic))
+    else {
         return Ok(Vec::new());
     };
     let uid = demo
@@ -207,6 +213,6 @@ pub async fn seed(boms: &Boms, demo: &Demo) -> Result<Vec<String>> {
     )
     .await?;
     Ok(vec![
-        "Estoque: 4 bases de cálculo de procedimentos (uma exceção da Clínica Centro, uma versão agendada, um rascunho), um consumo lançado e um procedimento sem base de cálculo.".into(),
+        format!("Estoque: 4 bases de cálculo de procedimentos (uma exceção da {}, uma versão agendada, um rascunho), um consumo lançado e um procedimento sem base de cálculo.", centro.name),
     ])
 }
