@@ -17,7 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { formatQuantity, formatThousandths, formatUnitCost, parseThousandths } from '../../../lib/quantity';
 import { useLocations, useMaterials } from '../../../lib/stockQueries';
-import { formatShare, formatWaste, saoPauloMidnight } from '../lines';
+import { formatShare, formatWaste, saoPauloMidnight, simulateCost } from '../lines';
 
 const STATUS_LABELS: Record<string, string> = { RASCUNHO: 'Rascunho', PUBLICADA: 'Publicada', SUBSTITUIDA: 'Substituída' };
 const STATUS_COLORS: Record<string, string> = { RASCUNHO: 'gray', PUBLICADA: 'green', SUBSTITUIDA: 'dark' };
@@ -117,6 +117,7 @@ export function BomDetail({ id, onOpen }: { id: string; onOpen: (id: string) => 
               <Badge size="lg" color={STATUS_COLORS[version.status]} aria-label="Situação da versão">{STATUS_LABELS[version.status]}{version.in_force ? ' (vigente)' : version.scheduled ? ' (agendada)' : ''}</Badge>
             </Group>
             <VersionView version={version} />
+            {version.lines.length > 0 && <CostSimulation key={version.id} version={version} />}
             {version.status === 'RASCUNHO' && mayWrite && <DraftEditor key={`${version.id}:${version.version}`} bom={bom} version={version} onSaved={refresh} />}
             {version.status === 'RASCUNHO' && mayWrite && <PublishPanel bom={bom} version={version} onDone={refresh} />}
           </Stack>
@@ -180,6 +181,32 @@ function VersionView({ version }: { version: StockBomVersion }) {
         </Table>
       </Table.ScrollContainer>
     </Stack>
+  );
+}
+
+/** "Simular custo": how many procedures, which optional materials used; at the current average costs. */
+function CostSimulation({ version }: { version: StockBomVersion }) {
+  const [times, setTimes] = useState('1');
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const optional = version.lines.filter((l) => l.optional);
+  const n = /^\d{1,4}$/.test(times.trim()) ? Number(times.trim()) : 0;
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(ticked);
+    if (on) next.add(id);
+    else next.delete(id);
+    setTicked(next);
+  };
+  return (
+    <Paper withBorder p="sm" radius="md" aria-label="Simular custo">
+      <Group align="flex-end" gap="md">
+        <Title order={4}>Simular custo</Title>
+        <TextInput label="Procedimentos" value={times} onChange={(e) => setTimes(e.currentTarget.value)} w={120} error={n === 0 && times.trim() !== '' ? 'De 1 a 9999' : undefined} />
+        {optional.map((l) => (
+          <Checkbox key={l.material_id} label={`Usar ${l.sku}`} checked={ticked.has(l.material_id)} onChange={(e) => toggle(l.material_id, e.currentTarget.checked)} mb={8} />
+        ))}
+        <Text size="sm" mb={6} aria-label="Custo simulado"><b>{formatCentavos(simulateCost(version.lines, n, ticked))}</b> (custo médio atual, estimado)</Text>
+      </Group>
+    </Paper>
   );
 }
 
