@@ -4,6 +4,7 @@ import { lazy, type ComponentType } from 'react';
 
 /** Every route this area owns; built pages are lazy chunks, the rest say "Em construção" (no fake data). */
 const built: Record<string, ComponentType<PageProps>> = {
+  '/estoque/backoffice/base-calculo-procedimentos': lazy(() => import(/* webpackChunkName: "boms" */ './features/boms/components/BomsPage')),
   '/estoque/cadastro-materiais': lazy(() => import(/* webpackChunkName: "materials" */ './features/materials/components/MaterialsPage')),
   '/estoque/inventario': lazy(() => import(/* webpackChunkName: "counts" */ './features/counts/components/CountsPage')),
   '/estoque/visao-geral': lazy(() => import(/* webpackChunkName: "overview" */ './features/overview/components/OverviewPage')),

@@ -2,6 +2,7 @@
 //! four clinics (on the system's demo units, plus one), categories, materials with lots, and entries, losses
 //! and adjustments; five months of consumption at the clinics and policies there (for the overview).
 
+pub(crate) mod boms;
 pub(crate) mod counts;
 pub mod dispatches;
 

@@ -33,7 +33,7 @@ use platform::context::{Context, Demo, Platform, StartError, Started};
 use platform::migrate::Migrations;
 use platform::Error;
 
-pub use service::{Counts, Dispatches, Drift, Ledger, Registers};
+pub use service::{Boms, Counts, Dispatches, Drift, Ledger, Registers};
 pub use store::ledger::MovementFilter;
 
 /// The context: its public interface for the server and for other contexts.
@@ -42,6 +42,7 @@ pub struct Stock {
     ledger: Arc<Ledger>,
     dispatches: Arc<Dispatches>,
     counts: Arc<Counts>,
+    boms: Arc<Boms>,
 }
 
 impl Stock {
@@ -59,6 +60,12 @@ impl Stock {
 
     pub fn counts(&self) -> &Arc<Counts> {
         &self.counts
+    }
+
+    /// Procedure BOMs; [`Boms::consume_for_procedure`] is what the clinic side calls when a procedure is
+    /// finished.
+    pub fn boms(&self) -> &Arc<Boms> {
+        &self.boms
     }
 }
 
@@ -92,6 +99,7 @@ impl Context for Stock {
                 platform.clock.clone(),
                 ledger.clone(),
             )),
+            boms: Arc::new(Boms::new(platform.db.clone(), platform.clock.clone())),
             ledger,
         })
     }
@@ -102,6 +110,7 @@ impl Context for Stock {
             api::LedgerApi::new(self.ledger.clone()),
             api::DispatchesApi::new(self.dispatches.clone()),
             api::CountsApi::new(self.counts.clone()),
+            api::BomsApi::new(self.boms.clone()),
         )
     }
 
@@ -109,6 +118,7 @@ impl Context for Stock {
         let mut lines = demo::seed(&self.registers, &self.ledger, demo).await?;
         lines.extend(demo::dispatches::seed(&self.registers, &self.dispatches, demo).await?);
         lines.extend(demo::counts::seed(&self.counts, demo).await?);
+        lines.extend(demo::boms::seed(&self.boms, demo).await?);
         Ok(lines)
     }
 }

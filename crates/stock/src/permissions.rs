@@ -146,6 +146,51 @@ pub static STOCK_OVERVIEW_PAGE: Permission = Permission {
     ]),
 };
 
+/// Procedure BOMs (base de cálculo): read (§7 `stock/boms` read).
+pub static STOCK_BOMS_READ: Permission = Permission {
+    code: "estoque_base_calculo_ler",
+    label: "consultar as bases de cálculo de procedimentos",
+    grant: Grant::Roles(&[
+        PurchasingAssistant,
+        PurchasingManager,
+        StockKeeper,
+        StockManager,
+        FinancialManager,
+        Admin,
+        SuperAdmin,
+    ]),
+};
+
+/// Procedure BOMs: create, edit drafts, import, publish (§7 `stock/boms` write, publish).
+pub static STOCK_BOMS_WRITE: Permission = Permission {
+    code: "estoque_base_calculo_editar",
+    label: "editar, importar e publicar bases de cálculo de procedimentos",
+    grant: Grant::Roles(&[StockManager, Admin, SuperAdmin]),
+};
+
+/// Procedure consumption (§7 `POST stock/procedure-consumptions`): clinic staff for their own clinics.
+pub static STOCK_PROCEDURE_CONSUME: Permission = Permission {
+    code: "estoque_consumo_procedimento",
+    label: "lançar o consumo de materiais de procedimentos realizados",
+    grant: Grant::Roles(&[StockManager, ClinicStaff, Admin, SuperAdmin]),
+};
+
+/// `/estoque/backoffice/base-calculo-procedimentos` (§3): STOCK_MANAGER, ADMIN write; STOCK_KEEPER,
+/// PURCHASING_*, FINANCIAL_MANAGER read.
+pub static STOCK_BOMS_PAGE: Permission = Permission {
+    code: "estoque_base_calculo",
+    label: "acessar a base de cálculo de procedimentos",
+    grant: Grant::Roles(&[
+        PurchasingAssistant,
+        PurchasingManager,
+        StockKeeper,
+        StockManager,
+        FinancialManager,
+        Admin,
+        SuperAdmin,
+    ]),
+};
+
 /// Every permission the context declares.
 pub static ALL: &[&Permission] = &[
     &STOCK_REGISTERS_READ,
@@ -162,6 +207,10 @@ pub static ALL: &[&Permission] = &[
     &STOCK_COUNT_MANAGE,
     &STOCK_COUNTS_PAGE,
     &STOCK_OVERVIEW_PAGE,
+    &STOCK_BOMS_READ,
+    &STOCK_BOMS_WRITE,
+    &STOCK_PROCEDURE_CONSUME,
+    &STOCK_BOMS_PAGE,
 ];
 
 pub static ROUTE_RULES: &[RouteRule] = &[
@@ -186,6 +235,12 @@ pub static ROUTE_RULES: &[RouteRule] = &[
     RouteRule::new(
         RouteMatch::Exact(&["/estoque/inventario"]),
         &STOCK_COUNTS_PAGE,
+        RouteCheck::Client,
+        "/inicio",
+    ),
+    RouteRule::new(
+        RouteMatch::Exact(&["/estoque/backoffice/base-calculo-procedimentos"]),
+        &STOCK_BOMS_PAGE,
         RouteCheck::Client,
         "/inicio",
     ),

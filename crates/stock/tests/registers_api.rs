@@ -410,6 +410,9 @@ async fn demo_data_is_loaded_once() {
         assert!(again[0].contains("já existiam"), "{again:?}");
         assert_eq!(api.context.registers().count().await.unwrap(), 300);
         assert!(api.context.ledger().check().await.unwrap().0.is_empty());
+        // Procedure BOMs: 3 global and Clínica Centro's override; one procedure finished without a BOM.
+        assert_eq!(api.context.boms().list(None, None).await.unwrap().len(), 4);
+        assert_eq!(api.context.boms().without_bom().await.unwrap().len(), 1);
     }
 }
 

@@ -40,6 +40,7 @@ const STATES: Readonly<Record<string, string>> = {
   '/estoque/cadastro-materiais': BUILT,
   '/estoque/movimentacao-estoque': BUILT,
   '/estoque/inventario': BUILT,
+  '/estoque/backoffice/base-calculo-procedimentos': BUILT,
   '/boletos': BUILT,
   '/boletos/detalhes': BUILT,
   '/remessa': BUILT,

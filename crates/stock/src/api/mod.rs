@@ -1,6 +1,8 @@
 //! `/api/v1/stock/…`. Each operation declares its permission on `auth` (the server checks it before the
 //! handler runs) and maps the domain to HTTP and back.
 
+mod bom_dto;
+mod boms;
 mod count_dto;
 mod counts;
 mod dispatch_dto;
@@ -10,6 +12,8 @@ mod ledger;
 mod overview_dto;
 mod registers;
 
+pub use bom_dto::*;
+pub use boms::BomsApi;
 pub use count_dto::*;
 pub use counts::CountsApi;
 pub use dispatch_dto::*;
@@ -22,7 +26,7 @@ pub use registers::RegistersApi;
 use poem_openapi::Tags;
 
 /// Every stock API, served as one.
-pub type StockApi = (RegistersApi, LedgerApi, DispatchesApi, CountsApi);
+pub type StockApi = (RegistersApi, LedgerApi, DispatchesApi, CountsApi, BomsApi);
 
 #[derive(Tags)]
 pub enum StockTag {

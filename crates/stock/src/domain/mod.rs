@@ -1,5 +1,6 @@
 //! The rules in plain Rust: no SQL, no HTTP.
 
+pub mod bom;
 pub mod count;
 pub mod dispatch;
 pub mod ledger;

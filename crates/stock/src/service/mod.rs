@@ -1,11 +1,16 @@
 //! The stock operations. Each returns a domain [`platform::Error`]; the API layer alone decides the HTTP status.
 
+mod boms;
 mod counts;
 mod dispatches;
 mod ledger;
 mod overview;
 mod registers;
 
+pub use boms::{
+    line_cost_cents, BomDetail, BomDraft, BomSummary, Boms, ConsumptionResult, DiffRow,
+    ProcedureConsumption, VersionDetail, WithoutBom,
+};
 pub use counts::{CountDetail, CountDraft, Counts, SyncBatch, SyncEntry, SyncResult};
 pub use dispatches::{
     qty_text, DispatchDetail, DispatchDraft, Dispatches, HubSummary, LineDetail, LotPick,

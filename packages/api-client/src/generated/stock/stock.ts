@@ -25,10 +25,12 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  DiffStockBomVersionsParams,
   ErrorBody,
   GetStockHubParams,
   GetStockOverviewParams,
   ListStockBalancesParams,
+  ListStockBomsParams,
   ListStockCountLinesParams,
   ListStockCountsParams,
   ListStockDispatchesParams,
@@ -37,6 +39,13 @@ import type {
   ListStockPoliciesParams,
   StockAdjustmentRequest,
   StockBalance,
+  StockBom,
+  StockBomDiff,
+  StockBomDraftRequest,
+  StockBomImportRequest,
+  StockBomPublishRequest,
+  StockBomRequest,
+  StockBomSummary,
   StockCategory,
   StockCategoryRequest,
   StockCount,
@@ -70,6 +79,9 @@ import type {
   StockOverview,
   StockPolicy,
   StockPolicyRequest,
+  StockProcedureConsumption,
+  StockProcedureConsumptionRequest,
+  StockProcedureWithoutBom,
   StockReversalRequest,
   StockUom,
   StockUomRequest,
@@ -4022,6 +4034,868 @@ export const useCancelStockCount = <TError = ErrorType<ErrorBody | ErrorBody | E
       > => {
 
       const mutationOptions = getCancelStockCountMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Procedures with their BOM (global and per clinic override), the version in force now and its material
+cost at the current average.
+ */
+export const getListStockBomsUrl = (params?: ListStockBomsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/stock/boms?${stringifiedParams}` : `/api/v1/stock/boms`
+}
+
+export const listStockBoms = async (params?: ListStockBomsParams, options?: RequestInit): Promise<StockBomSummary[]> => {
+  
+  return customFetch<StockBomSummary[]>(getListStockBomsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListStockBomsQueryKey = (params?: ListStockBomsParams,) => {
+    return [
+    `/api/v1/stock/boms`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListStockBomsQueryOptions = <TData = Awaited<ReturnType<typeof listStockBoms>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: ListStockBomsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockBoms>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListStockBomsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listStockBoms>>> = ({ signal }) => listStockBoms(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listStockBoms>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListStockBomsQueryResult = NonNullable<Awaited<ReturnType<typeof listStockBoms>>>
+export type ListStockBomsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListStockBoms<TData = Awaited<ReturnType<typeof listStockBoms>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ListStockBomsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockBoms>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStockBoms>>,
+          TError,
+          Awaited<ReturnType<typeof listStockBoms>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListStockBoms<TData = Awaited<ReturnType<typeof listStockBoms>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListStockBomsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockBoms>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStockBoms>>,
+          TError,
+          Awaited<ReturnType<typeof listStockBoms>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListStockBoms<TData = Awaited<ReturnType<typeof listStockBoms>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListStockBomsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockBoms>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Procedures with their BOM (global and per clinic override), the version in force now and its material
+cost at the current average.
+ */
+
+export function useListStockBoms<TData = Awaited<ReturnType<typeof listStockBoms>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListStockBomsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockBoms>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListStockBomsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary "Nova base de cálculo" or "Criar exceção para clínica": the BOM and its first draft (version 1).
+ */
+export const getCreateStockBomUrl = () => {
+
+
+  
+
+  return `/api/v1/stock/boms`
+}
+
+export const createStockBom = async (stockBomRequest: StockBomRequest, options?: RequestInit): Promise<StockBom> => {
+  
+  return customFetch<StockBom>(getCreateStockBomUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      stockBomRequest,)
+  }
+);}
+
+
+
+
+export const getCreateStockBomMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createStockBom>>, TError,{data: StockBomRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createStockBom>>, TError,{data: StockBomRequest}, TContext> => {
+
+const mutationKey = ['createStockBom'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createStockBom>>, {data: StockBomRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createStockBom(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateStockBomMutationResult = NonNullable<Awaited<ReturnType<typeof createStockBom>>>
+    export type CreateStockBomMutationBody = StockBomRequest
+    export type CreateStockBomMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary "Nova base de cálculo" or "Criar exceção para clínica": the BOM and its first draft (version 1).
+ */
+export const useCreateStockBom = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createStockBom>>, TError,{data: StockBomRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createStockBom>>,
+        TError,
+        {data: StockBomRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateStockBomMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary "Procedimento sem base de cálculo": procedures consumed at a clinic while no version was published (and
+still none is in force there).
+ */
+export const getListStockProceduresWithoutBomUrl = () => {
+
+
+  
+
+  return `/api/v1/stock/procedures-without-bom`
+}
+
+export const listStockProceduresWithoutBom = async ( options?: RequestInit): Promise<StockProcedureWithoutBom[]> => {
+  
+  return customFetch<StockProcedureWithoutBom[]>(getListStockProceduresWithoutBomUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListStockProceduresWithoutBomQueryKey = () => {
+    return [
+    `/api/v1/stock/procedures-without-bom`
+    ] as const;
+    }
+
+    
+export const getListStockProceduresWithoutBomQueryOptions = <TData = Awaited<ReturnType<typeof listStockProceduresWithoutBom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockProceduresWithoutBom>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListStockProceduresWithoutBomQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listStockProceduresWithoutBom>>> = ({ signal }) => listStockProceduresWithoutBom({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listStockProceduresWithoutBom>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListStockProceduresWithoutBomQueryResult = NonNullable<Awaited<ReturnType<typeof listStockProceduresWithoutBom>>>
+export type ListStockProceduresWithoutBomQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListStockProceduresWithoutBom<TData = Awaited<ReturnType<typeof listStockProceduresWithoutBom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockProceduresWithoutBom>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStockProceduresWithoutBom>>,
+          TError,
+          Awaited<ReturnType<typeof listStockProceduresWithoutBom>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListStockProceduresWithoutBom<TData = Awaited<ReturnType<typeof listStockProceduresWithoutBom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockProceduresWithoutBom>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStockProceduresWithoutBom>>,
+          TError,
+          Awaited<ReturnType<typeof listStockProceduresWithoutBom>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListStockProceduresWithoutBom<TData = Awaited<ReturnType<typeof listStockProceduresWithoutBom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockProceduresWithoutBom>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary "Procedimento sem base de cálculo": procedures consumed at a clinic while no version was published (and
+still none is in force there).
+ */
+
+export function useListStockProceduresWithoutBom<TData = Awaited<ReturnType<typeof listStockProceduresWithoutBom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockProceduresWithoutBom>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListStockProceduresWithoutBomQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary A BOM with every version (newest first), lines, material cost and history.
+ */
+export const getGetStockBomUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/boms/${id}`
+}
+
+export const getStockBom = async (id: string, options?: RequestInit): Promise<StockBom> => {
+  
+  return customFetch<StockBom>(getGetStockBomUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetStockBomQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/stock/boms/${id}`
+    ] as const;
+    }
+
+    
+export const getGetStockBomQueryOptions = <TData = Awaited<ReturnType<typeof getStockBom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockBom>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetStockBomQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getStockBom>>> = ({ signal }) => getStockBom(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getStockBom>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetStockBomQueryResult = NonNullable<Awaited<ReturnType<typeof getStockBom>>>
+export type GetStockBomQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetStockBom<TData = Awaited<ReturnType<typeof getStockBom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockBom>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStockBom>>,
+          TError,
+          Awaited<ReturnType<typeof getStockBom>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStockBom<TData = Awaited<ReturnType<typeof getStockBom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockBom>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStockBom>>,
+          TError,
+          Awaited<ReturnType<typeof getStockBom>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStockBom<TData = Awaited<ReturnType<typeof getStockBom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockBom>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A BOM with every version (newest first), lines, material cost and history.
+ */
+
+export function useGetStockBom<TData = Awaited<ReturnType<typeof getStockBom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockBom>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetStockBomQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary "Nova versão": a draft copying the latest version (409 while a draft exists).
+ */
+export const getCreateStockBomVersionUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/boms/${id}/versions`
+}
+
+export const createStockBomVersion = async (id: string, options?: RequestInit): Promise<StockBom> => {
+  
+  return customFetch<StockBom>(getCreateStockBomVersionUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getCreateStockBomVersionMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createStockBomVersion>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createStockBomVersion>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['createStockBomVersion'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createStockBomVersion>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  createStockBomVersion(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateStockBomVersionMutationResult = NonNullable<Awaited<ReturnType<typeof createStockBomVersion>>>
+    
+    export type CreateStockBomVersionMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary "Nova versão": a draft copying the latest version (409 while a draft exists).
+ */
+export const useCreateStockBomVersion = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createStockBomVersion>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createStockBomVersion>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateStockBomVersionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Edits a draft (note and lines, replaced). A published version never changes (409).
+ */
+export const getUpdateStockBomDraftUrl = (id: string,
+    number: number,) => {
+
+
+  
+
+  return `/api/v1/stock/boms/${id}/versions/${number}`
+}
+
+export const updateStockBomDraft = async (id: string,
+    number: number,
+    stockBomDraftRequest: StockBomDraftRequest, options?: RequestInit): Promise<StockBom> => {
+  
+  return customFetch<StockBom>(getUpdateStockBomDraftUrl(id,number),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      stockBomDraftRequest,)
+  }
+);}
+
+
+
+
+export const getUpdateStockBomDraftMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateStockBomDraft>>, TError,{id: string;number: number;data: StockBomDraftRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateStockBomDraft>>, TError,{id: string;number: number;data: StockBomDraftRequest}, TContext> => {
+
+const mutationKey = ['updateStockBomDraft'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateStockBomDraft>>, {id: string;number: number;data: StockBomDraftRequest}> = (props) => {
+          const {id,number,data} = props ?? {};
+
+          return  updateStockBomDraft(id,number,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateStockBomDraftMutationResult = NonNullable<Awaited<ReturnType<typeof updateStockBomDraft>>>
+    export type UpdateStockBomDraftMutationBody = StockBomDraftRequest
+    export type UpdateStockBomDraftMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Edits a draft (note and lines, replaced). A published version never changes (409).
+ */
+export const useUpdateStockBomDraft = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateStockBomDraft>>, TError,{id: string;number: number;data: StockBomDraftRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateStockBomDraft>>,
+        TError,
+        {id: string;number: number;data: StockBomDraftRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateStockBomDraftMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary "Publicar": now or at a future date (no backdating, not when empty).
+ */
+export const getPublishStockBomVersionUrl = (id: string,
+    number: number,) => {
+
+
+  
+
+  return `/api/v1/stock/boms/${id}/versions/${number}/publish`
+}
+
+export const publishStockBomVersion = async (id: string,
+    number: number,
+    stockBomPublishRequest: StockBomPublishRequest, options?: RequestInit): Promise<StockBom> => {
+  
+  return customFetch<StockBom>(getPublishStockBomVersionUrl(id,number),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      stockBomPublishRequest,)
+  }
+);}
+
+
+
+
+export const getPublishStockBomVersionMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof publishStockBomVersion>>, TError,{id: string;number: number;data: StockBomPublishRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof publishStockBomVersion>>, TError,{id: string;number: number;data: StockBomPublishRequest}, TContext> => {
+
+const mutationKey = ['publishStockBomVersion'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof publishStockBomVersion>>, {id: string;number: number;data: StockBomPublishRequest}> = (props) => {
+          const {id,number,data} = props ?? {};
+
+          return  publishStockBomVersion(id,number,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type PublishStockBomVersionMutationResult = NonNullable<Awaited<ReturnType<typeof publishStockBomVersion>>>
+    export type PublishStockBomVersionMutationBody = StockBomPublishRequest
+    export type PublishStockBomVersionMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary "Publicar": now or at a future date (no backdating, not when empty).
+ */
+export const usePublishStockBomVersion = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof publishStockBomVersion>>, TError,{id: string;number: number;data: StockBomPublishRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof publishStockBomVersion>>,
+        TError,
+        {id: string;number: number;data: StockBomPublishRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getPublishStockBomVersionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary "Importar CSV": the draft's lines from a file, all or nothing (a 422 names every problem by spreadsheet
+line and column); creates the next draft when there is none.
+ */
+export const getImportStockBomDraftUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/boms/${id}/import`
+}
+
+export const importStockBomDraft = async (id: string,
+    stockBomImportRequest: StockBomImportRequest, options?: RequestInit): Promise<StockBom> => {
+  
+  return customFetch<StockBom>(getImportStockBomDraftUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      stockBomImportRequest,)
+  }
+);}
+
+
+
+
+export const getImportStockBomDraftMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importStockBomDraft>>, TError,{id: string;data: StockBomImportRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof importStockBomDraft>>, TError,{id: string;data: StockBomImportRequest}, TContext> => {
+
+const mutationKey = ['importStockBomDraft'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof importStockBomDraft>>, {id: string;data: StockBomImportRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  importStockBomDraft(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ImportStockBomDraftMutationResult = NonNullable<Awaited<ReturnType<typeof importStockBomDraft>>>
+    export type ImportStockBomDraftMutationBody = StockBomImportRequest
+    export type ImportStockBomDraftMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary "Importar CSV": the draft's lines from a file, all or nothing (a 422 names every problem by spreadsheet
+line and column); creates the next draft when there is none.
+ */
+export const useImportStockBomDraft = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importStockBomDraft>>, TError,{id: string;data: StockBomImportRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof importStockBomDraft>>,
+        TError,
+        {id: string;data: StockBomImportRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getImportStockBomDraftMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The side-by-side diff of two versions, by material.
+ */
+export const getDiffStockBomVersionsUrl = (id: string,
+    params: DiffStockBomVersionsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/stock/boms/${id}/diff?${stringifiedParams}` : `/api/v1/stock/boms/${id}/diff`
+}
+
+export const diffStockBomVersions = async (id: string,
+    params: DiffStockBomVersionsParams, options?: RequestInit): Promise<StockBomDiff> => {
+  
+  return customFetch<StockBomDiff>(getDiffStockBomVersionsUrl(id,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getDiffStockBomVersionsQueryKey = (id?: string,
+    params?: DiffStockBomVersionsParams,) => {
+    return [
+    `/api/v1/stock/boms/${id}/diff`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getDiffStockBomVersionsQueryOptions = <TData = Awaited<ReturnType<typeof diffStockBomVersions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string,
+    params: DiffStockBomVersionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof diffStockBomVersions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getDiffStockBomVersionsQueryKey(id,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof diffStockBomVersions>>> = ({ signal }) => diffStockBomVersions(id,params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof diffStockBomVersions>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type DiffStockBomVersionsQueryResult = NonNullable<Awaited<ReturnType<typeof diffStockBomVersions>>>
+export type DiffStockBomVersionsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useDiffStockBomVersions<TData = Awaited<ReturnType<typeof diffStockBomVersions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params: DiffStockBomVersionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof diffStockBomVersions>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof diffStockBomVersions>>,
+          TError,
+          Awaited<ReturnType<typeof diffStockBomVersions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDiffStockBomVersions<TData = Awaited<ReturnType<typeof diffStockBomVersions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params: DiffStockBomVersionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof diffStockBomVersions>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof diffStockBomVersions>>,
+          TError,
+          Awaited<ReturnType<typeof diffStockBomVersions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDiffStockBomVersions<TData = Awaited<ReturnType<typeof diffStockBomVersions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params: DiffStockBomVersionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof diffStockBomVersions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The side-by-side diff of two versions, by material.
+ */
+
+export function useDiffStockBomVersions<TData = Awaited<ReturnType<typeof diffStockBomVersions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params: DiffStockBomVersionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof diffStockBomVersions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getDiffStockBomVersionsQueryOptions(id,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary A finished procedure consumes its BOM at the clinic (§5(d)): FEFO over unexpired lots, short stock
+posted without a lot (the balance goes negative; never blocks), the material cost posted in the answer.
+Idempotent per (appointment, revision): a repeat answers 200 with the first result. Without a published
+version nothing is posted and the procedure is listed as "Procedimento sem base de cálculo".
+ */
+export const getConsumeStockProcedureUrl = () => {
+
+
+  
+
+  return `/api/v1/stock/procedure-consumptions`
+}
+
+export const consumeStockProcedure = async (stockProcedureConsumptionRequest: StockProcedureConsumptionRequest, options?: RequestInit): Promise<StockProcedureConsumption | StockProcedureConsumption> => {
+  
+  return customFetch<StockProcedureConsumption | StockProcedureConsumption>(getConsumeStockProcedureUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      stockProcedureConsumptionRequest,)
+  }
+);}
+
+
+
+
+export const getConsumeStockProcedureMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof consumeStockProcedure>>, TError,{data: StockProcedureConsumptionRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof consumeStockProcedure>>, TError,{data: StockProcedureConsumptionRequest}, TContext> => {
+
+const mutationKey = ['consumeStockProcedure'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof consumeStockProcedure>>, {data: StockProcedureConsumptionRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  consumeStockProcedure(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ConsumeStockProcedureMutationResult = NonNullable<Awaited<ReturnType<typeof consumeStockProcedure>>>
+    export type ConsumeStockProcedureMutationBody = StockProcedureConsumptionRequest
+    export type ConsumeStockProcedureMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary A finished procedure consumes its BOM at the clinic (§5(d)): FEFO over unexpired lots, short stock
+posted without a lot (the balance goes negative; never blocks), the material cost posted in the answer.
+Idempotent per (appointment, revision): a repeat answers 200 with the first result. Without a published
+version nothing is posted and the procedure is listed as "Procedimento sem base de cálculo".
+ */
+export const useConsumeStockProcedure = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof consumeStockProcedure>>, TError,{data: StockProcedureConsumptionRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof consumeStockProcedure>>,
+        TError,
+        {data: StockProcedureConsumptionRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getConsumeStockProcedureMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

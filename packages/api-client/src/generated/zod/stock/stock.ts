@@ -1968,3 +1968,500 @@ export const cancelStockCountResponse = zod.object({
   "sees_expected": zod.boolean().optional().describe('Whether this caller sees expected quantities and differences.')
 }).describe('A count (inventário).')
 
+/**
+ * @summary Procedures with their BOM (global and per clinic override), the version in force now and its material
+cost at the current average.
+ */
+export const listStockBomsQuerySearchMax = 100;export const listStockBomsQueryClinicLocationIdMax = 100;
+
+export const listStockBomsQueryParams = zod.object({
+  "search": zod.string().max(listStockBomsQuerySearchMax).optional().describe('Code or name of the procedure.'),
+  "clinic_location_id": zod.string().max(listStockBomsQueryClinicLocationIdMax).optional().describe('Only this clinic\'s overrides; `global` for the global BOMs only.')
+})
+
+export const listStockBomsResponseItem = zod.object({
+  "id": zod.string(),
+  "procedure_code": zod.string().describe('The procedure\'s code (the sales catalog links by it).'),
+  "procedure_name": zod.string(),
+  "clinic_location_id": zod.string().optional().describe('The clinic of an override; absent for the global BOM.'),
+  "clinic_name": zod.string().optional(),
+  "in_force": zod.object({
+  "id": zod.string(),
+  "number": zod.number().describe('The version number (1, 2, …).'),
+  "status": zod.enum(['RASCUNHO', 'PUBLICADA', 'SUBSTITUIDA']).describe('A version\'s state: RASCUNHO (editable), PUBLICADA (immutable; in force or scheduled), SUBSTITUIDA (a later\npublished version took effect).'),
+  "in_force": zod.boolean().describe('In force now.'),
+  "scheduled": zod.boolean().describe('Published with a future `effective_from`.'),
+  "effective_from": zod.iso.datetime({}).optional(),
+  "note": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string(),
+  "published_at": zod.iso.datetime({}).optional(),
+  "published_by": zod.string().optional(),
+  "version": zod.number().describe('For the stale-write check when editing or publishing a draft.'),
+  "lines": zod.array(zod.object({
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "qty_milli": zod.number().describe('Thousandths of `uom` (the base unit or a dispensing unit), as typed.'),
+  "uom": zod.string(),
+  "qty_base_milli": zod.number().describe('The same in thousandths of the base unit.'),
+  "waste_bp": zod.number().describe('Perda técnica in hundredths of a percent (1000 = 10 %).'),
+  "qty_with_waste_milli": zod.number().describe('qty × (1 + waste), thousandths of the base unit, half-even.'),
+  "optional": zod.boolean().describe('Consumed only when ticked.'),
+  "avg_cost_micro": zod.number().describe('The material\'s current average cost (millionths of a real per base unit).'),
+  "cost_cents": zod.number().describe('qty × (1 + waste) × average, centavos.')
+}).describe('A material of a version, with its cost at the current average.')),
+  "cost_cents": zod.number().describe('Material cost of the lines always consumed, centavos.'),
+  "optional_cost_cents": zod.number().describe('Material cost of the optional lines, centavos.')
+}).optional().describe('A version of a BOM.'),
+  "scheduled": zod.object({
+  "number": zod.number(),
+  "effective_from": zod.iso.datetime({}).optional(),
+  "version": zod.number()
+}).describe('A version in brief (scheduled or draft, in the list).').and(zod.any().describe('A published version that takes effect later.')).optional().describe('A published version that takes effect later.'),
+  "draft": zod.object({
+  "number": zod.number(),
+  "effective_from": zod.iso.datetime({}).optional(),
+  "version": zod.number()
+}).optional().describe('A version in brief (scheduled or draft, in the list).'),
+  "version_count": zod.number()
+}).describe('A BOM in the list: the procedure, global or one clinic\'s override, with the version in force now.')
+export const listStockBomsResponse = zod.array(listStockBomsResponseItem)
+
+/**
+ * @summary "Nova base de cálculo" or "Criar exceção para clínica": the BOM and its first draft (version 1).
+ */
+export const createStockBomBodyProcedureCodeMax = 40;export const createStockBomBodyProcedureNameMax = 200;export const createStockBomBodyClinicLocationIdMax = 100;export const createStockBomBodyLinesItemMaterialIdMax = 100;export const createStockBomBodyLinesItemUomMax = 6;export const createStockBomBodyLinesMax = 200;
+
+export const createStockBomBody = zod.object({
+  "procedure_code": zod.string().max(createStockBomBodyProcedureCodeMax).describe('`[A-Z0-9._-]{1,40}`, stored uppercase.'),
+  "procedure_name": zod.string().max(createStockBomBodyProcedureNameMax).optional().describe('Required for a global BOM; an override takes the global one\'s.'),
+  "clinic_location_id": zod.string().max(createStockBomBodyClinicLocationIdMax).optional(),
+  "lines": zod.array(zod.object({
+  "material_id": zod.string().max(createStockBomBodyLinesItemMaterialIdMax),
+  "qty_milli": zod.number().describe('Thousandths of `uom` (> 0).'),
+  "uom": zod.string().max(createStockBomBodyLinesItemUomMax).optional().describe('The base unit (default) or a dispensing conversion of the material.'),
+  "waste_bp": zod.number().optional().describe('Hundredths of a percent, 0–10000 (default 0).'),
+  "optional": zod.boolean().optional().describe('Consumed only when ticked (default false).')
+}).describe('A line as typed.')).max(createStockBomBodyLinesMax).optional().describe('The first draft\'s lines; an override without lines copies the global version in force.')
+}).describe('\"Nova base de cálculo\" (global) or \"Criar exceção para clínica\" (`clinic_location_id`).')
+
+/**
+ * @summary "Procedimento sem base de cálculo": procedures consumed at a clinic while no version was published (and
+still none is in force there).
+ */
+export const listStockProceduresWithoutBomResponseItem = zod.object({
+  "procedure_code": zod.string(),
+  "procedure_name": zod.string().optional(),
+  "bom_id": zod.string().optional().describe('A BOM exists (only a draft or a future version).'),
+  "location_id": zod.string(),
+  "location_name": zod.string(),
+  "occurrences": zod.number(),
+  "last_occurred_at": zod.iso.datetime({})
+}).describe('\"Procedimento sem base de cálculo\": consumed at a clinic while no version was published.')
+export const listStockProceduresWithoutBomResponse = zod.array(listStockProceduresWithoutBomResponseItem)
+
+/**
+ * @summary A BOM with every version (newest first), lines, material cost and history.
+ */
+export const getStockBomPathIdMax = 100;
+
+export const getStockBomParams = zod.object({
+  "id": zod.string().max(getStockBomPathIdMax)
+})
+
+export const getStockBomResponse = zod.object({
+  "id": zod.string(),
+  "procedure_code": zod.string(),
+  "procedure_name": zod.string(),
+  "clinic_location_id": zod.string().optional(),
+  "clinic_name": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "versions": zod.array(zod.object({
+  "id": zod.string(),
+  "number": zod.number().describe('The version number (1, 2, …).'),
+  "status": zod.enum(['RASCUNHO', 'PUBLICADA', 'SUBSTITUIDA']).describe('A version\'s state: RASCUNHO (editable), PUBLICADA (immutable; in force or scheduled), SUBSTITUIDA (a later\npublished version took effect).'),
+  "in_force": zod.boolean().describe('In force now.'),
+  "scheduled": zod.boolean().describe('Published with a future `effective_from`.'),
+  "effective_from": zod.iso.datetime({}).optional(),
+  "note": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string(),
+  "published_at": zod.iso.datetime({}).optional(),
+  "published_by": zod.string().optional(),
+  "version": zod.number().describe('For the stale-write check when editing or publishing a draft.'),
+  "lines": zod.array(zod.object({
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "qty_milli": zod.number().describe('Thousandths of `uom` (the base unit or a dispensing unit), as typed.'),
+  "uom": zod.string(),
+  "qty_base_milli": zod.number().describe('The same in thousandths of the base unit.'),
+  "waste_bp": zod.number().describe('Perda técnica in hundredths of a percent (1000 = 10 %).'),
+  "qty_with_waste_milli": zod.number().describe('qty × (1 + waste), thousandths of the base unit, half-even.'),
+  "optional": zod.boolean().describe('Consumed only when ticked.'),
+  "avg_cost_micro": zod.number().describe('The material\'s current average cost (millionths of a real per base unit).'),
+  "cost_cents": zod.number().describe('qty × (1 + waste) × average, centavos.')
+}).describe('A material of a version, with its cost at the current average.')),
+  "cost_cents": zod.number().describe('Material cost of the lines always consumed, centavos.'),
+  "optional_cost_cents": zod.number().describe('Material cost of the optional lines, centavos.')
+}).describe('A version of a BOM.')),
+  "history": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.'))
+}).describe('A BOM with every version (newest first) and its history.')
+
+/**
+ * @summary "Nova versão": a draft copying the latest version (409 while a draft exists).
+ */
+export const createStockBomVersionPathIdMax = 100;
+
+export const createStockBomVersionParams = zod.object({
+  "id": zod.string().max(createStockBomVersionPathIdMax)
+})
+
+/**
+ * @summary Edits a draft (note and lines, replaced). A published version never changes (409).
+ */
+export const updateStockBomDraftPathIdMax = 100;export const updateStockBomDraftPathNumberMax = 1000000;
+
+export const updateStockBomDraftParams = zod.object({
+  "id": zod.string().max(updateStockBomDraftPathIdMax),
+  "number": zod.number().min(1).max(updateStockBomDraftPathNumberMax)
+})
+
+export const updateStockBomDraftBodyNoteMax = 500;export const updateStockBomDraftBodyLinesItemMaterialIdMax = 100;export const updateStockBomDraftBodyLinesItemUomMax = 6;export const updateStockBomDraftBodyLinesMax = 200;
+
+export const updateStockBomDraftBody = zod.object({
+  "version": zod.number().describe('The draft\'s `version` as read (409 when stale).'),
+  "note": zod.string().max(updateStockBomDraftBodyNoteMax).optional(),
+  "lines": zod.array(zod.object({
+  "material_id": zod.string().max(updateStockBomDraftBodyLinesItemMaterialIdMax),
+  "qty_milli": zod.number().describe('Thousandths of `uom` (> 0).'),
+  "uom": zod.string().max(updateStockBomDraftBodyLinesItemUomMax).optional().describe('The base unit (default) or a dispensing conversion of the material.'),
+  "waste_bp": zod.number().optional().describe('Hundredths of a percent, 0–10000 (default 0).'),
+  "optional": zod.boolean().optional().describe('Consumed only when ticked (default false).')
+}).describe('A line as typed.')).max(updateStockBomDraftBodyLinesMax)
+}).describe('A draft\'s note and lines (replacing the stored ones).')
+
+export const updateStockBomDraftResponse = zod.object({
+  "id": zod.string(),
+  "procedure_code": zod.string(),
+  "procedure_name": zod.string(),
+  "clinic_location_id": zod.string().optional(),
+  "clinic_name": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "versions": zod.array(zod.object({
+  "id": zod.string(),
+  "number": zod.number().describe('The version number (1, 2, …).'),
+  "status": zod.enum(['RASCUNHO', 'PUBLICADA', 'SUBSTITUIDA']).describe('A version\'s state: RASCUNHO (editable), PUBLICADA (immutable; in force or scheduled), SUBSTITUIDA (a later\npublished version took effect).'),
+  "in_force": zod.boolean().describe('In force now.'),
+  "scheduled": zod.boolean().describe('Published with a future `effective_from`.'),
+  "effective_from": zod.iso.datetime({}).optional(),
+  "note": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string(),
+  "published_at": zod.iso.datetime({}).optional(),
+  "published_by": zod.string().optional(),
+  "version": zod.number().describe('For the stale-write check when editing or publishing a draft.'),
+  "lines": zod.array(zod.object({
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "qty_milli": zod.number().describe('Thousandths of `uom` (the base unit or a dispensing unit), as typed.'),
+  "uom": zod.string(),
+  "qty_base_milli": zod.number().describe('The same in thousandths of the base unit.'),
+  "waste_bp": zod.number().describe('Perda técnica in hundredths of a percent (1000 = 10 %).'),
+  "qty_with_waste_milli": zod.number().describe('qty × (1 + waste), thousandths of the base unit, half-even.'),
+  "optional": zod.boolean().describe('Consumed only when ticked.'),
+  "avg_cost_micro": zod.number().describe('The material\'s current average cost (millionths of a real per base unit).'),
+  "cost_cents": zod.number().describe('qty × (1 + waste) × average, centavos.')
+}).describe('A material of a version, with its cost at the current average.')),
+  "cost_cents": zod.number().describe('Material cost of the lines always consumed, centavos.'),
+  "optional_cost_cents": zod.number().describe('Material cost of the optional lines, centavos.')
+}).describe('A version of a BOM.')),
+  "history": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.'))
+}).describe('A BOM with every version (newest first) and its history.')
+
+/**
+ * @summary "Publicar": now or at a future date (no backdating, not when empty).
+ */
+export const publishStockBomVersionPathIdMax = 100;export const publishStockBomVersionPathNumberMax = 1000000;
+
+export const publishStockBomVersionParams = zod.object({
+  "id": zod.string().max(publishStockBomVersionPathIdMax),
+  "number": zod.number().min(1).max(publishStockBomVersionPathNumberMax)
+})
+
+export const publishStockBomVersionBody = zod.object({
+  "version": zod.number(),
+  "effective_from": zod.iso.datetime({}).optional().describe('Omitted: now. Never in the past, never before a version already published.')
+}).describe('\"Publicar\": now, or at a future instant.')
+
+export const publishStockBomVersionResponse = zod.object({
+  "id": zod.string(),
+  "procedure_code": zod.string(),
+  "procedure_name": zod.string(),
+  "clinic_location_id": zod.string().optional(),
+  "clinic_name": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "versions": zod.array(zod.object({
+  "id": zod.string(),
+  "number": zod.number().describe('The version number (1, 2, …).'),
+  "status": zod.enum(['RASCUNHO', 'PUBLICADA', 'SUBSTITUIDA']).describe('A version\'s state: RASCUNHO (editable), PUBLICADA (immutable; in force or scheduled), SUBSTITUIDA (a later\npublished version took effect).'),
+  "in_force": zod.boolean().describe('In force now.'),
+  "scheduled": zod.boolean().describe('Published with a future `effective_from`.'),
+  "effective_from": zod.iso.datetime({}).optional(),
+  "note": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string(),
+  "published_at": zod.iso.datetime({}).optional(),
+  "published_by": zod.string().optional(),
+  "version": zod.number().describe('For the stale-write check when editing or publishing a draft.'),
+  "lines": zod.array(zod.object({
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "qty_milli": zod.number().describe('Thousandths of `uom` (the base unit or a dispensing unit), as typed.'),
+  "uom": zod.string(),
+  "qty_base_milli": zod.number().describe('The same in thousandths of the base unit.'),
+  "waste_bp": zod.number().describe('Perda técnica in hundredths of a percent (1000 = 10 %).'),
+  "qty_with_waste_milli": zod.number().describe('qty × (1 + waste), thousandths of the base unit, half-even.'),
+  "optional": zod.boolean().describe('Consumed only when ticked.'),
+  "avg_cost_micro": zod.number().describe('The material\'s current average cost (millionths of a real per base unit).'),
+  "cost_cents": zod.number().describe('qty × (1 + waste) × average, centavos.')
+}).describe('A material of a version, with its cost at the current average.')),
+  "cost_cents": zod.number().describe('Material cost of the lines always consumed, centavos.'),
+  "optional_cost_cents": zod.number().describe('Material cost of the optional lines, centavos.')
+}).describe('A version of a BOM.')),
+  "history": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.'))
+}).describe('A BOM with every version (newest first) and its history.')
+
+/**
+ * @summary "Importar CSV": the draft's lines from a file, all or nothing (a 422 names every problem by spreadsheet
+line and column); creates the next draft when there is none.
+ */
+export const importStockBomDraftPathIdMax = 100;
+
+export const importStockBomDraftParams = zod.object({
+  "id": zod.string().max(importStockBomDraftPathIdMax)
+})
+
+export const importStockBomDraftBodyCsvMax = 200000;
+
+export const importStockBomDraftBody = zod.object({
+  "csv": zod.string().max(importStockBomDraftBodyCsvMax),
+  "version": zod.number().optional().describe('The draft\'s `version` as read, when there is one (409 when stale).')
+}).describe('\"Importar CSV\": `sku;quantidade;unidade;perda_pct;opcional` (header optional; `1,5`; `10` or `2,5` %;\n`sim`/`não`), replacing the draft\'s lines, all or nothing.')
+
+export const importStockBomDraftResponse = zod.object({
+  "id": zod.string(),
+  "procedure_code": zod.string(),
+  "procedure_name": zod.string(),
+  "clinic_location_id": zod.string().optional(),
+  "clinic_name": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "versions": zod.array(zod.object({
+  "id": zod.string(),
+  "number": zod.number().describe('The version number (1, 2, …).'),
+  "status": zod.enum(['RASCUNHO', 'PUBLICADA', 'SUBSTITUIDA']).describe('A version\'s state: RASCUNHO (editable), PUBLICADA (immutable; in force or scheduled), SUBSTITUIDA (a later\npublished version took effect).'),
+  "in_force": zod.boolean().describe('In force now.'),
+  "scheduled": zod.boolean().describe('Published with a future `effective_from`.'),
+  "effective_from": zod.iso.datetime({}).optional(),
+  "note": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string(),
+  "published_at": zod.iso.datetime({}).optional(),
+  "published_by": zod.string().optional(),
+  "version": zod.number().describe('For the stale-write check when editing or publishing a draft.'),
+  "lines": zod.array(zod.object({
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "qty_milli": zod.number().describe('Thousandths of `uom` (the base unit or a dispensing unit), as typed.'),
+  "uom": zod.string(),
+  "qty_base_milli": zod.number().describe('The same in thousandths of the base unit.'),
+  "waste_bp": zod.number().describe('Perda técnica in hundredths of a percent (1000 = 10 %).'),
+  "qty_with_waste_milli": zod.number().describe('qty × (1 + waste), thousandths of the base unit, half-even.'),
+  "optional": zod.boolean().describe('Consumed only when ticked.'),
+  "avg_cost_micro": zod.number().describe('The material\'s current average cost (millionths of a real per base unit).'),
+  "cost_cents": zod.number().describe('qty × (1 + waste) × average, centavos.')
+}).describe('A material of a version, with its cost at the current average.')),
+  "cost_cents": zod.number().describe('Material cost of the lines always consumed, centavos.'),
+  "optional_cost_cents": zod.number().describe('Material cost of the optional lines, centavos.')
+}).describe('A version of a BOM.')),
+  "history": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.'))
+}).describe('A BOM with every version (newest first) and its history.')
+
+/**
+ * @summary The side-by-side diff of two versions, by material.
+ */
+export const diffStockBomVersionsPathIdMax = 100;
+
+export const diffStockBomVersionsParams = zod.object({
+  "id": zod.string().max(diffStockBomVersionsPathIdMax)
+})
+
+export const diffStockBomVersionsQueryDeMax = 1000000;export const diffStockBomVersionsQueryParaMax = 1000000;
+
+export const diffStockBomVersionsQueryParams = zod.object({
+  "de": zod.number().min(1).max(diffStockBomVersionsQueryDeMax).describe('The older version\'s number.'),
+  "para": zod.number().min(1).max(diffStockBomVersionsQueryParaMax).describe('The newer version\'s number.')
+})
+
+export const diffStockBomVersionsResponse = zod.object({
+  "left_number": zod.number(),
+  "right_number": zod.number(),
+  "lines": zod.array(zod.object({
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "change": zod.enum(['INCLUIDO', 'REMOVIDO', 'ALTERADO', 'IGUAL']).describe('What changed for a material between two versions.'),
+  "left": zod.object({
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "qty_milli": zod.number().describe('Thousandths of `uom` (the base unit or a dispensing unit), as typed.'),
+  "uom": zod.string(),
+  "qty_base_milli": zod.number().describe('The same in thousandths of the base unit.'),
+  "waste_bp": zod.number().describe('Perda técnica in hundredths of a percent (1000 = 10 %).'),
+  "qty_with_waste_milli": zod.number().describe('qty × (1 + waste), thousandths of the base unit, half-even.'),
+  "optional": zod.boolean().describe('Consumed only when ticked.'),
+  "avg_cost_micro": zod.number().describe('The material\'s current average cost (millionths of a real per base unit).'),
+  "cost_cents": zod.number().describe('qty × (1 + waste) × average, centavos.')
+}).optional().describe('A material of a version, with its cost at the current average.'),
+  "right": zod.object({
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "qty_milli": zod.number().describe('Thousandths of `uom` (the base unit or a dispensing unit), as typed.'),
+  "uom": zod.string(),
+  "qty_base_milli": zod.number().describe('The same in thousandths of the base unit.'),
+  "waste_bp": zod.number().describe('Perda técnica in hundredths of a percent (1000 = 10 %).'),
+  "qty_with_waste_milli": zod.number().describe('qty × (1 + waste), thousandths of the base unit, half-even.'),
+  "optional": zod.boolean().describe('Consumed only when ticked.'),
+  "avg_cost_micro": zod.number().describe('The material\'s current average cost (millionths of a real per base unit).'),
+  "cost_cents": zod.number().describe('qty × (1 + waste) × average, centavos.')
+}).optional().describe('A material of a version, with its cost at the current average.')
+}).describe('One material of the side-by-side diff.'))
+})
+
+/**
+ * @summary A finished procedure consumes its BOM at the clinic (§5(d)): FEFO over unexpired lots, short stock
+posted without a lot (the balance goes negative; never blocks), the material cost posted in the answer.
+Idempotent per (appointment, revision): a repeat answers 200 with the first result. Without a published
+version nothing is posted and the procedure is listed as "Procedimento sem base de cálculo".
+ */
+export const consumeStockProcedureBodyAppointmentIdMax = 100;export const consumeStockProcedureBodyProcedureCodeMax = 40;export const consumeStockProcedureBodyLocationIdMax = 100;export const consumeStockProcedureBodyOptionalMaterialIdsMax = 200;
+
+export const consumeStockProcedureBody = zod.object({
+  "appointment_id": zod.string().max(consumeStockProcedureBodyAppointmentIdMax),
+  "revision": zod.number().optional().describe('1 the first time (default); finishing again after a reopening posts revision + 1.'),
+  "procedure_code": zod.string().max(consumeStockProcedureBodyProcedureCodeMax),
+  "location_id": zod.string().max(consumeStockProcedureBodyLocationIdMax).describe('The clinic.'),
+  "occurred_at": zod.iso.datetime({}).describe('When the procedure was finished (the version in force then applies).'),
+  "quantity": zod.number().optional().describe('Times the procedure was done (default 1).'),
+  "optional_material_ids": zod.array(zod.string()).max(consumeStockProcedureBodyOptionalMaterialIdsMax).optional().describe('Optional lines used (ticked).')
+}).describe('A finished procedure (§5(d)).')
+
+export const consumeStockProcedureResponseMovementsItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const consumeStockProcedureResponse = zod.object({
+  "appointment_id": zod.string(),
+  "revision": zod.number(),
+  "procedure_code": zod.string(),
+  "location_id": zod.string(),
+  "quantity": zod.number(),
+  "occurred_at": zod.iso.datetime({}),
+  "status": zod.enum(['LANCADO', 'SEM_BASE_DE_CALCULO']).describe('What a consumption posted: LANCADO with its rows and material cost, or SEM_BASE_DE_CALCULO (nothing posted).'),
+  "bom_id": zod.string().optional(),
+  "bom_version": zod.number().optional().describe('The version applied.'),
+  "clinic_override": zod.boolean().describe('The clinic\'s override applied (not the global BOM).'),
+  "cost_cents": zod.number().describe('The material cost posted, centavos (for margin reports).'),
+  "movements": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['PURCHASE_IN', 'MISC_IN', 'PROCEDURE_CONSUMPTION', 'DISPATCH_OUT', 'DISPATCH_IN', 'DISPATCH_RESOLUTION', 'COUNT_ADJUSTMENT', 'MANUAL_ADJUSTMENT', 'LOSS_EXPIRY', 'LOSS_DAMAGE', 'SALE_OUT', 'RETURN_TO_SUPPLIER', 'REVERSAL']).describe('A ledger row\'s kind.'),
+  "material_id": zod.string(),
+  "lot_id": zod.string().optional(),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(consumeStockProcedureResponseMovementsItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number().describe('Thousandths of the base unit, always positive: the row moves it from one location to the other.'),
+  "from_location_id": zod.string(),
+  "to_location_id": zod.string(),
+  "unit_cost_micro": zod.number().describe('The cost snapshot: millionths of a real per base unit.'),
+  "value_cents": zod.number(),
+  "occurred_at": zod.iso.datetime({}),
+  "posted_at": zod.iso.datetime({}),
+  "document_type": zod.string().optional(),
+  "document_id": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "created_by": zod.string(),
+  "reverses_id": zod.string().optional(),
+  "reversed_by": zod.string().optional().describe('The reversal of this row, when reversed.'),
+  "balance_after_milli": zod.number().optional().describe('With one material and one location chosen: the balance there after this row.')
+}).describe('A ledger row.')).describe('The rows posted; a row without a lot is stock the clinic lacked (\"sem lote\").'),
+  "repeated": zod.boolean().describe('True when this call repeated an earlier one (same appointment and revision): the first result.')
+})
+

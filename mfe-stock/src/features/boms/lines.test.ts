@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { formatShare, formatWaste, saoPauloMidnight, simulateCost } from './lines';
+
+describe('BOM line helpers', () => {
+  it('shows waste in percent with a decimal comma', () => {
+    expect(formatWaste(1000)).toBe('10 %');
+    expect(formatWaste(250)).toBe('2,5 %');
+    expect(formatWaste(0)).toBe('0 %');
+    expect(formatWaste(10000)).toBe('100 %');
+    expect(formatWaste(5)).toBe('0,05 %');
+  });
+
+  it('gives each line its share of the cost', () => {
+    expect(formatShare(121, 242)).toBe('50 %');
+    expect(formatShare(3, 8)).toBe('37,5 %');
+    expect(formatShare(1, 0)).toBe('—');
+  });
+
+  it('publishes a date at midnight in São Paulo', () => {
+    expect(saoPauloMidnight('2026-12-20')).toBe('2026-12-20T03:00:00Z');
+  });
+
+  it('simulates the cost of some procedures, optional lines when ticked', () => {
+    const lines = [
+      { material_id: 'a', cost_cents: 121, optional: false },
+      { material_id: 'b', cost_cents: 50, optional: true },
+    ];
+    expect(simulateCost(lines, 1, new Set())).toBe(121);
+    expect(simulateCost(lines, 3, new Set(['b']))).toBe(513);
+    expect(simulateCost(lines, 0, new Set(['b']))).toBe(0);
+  });
+});
