@@ -34,7 +34,7 @@ test('an administrator turns a preview off for a role, simulates a cadence and t
 
   // Simulador de cadência: Wednesday 23/12/2026 at 10:00.
   await page.goto(`${baseUrl}/crmDev?aba=cadencia`);
-  await page.getByLabel('Cadência').selectOption({ label: 'Boas-vindas a novos leads' });
+  await page.getByLabel('Cadência', { exact: true }).selectOption({ label: 'Boas-vindas a novos leads' });
   await page.getByLabel('Início em').fill('2026-12-23');
   await page.getByLabel('Às').fill('10:00');
   await page.getByRole('button', { name: 'Simular' }).click();
