@@ -74,6 +74,7 @@ pub struct Crm {
     opportunities: Arc<Opportunities>,
     activities: Arc<service::Activities>,
     cadences: Arc<service::Cadences>,
+    lab: Arc<service::Lab>,
     trusted_proxies: Vec<std::net::IpAddr>,
     /// The writer of `/l/{code}`'s clicks, shared by every `redirect()` endpoint and flushed on stop.
     clicks: service::clicks::ClickRecorder,
@@ -200,7 +201,14 @@ impl Context for Crm {
                 cadences.clone(),
             ),
         ));
+        let lab = Arc::new(service::Lab::new(
+            platform.db.clone(),
+            platform.clock.clone(),
+            teams.clone(),
+            cadences.clone(),
+        ));
         Ok(Crm {
+            lab,
             cadences,
             opportunities,
             activities,
@@ -237,6 +245,7 @@ impl Context for Crm {
             api::OpportunitiesApi::new(self.opportunities.clone()),
             api::ActivitiesApi::new(self.activities.clone()),
             api::CadencesApi::new(self.cadences.clone()),
+            api::LabApi::new(self.lab.clone()),
         )
     }
 

@@ -279,4 +279,10 @@ pub static ROUTE_RULES: &[RouteRule] = &[
         RouteCheck::Client,
         "/inicio",
     ),
+    RouteRule::new(
+        RouteMatch::Exact(&["/crmDev"]),
+        &DEV,
+        RouteCheck::Client,
+        "/inicio",
+    ),
 ];

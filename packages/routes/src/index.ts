@@ -118,7 +118,7 @@ export const ROUTES: readonly RouteEntry[] = [
     ['/clientes', 'Clientes'],
     ['/cliente', 'Cliente', { parent: '/clientes' }],
     ['/crm', 'CRM'],
-    ['/crmDev', 'CRM (desenvolvimento)'],
+    ['/crmDev', 'Laboratório do CRM'],
     ['/crm/times', 'Times'],
     ['/crm/times/comparar', 'Comparar times', { parent: '/crm/times' }],
     ['/crm/times/detalhes', 'Detalhes do time', { parent: '/crm/times' }],

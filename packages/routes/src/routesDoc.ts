@@ -24,6 +24,7 @@ const STATES: Readonly<Record<string, string>> = {
   '/clientes': BUILT,
   '/cliente': BUILT,
   '/crm': BUILT,
+  '/crmDev': BUILT,
   '/crm/marketing/links': BUILT,
   '/crm/atividades': BUILT,
   '/crm/atividades/cadencias': BUILT,

@@ -25,7 +25,7 @@ pub struct CadenceStepDto {
     pub template: String,
 }
 
-fn step_dto(id: Option<String>, s: &Step) -> CadenceStepDto {
+pub(super) fn step_dto(id: Option<String>, s: &Step) -> CadenceStepDto {
     CadenceStepDto {
         id,
         order: s.order,

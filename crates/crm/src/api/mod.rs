@@ -7,6 +7,7 @@ mod cadence_dto;
 mod cadences;
 mod client_dto;
 mod clients;
+mod lab;
 mod link_dto;
 mod links;
 mod opportunities;
@@ -25,6 +26,7 @@ pub use client_dto::{
     ClientAddress, ClientKind, ClientPatchRequest, ClientStatus, ClientView, NewClientRequest,
 };
 pub use clients::{ClientPage, ClientsApi};
+pub use lab::LabApi;
 pub use links::LinksApi;
 pub use opportunities::OpportunitiesApi;
 pub use plugin::{PluginApi, PluginClientCard, PluginConfig, PluginLookup, PluginOrigins};
@@ -44,6 +46,7 @@ pub type CrmApi = (
     OpportunitiesApi,
     ActivitiesApi,
     CadencesApi,
+    LabApi,
 );
 
 #[derive(Tags)]

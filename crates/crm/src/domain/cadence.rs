@@ -265,7 +265,8 @@ pub fn simulate(steps: &[Step], start: NaiveDate, calendar: &Calendar) -> Vec<St
         .collect()
 }
 
-fn sao_paulo(day: NaiveDate, time: NaiveTime) -> DateTime<Utc> {
+/// `time` on `day` in São Paulo, as an instant.
+pub fn sao_paulo(day: NaiveDate, time: NaiveTime) -> DateTime<Utc> {
     Sao_Paulo
         .from_local_datetime(&day.and_time(time))
         .earliest()

@@ -11,6 +11,7 @@ pub mod list;
 pub mod opportunity;
 pub mod payout;
 pub mod plugin;
+pub mod preview;
 pub mod profile;
 pub mod scope;
 pub mod team;

@@ -5,6 +5,7 @@ mod activities;
 pub mod cadences;
 pub mod clicks;
 mod clients;
+pub mod lab;
 pub mod links;
 mod lookup;
 mod opportunities;
@@ -17,6 +18,7 @@ pub use activities::{
 };
 pub use cadences::Cadences;
 pub use clients::{Clients, ListPage, ListQuery, CLIENT_ENTITY, PAGES_COUNTED_AHEAD};
+pub use lab::Lab;
 pub use links::Links;
 pub use lookup::Found;
 pub use opportunities::{

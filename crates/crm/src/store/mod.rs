@@ -6,6 +6,7 @@ pub mod clients;
 pub mod links;
 pub mod opportunities;
 pub mod plugin;
+pub mod previews;
 pub mod search;
 pub mod teams;
 #[cfg(test)]

@@ -100,3 +100,30 @@ pub async fn team_centro(api: &TestApi<Crm>, members: &[&str], joined_on: &str) 
     }
     id
 }
+
+/// The number of rows of every table of the database (every context's, the platform's included), by name: a dry
+/// run must leave it as it found it.
+pub async fn row_counts(api: &TestApi<Crm>) -> std::collections::BTreeMap<String, i64> {
+    let tables: Vec<(String,)> = match &api.db {
+        platform::db::Db::Sqlite(pool) => sqlx::query_as(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+        )
+        .fetch_all(pool)
+        .await
+        .unwrap(),
+        platform::db::Db::Postgres(pool) => sqlx::query_as(
+            "SELECT tablename::text FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename",
+        )
+        .fetch_all(pool)
+        .await
+        .unwrap(),
+    };
+    let mut counts = std::collections::BTreeMap::new();
+    for (table,) in tables {
+        let sql = format!("SELECT COUNT(*) FROM \"{table}\"");
+        let (n,): (i64,) =
+            platform::on_db!(&api.db, pool => sqlx::query_as(&sql).fetch_one(pool).await).unwrap();
+        counts.insert(table, n);
+    }
+    counts
+}

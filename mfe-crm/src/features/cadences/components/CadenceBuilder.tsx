@@ -4,6 +4,7 @@ import { Alert, Button, Checkbox, Group, List, NativeSelect, Paper, Table, Text,
 import { useState } from 'react';
 import { CHANNEL_LABELS, dayLabel, emptyStep, fieldLabel, stepRequests, stepRow, type StepRow } from '../api/cadenceModel';
 import { useCadenceMutations } from '../api/cadenceQueries';
+import { usePreview } from '../../../lib/previews';
 
 function errorsOf(error: unknown): { message: string; fields: { field: string; message: string }[] } | null {
   if (!error) return null;
@@ -38,6 +39,8 @@ export function ErrorList({ error, title }: { error: unknown; title: string }) {
  */
 export function CadenceBuilder({ cadence, mayGlobal, onDone }: { cadence: Cadence | null; mayGlobal: boolean; onDone: (c: Cadence) => void }) {
   const { create, update, simulate } = useCadenceMutations();
+  // The preview calendar is a feature in preview (`cadencias_calendario`, `/crmDev`).
+  const calendar = usePreview('cadencias_calendario');
   const teams = useListTeams();
   const [name, setName] = useState(cadence?.name ?? '');
   const [team, setTeam] = useState(cadence?.team_id ?? '');
@@ -113,6 +116,7 @@ export function CadenceBuilder({ cadence, mayGlobal, onDone }: { cadence: Cadenc
           Adicionar etapa
         </Button>
       </Group>
+      {calendar && (
       <Paper withBorder p="sm" radius="md">
         <Group align="flex-end" gap="sm">
           <TextInput label="Prévia a partir de" type="date" value={start} onChange={(e) => setStart(e.currentTarget.value)} />
@@ -146,6 +150,7 @@ export function CadenceBuilder({ cadence, mayGlobal, onDone }: { cadence: Cadenc
           </Table>
         )}
       </Paper>
+      )}
       <Group justify="flex-end">
         <Button onClick={() => void save()} loading={create.isPending || update.isPending}>
           Salvar cadência

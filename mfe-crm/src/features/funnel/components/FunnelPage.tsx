@@ -5,6 +5,7 @@ import type { PageProps } from '@backoffice/routes';
 import { Alert, Anchor, Badge, Box, Button, DataTable, DateFilterInput, formatCentavos, formatDate, formatInteger, Group, listTableProps, Modal, NativeSelect, notify, Paper, SimpleGrid, Spinner, Stack, Text, TextInput, Title, todayInSaoPaulo, useListParams, type DataTableColumn, SegmentedControl } from '@backoffice/ui';
 import { lazy, Suspense, useMemo, useState, type ComponentType, type FormEvent } from 'react';
 import { usePickers } from '../../../lib/pickers';
+import { usePreview } from '../../../lib/previews';
 import { boardQuery, FUNNEL_FILTERS, personOf } from '../api/funnelModel';
 import { useBoard, useFunnelSettings, useMoveCard, useOpportunityList } from '../api/funnelQueries';
 import { FunnelBoard } from './FunnelBoard';
@@ -31,7 +32,9 @@ export default function FunnelPage({ route, agenda: Agenda }: PageProps & { agen
   const mayWrite = usePermission('oportunidades_editar');
   const list = useListParams<(typeof FUNNEL_FILTERS)[number]>({ filters: FUNNEL_FILTERS, textFilters: ['q'] });
   const { filters } = list;
-  const asList = filters.view === 'lista';
+  // The list view is a feature in preview (`/crmDev`): off for whom it is turned off.
+  const listView = usePreview('funil_lista');
+  const asList = listView && filters.view === 'lista';
   const query = useMemo(() => boardQuery(filters), [filters]);
   const settings = useFunnelSettings();
   const board = useBoard(query);
@@ -56,7 +59,8 @@ export default function FunnelPage({ route, agenda: Agenda }: PageProps & { agen
       <Group justify="space-between" align="center">
         <Title order={1}>{route.title}</Title>
         <Group gap="sm">
-          <SegmentedControl
+          {listView && (
+            <SegmentedControl
             aria-label="Visualização"
             value={asList ? 'lista' : 'quadro'}
             onChange={(v) => list.setFilter('view', v === 'lista' ? 'lista' : '')}
@@ -65,6 +69,7 @@ export default function FunnelPage({ route, agenda: Agenda }: PageProps & { agen
               { value: 'lista', label: 'Lista' },
             ]}
           />
+          )}
           {mayWrite && <Button onClick={() => setCreating(true)}>Novo lead</Button>}
         </Group>
       </Group>

@@ -13,6 +13,7 @@ import {
   hostOriginOf,
   insertText,
   isAllowedOrigin,
+  isLabHost,
   lookupOfContext,
   lookupOfTyped,
   pluginError,
@@ -27,7 +28,8 @@ import { useHostBridge, type HostBridge } from '../hooks/useHostBridge';
 /**
  * `/crm/plugin`: the CRM inside another console's frame (no layout, one narrow column). It works only for a host
  * whose origin the server allows (`GET /api/v1/crm/plugin/config`); for any other it says "Origem não autorizada"
- * and stays inert (no listener, no message). It signs in inside the frame with a session of its own.
+ * and stays inert (no listener, no message). It signs in inside the frame with a session of its own. The CRM
+ * laboratory's host emulator (`/crmDev`, the app's own origin) is accepted as a host too.
  */
 export default function PluginPage(_props: PageProps) {
   const config = useCrmPluginConfig();
@@ -36,8 +38,10 @@ export default function PluginPage(_props: PageProps) {
     () => (window.parent === window ? null : hostOriginOf(window.location.ancestorOrigins, document.referrer)),
     [],
   );
+  // The laboratory's host emulator (`/crmDev`, this app's own origin) is a host too.
+  const lab = useMemo(() => isLabHost(origin, window.location.origin, parentPath()), [origin]);
   if (config.isPending) return <Spinner label="Verificando a origem…" />;
-  if (config.isError || !isAllowedOrigin(origin, config.data.allowed_origins)) {
+  if (origin === null || config.isError || !(lab || isAllowedOrigin(origin, config.data.allowed_origins))) {
     return (
       <Stack maw={420} p="sm">
         <Alert color="red" title="Origem não autorizada" role="alert">
@@ -47,6 +51,15 @@ export default function PluginPage(_props: PageProps) {
     );
   }
   return <Plugin origin={origin} chatwoot={params.get('host') === 'chatwoot'} />;
+}
+
+/** The path of the page framing the plugin, when it is of this origin (a cross-origin parent cannot be read). */
+function parentPath(): string | null {
+  try {
+    return window.parent.location.pathname;
+  } catch {
+    return null;
+  }
 }
 
 /** The error code a failed lookup tells the host (never the message, which may name what was searched). */

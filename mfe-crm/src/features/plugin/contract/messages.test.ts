@@ -8,6 +8,7 @@ import {
   hostOriginOf,
   insertText,
   isAllowedOrigin,
+  isLabHost,
   lookupOfContext,
   lookupOfTyped,
   pluginError,
@@ -108,5 +109,16 @@ describe('lookups', () => {
     expect(lookupOfTyped('(11) 98765-4321')).toEqual({ phone: '(11) 98765-4321' });
     expect(lookupOfTyped('+55 11 98765-4321')).toEqual({ phone: '+55 11 98765-4321' });
     expect(lookupOfTyped('  ')).toBeNull();
+  });
+});
+
+describe('isLabHost', () => {
+  it('accepts only the app itself framing the plugin from /crmDev', () => {
+    const own = 'https://backoffice.exemplo.com.br';
+    expect(isLabHost(own, own, '/crmDev')).toBe(true);
+    expect(isLabHost(own, own, '/clientes')).toBe(false);
+    expect(isLabHost(own, own, null)).toBe(false);
+    expect(isLabHost('https://outro.exemplo.com.br', own, '/crmDev')).toBe(false);
+    expect(isLabHost(null, own, '/crmDev')).toBe(false);
   });
 });

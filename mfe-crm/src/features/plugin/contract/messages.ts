@@ -158,3 +158,15 @@ export function lookupOfTyped(term: string): LookupQuery | null {
   if (/^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(text) || /^[\dA-Za-z]{12}\d{2}$/.test(bare)) return { document: text };
   return { phone: text };
 }
+
+/** The CRM laboratory's page, whose host emulator frames the plugin from the app's own origin. */
+export const LAB_PATH = '/crmDev';
+
+/**
+ * Whether the host is the laboratory's emulator: the app's own origin (which the server's `frame-ancestors 'self'`
+ * lets frame `/crm/plugin`) and the parent page `/crmDev` (readable only when same-origin). Any other page of the
+ * app framing the plugin is not a host.
+ */
+export function isLabHost(origin: string | null, ownOrigin: string, parentPath: string | null): origin is string {
+  return origin !== null && origin === ownOrigin && parentPath === LAB_PATH;
+}

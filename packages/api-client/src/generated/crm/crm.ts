@@ -36,6 +36,8 @@ import type {
   Cadence,
   CadenceEnrollment,
   CadenceRequest,
+  CadenceSimulation,
+  CadenceSimulationRequest,
   Campaign,
   CampaignRequest,
   Client,
@@ -71,6 +73,7 @@ import type {
   LoseRequest,
   MarketingLink,
   MoveRequest,
+  MyPreviews,
   NewActivityRequest,
   NewClientRequest,
   NewLinkRequest,
@@ -88,6 +91,8 @@ import type {
   PluginConfig,
   PluginLookup,
   PluginOrigins,
+  PreviewFeature,
+  PreviewGrantRequest,
   ProfilePatchRequest,
   SalesUserDto,
   SimulateCadenceRequest,
@@ -7036,6 +7041,532 @@ export const useEndEnrollment = <TError = ErrorType<ErrorBody | ErrorBody | Erro
       > => {
 
       const mutationOptions = getEndEnrollmentMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The CRM features in pilot, with their grants per role, team and user.
+ */
+export const getListCrmPreviewsUrl = () => {
+
+
+  
+
+  return `/api/v1/crm/lab/previews`
+}
+
+export const listCrmPreviews = async ( options?: RequestInit): Promise<PreviewFeature[]> => {
+  
+  return customFetch<PreviewFeature[]>(getListCrmPreviewsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListCrmPreviewsQueryKey = () => {
+    return [
+    `/api/v1/crm/lab/previews`
+    ] as const;
+    }
+
+    
+export const getListCrmPreviewsQueryOptions = <TData = Awaited<ReturnType<typeof listCrmPreviews>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCrmPreviews>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListCrmPreviewsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listCrmPreviews>>> = ({ signal }) => listCrmPreviews({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listCrmPreviews>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListCrmPreviewsQueryResult = NonNullable<Awaited<ReturnType<typeof listCrmPreviews>>>
+export type ListCrmPreviewsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListCrmPreviews<TData = Awaited<ReturnType<typeof listCrmPreviews>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCrmPreviews>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCrmPreviews>>,
+          TError,
+          Awaited<ReturnType<typeof listCrmPreviews>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListCrmPreviews<TData = Awaited<ReturnType<typeof listCrmPreviews>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCrmPreviews>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCrmPreviews>>,
+          TError,
+          Awaited<ReturnType<typeof listCrmPreviews>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListCrmPreviews<TData = Awaited<ReturnType<typeof listCrmPreviews>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCrmPreviews>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The CRM features in pilot, with their grants per role, team and user.
+ */
+
+export function useListCrmPreviews<TData = Awaited<ReturnType<typeof listCrmPreviews>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCrmPreviews>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListCrmPreviewsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The codes of the features on for the caller: their own grant, else their teams', else their role's, else
+the feature's default.
+ */
+export const getMyCrmPreviewsUrl = () => {
+
+
+  
+
+  return `/api/v1/crm/lab/previews/mine`
+}
+
+export const myCrmPreviews = async ( options?: RequestInit): Promise<MyPreviews> => {
+  
+  return customFetch<MyPreviews>(getMyCrmPreviewsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getMyCrmPreviewsQueryKey = () => {
+    return [
+    `/api/v1/crm/lab/previews/mine`
+    ] as const;
+    }
+
+    
+export const getMyCrmPreviewsQueryOptions = <TData = Awaited<ReturnType<typeof myCrmPreviews>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof myCrmPreviews>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getMyCrmPreviewsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof myCrmPreviews>>> = ({ signal }) => myCrmPreviews({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof myCrmPreviews>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type MyCrmPreviewsQueryResult = NonNullable<Awaited<ReturnType<typeof myCrmPreviews>>>
+export type MyCrmPreviewsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useMyCrmPreviews<TData = Awaited<ReturnType<typeof myCrmPreviews>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof myCrmPreviews>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof myCrmPreviews>>,
+          TError,
+          Awaited<ReturnType<typeof myCrmPreviews>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useMyCrmPreviews<TData = Awaited<ReturnType<typeof myCrmPreviews>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof myCrmPreviews>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof myCrmPreviews>>,
+          TError,
+          Awaited<ReturnType<typeof myCrmPreviews>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useMyCrmPreviews<TData = Awaited<ReturnType<typeof myCrmPreviews>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof myCrmPreviews>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The codes of the features on for the caller: their own grant, else their teams', else their role's, else
+the feature's default.
+ */
+
+export function useMyCrmPreviews<TData = Awaited<ReturnType<typeof myCrmPreviews>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof myCrmPreviews>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getMyCrmPreviewsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Turns a feature on or off for a role (`papel`, its code), a team (`time`, its id) or a user (`usuario`,
+their uid); recorded in the feature's history.
+ */
+export const getSetCrmPreviewGrantUrl = (code: string,
+    kind: string,
+    subject: string,) => {
+
+
+  
+
+  return `/api/v1/crm/lab/previews/${code}/grants/${kind}/${subject}`
+}
+
+export const setCrmPreviewGrant = async (code: string,
+    kind: string,
+    subject: string,
+    previewGrantRequest: PreviewGrantRequest, options?: RequestInit): Promise<PreviewFeature> => {
+  
+  return customFetch<PreviewFeature>(getSetCrmPreviewGrantUrl(code,kind,subject),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      previewGrantRequest,)
+  }
+);}
+
+
+
+
+export const getSetCrmPreviewGrantMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setCrmPreviewGrant>>, TError,{code: string;kind: string;subject: string;data: PreviewGrantRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setCrmPreviewGrant>>, TError,{code: string;kind: string;subject: string;data: PreviewGrantRequest}, TContext> => {
+
+const mutationKey = ['setCrmPreviewGrant'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setCrmPreviewGrant>>, {code: string;kind: string;subject: string;data: PreviewGrantRequest}> = (props) => {
+          const {code,kind,subject,data} = props ?? {};
+
+          return  setCrmPreviewGrant(code,kind,subject,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetCrmPreviewGrantMutationResult = NonNullable<Awaited<ReturnType<typeof setCrmPreviewGrant>>>
+    export type SetCrmPreviewGrantMutationBody = PreviewGrantRequest
+    export type SetCrmPreviewGrantMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Turns a feature on or off for a role (`papel`, its code), a team (`time`, its id) or a user (`usuario`,
+their uid); recorded in the feature's history.
+ */
+export const useSetCrmPreviewGrant = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setCrmPreviewGrant>>, TError,{code: string;kind: string;subject: string;data: PreviewGrantRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setCrmPreviewGrant>>,
+        TError,
+        {code: string;kind: string;subject: string;data: PreviewGrantRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getSetCrmPreviewGrantMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Removes a grant: the next level (team, role) or the default applies again.
+ */
+export const getRemoveCrmPreviewGrantUrl = (code: string,
+    kind: string,
+    subject: string,) => {
+
+
+  
+
+  return `/api/v1/crm/lab/previews/${code}/grants/${kind}/${subject}`
+}
+
+export const removeCrmPreviewGrant = async (code: string,
+    kind: string,
+    subject: string, options?: RequestInit): Promise<PreviewFeature> => {
+  
+  return customFetch<PreviewFeature>(getRemoveCrmPreviewGrantUrl(code,kind,subject),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getRemoveCrmPreviewGrantMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeCrmPreviewGrant>>, TError,{code: string;kind: string;subject: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof removeCrmPreviewGrant>>, TError,{code: string;kind: string;subject: string}, TContext> => {
+
+const mutationKey = ['removeCrmPreviewGrant'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeCrmPreviewGrant>>, {code: string;kind: string;subject: string}> = (props) => {
+          const {code,kind,subject} = props ?? {};
+
+          return  removeCrmPreviewGrant(code,kind,subject,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemoveCrmPreviewGrantMutationResult = NonNullable<Awaited<ReturnType<typeof removeCrmPreviewGrant>>>
+    
+    export type RemoveCrmPreviewGrantMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Removes a grant: the next level (team, role) or the default applies again.
+ */
+export const useRemoveCrmPreviewGrant = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeCrmPreviewGrant>>, TError,{code: string;kind: string;subject: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof removeCrmPreviewGrant>>,
+        TError,
+        {code: string;kind: string;subject: string},
+        TContext
+      > => {
+
+      const mutationOptions = getRemoveCrmPreviewGrantMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary A feature's grant changes, oldest first.
+ */
+export const getGetCrmPreviewHistoryUrl = (code: string,) => {
+
+
+  
+
+  return `/api/v1/crm/lab/previews/${code}/history`
+}
+
+export const getCrmPreviewHistory = async (code: string, options?: RequestInit): Promise<HistoryEntry[]> => {
+  
+  return customFetch<HistoryEntry[]>(getGetCrmPreviewHistoryUrl(code),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetCrmPreviewHistoryQueryKey = (code?: string,) => {
+    return [
+    `/api/v1/crm/lab/previews/${code}/history`
+    ] as const;
+    }
+
+    
+export const getGetCrmPreviewHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getCrmPreviewHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCrmPreviewHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCrmPreviewHistoryQueryKey(code);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCrmPreviewHistory>>> = ({ signal }) => getCrmPreviewHistory(code, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(code), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCrmPreviewHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCrmPreviewHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getCrmPreviewHistory>>>
+export type GetCrmPreviewHistoryQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetCrmPreviewHistory<TData = Awaited<ReturnType<typeof getCrmPreviewHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ code: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCrmPreviewHistory>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCrmPreviewHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getCrmPreviewHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCrmPreviewHistory<TData = Awaited<ReturnType<typeof getCrmPreviewHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCrmPreviewHistory>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCrmPreviewHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getCrmPreviewHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCrmPreviewHistory<TData = Awaited<ReturnType<typeof getCrmPreviewHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCrmPreviewHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A feature's grant changes, oldest first.
+ */
+
+export function useGetCrmPreviewHistory<TData = Awaited<ReturnType<typeof getCrmPreviewHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCrmPreviewHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCrmPreviewHistoryQueryOptions(code,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The cadence simulator: when each step of a cadence (an existing one, or steps as typed) would fall for an
+enrollment on the start date, on business days and hours with the platform calendar's holidays. A dry run:
+nothing is written.
+ */
+export const getSimulateCrmCadenceUrl = () => {
+
+
+  
+
+  return `/api/v1/crm/lab/cadence-simulation`
+}
+
+export const simulateCrmCadence = async (cadenceSimulationRequest: CadenceSimulationRequest, options?: RequestInit): Promise<CadenceSimulation> => {
+  
+  return customFetch<CadenceSimulation>(getSimulateCrmCadenceUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      cadenceSimulationRequest,)
+  }
+);}
+
+
+
+
+export const getSimulateCrmCadenceMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof simulateCrmCadence>>, TError,{data: CadenceSimulationRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof simulateCrmCadence>>, TError,{data: CadenceSimulationRequest}, TContext> => {
+
+const mutationKey = ['simulateCrmCadence'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof simulateCrmCadence>>, {data: CadenceSimulationRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  simulateCrmCadence(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SimulateCrmCadenceMutationResult = NonNullable<Awaited<ReturnType<typeof simulateCrmCadence>>>
+    export type SimulateCrmCadenceMutationBody = CadenceSimulationRequest
+    export type SimulateCrmCadenceMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary The cadence simulator: when each step of a cadence (an existing one, or steps as typed) would fall for an
+enrollment on the start date, on business days and hours with the platform calendar's holidays. A dry run:
+nothing is written.
+ */
+export const useSimulateCrmCadence = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof simulateCrmCadence>>, TError,{data: CadenceSimulationRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof simulateCrmCadence>>,
+        TError,
+        {data: CadenceSimulationRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getSimulateCrmCadenceMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -3014,3 +3014,157 @@ export const endEnrollmentResponse = zod.object({
   "updated_at": zod.iso.datetime({})
 }).describe('A client in a cadence.')
 
+/**
+ * @summary The CRM features in pilot, with their grants per role, team and user.
+ */
+export const listCrmPreviewsResponseItem = zod.object({
+  "code": zod.string(),
+  "label": zod.string(),
+  "description": zod.string(),
+  "default_enabled": zod.boolean().describe('What a user without any grant gets.'),
+  "grants": zod.array(zod.object({
+  "subject_kind": zod.string().describe('`papel`, `time` or `usuario`.'),
+  "subject_id": zod.string().describe('A role code (`SALESPERSON`), a team id or a user\'s uid.'),
+  "enabled": zod.boolean(),
+  "updated_at": zod.iso.datetime({}),
+  "updated_by": zod.string()
+}).describe('One grant of a feature in preview.'))
+}).describe('A CRM feature in pilot with its grants.')
+export const listCrmPreviewsResponse = zod.array(listCrmPreviewsResponseItem)
+
+/**
+ * @summary The codes of the features on for the caller: their own grant, else their teams', else their role's, else
+the feature's default.
+ */
+export const myCrmPreviewsResponse = zod.object({
+  "enabled": zod.array(zod.string()).describe('Their codes (`funil_lista`…).')
+}).describe('The features on for the caller.')
+
+/**
+ * @summary Turns a feature on or off for a role (`papel`, its code), a team (`time`, its id) or a user (`usuario`,
+their uid); recorded in the feature's history.
+ */
+export const setCrmPreviewGrantPathCodeMax = 60;export const setCrmPreviewGrantPathKindMax = 20;export const setCrmPreviewGrantPathSubjectMax = 100;
+
+export const setCrmPreviewGrantParams = zod.object({
+  "code": zod.string().max(setCrmPreviewGrantPathCodeMax),
+  "kind": zod.string().max(setCrmPreviewGrantPathKindMax),
+  "subject": zod.string().max(setCrmPreviewGrantPathSubjectMax)
+})
+
+export const setCrmPreviewGrantBody = zod.object({
+  "enabled": zod.boolean()
+}).describe('Turns a feature on or off for one subject.')
+
+export const setCrmPreviewGrantResponse = zod.object({
+  "code": zod.string(),
+  "label": zod.string(),
+  "description": zod.string(),
+  "default_enabled": zod.boolean().describe('What a user without any grant gets.'),
+  "grants": zod.array(zod.object({
+  "subject_kind": zod.string().describe('`papel`, `time` or `usuario`.'),
+  "subject_id": zod.string().describe('A role code (`SALESPERSON`), a team id or a user\'s uid.'),
+  "enabled": zod.boolean(),
+  "updated_at": zod.iso.datetime({}),
+  "updated_by": zod.string()
+}).describe('One grant of a feature in preview.'))
+}).describe('A CRM feature in pilot with its grants.')
+
+/**
+ * @summary Removes a grant: the next level (team, role) or the default applies again.
+ */
+export const removeCrmPreviewGrantPathCodeMax = 60;export const removeCrmPreviewGrantPathKindMax = 20;export const removeCrmPreviewGrantPathSubjectMax = 100;
+
+export const removeCrmPreviewGrantParams = zod.object({
+  "code": zod.string().max(removeCrmPreviewGrantPathCodeMax),
+  "kind": zod.string().max(removeCrmPreviewGrantPathKindMax),
+  "subject": zod.string().max(removeCrmPreviewGrantPathSubjectMax)
+})
+
+export const removeCrmPreviewGrantResponse = zod.object({
+  "code": zod.string(),
+  "label": zod.string(),
+  "description": zod.string(),
+  "default_enabled": zod.boolean().describe('What a user without any grant gets.'),
+  "grants": zod.array(zod.object({
+  "subject_kind": zod.string().describe('`papel`, `time` or `usuario`.'),
+  "subject_id": zod.string().describe('A role code (`SALESPERSON`), a team id or a user\'s uid.'),
+  "enabled": zod.boolean(),
+  "updated_at": zod.iso.datetime({}),
+  "updated_by": zod.string()
+}).describe('One grant of a feature in preview.'))
+}).describe('A CRM feature in pilot with its grants.')
+
+/**
+ * @summary A feature's grant changes, oldest first.
+ */
+export const getCrmPreviewHistoryPathCodeMax = 60;
+
+export const getCrmPreviewHistoryParams = zod.object({
+  "code": zod.string().max(getCrmPreviewHistoryPathCodeMax)
+})
+
+export const getCrmPreviewHistoryResponseItem = zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.')
+export const getCrmPreviewHistoryResponse = zod.array(getCrmPreviewHistoryResponseItem)
+
+/**
+ * @summary The cadence simulator: when each step of a cadence (an existing one, or steps as typed) would fall for an
+enrollment on the start date, on business days and hours with the platform calendar's holidays. A dry run:
+nothing is written.
+ */
+export const simulateCrmCadenceBodyCadenceIdMax = 100;export const simulateCrmCadenceBodyStepsItemDayOffsetMin = -1000;
+export const simulateCrmCadenceBodyStepsItemDayOffsetMax = 1000;export const simulateCrmCadenceBodyStepsItemWindowStartMax = 10;export const simulateCrmCadenceBodyStepsItemWindowEndMax = 10;export const simulateCrmCadenceBodyStepsItemChannelMax = 20;export const simulateCrmCadenceBodyStepsItemTemplateMax = 10000;export const simulateCrmCadenceBodyStepsDefault = [];
+export const simulateCrmCadenceBodyStepsMax = 100;export const simulateCrmCadenceBodyStartDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const simulateCrmCadenceBodyStartTimeMax = 10;
+
+export const simulateCrmCadenceBody = zod.object({
+  "cadence_id": zod.string().max(simulateCrmCadenceBodyCadenceIdMax).optional(),
+  "steps": zod.array(zod.object({
+  "day_offset": zod.number().min(simulateCrmCadenceBodyStepsItemDayOffsetMin).max(simulateCrmCadenceBodyStepsItemDayOffsetMax),
+  "window_start": zod.string().max(simulateCrmCadenceBodyStepsItemWindowStartMax),
+  "window_end": zod.string().max(simulateCrmCadenceBodyStepsItemWindowEndMax),
+  "channel": zod.string().max(simulateCrmCadenceBodyStepsItemChannelMax),
+  "template": zod.string().max(simulateCrmCadenceBodyStepsItemTemplateMax)
+}).describe('A step as typed.')).max(simulateCrmCadenceBodyStepsMax).default(simulateCrmCadenceBodyStepsDefault),
+  "start_date": zod.iso.date().regex(simulateCrmCadenceBodyStartDateRegExp).optional(),
+  "start_time": zod.string().max(simulateCrmCadenceBodyStartTimeMax).optional()
+}).describe('A cadence dry run: `cadence_id` (one the caller sees) or `steps` as typed, from `start_date` (default today)\nat `start_time` (`hh:mm`, São Paulo; default 00:00).')
+
+export const simulateCrmCadenceResponse = zod.object({
+  "cadence_name": zod.string().optional().describe('The cadence\'s name, when one was simulated.'),
+  "first_day": zod.string().describe('The first business day on or after the start date (an enrollment\'s anchor).'),
+  "steps": zod.array(zod.object({
+  "step": zod.object({
+  "id": zod.string().optional().describe('Absent in a simulation.'),
+  "order": zod.number(),
+  "day_offset": zod.number().describe('Business days after the enrollment\'s first business day.'),
+  "window_start": zod.string().describe('`hh:mm`, São Paulo time.'),
+  "window_end": zod.string(),
+  "channel": zod.string().describe('`email`, `whatsapp`, `ligacao` or `tarefa`.'),
+  "template": zod.string()
+}).describe('A step of a cadence version.'),
+  "day": zod.string().describe('The business day (São Paulo).'),
+  "at": zod.iso.datetime({}).describe('The start of its window that day.'),
+  "due_at_once": zod.boolean().describe('Already past at the start: an enrollment then makes it fall due at once.')
+}).describe('One step of a dry run.')),
+  "holidays": zod.array(zod.object({
+  "day": zod.string(),
+  "name": zod.string(),
+  "national": zod.boolean().describe('National (computed) or one of the company\'s.')
+}).describe('A holiday on the way.'))
+}).describe('A dry run\'s answer: nothing was written.')
+
