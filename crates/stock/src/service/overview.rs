@@ -9,7 +9,7 @@ use super::Ledger;
 use crate::domain::ledger::value_cents;
 use crate::domain::overview::{self as rules, Figures, COVERAGE_WINDOW_DAYS, YEAR_WINDOW_DAYS};
 use crate::domain::{Location, LocationKind};
-use crate::store::{ledger as ledger_store, overview as store, registers};
+use crate::store::{overview as store, registers};
 
 /// The last posted count at the chosen locations and its accuracy.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -346,7 +346,11 @@ async fn consumption_from_ledger(tx: &mut Tx) -> Result<ConsumptionMap> {
     for (material, from, to, qty, value, at) in rows {
         if let Some((location, q, v)) = consumption_delta(&from, &to, qty, value) {
             let e = out
-                .entry((material, location.to_string(), platform::clock::business_date(at)))
+                .entry((
+                    material,
+                    location.to_string(),
+                    platform::clock::business_date(at),
+                ))
                 .or_default();
             e.0 += q;
             e.1 += v;
