@@ -41,6 +41,7 @@ const STATES: Readonly<Record<string, string>> = {
   '/estoque/cadastro-materiais': BUILT,
   '/estoque/movimentacao-estoque': BUILT,
   '/estoque/inventario': BUILT,
+  '/estoque/visao-geral': BUILT,
   '/estoque/backoffice/base-calculo-procedimentos': BUILT,
   '/boletos': BUILT,
   '/boletos/detalhes': BUILT,
