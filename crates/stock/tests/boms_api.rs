@@ -17,22 +17,6 @@ const BOMS: &str = "/api/v1/stock/boms";
 const CONSUME: &str = "/api/v1/stock/procedure-consumptions";
 const WITHOUT: &str = "/api/v1/stock/procedures-without-bom";
 
-async fn call_ok(
-    api: &TestApi<Stock>,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> Value {
-    let (status, out) = api.call(method, path, token, body).await;
-    assert!(
-        status.is_success(),
-        "{} {method} {path}: {status} {out}",
-        api.engine()
-    );
-    out
-}
-
 async fn assign(api: &TestApi<Stock>, token: Option<&str>, location: &str) {
     let uid = format!("uid-{}", token.unwrap());
     call_ok(

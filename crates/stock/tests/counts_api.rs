@@ -17,22 +17,6 @@ const COUNTS: &str = "/api/v1/stock/counts";
 const KEEPER_2: Option<&str> = Some("STOCK_KEEPER+hub");
 const KEEPER_3: Option<&str> = Some("STOCK_KEEPER+dispatch");
 
-async fn call_ok(
-    api: &TestApi<Stock>,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> Value {
-    let (status, out) = api.call(method, path, token, body).await;
-    assert!(
-        status.is_success(),
-        "{} {method} {path}: {status} {out}",
-        api.engine()
-    );
-    out
-}
-
 /// A started count of the location (optionally of some materials); returns its id.
 async fn started(api: &TestApi<Stock>, location: &str, blind: bool, materials: &[&str]) -> String {
     let count = call_ok(

@@ -16,6 +16,23 @@ pub const MANAGER: Option<&str> = Some("STOCK_MANAGER");
 pub const KEEPER: Option<&str> = Some("STOCK_KEEPER");
 pub const CLINIC: Option<&str> = Some("CLINIC_STAFF+hub");
 
+/// A call that must succeed; its body.
+pub async fn call_ok(
+    api: &TestApi<Stock>,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> Value {
+    let (status, out) = api.call(method, path, token, body).await;
+    assert!(
+        status.is_success(),
+        "{} {method} {path}: {status} {out}",
+        api.engine()
+    );
+    out
+}
+
 pub struct Places {
     pub central: String,
     pub clinic: String,
