@@ -8,6 +8,7 @@ const built: Record<string, ComponentType<PageProps>> = {
   '/clientes': lazy(() => import(/* webpackChunkName: "clients" */ './features/clients/components/ClientsPage')),
   '/cliente': lazy(() => import(/* webpackChunkName: "client" */ './app/ClientWithActivities')),
   '/crm/times': lazy(() => import(/* webpackChunkName: "teams" */ './features/teams/components/TeamsPage')),
+  '/crm/times/comparar': lazy(() => import(/* webpackChunkName: "teams-compare" */ './features/teams/components/ComparePage')),
   '/crm/times/detalhes': lazy(() => import(/* webpackChunkName: "team" */ './features/teams/components/TeamPage')),
   '/crm/usuarios': lazy(() => import(/* webpackChunkName: "crm-users" */ './features/crm-users/components/CrmUsersPage')),
   '/crm/usuarios/detalhes': lazy(() => import(/* webpackChunkName: "crm-user" */ './features/crm-users/components/CrmUserPage')),

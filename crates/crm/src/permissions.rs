@@ -57,6 +57,13 @@ pub static TEAMS_READ: Permission = Permission {
     ]),
 };
 
+/// Compare teams side by side (sales-crm-commissions.md §4): a manager their own teams; finance managers read all.
+pub static TEAMS_COMPARE: Permission = Permission {
+    code: "times_comparar",
+    label: "comparar times de vendas",
+    grant: Grant::Roles(&[SalesManager, FinancialManager, Admin, SuperAdmin]),
+};
+
 /// Marketing links and campaigns: a salesperson reads the shared active links and their own personal ones.
 pub static LINKS_READ: Permission = Permission {
     code: "links_ler",
@@ -218,6 +225,7 @@ pub static ALL: &[&Permission] = &[
     &CLIENTS_ARCHIVE,
     &CLIENTS_TRANSFER,
     &TEAMS_READ,
+    &TEAMS_COMPARE,
     &TEAMS_MANAGE,
     &TEAM_MEMBERS_WRITE,
     &CRM_USERS_READ,
@@ -254,6 +262,12 @@ pub static ROUTE_RULES: &[RouteRule] = &[
         &TEAMS_READ,
         RouteCheck::Client,
         "/inicio",
+    ),
+    RouteRule::new(
+        RouteMatch::Exact(&["/crm/times/comparar"]),
+        &TEAMS_COMPARE,
+        RouteCheck::Client,
+        "/crm/times",
     ),
     RouteRule::new(
         RouteMatch::Exact(&["/crm/usuarios", "/crm/usuarios/detalhes"]),

@@ -29,6 +29,7 @@ const STATES: Readonly<Record<string, string>> = {
   '/crm/atividades': BUILT,
   '/crm/atividades/cadencias': BUILT,
   '/crm/times': BUILT,
+  '/crm/times/comparar': BUILT,
   '/crm/times/detalhes': BUILT,
   '/crm/usuarios': BUILT,
   '/crm/usuarios/detalhes': BUILT,

@@ -7,6 +7,7 @@ mod cadence_dto;
 mod cadences;
 mod client_dto;
 mod clients;
+mod comparison_dto;
 mod lab;
 mod link_dto;
 mod links;

@@ -3,16 +3,19 @@
 
 use std::sync::Arc;
 
+use platform::api::Date;
 use platform::api::{ApiResult, BearerAuth, HistoryEntryDto};
 use platform::Error;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi};
 
+use super::comparison_dto::{comparison_dto, TeamComparisonDto};
 use super::team_dto::*;
 use super::CrmTag;
+use crate::domain::comparison::ComparisonInput;
 use crate::domain::{MemberRole, Month, Targets};
-use crate::permissions::{TEAMS_MANAGE, TEAMS_READ, TEAM_MEMBERS_WRITE};
+use crate::permissions::{TEAMS_COMPARE, TEAMS_MANAGE, TEAMS_READ, TEAM_MEMBERS_WRITE};
 use crate::service::Teams;
 
 pub struct TeamsApi {
@@ -75,6 +78,38 @@ impl TeamsApi {
             team,
             self.clock.today(),
         ))))
+    }
+
+    /// Compares 2 to 6 teams over a period (at most 24 months; default this month): every metric for the period
+    /// and the equal period before it, a series per week or month, the open funnel and each member's figures.
+    /// Events count for the team their person was in on the event's date. A manager compares only teams they
+    /// manage (any other id is 404).
+    #[oai(
+        path = "/teams/comparison",
+        method = "get",
+        operation_id = "compareTeams"
+    )]
+    async fn compare(
+        &self,
+        #[oai(scope = "TEAMS_COMPARE")] auth: BearerAuth,
+        /// The teams' ids, separated by commas (`?ids=a,b`).
+        #[oai(validator(max_length = 1000))]
+        ids: Query<Option<String>>,
+        from: Query<Option<Date>>,
+        to: Query<Option<Date>>,
+        /// `semana` or `mes` (default).
+        #[oai(validator(max_length = 10))]
+        granularity: Query<Option<String>>,
+    ) -> ApiResult<Json<TeamComparisonDto>> {
+        let input = ComparisonInput::parse(
+            ids.0.as_deref().unwrap_or(""),
+            from.0.map(|d| d.0),
+            to.0.map(|d| d.0),
+            granularity.0.as_deref(),
+            self.clock.today(),
+        )?;
+        let comparison = self.teams.compare(&auth.0, input).await?;
+        Ok(Json(comparison_dto(comparison)))
     }
 
     /// One team with its members (history included) and the month's targets.

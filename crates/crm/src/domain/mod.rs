@@ -5,6 +5,7 @@ pub mod activity;
 pub mod cadence;
 pub mod campaign;
 pub mod client;
+pub mod comparison;
 pub mod consent;
 pub mod link;
 pub mod list;

@@ -5,6 +5,7 @@ mod activities;
 pub mod cadences;
 pub mod clicks;
 mod clients;
+mod comparison;
 pub mod lab;
 pub mod links;
 mod lookup;
@@ -18,6 +19,7 @@ pub use activities::{
 };
 pub use cadences::Cadences;
 pub use clients::{Clients, ListPage, ListQuery, CLIENT_ENTITY, PAGES_COUNTED_AHEAD};
+pub use comparison::{Comparison, MemberPoint, SeriesPoint, TeamComparison};
 pub use lab::Lab;
 pub use links::Links;
 pub use lookup::Found;

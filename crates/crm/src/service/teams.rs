@@ -54,7 +54,7 @@ pub struct Teams {
     identity: Arc<Identity>,
 }
 
-fn not_found() -> Error {
+pub(super) fn not_found() -> Error {
     Error::not_found("Time não encontrado.")
 }
 
@@ -165,7 +165,7 @@ impl Teams {
     }
 
     /// The ids of the teams `p` sees (`None`: all).
-    async fn visible_teams(&self, p: &Principal) -> Result<Option<BTreeSet<String>>> {
+    pub(super) async fn visible_teams(&self, p: &Principal) -> Result<Option<BTreeSet<String>>> {
         Ok(match Reach::of(p) {
             Reach::All => None,
             Reach::Team => Some(

@@ -3,6 +3,7 @@
 pub mod activities;
 pub mod cadences;
 pub mod clients;
+pub mod comparison;
 pub mod links;
 pub mod opportunities;
 pub mod plugin;

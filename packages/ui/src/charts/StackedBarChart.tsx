@@ -16,6 +16,8 @@ export interface StackedBarChartProps<Row extends object> {
   height?: number;
   /** A bar clicked (e.g. to filter the list below by it). */
   onSelect?: (row: Row) => void;
+  /** `grouped`: the series side by side (comparing teams), no total; default `stacked`. */
+  layout?: 'stacked' | 'grouped';
 }
 
 /**
@@ -25,9 +27,11 @@ export interface StackedBarChartProps<Row extends object> {
  */
 export function StackedBarChart<Row extends object>(props: StackedBarChartProps<Row>) {
   const height = props.height ?? (props.orientation === 'vertical' ? 280 : Math.max(160, 40 * props.rows.length + 60));
-  const series = seriesInUse(props.rows, props.series);
+  // Compared series (teams) all stay in the legend, even one at zero; stacked states nobody is in do not.
+  const series = props.layout === 'grouped' ? [...props.series] : seriesInUse(props.rows, props.series);
   const format = chartValueFormatter(props.valueFormat ?? 'integer');
   const { onSelect } = props;
+  const grouped = props.layout === 'grouped';
   return (
     <figure aria-label={props.label} style={{ margin: 0 }}>
       <div aria-hidden="true" data-chart={props.label}>
@@ -37,6 +41,7 @@ export function StackedBarChart<Row extends object>(props: StackedBarChartProps<
             category={props.category}
             series={series}
             orientation={props.orientation}
+            grouped={grouped}
             height={height}
             format={format}
             onSelect={onSelect && ((row) => onSelect(row as Row))}
@@ -54,7 +59,7 @@ export function StackedBarChart<Row extends object>(props: StackedBarChartProps<
                   {s.label}
                 </th>
               ))}
-              <th scope="col">Total</th>
+              {!grouped && <th scope="col">Total</th>}
             </tr>
           </thead>
           <tbody>
@@ -64,7 +69,7 @@ export function StackedBarChart<Row extends object>(props: StackedBarChartProps<
                 {series.map((s) => (
                   <td key={s.key}>{format(seriesValue(row, s))}</td>
                 ))}
-                <td>{format(rowTotal(row, series))}</td>
+                {!grouped && <td>{format(rowTotal(row, series))}</td>}
               </tr>
             ))}
           </tbody>
@@ -80,6 +85,7 @@ export interface StackedBarDrawingProps {
   category: string;
   series: ReadonlyArray<{ key: string; label: string; color: string }>;
   orientation?: 'horizontal' | 'vertical';
+  grouped?: boolean;
   height: number;
   format: (value: number) => string;
   onSelect?: (row: unknown) => void;

@@ -10,7 +10,7 @@ export default function StackedBarDrawing(props: StackedBarDrawingProps) {
       h={props.height}
       data={props.rows as Array<Record<string, unknown>>}
       dataKey={props.category}
-      type="stacked"
+      type={props.grouped ? 'default' : 'stacked'}
       // Mantine's "vertical" lays the bars out along the vertical axis: horizontal bars.
       orientation={props.orientation === 'vertical' ? 'horizontal' : 'vertical'}
       series={props.series.map((s) => ({ name: s.key, label: s.label, color: s.color }))}

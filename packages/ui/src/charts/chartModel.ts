@@ -13,11 +13,22 @@ export interface ChartSeries<Row> {
   color: string;
 }
 
-/** `integer`: counts ("1.234"); `money`: centavos shown as "R$ 1.234,56". */
-export type ChartValueFormat = 'integer' | 'money';
+/** `integer`: counts ("1.234"); `money`: centavos shown as "R$ 1.234,56"; `decimal`: "1,5"; `percent`: "12,5 %". */
+export type ChartValueFormat = 'integer' | 'money' | 'decimal' | 'percent';
+
+const DECIMAL = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 
 export function chartValueFormatter(format: ChartValueFormat): (value: number) => string {
-  return format === 'money' ? formatCentavos : formatInteger;
+  switch (format) {
+    case 'money':
+      return formatCentavos;
+    case 'decimal':
+      return (value) => DECIMAL.format(value);
+    case 'percent':
+      return (value) => `${DECIMAL.format(value)} %`;
+    default:
+      return formatInteger;
+  }
 }
 
 /** A row's value for a series: a number, or 0 when the row has none. */

@@ -13,13 +13,25 @@ export default function TeamsPage(_props: PageProps) {
   const month = todayInSaoPaulo().slice(0, 7);
   const teams = useTeams(month);
   const mayManage = usePermission('times_gerenciar');
+  const mayCompare = usePermission('times_comparar');
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   return (
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={1}>Times</Title>
-        {mayManage && <Button onClick={() => setCreating(true)}>Novo time</Button>}
+        <Group gap="sm">
+          {mayCompare && (teams.data?.length ?? 0) >= 2 && (
+            <Button
+              variant="default"
+              component={Link}
+              to={`/crm/times/comparar?ids=${encodeURIComponent((teams.data ?? []).slice(0, 2).map((t) => t.id).join(','))}`}
+            >
+              Comparar times
+            </Button>
+          )}
+          {mayManage && <Button onClick={() => setCreating(true)}>Novo time</Button>}
+        </Group>
       </Group>
       <Text c="dimmed" size="sm">
         Metas de {monthLabel(month)}

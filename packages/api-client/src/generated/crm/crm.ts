@@ -44,6 +44,7 @@ import type {
   ClientConsents,
   ClientPage,
   ClientPatchRequest,
+  CompareTeamsParams,
   CompleteActivityRequest,
   CompletedActivity,
   ConsentRequest,
@@ -99,6 +100,7 @@ import type {
   SimulatedStep,
   TargetsDto,
   Team,
+  TeamComparison,
   TeamRequest
 } from '.././model';
 
@@ -1155,6 +1157,118 @@ export const useCreateTeam = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBo
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary Compares 2 to 6 teams over a period (at most 24 months; default this month): every metric for the period
+and the equal period before it, a series per week or month, the open funnel and each member's figures.
+Events count for the team their person was in on the event's date. A manager compares only teams they
+manage (any other id is 404).
+ */
+export const getCompareTeamsUrl = (params?: CompareTeamsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/crm/teams/comparison?${stringifiedParams}` : `/api/v1/crm/teams/comparison`
+}
+
+export const compareTeams = async (params?: CompareTeamsParams, options?: RequestInit): Promise<TeamComparison> => {
+  
+  return customFetch<TeamComparison>(getCompareTeamsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getCompareTeamsQueryKey = (params?: CompareTeamsParams,) => {
+    return [
+    `/api/v1/crm/teams/comparison`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getCompareTeamsQueryOptions = <TData = Awaited<ReturnType<typeof compareTeams>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: CompareTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof compareTeams>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getCompareTeamsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof compareTeams>>> = ({ signal }) => compareTeams(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof compareTeams>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type CompareTeamsQueryResult = NonNullable<Awaited<ReturnType<typeof compareTeams>>>
+export type CompareTeamsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useCompareTeams<TData = Awaited<ReturnType<typeof compareTeams>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  CompareTeamsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof compareTeams>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof compareTeams>>,
+          TError,
+          Awaited<ReturnType<typeof compareTeams>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCompareTeams<TData = Awaited<ReturnType<typeof compareTeams>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: CompareTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof compareTeams>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof compareTeams>>,
+          TError,
+          Awaited<ReturnType<typeof compareTeams>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCompareTeams<TData = Awaited<ReturnType<typeof compareTeams>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: CompareTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof compareTeams>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Compares 2 to 6 teams over a period (at most 24 months; default this month): every metric for the period
+and the equal period before it, a series per week or month, the open funnel and each member's figures.
+Events count for the team their person was in on the event's date. A manager compares only teams they
+manage (any other id is 404).
+ */
+
+export function useCompareTeams<TData = Awaited<ReturnType<typeof compareTeams>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: CompareTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof compareTeams>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getCompareTeamsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary One team with its members (history included) and the month's targets.
  */
 export const getGetTeamUrl = (id: string,

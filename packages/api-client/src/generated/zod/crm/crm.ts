@@ -500,6 +500,108 @@ export const createTeamBody = zod.object({
 }).describe('A team as typed: name, unit, managers (SALES_MANAGER users).')
 
 /**
+ * @summary Compares 2 to 6 teams over a period (at most 24 months; default this month): every metric for the period
+and the equal period before it, a series per week or month, the open funnel and each member's figures.
+Events count for the team their person was in on the event's date. A manager compares only teams they
+manage (any other id is 404).
+ */
+export const compareTeamsQueryIdsMax = 1000;export const compareTeamsQueryFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const compareTeamsQueryToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const compareTeamsQueryGranularityMax = 10;
+
+export const compareTeamsQueryParams = zod.object({
+  "ids": zod.string().max(compareTeamsQueryIdsMax).optional().describe('The teams\' ids, separated by commas (`?ids=a,b`).'),
+  "from": zod.iso.date().regex(compareTeamsQueryFromRegExp).optional(),
+  "to": zod.iso.date().regex(compareTeamsQueryToRegExp).optional(),
+  "granularity": zod.string().max(compareTeamsQueryGranularityMax).optional().describe('`semana` or `mes` (default).')
+})
+
+export const compareTeamsResponseFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const compareTeamsResponseToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const compareTeamsResponsePreviousFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const compareTeamsResponsePreviousToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const compareTeamsResponseTeamsItemSeriesItemStartRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const compareTeamsResponse = zod.object({
+  "from": zod.iso.date().regex(compareTeamsResponseFromRegExp),
+  "to": zod.iso.date().regex(compareTeamsResponseToRegExp),
+  "previous_from": zod.iso.date().regex(compareTeamsResponsePreviousFromRegExp).describe('The equal period right before, for the change column.'),
+  "previous_to": zod.iso.date().regex(compareTeamsResponsePreviousToRegExp),
+  "granularity": zod.string().describe('`semana` or `mes`.'),
+  "stages": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+})).describe('The funnel\'s working stages, left to right.'),
+  "teams": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "average_members_milli": zod.number().describe('The average number of members over the period, in thousandths (what \"por integrante\" divides by).'),
+  "previous_average_members_milli": zod.number().describe('The same over the previous period.'),
+  "current": zod.object({
+  "activities_done": zod.number(),
+  "activities_by_kind": zod.array(zod.object({
+  "kind": zod.string().describe('`ligacao`, `whatsapp`, `email`, `visita`, `reuniao` or `tarefa`.'),
+  "count": zod.number()
+})).describe('Done activities per kind, in the screens\' order.'),
+  "activities_target": zod.number().describe('The activities target over the period (each month\'s part pro rata by day).'),
+  "activities_attainment_bp": zod.number().optional(),
+  "won": zod.number().describe('Opportunities closed in the period.'),
+  "lost": zod.number(),
+  "conversion_bp": zod.number().optional().describe('Won ÷ (won + lost).'),
+  "leads": zod.number().describe('Leads created in the period, and the share won within 90 days.'),
+  "lead_conversion_bp": zod.number().optional(),
+  "cycle_days_tenths": zod.number().optional().describe('Days from the lead\'s creation to the win, averaged, in tenths.'),
+  "activities_per_won_tenths": zod.number().optional(),
+  "enrolled": zod.number().describe('Cadence enrollments started in the period, replied and with an evaluation booked.'),
+  "replied": zod.number(),
+  "booked": zod.number(),
+  "reply_rate_bp": zod.number().optional()
+}).describe('A team\'s figures over one period.'),
+  "previous": zod.object({
+  "activities_done": zod.number(),
+  "activities_by_kind": zod.array(zod.object({
+  "kind": zod.string().describe('`ligacao`, `whatsapp`, `email`, `visita`, `reuniao` or `tarefa`.'),
+  "count": zod.number()
+})).describe('Done activities per kind, in the screens\' order.'),
+  "activities_target": zod.number().describe('The activities target over the period (each month\'s part pro rata by day).'),
+  "activities_attainment_bp": zod.number().optional(),
+  "won": zod.number().describe('Opportunities closed in the period.'),
+  "lost": zod.number(),
+  "conversion_bp": zod.number().optional().describe('Won ÷ (won + lost).'),
+  "leads": zod.number().describe('Leads created in the period, and the share won within 90 days.'),
+  "lead_conversion_bp": zod.number().optional(),
+  "cycle_days_tenths": zod.number().optional().describe('Days from the lead\'s creation to the win, averaged, in tenths.'),
+  "activities_per_won_tenths": zod.number().optional(),
+  "enrolled": zod.number().describe('Cadence enrollments started in the period, replied and with an evaluation booked.'),
+  "replied": zod.number(),
+  "booked": zod.number(),
+  "reply_rate_bp": zod.number().optional()
+}).describe('A team\'s figures over one period.'),
+  "series": zod.array(zod.object({
+  "start": zod.iso.date().regex(compareTeamsResponseTeamsItemSeriesItemStartRegExp),
+  "label": zod.string().describe('`dd/mm` or `mm/aaaa`.'),
+  "activities_done": zod.number(),
+  "won": zod.number(),
+  "activities_target": zod.number(),
+  "cumulative_done": zod.number(),
+  "cumulative_target": zod.number()
+}).describe('One bucket (a week from its Monday, or a month) of the period.')),
+  "funnel": zod.array(zod.object({
+  "stage_id": zod.string(),
+  "count": zod.number(),
+  "value_cents": zod.number()
+})),
+  "members": zod.array(zod.object({
+  "user_id": zod.string(),
+  "name": zod.string(),
+  "activities_done": zod.number(),
+  "won": zod.number()
+}))
+})).describe('In the order asked.')
+})
+
+/**
  * @summary One team with its members (history included) and the month's targets.
  */
 export const getTeamPathIdMax = 100;
