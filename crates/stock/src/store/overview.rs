@@ -51,17 +51,20 @@ pub async fn policy_pairs(db: &Db, locations: &[String]) -> Result<(i64, i64, i6
     w.push("m.active = TRUE");
     within(&mut w, "p.location_id", locations);
     // Each policy probes the balances' key (material, location, lot) for its pair: no grouping of every pair.
+    // MATERIALIZED: evaluated once per policy, not once per use of `q` below.
     let on_hand = "COALESCE(p.q, 0)";
     let sql = format!(
-        "SELECT CAST(COALESCE(SUM(CASE WHEN {} THEN 1 ELSE 0 END), 0) AS BIGINT), \
+        "WITH pp AS MATERIALIZED (SELECT p.min_qty_milli, p.reorder_point_milli, \
+         (SELECT SUM(b.qty_milli) FROM stock_balances b \
+         WHERE b.material_id = p.material_id AND b.location_id = p.location_id) AS q \
+         FROM stock_policies p JOIN stock_materials m ON m.id = p.material_id WHERE {}) \
+         SELECT CAST(COALESCE(SUM(CASE WHEN {} THEN 1 ELSE 0 END), 0) AS BIGINT), \
          CAST(COALESCE(SUM(CASE WHEN {} THEN 1 ELSE 0 END), 0) AS BIGINT), \
          CAST(COALESCE(SUM(CASE WHEN p.q IS NULL THEN 1 ELSE 0 END), 0) AS BIGINT) \
-         FROM (SELECT p.min_qty_milli, p.reorder_point_milli, (SELECT SUM(b.qty_milli) FROM stock_balances b \
-         WHERE b.material_id = p.material_id AND b.location_id = p.location_id) AS q \
-         FROM stock_policies p JOIN stock_materials m ON m.id = p.material_id WHERE {}) p",
+         FROM pp p",
+        w.sql(),
         rules::below_minimum(on_hand, "p"),
         rules::at_reorder_point(on_hand, "p"),
-        w.sql()
     );
     on_db!(db, pool => bind_sql_args!(sqlx::query_as(&sql), w.args()).fetch_one(pool).await)
 }
