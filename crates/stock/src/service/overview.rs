@@ -71,13 +71,18 @@ impl Ledger {
         } else {
             // Independent reads of the projections, each on its own pooled connection at the same time: the
             // overview waits for the slowest rather than for their sum.
-            let (material_nets, (stock_outs, negative_balances), policy, dated_lots, consumption) = tokio::try_join!(
-                store::material_nets(db, &chosen),
-                store::held_pairs(db, &chosen),
-                store::policy_pairs(db, &chosen),
-                store::dated_lots(db, &chosen, today + Duration::days(rules::EXPIRY_WINDOWS[2])),
-                store::consumption(db, &chosen, since_90, since_365),
-            )?;
+            let (material_nets, (stock_outs, negative_balances), policy, dated_lots, consumption) =
+                tokio::try_join!(
+                    store::material_nets(db, &chosen),
+                    store::held_pairs(db, &chosen),
+                    store::policy_pairs(db, &chosen),
+                    store::dated_lots(
+                        db,
+                        &chosen,
+                        today + Duration::days(rules::EXPIRY_WINDOWS[2])
+                    ),
+                    store::consumption(db, &chosen, since_90, since_365),
+                )?;
             let (below_minimum, at_reorder_point, never_held) = policy;
             let balances = BalanceTotals {
                 material_nets,

@@ -86,12 +86,14 @@ pub async fn dated_lots(db: &Db, locations: &[String], until: NaiveDate) -> Resu
         on_db!(db, pool => bind_sql_args!(sqlx::query_as(&sql), w.args()).fetch_all(pool).await)?;
     Ok(rows
         .into_iter()
-        .map(|(lot_id, expiry_date, qty_milli, avg_cost_micro)| DatedLot {
-            lot_id,
-            expiry_date,
-            qty_milli,
-            avg_cost_micro,
-        })
+        .map(
+            |(lot_id, expiry_date, qty_milli, avg_cost_micro)| DatedLot {
+                lot_id,
+                expiry_date,
+                qty_milli,
+                avg_cost_micro,
+            },
+        )
         .collect())
 }
 
