@@ -183,8 +183,11 @@ impl Db {
             // that moment: an `IN (…500 values…)` planned while a count's table was nearly empty stayed a filter of
             // every row against the list, linearly, and a 500-entry sync of a 50,000-line count took 2 s per query
             // instead of 15 ms (docs/benchmarks.md, "Stock: counts"). Planning anew costs well under a millisecond.
+            // JIT off: PostgreSQL compiles a query whose estimated cost passes `jit_above_cost`, ~30 ms of LLVM
+            // for each of the stock overview's reads of 25,000 policies — more than the query itself; nothing
+            // here runs the long analytical queries JIT pays off on ("Stock: the overview").
             let options = PgConnectOptions::from_str(url)?
-                .options([("plan_cache_mode", "force_custom_plan")]);
+                .options([("plan_cache_mode", "force_custom_plan"), ("jit", "off")]);
             let pool = PgPoolOptions::new()
                 .max_connections(16)
                 .acquire_timeout(Duration::from_secs(10))

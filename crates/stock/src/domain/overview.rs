@@ -28,7 +28,7 @@
 //!   value ÷ counted value, where adjusted value = Σ |difference| and counted value = Σ counted quantity over its
 //!   lines, both at the current average cost (a surplus and a shortage do not cancel), in basis points.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use chrono::NaiveDate;
 
@@ -96,26 +96,51 @@ pub fn consumption_delta<'a>(
     }
 }
 
-/// One balance row at a chosen location, with what the figures need of its material and lot.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Position {
-    pub material_id: String,
-    pub location_id: String,
-    /// `""`: no lot.
-    pub lot_id: String,
-    pub qty_milli: i64,
-    pub avg_cost_micro: i64,
-    pub active: bool,
-    pub expiry_date: Option<NaiveDate>,
+/// The pair figures as SQL conditions, for the store (the overview's counts and the materials list's filters):
+/// `on_hand` is an expression of the pair's on-hand (every lot), `p` the alias of its policy row
+/// (`min_qty_milli`, `reorder_point_milli`). Kept here, beside the definitions above, so that the database and
+/// this documentation say the same.
+pub mod sql {
+    /// Below minimum: a minimum > 0 and on-hand below it.
+    pub fn below_minimum(on_hand: &str, p: &str) -> String {
+        format!("({p}.min_qty_milli > 0 AND {on_hand} < {p}.min_qty_milli)")
+    }
+
+    /// At reorder point: a reorder point > 0, on-hand at or under it, and not below the minimum.
+    pub fn at_reorder_point(on_hand: &str, p: &str) -> String {
+        format!(
+            "({p}.reorder_point_milli > 0 AND {on_hand} <= {p}.reorder_point_milli AND NOT {})",
+            below_minimum(on_hand, p)
+        )
+    }
+
+    /// A stock-out (of a pair stocked there — policy or balance row — of an active material).
+    pub fn stock_out(on_hand: &str) -> String {
+        format!("({on_hand} <= 0)")
+    }
 }
 
-/// A policy at a chosen location (of an active material).
+/// What the store reads of the balance projection and the policies at the chosen locations, already grouped by
+/// the database with the conditions of [`sql`]: the overview never carries every balance row into Rust.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct BalanceTotals {
+    /// Per material with a net quantity ≠ 0 over the locations: (net quantity, average cost).
+    pub material_nets: Vec<(i64, i64)>,
+    pub below_minimum: i64,
+    pub at_reorder_point: i64,
+    pub stock_outs: i64,
+    pub negative_balances: i64,
+    /// The balance rows > 0 of lots with an expiry date up to today + the widest expiry window (expired too).
+    pub dated_lots: Vec<DatedLot>,
+}
+
+/// A balance row (> 0) of a dated lot at a chosen location.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PolicyLevels {
-    pub material_id: String,
-    pub location_id: String,
-    pub min_qty_milli: i64,
-    pub reorder_point_milli: i64,
+pub struct DatedLot {
+    pub lot_id: String,
+    pub expiry_date: NaiveDate,
+    pub qty_milli: i64,
+    pub avg_cost_micro: i64,
 }
 
 /// A material's consumption value at the chosen locations over the two windows.
@@ -174,46 +199,32 @@ fn clamp(v: i128) -> i64 {
     i64::try_from(v).unwrap_or(if v > 0 { i64::MAX } else { i64::MIN })
 }
 
-/// The figures, per the definitions above.
+/// The figures, per the definitions above, from what the store grouped.
 pub fn figures(
-    positions: &[Position],
-    policies: &[PolicyLevels],
+    balances: &BalanceTotals,
     consumption: &[MaterialConsumption],
     today: NaiveDate,
 ) -> Figures {
-    let mut f = Figures::default();
-    // Per material: net quantity and average cost; per pair: on-hand.
-    let mut per_material: BTreeMap<&str, (i64, i64)> = BTreeMap::new();
-    let mut per_pair: BTreeMap<(&str, &str), i64> = BTreeMap::new();
-    let mut stocked: BTreeSet<(&str, &str)> = BTreeSet::new();
+    let mut f = Figures {
+        below_minimum: balances.below_minimum,
+        at_reorder_point: balances.at_reorder_point,
+        stock_outs: balances.stock_outs,
+        negative_balances: balances.negative_balances,
+        ..Figures::default()
+    };
     let mut expired_lots: BTreeSet<&str> = BTreeSet::new();
     let mut expiring_lots: [BTreeSet<&str>; 3] = Default::default();
-    for p in positions {
-        let m = per_material
-            .entry(&p.material_id)
-            .or_insert((0, p.avg_cost_micro));
-        m.0 += p.qty_milli;
-        *per_pair
-            .entry((&p.material_id, &p.location_id))
-            .or_default() += p.qty_milli;
-        if p.active {
-            stocked.insert((&p.material_id, &p.location_id));
-        }
-        if p.qty_milli < 0 {
-            f.negative_balances += 1;
-        }
-        if let (Some(expiry), true) = (p.expiry_date, p.qty_milli > 0) {
-            let value = value_cents(p.qty_milli, p.avg_cost_micro);
-            if expiry < today {
-                expired_lots.insert(&p.lot_id);
-                f.expired.value_cents += value;
-            } else {
-                let days = (expiry - today).num_days();
-                for (i, window) in EXPIRY_WINDOWS.iter().enumerate() {
-                    if days <= *window {
-                        expiring_lots[i].insert(&p.lot_id);
-                        f.expiring[i].value_cents += value;
-                    }
+    for p in balances.dated_lots.iter().filter(|p| p.qty_milli > 0) {
+        let value = value_cents(p.qty_milli, p.avg_cost_micro);
+        if p.expiry_date < today {
+            expired_lots.insert(&p.lot_id);
+            f.expired.value_cents += value;
+        } else {
+            let days = (p.expiry_date - today).num_days();
+            for (i, window) in EXPIRY_WINDOWS.iter().enumerate() {
+                if days <= *window {
+                    expiring_lots[i].insert(&p.lot_id);
+                    f.expiring[i].value_cents += value;
                 }
             }
         }
@@ -222,25 +233,11 @@ pub fn figures(
     for (i, lots) in expiring_lots.iter().enumerate() {
         f.expiring[i].lots = lots.len() as i64;
     }
-    f.stock_value_cents = per_material
-        .values()
+    f.stock_value_cents = balances
+        .material_nets
+        .iter()
         .map(|(q, cost)| value_cents(*q, *cost))
         .sum();
-    for p in policies {
-        let key = (p.material_id.as_str(), p.location_id.as_str());
-        stocked.insert(key);
-        let on_hand = per_pair.get(&key).copied().unwrap_or(0);
-        let below = p.min_qty_milli > 0 && on_hand < p.min_qty_milli;
-        if below {
-            f.below_minimum += 1;
-        } else if p.reorder_point_milli > 0 && on_hand <= p.reorder_point_milli {
-            f.at_reorder_point += 1;
-        }
-    }
-    f.stock_outs = stocked
-        .iter()
-        .filter(|k| per_pair.get(*k).copied().unwrap_or(0) <= 0)
-        .count() as i64;
     f.consumption_90_cents = consumption.iter().map(|c| c.last_90_cents).sum();
     f.consumption_365_cents = consumption.iter().map(|c| c.last_365_cents).sum();
     f.coverage_days = coverage_days(f.stock_value_cents, f.consumption_90_cents);
@@ -330,15 +327,12 @@ mod tests {
         NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
     }
 
-    fn pos(m: &str, l: &str, lot: &str, q: i64, cost: i64, expiry: Option<&str>) -> Position {
-        Position {
-            material_id: m.into(),
-            location_id: l.into(),
+    fn lot(lot: &str, q: i64, cost: i64, expiry: &str) -> DatedLot {
+        DatedLot {
             lot_id: lot.into(),
+            expiry_date: d(expiry),
             qty_milli: q,
             avg_cost_micro: cost,
-            active: true,
-            expiry_date: expiry.map(d),
         }
     }
 
@@ -370,44 +364,26 @@ mod tests {
     #[test]
     fn figures_per_the_definitions() {
         let today = d("2026-12-08");
-        let positions = vec![
-            // 10 UN at R$ 2,00 in two lots: one expired, one expiring in 20 days.
-            pos("a", "c1", "la1", 4_000, 2_000_000, Some("2026-12-01")),
-            pos("a", "c1", "la2", 6_000, 2_000_000, Some("2026-12-28")),
-            // 5 UN at R$ 1,00 at one place, −1 at another (a negative balance, a stock-out there).
-            pos("b", "c1", "", 5_000, 1_000_000, None),
-            pos("b", "c2", "", -1_000, 1_000_000, None),
-            // Held before, empty now: a stock-out.
-            pos("c", "c1", "", 0, 3_000_000, None),
-        ];
-        let policies = vec![
-            PolicyLevels {
-                material_id: "a".into(),
-                location_id: "c1".into(),
-                min_qty_milli: 12_000,
-                reorder_point_milli: 15_000,
-            },
-            PolicyLevels {
-                material_id: "b".into(),
-                location_id: "c1".into(),
-                min_qty_milli: 2_000,
-                reorder_point_milli: 5_000,
-            },
-            // A policy for something never held: a stock-out.
-            PolicyLevels {
-                material_id: "d".into(),
-                location_id: "c1".into(),
-                min_qty_milli: 0,
-                reorder_point_milli: 0,
-            },
-        ];
+        let balances = BalanceTotals {
+            // a: 10 UN at R$ 2,00; b: 5 − 1 UN at R$ 1,00; c: held before, empty now.
+            material_nets: vec![(10_000, 2_000_000), (4_000, 1_000_000), (0, 3_000_000)],
+            below_minimum: 1,
+            at_reorder_point: 1,
+            stock_outs: 3,
+            negative_balances: 1,
+            dated_lots: vec![
+                // a's two lots: one expired, one expiring in 20 days, the same lot at two places counted once.
+                lot("la1", 4_000, 2_000_000, "2026-12-01"),
+                lot("la2", 3_000, 2_000_000, "2026-12-28"),
+                lot("la2", 3_000, 2_000_000, "2026-12-28"),
+            ],
+        };
         let consumption = vec![cons("a", 900, 3_000), cons("b", 0, 1_000)];
-        let f = figures(&positions, &policies, &consumption, today);
+        let f = figures(&balances, &consumption, today);
         // a: 10 × 2,00 = 20,00; b: (5 − 1) × 1,00 = 4,00; c: 0.
         assert_eq!(f.stock_value_cents, 2_400);
         assert_eq!((f.below_minimum, f.at_reorder_point), (1, 1));
-        assert_eq!(f.stock_outs, 3, "b at c2, c at c1, d at c1");
-        assert_eq!(f.negative_balances, 1);
+        assert_eq!((f.stock_outs, f.negative_balances), (3, 1));
         assert_eq!(
             f.expired,
             LotsValue {

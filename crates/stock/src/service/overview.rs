@@ -7,7 +7,9 @@ use platform::Principal;
 
 use super::Ledger;
 use crate::domain::ledger::value_cents;
-use crate::domain::overview::{self as rules, Figures, COVERAGE_WINDOW_DAYS, YEAR_WINDOW_DAYS};
+use crate::domain::overview::{
+    self as rules, BalanceTotals, Figures, COVERAGE_WINDOW_DAYS, YEAR_WINDOW_DAYS,
+};
 use crate::domain::{Location, LocationKind};
 use crate::store::{overview as store, registers};
 
@@ -64,16 +66,35 @@ impl Ledger {
         let today = platform::clock::business_date(self.now());
         let since_90 = today - Duration::days(COVERAGE_WINDOW_DAYS - 1);
         let since_365 = today - Duration::days(YEAR_WINDOW_DAYS - 1);
-        let (positions, policies, consumption) = if chosen.is_empty() {
+        let (balances, consumption) = if chosen.is_empty() {
             Default::default()
         } else {
-            (
-                store::positions(db, &chosen).await?,
-                store::policies(db, &chosen).await?,
-                store::consumption(db, &chosen, since_90, since_365).await?,
-            )
+            // Independent reads of the projections, each on its own pooled connection at the same time: the
+            // overview waits for the slowest rather than for their sum.
+            let (material_nets, (stock_outs, negative_balances), policy, dated_lots, consumption) =
+                tokio::try_join!(
+                    store::material_nets(db, &chosen),
+                    store::held_pairs(db, &chosen),
+                    store::policy_pairs(db, &chosen),
+                    store::dated_lots(
+                        db,
+                        &chosen,
+                        today + Duration::days(rules::EXPIRY_WINDOWS[2])
+                    ),
+                    store::consumption(db, &chosen, since_90, since_365),
+                )?;
+            let (below_minimum, at_reorder_point, never_held) = policy;
+            let balances = BalanceTotals {
+                material_nets,
+                below_minimum,
+                at_reorder_point,
+                stock_outs: stock_outs + never_held,
+                negative_balances,
+                dated_lots,
+            };
+            (balances, consumption)
         };
-        let figures = rules::figures(&positions, &policies, &consumption, today);
+        let figures = rules::figures(&balances, &consumption, today);
         // Everyone else's dispatches are every dispatch; a clinic user's, or one location's, those touching it.
         let transit_scope = (location_id.is_some() || scope.is_some()).then_some(&chosen);
         let in_transit_cents = if transit_scope.is_some_and(|c| c.is_empty()) {

@@ -341,37 +341,59 @@ pub async fn lines(
 }
 
 /// The lines `seqs` of a count (with the material's average cost), in the caller's transaction.
+///
+/// The sequence numbers arrive as rows (`unnest` of one array on PostgreSQL, `json_each` of one JSON array on
+/// SQLite) joined to the key (count, seq): each line is one probe of the primary key. A list `seq IN ($2 … $501)`
+/// left PostgreSQL walking the count's lines (it did not use the second key column as an index condition).
 pub async fn lines_in(tx: &mut Tx, count_id: &str, seqs: &[i64]) -> Result<Vec<(LineRow, i64)>> {
     if seqs.is_empty() {
         return Ok(Vec::new());
     }
-    let mut w = Conditions::new();
-    let p = w.arg(SqlArg::Text(count_id.into()));
-    w.push(format!("x.count_id = {p}"));
-    let marks: Vec<String> = seqs.iter().map(|s| w.arg(SqlArg::Int(*s))).collect();
-    w.push(format!("x.seq IN ({})", marks.join(", ")));
     let cols = LINE_COLUMNS
         .split(", ")
         .map(|c| format!("x.{c}"))
         .collect::<Vec<_>>()
         .join(", ");
-    let sql = format!(
-        "SELECT {cols}, m.avg_cost_micro FROM stock_count_lines x JOIN stock_materials m ON m.id = x.material_id \
-         WHERE {} ORDER BY x.seq",
-        w.sql()
-    );
+    let from = |seqs: &str| {
+        format!(
+            "SELECT {cols}, m.avg_cost_micro FROM {seqs} JOIN stock_count_lines x ON x.count_id = $1 \
+             AND x.seq = s.seq JOIN stock_materials m ON m.id = x.material_id ORDER BY x.seq"
+        )
+    };
     #[derive(sqlx::FromRow)]
     struct Row {
         #[sqlx(flatten)]
         line: LineRow,
         avg_cost_micro: i64,
     }
-    let rows: Vec<Row> = on_tx!(tx, conn => bind_sql_args!(sqlx::query_as(&sql), w.args())
-        .fetch_all(&mut *conn).await)?;
+    let rows: Vec<Row> = match tx {
+        Tx::Postgres(t) => {
+            let sql = from("unnest($2::BIGINT[]) AS s(seq)");
+            sqlx::query_as(&sql)
+                .bind(count_id)
+                .bind(seqs)
+                .fetch_all(&mut **t)
+                .await?
+        }
+        Tx::Sqlite(t, _) => {
+            let sql = from("(SELECT value AS seq FROM json_each($2)) s");
+            sqlx::query_as(&sql)
+                .bind(count_id)
+                .bind(json_array(seqs))
+                .fetch_all(&mut **t)
+                .await?
+        }
+    };
     Ok(rows
         .into_iter()
         .map(|r| (r.line, r.avg_cost_micro))
         .collect())
+}
+
+/// `[1,2,3]`, for SQLite's `json_each`.
+fn json_array(seqs: &[i64]) -> String {
+    let items: Vec<String> = seqs.iter().map(i64::to_string).collect();
+    format!("[{}]", items.join(","))
 }
 
 /// The line of (material, lot) in a count, if any.
@@ -588,9 +610,40 @@ pub struct LineResolution {
     pub flag: Option<&'static str>,
 }
 
-/// Applies the resolutions, 100 lines per statement (`UPDATE … FROM (VALUES …)`, on both engines; the
-/// values' columns are `column1…` on both).
+/// Applies the resolutions. On PostgreSQL in one statement, the rows as parallel arrays (`unnest`), each line one
+/// probe of the key (count, seq); on SQLite 100 lines per statement (`UPDATE … FROM (VALUES …)`, whose columns
+/// are `column1…`), which SQLite already joins by the key.
 pub async fn resolve_lines(tx: &mut Tx, count_id: &str, rows: &[LineResolution]) -> Result<()> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    if let Tx::Postgres(t) = tx {
+        let seqs: Vec<i64> = rows.iter().map(|r| r.seq).collect();
+        let statuses: Vec<&str> = rows.iter().map(|r| r.status).collect();
+        let counted: Vec<Option<i64>> = rows.iter().map(|r| r.counted_qty_milli).collect();
+        let ats: Vec<Option<DateTime<Utc>>> = rows.iter().map(|r| r.counted_at).collect();
+        let theos: Vec<Option<i64>> = rows.iter().map(|r| r.theoretical_qty_milli).collect();
+        let diffs: Vec<Option<i64>> = rows.iter().map(|r| r.difference_milli).collect();
+        let flags: Vec<Option<&str>> = rows.iter().map(|r| r.flag).collect();
+        sqlx::query(
+            "UPDATE stock_count_lines SET status = v.status, counted_qty_milli = v.counted, counted_at = v.at, \
+             theoretical_qty_milli = v.theo, difference_milli = v.diff, flag = v.flag \
+             FROM unnest($2::BIGINT[], $3::TEXT[], $4::BIGINT[], $5::TIMESTAMPTZ[], $6::BIGINT[], $7::BIGINT[], \
+             $8::TEXT[]) AS v(seq, status, counted, at, theo, diff, flag) \
+             WHERE stock_count_lines.count_id = $1 AND stock_count_lines.seq = v.seq",
+        )
+        .bind(count_id)
+        .bind(&seqs)
+        .bind(&statuses)
+        .bind(&counted)
+        .bind(&ats)
+        .bind(&theos)
+        .bind(&diffs)
+        .bind(&flags)
+        .execute(&mut **t)
+        .await?;
+        return Ok(());
+    }
     for chunk in rows.chunks(100) {
         let mut w = Conditions::new();
         let count = w.arg(SqlArg::Text(count_id.into()));

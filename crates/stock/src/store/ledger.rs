@@ -49,6 +49,9 @@ pub struct MovementListRow {
 
 /// Inserts the row and moves its quantity in the projection, in the caller's transaction.
 pub async fn insert(tx: &mut Tx, m: &MovementRow) -> Result<()> {
+    if let Tx::Postgres(t) = tx {
+        return insert_postgres(t, m).await;
+    }
     let sql = format!(
         "INSERT INTO stock_movements ({COLUMNS}) VALUES \
          ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
@@ -83,6 +86,70 @@ pub async fn insert(tx: &mut Tx, m: &MovementRow) -> Result<()> {
             .execute(&mut *conn).await.map(|_| ()))?;
     }
     Ok(())
+}
+
+/// [`insert`] on PostgreSQL: the ledger row, both ends' balances and the consumption projection in one statement
+/// (data-modifying CTEs), one round trip instead of four — a posting is mostly round trips.
+async fn insert_postgres(
+    t: &mut sqlx::Transaction<'static, sqlx::Postgres>,
+    m: &MovementRow,
+) -> Result<()> {
+    let [(from, from_delta), (to, to_delta)] =
+        deltas(&m.from_location_id, &m.to_location_id, m.qty_milli);
+    let consumption = consumption_delta(
+        &m.from_location_id,
+        &m.to_location_id,
+        m.qty_milli,
+        m.value_cents,
+    );
+    let mut sql = format!(
+        "WITH movement AS (INSERT INTO stock_movements ({COLUMNS}) VALUES \
+         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)), \
+         balances AS (INSERT INTO stock_balances (material_id, location_id, lot_id, qty_milli) \
+         VALUES ($3, $18, $20, $19), ($3, $21, $20, $22) ON CONFLICT (material_id, location_id, lot_id) \
+         DO UPDATE SET qty_milli = stock_balances.qty_milli + excluded.qty_milli)"
+    );
+    if consumption.is_some() {
+        sql.push_str(
+            ", consumption AS (INSERT INTO stock_consumption_daily \
+             (material_id, location_id, day, qty_milli, value_cents) VALUES ($3, $23, $24, $25, $26) \
+             ON CONFLICT (material_id, location_id, day) DO UPDATE SET \
+             qty_milli = stock_consumption_daily.qty_milli + excluded.qty_milli, \
+             value_cents = stock_consumption_daily.value_cents + excluded.value_cents)",
+        );
+    }
+    sql.push_str(" SELECT 1");
+    let mut q = sqlx::query(&sql)
+        .bind(&m.id)
+        .bind(&m.kind)
+        .bind(&m.material_id)
+        .bind(&m.lot_id)
+        .bind(m.qty_milli)
+        .bind(&m.from_location_id)
+        .bind(&m.to_location_id)
+        .bind(m.unit_cost_micro)
+        .bind(m.value_cents)
+        .bind(m.occurred_at)
+        .bind(m.posted_at)
+        .bind(&m.document_type)
+        .bind(&m.document_id)
+        .bind(&m.reason)
+        .bind(&m.created_by)
+        .bind(&m.idempotency_key)
+        .bind(&m.reverses_id)
+        .bind(from)
+        .bind(from_delta)
+        .bind(m.lot_id.as_deref().unwrap_or_default())
+        .bind(to)
+        .bind(to_delta);
+    if let Some((location, qty, value)) = consumption {
+        q = q
+            .bind(location)
+            .bind(platform::clock::business_date(m.occurred_at))
+            .bind(qty)
+            .bind(value);
+    }
+    q.execute(&mut **t).await.map(|_| ())
 }
 
 pub async fn set_average(tx: &mut Tx, material_id: &str, avg_micro: i64) -> Result<()> {
@@ -128,7 +195,18 @@ pub async fn lot_stock(tx: &mut Tx, material_id: &str, location_id: &str) -> Res
         .collect())
 }
 
+/// The rows of the posting made under `key` (its first row carries the key, the others `key#2`, `key#3`, …).
 pub async fn by_key(tx: &mut Tx, key: &str) -> Result<Vec<MovementRow>> {
+    // A posting's rows are inserted in one transaction, its first row under the key itself: one probe of the
+    // unique index tells whether it exists. Only a repeat reads the `key#…` rows, with a LIKE that no index
+    // serves (case-insensitive on SQLite, a non-C collation on PostgreSQL): run on every posting it walked the
+    // whole ledger, ~60 ms at 200,000 rows on PostgreSQL.
+    let first: Option<String> = on_tx!(tx, conn => sqlx::query_scalar(
+        "SELECT id FROM stock_movements WHERE idempotency_key = $1"
+    ).bind(key).fetch_optional(&mut *conn).await)?;
+    if first.is_none() {
+        return Ok(Vec::new());
+    }
     let sql = format!(
         "SELECT {COLUMNS} FROM stock_movements WHERE idempotency_key = $1 OR idempotency_key LIKE $2 ORDER BY id"
     );

@@ -7,64 +7,91 @@ use platform::sql::{Conditions, SqlArg};
 use platform::{bind_sql_args, on_db};
 
 use super::Result;
-use crate::domain::overview::{MaterialConsumption, PolicyLevels, Position};
+use crate::domain::overview::{sql as rules, DatedLot, MaterialConsumption};
 
 fn within(w: &mut Conditions, column: &str, locations: &[String]) {
     let list = w.list(locations.iter().cloned());
     w.push(format!("{column} IN ({list})"));
 }
 
-/// Every balance row (zeros too: a stock-out) at the locations, with its material's cost and its lot's expiry.
-pub async fn positions(db: &Db, locations: &[String]) -> Result<Vec<Position>> {
+/// Per material, its net quantity over the locations (every lot; ≠ 0 only) and its average cost: the stock value.
+pub async fn material_nets(db: &Db, locations: &[String]) -> Result<Vec<(i64, i64)>> {
     let mut w = Conditions::new();
     within(&mut w, "b.location_id", locations);
     let sql = format!(
-        "SELECT b.material_id, b.location_id, b.lot_id, b.qty_milli, m.avg_cost_micro, m.active, l.expiry_date \
-         FROM stock_balances b JOIN stock_materials m ON m.id = b.material_id \
-         LEFT JOIN stock_lots l ON l.id = b.lot_id WHERE {}",
+        "SELECT s.q, m.avg_cost_micro FROM (SELECT b.material_id, CAST(SUM(b.qty_milli) AS BIGINT) AS q \
+         FROM stock_balances b WHERE {} GROUP BY b.material_id) s \
+         JOIN stock_materials m ON m.id = s.material_id WHERE s.q <> 0",
         w.sql()
     );
-    type Row = (String, String, String, i64, i64, bool, Option<NaiveDate>);
-    let rows: Vec<Row> =
-        on_db!(db, pool => bind_sql_args!(sqlx::query_as(&sql), w.args()).fetch_all(pool).await)?;
-    Ok(rows
-        .into_iter()
-        .map(
-            |(material_id, location_id, lot_id, qty_milli, avg_cost_micro, active, expiry_date)| {
-                Position {
-                    material_id,
-                    location_id,
-                    lot_id,
-                    qty_milli,
-                    avg_cost_micro,
-                    active,
-                    expiry_date,
-                }
-            },
-        )
-        .collect())
+    on_db!(db, pool => bind_sql_args!(sqlx::query_as(&sql), w.args()).fetch_all(pool).await)
 }
 
-/// The policies of active materials at the locations.
-pub async fn policies(db: &Db, locations: &[String]) -> Result<Vec<PolicyLevels>> {
+/// The pairs (material, location) with balance rows: how many of an active material are stock-outs, how many
+/// balance rows are negative.
+pub async fn held_pairs(db: &Db, locations: &[String]) -> Result<(i64, i64)> {
+    let mut w = Conditions::new();
+    within(&mut w, "b.location_id", locations);
+    let sql = format!(
+        "SELECT CAST(COALESCE(SUM(CASE WHEN m.active = TRUE AND {} THEN 1 ELSE 0 END), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(x.negatives), 0) AS BIGINT) FROM (SELECT b.material_id, \
+         SUM(b.qty_milli) AS on_hand, SUM(CASE WHEN b.qty_milli < 0 THEN 1 ELSE 0 END) AS negatives \
+         FROM stock_balances b WHERE {} GROUP BY b.material_id, b.location_id) x \
+         JOIN stock_materials m ON m.id = x.material_id",
+        rules::stock_out("x.on_hand"),
+        w.sql()
+    );
+    on_db!(db, pool => bind_sql_args!(sqlx::query_as(&sql), w.args()).fetch_one(pool).await)
+}
+
+/// The policies of active materials at the locations: how many pairs are below the minimum, how many at the
+/// reorder point, how many have no balance row at all (never held there: a stock-out).
+pub async fn policy_pairs(db: &Db, locations: &[String]) -> Result<(i64, i64, i64)> {
     let mut w = Conditions::new();
     w.push("m.active = TRUE");
     within(&mut w, "p.location_id", locations);
+    // Each policy probes the balances' key (material, location, lot) for its pair: no grouping of every pair.
+    // MATERIALIZED: evaluated once per policy, not once per use of `q` below.
+    let on_hand = "COALESCE(p.q, 0)";
     let sql = format!(
-        "SELECT p.material_id, p.location_id, p.min_qty_milli, p.reorder_point_milli FROM stock_policies p \
-         JOIN stock_materials m ON m.id = p.material_id WHERE {}",
+        "WITH pp AS MATERIALIZED (SELECT p.min_qty_milli, p.reorder_point_milli, \
+         (SELECT SUM(b.qty_milli) FROM stock_balances b \
+         WHERE b.material_id = p.material_id AND b.location_id = p.location_id) AS q \
+         FROM stock_policies p JOIN stock_materials m ON m.id = p.material_id WHERE {}) \
+         SELECT CAST(COALESCE(SUM(CASE WHEN {} THEN 1 ELSE 0 END), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(CASE WHEN {} THEN 1 ELSE 0 END), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(CASE WHEN p.q IS NULL THEN 1 ELSE 0 END), 0) AS BIGINT) \
+         FROM pp p",
+        w.sql(),
+        rules::below_minimum(on_hand, "p"),
+        rules::at_reorder_point(on_hand, "p"),
+    );
+    on_db!(db, pool => bind_sql_args!(sqlx::query_as(&sql), w.args()).fetch_one(pool).await)
+}
+
+/// The balance rows > 0 at the locations of lots expiring by `until` (expired ones too).
+pub async fn dated_lots(db: &Db, locations: &[String], until: NaiveDate) -> Result<Vec<DatedLot>> {
+    let mut w = Conditions::new();
+    let p = w.arg(SqlArg::Date(until));
+    w.push(format!("l.expiry_date <= {p}"));
+    w.push("b.qty_milli > 0");
+    within(&mut w, "b.location_id", locations);
+    let sql = format!(
+        "SELECT b.lot_id, l.expiry_date, b.qty_milli, m.avg_cost_micro FROM stock_lots l \
+         JOIN stock_balances b ON b.material_id = l.material_id AND b.lot_id = l.id \
+         JOIN stock_materials m ON m.id = b.material_id WHERE {}",
         w.sql()
     );
-    let rows: Vec<(String, String, i64, i64)> =
+    let rows: Vec<(String, NaiveDate, i64, i64)> =
         on_db!(db, pool => bind_sql_args!(sqlx::query_as(&sql), w.args()).fetch_all(pool).await)?;
     Ok(rows
         .into_iter()
         .map(
-            |(material_id, location_id, min_qty_milli, reorder_point_milli)| PolicyLevels {
-                material_id,
-                location_id,
-                min_qty_milli,
-                reorder_point_milli,
+            |(lot_id, expiry_date, qty_milli, avg_cost_micro)| DatedLot {
+                lot_id,
+                expiry_date,
+                qty_milli,
+                avg_cost_micro,
             },
         )
         .collect())

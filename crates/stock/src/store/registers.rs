@@ -7,7 +7,7 @@ use platform::{bind_sql_args, on_db, on_tx};
 
 use super::Result;
 use crate::domain::location::LocationFields;
-use crate::domain::overview::{SituationFilter, StockSituation};
+use crate::domain::overview::{sql as rules, SituationFilter, StockSituation};
 use crate::domain::{
     Category, Location, LocationKind, Material, MaterialFields, MaterialKind, Policy, Uom,
     UomPurpose,
@@ -282,21 +282,24 @@ fn situation_condition(w: &mut Conditions, f: &SituationFilter) {
     let clause = match f.situation {
         StockSituation::BelowMinimum => format!(
             "EXISTS (SELECT 1 FROM stock_policies p WHERE p.material_id = stock_materials.id AND {} \
-             AND p.min_qty_milli > 0 AND {on_hand} < p.min_qty_milli)",
-            at(w, "p.location_id")
+             AND {})",
+            at(w, "p.location_id"),
+            rules::below_minimum(on_hand, "p")
         ),
         StockSituation::AtReorderPoint => format!(
             "EXISTS (SELECT 1 FROM stock_policies p WHERE p.material_id = stock_materials.id AND {} \
-             AND p.reorder_point_milli > 0 AND {on_hand} <= p.reorder_point_milli \
-             AND (p.min_qty_milli <= 0 OR {on_hand} >= p.min_qty_milli))",
-            at(w, "p.location_id")
+             AND {})",
+            at(w, "p.location_id"),
+            rules::at_reorder_point(on_hand, "p")
         ),
         StockSituation::StockOut => format!(
             "active = TRUE AND (EXISTS (SELECT 1 FROM stock_policies p WHERE p.material_id = stock_materials.id \
-             AND {} AND {on_hand} <= 0) OR EXISTS (SELECT 1 FROM stock_balances s \
-             WHERE s.material_id = stock_materials.id AND {} GROUP BY s.location_id HAVING SUM(s.qty_milli) <= 0))",
+             AND {} AND {}) OR EXISTS (SELECT 1 FROM stock_balances s \
+             WHERE s.material_id = stock_materials.id AND {} GROUP BY s.location_id HAVING {}))",
             at(w, "p.location_id"),
-            at(w, "s.location_id")
+            rules::stock_out(on_hand),
+            at(w, "s.location_id"),
+            rules::stock_out("SUM(s.qty_milli)")
         ),
         StockSituation::Negative => format!(
             "EXISTS (SELECT 1 FROM stock_balances s WHERE s.material_id = stock_materials.id AND {} \
