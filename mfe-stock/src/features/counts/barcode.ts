@@ -39,6 +39,8 @@ export type StopReading = () => void;
 /** Which reader this browser uses (shown under the preview, and what the test checks). */
 export type ReaderKind = 'BarcodeDetector' | 'ZXing';
 
+export const READER_LABELS: Record<ReaderKind, string> = { BarcodeDetector: 'leitor do navegador', ZXing: 'ZXing' };
+
 function detectorClass(): BarcodeDetectorClass | null {
   const candidate = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
   return typeof candidate === 'function' ? candidate : null;
@@ -108,12 +110,14 @@ async function readWithZxing(video: HTMLVideoElement, emit: (raw: string) => voi
   return () => controls.stop();
 }
 
-/** Opens the camera into `video` and calls `onCode` for each code read; resolves with the reader used and a stop. */
-export async function startReading(video: HTMLVideoElement, onCode: (code: string) => void): Promise<{ kind: ReaderKind; stop: StopReading }> {
-  const emit = onceEach(onCode);
+/**
+ * Opens the camera into `video` and calls `onCode` for each code read, with the reader that read it; resolves
+ * with the reader used and a stop.
+ */
+export async function startReading(video: HTMLVideoElement, onCode: (code: string, kind: ReaderKind) => void): Promise<{ kind: ReaderKind; stop: StopReading }> {
   const detector = await nativeDetector();
-  if (detector) return { kind: 'BarcodeDetector', stop: await readWithDetector(detector, video, emit) };
-  return { kind: 'ZXing', stop: await readWithZxing(video, emit) };
+  if (detector) return { kind: 'BarcodeDetector', stop: await readWithDetector(detector, video, onceEach((code) => onCode(code, 'BarcodeDetector'))) };
+  return { kind: 'ZXing', stop: await readWithZxing(video, onceEach((code) => onCode(code, 'ZXing'))) };
 }
 
 /**

@@ -1,9 +1,9 @@
 import { Alert, Modal, Stack, Text } from '@backoffice/ui';
 import { useEffect, useRef, useState } from 'react';
-import { cameraError, startReading, type ReaderKind } from '../barcode';
+import { READER_LABELS, cameraError, startReading, type ReaderKind } from '../barcode';
 
 /** "Ler código de barras": the camera's preview; the first code read is handed over and the dialog closes. */
-export function BarcodeScanner({ opened, onClose, onCode }: { opened: boolean; onClose: () => void; onCode: (code: string) => void }) {
+export function BarcodeScanner({ opened, onClose, onCode }: { opened: boolean; onClose: () => void; onCode: (code: string, kind: ReaderKind) => void }) {
   return (
     <Modal opened={opened} onClose={onClose} title="Ler código de barras" centered>
       {opened && <CameraPreview onCode={onCode} />}
@@ -11,7 +11,7 @@ export function BarcodeScanner({ opened, onClose, onCode }: { opened: boolean; o
   );
 }
 
-function CameraPreview({ onCode }: { onCode: (code: string) => void }) {
+function CameraPreview({ onCode }: { onCode: (code: string, kind: ReaderKind) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [kind, setKind] = useState<ReaderKind | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -24,7 +24,7 @@ function CameraPreview({ onCode }: { onCode: (code: string) => void }) {
     let closed = false;
     const element = video.current;
     if (!element) return undefined;
-    startReading(element, (code) => handler.current(code))
+    startReading(element, (code, kind) => handler.current(code, kind))
       .then((reading) => {
         if (closed) reading.stop();
         else {
@@ -46,7 +46,7 @@ function CameraPreview({ onCode }: { onCode: (code: string) => void }) {
       {error && <Alert color="red" role="alert">{error}</Alert>}
       <video ref={video} aria-label="Câmera" muted playsInline style={{ width: '100%', borderRadius: 8, background: '#000' }} />
       <Text size="sm">Aponte a câmera para o código de barras (GTIN ou SKU) do material.</Text>
-      {kind && <Text size="xs" c="dimmed" aria-label="Leitor de código de barras">{kind === 'BarcodeDetector' ? 'Leitor do navegador (BarcodeDetector)' : 'Leitor ZXing'}</Text>}
+      {kind && <Text size="xs" c="dimmed">Leitor: {READER_LABELS[kind]}</Text>}
     </Stack>
   );
 }

@@ -19,7 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatThousandths, parseThousandths } from '../../../lib/quantity';
 import { COUNT_STATUS_LABELS, LINE_FLAG_LABELS, LINE_STATUS_LABELS, STATUS_COLORS } from '../labels';
-import { preloadReader } from '../barcode';
+import { READER_LABELS, preloadReader, type ReaderKind } from '../barcode';
 import { flush, loadCount, loadLines, matchLines, pending, record, refused, refusedCsv, saveCount, saveLines, type EntryMode, type OfflineLine } from '../offline';
 import { keepPageForOffline } from '../offlinePage';
 import { BarcodeScanner } from './BarcodeScanner';
@@ -127,7 +127,7 @@ export function CountDetail({ id }: { id: string }) {
             </Stack>
           )}
           {offline && stored && (
-            <Alert color="gray" title="Sem conexão" role="status" aria-label="Contagem offline">
+            <Alert color="gray" title="Sem conexão" role="status">
               Mostrando o inventário e as folhas baixados neste dispositivo em {formatDateTime(stored.downloaded_at)}. Os lançamentos ficam aqui até a rede voltar.
             </Alert>
           )}
@@ -236,7 +236,7 @@ function CountingPanel({ count, onSynced }: { count: StockCount; onSynced: () =>
   const [conflicts, setConflicts] = useState<number[]>([]);
   const [pageKept, setPageKept] = useState(false);
   const [scanning, setScanning] = useState(false);
-  const [scanned, setScanned] = useState<OfflineLine[]>([]);
+  const [scanned, setScanned] = useState<{ lines: OfflineLine[]; reader: ReaderKind | null }>({ lines: [], reader: null });
   const qtyInput = useRef<HTMLInputElement>(null);
 
   const sync = useCallback(async () => {
@@ -307,12 +307,12 @@ function CountingPanel({ count, onSynced }: { count: StockCount; onSynced: () =>
   };
 
   /** A code read by the camera selects its line as a typed one does; the quantity is typed next. */
-  const onScanned = async (read: string) => {
+  const onScanned = async (read: string, reader: ReaderKind) => {
     setScanning(false);
     setCode(read);
     setError(null);
     const found = await findLines(read);
-    setScanned(found);
+    setScanned({ lines: found, reader });
     if (found.length === 0) setError('Nenhuma linha com este código nesta contagem.');
     qtyInput.current?.focus();
   };
@@ -324,7 +324,7 @@ function CountingPanel({ count, onSynced }: { count: StockCount; onSynced: () =>
     if (!code.trim()) return setError('Informe o SKU, o GTIN ou o lote.');
     if (milli === null) return setError('Quantidade inválida, ex.: 12 ou 2,5.');
     const found = await findLines(code);
-    setScanned([]);
+    setScanned({ lines: [], reader: null });
     if (found.length === 0) return setError(navigator.onLine || offlineLines.length ? 'Nenhuma linha com este código nesta contagem.' : 'Sem conexão: baixe as folhas para contar offline.');
     const [only] = found;
     if (found.length === 1 && only) return enter(only, milli);
@@ -352,20 +352,20 @@ function CountingPanel({ count, onSynced }: { count: StockCount; onSynced: () =>
         )}
         <form onSubmit={(e) => void submit(e)} aria-label="Lançar contagem" noValidate>
           <Group align="flex-end" gap="sm">
-            <TextInput label="SKU, GTIN ou lote" value={code} onChange={(e) => { setCode(e.currentTarget.value); setScanned([]); }} autoComplete="off" />
+            <TextInput label="SKU, GTIN ou lote" value={code} onChange={(e) => { setCode(e.currentTarget.value); setScanned({ lines: [], reader: null }); }} autoComplete="off" />
             <Button type="button" variant="default" onClick={() => setScanning(true)}>Ler código de barras</Button>
             <TextInput ref={qtyInput} label="Quantidade" value={qty} onChange={(e) => setQty(e.currentTarget.value)} inputMode="decimal" />
             <SegmentedControl value={mode} onChange={(v) => setMode(v as EntryMode)} data={[{ value: 'SET', label: 'Substituir' }, { value: 'ADD', label: 'Somar' }]} aria-label="Modo" />
             <Button type="submit">Lançar</Button>
           </Group>
           {error && <Text c="red" size="sm" role="alert">{error}</Text>}
-          {scanned.length > 0 && (
+          {scanned.lines.length > 0 && (
             <Text size="sm" aria-label="Linha lida">
-              Lido: {scanned.map((l) => `${l.sku} — ${l.name}${l.lot_code ? ` (lote ${l.lot_code})` : ''}`).join('; ')}
+              Lido pela câmera ({scanned.reader ? READER_LABELS[scanned.reader] : ''}): {scanned.lines.map((l) => `${l.sku} — ${l.name}${l.lot_code ? ` (lote ${l.lot_code})` : ''}`).join('; ')}
             </Text>
           )}
         </form>
-        <BarcodeScanner opened={scanning} onClose={() => setScanning(false)} onCode={(read) => void onScanned(read)} />
+        <BarcodeScanner opened={scanning} onClose={() => setScanning(false)} onCode={(read, reader) => void onScanned(read, reader)} />
         {choices.length > 0 && (
           <Group gap="xs">
             <Text size="sm">Escolha o lote:</Text>
