@@ -228,6 +228,11 @@ test('the count page opens offline after the download, and the camera reads the 
   await expect(keeper.page.getByRole('status', { name: 'Sem conexão' })).toContainText('baixados neste dispositivo');
   const downloaded = keeper.page.getByRole('table', { name: 'Linhas baixadas' });
   await expect(downloaded.getByRole('row').filter({ hasText: 'TOU-003' })).toContainText(gtin);
+  // An address never opened online (the list) still opens offline: the worker falls back to the cached page.
+  await keeper.page.goto(`${baseUrl}/estoque/inventario`);
+  await expect(keeper.page.getByRole('heading', { name: 'Inventário', level: 1 })).toBeVisible();
+  await keeper.page.goto(`${baseUrl}${countPath}`);
+  await expect(keeper.page.getByRole('status', { name: 'Sem conexão' })).toBeVisible();
 
   await keeper.entry.getByRole('button', { name: 'Ler código de barras' }).click();
   const camera = keeper.page.getByRole('dialog', { name: 'Ler código de barras' });
