@@ -26,8 +26,10 @@ export function loadedFiles(entries: { name: string }[], origin: string): string
 /** Asks the active worker to keep the page; false without a worker (development server) or without an answer. */
 export async function keepPageForOffline(timeoutMs = 20_000): Promise<boolean> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return false;
-  const registration = await navigator.serviceWorker.getRegistration();
-  const worker = registration?.active;
+  if (!(await navigator.serviceWorker.getRegistration())) return false;
+  // On the first visit the worker may still be installing (precaching): wait for it to be active, within the limit.
+  const ready = await Promise.race([navigator.serviceWorker.ready, new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs))]);
+  const worker = ready?.active;
   if (!worker) return false;
   const files = loadedFiles(performance.getEntriesByType('resource'), location.origin);
   return new Promise<boolean>((resolve) => {
