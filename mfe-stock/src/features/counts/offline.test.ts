@@ -50,9 +50,22 @@ describe('offline counting', () => {
     offline = false;
     const done = await flush('c1', send, s);
     expect(sent.map((b) => b.entries.length)).toEqual([500, 1]);
-    expect(done).toEqual({ sent: 499, refused: 2 });
+    expect(done).toEqual({ sent: 499, refused: 2, conflicts: [] });
     expect(pending('c1', s)).toHaveLength(0);
     expect(refused('c1', s).map((r) => r.reason)).toEqual(['A contagem foi encerrada', 'A contagem foi encerrada']);
+  });
+
+  it('reports the lines the server put in conflict, and forgets one a later batch resolved', async () => {
+    const s = new MemoryStorage();
+    for (let i = 0; i < 501; i += 1) record('c2', { line_id: i < 500 ? 7 : 8, qty_milli: 1000, mode: 'ADD' }, s);
+    const states = [
+      [{ line_id: 7, status: 'CONFLITO' }, { line_id: 9, status: 'CONFLITO' }],
+      [{ line_id: 8, status: 'CONFLITO' }, { line_id: 9, status: 'CONTADO' }],
+    ];
+    let call = 0;
+    const send = async (body: SyncBody) => ({ acknowledged: body.entries.map((e) => e.entry_id), refused: [], lines: states[call++] ?? [] });
+    const done = await flush('c2', send, s);
+    expect(done.conflicts.sort()).toEqual([7, 8]);
   });
 
   it('finds lines by SKU, GTIN or lot', () => {

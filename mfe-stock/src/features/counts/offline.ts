@@ -30,6 +30,8 @@ export interface SyncBody {
 export interface SyncAnswer {
   acknowledged: string[];
   refused: { entry_id: string; reason: string }[];
+  /** The state of each line the batch touched (CONFLITO when two counters disagree). */
+  lines?: { line_id: number; status: string }[];
 }
 
 /** A line as downloaded for offline counting (no expected quantities when the count is blind). */
@@ -107,18 +109,24 @@ export async function flush(
   send: (body: SyncBody) => Promise<SyncAnswer>,
   storage: Storage = localStorage,
   clock: () => Date = () => new Date(),
-): Promise<{ sent: number; refused: number; error?: unknown }> {
+): Promise<{ sent: number; refused: number; conflicts: number[]; error?: unknown }> {
   let sent = 0;
   let refusedCount = 0;
+  // Lines the server put in conflict (another counter's value differs): the device says so at once.
+  const conflicts = new Set<number>();
   for (;;) {
     const queue = pending(countId, storage);
     const batch = queue.slice(0, MAX_BATCH);
-    if (batch.length === 0) return { sent, refused: refusedCount };
+    if (batch.length === 0) return { sent, refused: refusedCount, conflicts: [...conflicts] };
     let answer: SyncAnswer;
     try {
       answer = await send({ device_id: deviceId(storage), device_clock: clock().toISOString(), entries: batch });
     } catch (error) {
-      return { sent, refused: refusedCount, error };
+      return { sent, refused: refusedCount, conflicts: [...conflicts], error };
+    }
+    for (const line of answer.lines ?? []) {
+      if (line.status === 'CONFLITO') conflicts.add(line.line_id);
+      else conflicts.delete(line.line_id);
     }
     const acked = new Set(answer.acknowledged);
     const reasons = new Map(answer.refused.map((r) => [r.entry_id, r.reason]));
@@ -128,7 +136,7 @@ export async function flush(
     storage.setItem(pendingKey(countId), JSON.stringify(pending(countId, storage).filter((e) => !done.has(e.entry_id))));
     sent += batch.filter((e) => acked.has(e.entry_id)).length;
     refusedCount += nowRefused.length;
-    if (done.size === 0) return { sent, refused: refusedCount };
+    if (done.size === 0) return { sent, refused: refusedCount, conflicts: [...conflicts] };
   }
 }
 
@@ -143,13 +151,18 @@ export function refusedCsv(rows: RefusedEntry[]): string {
 
 const DB_NAME = 'backoffice-inventario';
 const STORE = 'linhas';
+/** Version 2: the count's header too, so the page opens with no network (§5(b) "count state"). */
+const COUNTS = 'inventarios';
 
 function openDb(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB_NAME, 1);
-    req.onupgradeneeded = () => {
-      const store = req.result.createObjectStore(STORE, { keyPath: ['count_id', 'line_id'] });
-      store.createIndex('count', 'count_id');
+    const req = indexedDB.open(DB_NAME, 2);
+    req.onupgradeneeded = (event) => {
+      if (event.oldVersion < 1) {
+        const store = req.result.createObjectStore(STORE, { keyPath: ['count_id', 'line_id'] });
+        store.createIndex('count', 'count_id');
+      }
+      if (event.oldVersion < 2) req.result.createObjectStore(COUNTS, { keyPath: 'id' });
     };
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error ?? new Error('IndexedDB indisponível'));
@@ -180,6 +193,31 @@ export async function loadLines(countId: string): Promise<OfflineLine[]> {
   });
   db.close();
   return rows;
+}
+
+/** Stores the count as downloaded (its header: number, location, state, round), replacing an older copy. */
+export async function saveCount<T extends { id: string }>(count: T): Promise<void> {
+  const db = await openDb();
+  await new Promise<void>((resolve, reject) => {
+    const tx = db.transaction(COUNTS, 'readwrite');
+    tx.objectStore(COUNTS).put({ ...count, downloaded_at: new Date().toISOString() });
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB'));
+  });
+  db.close();
+}
+
+/** The count as downloaded on this device, or null. */
+export async function loadCount<T>(id: string): Promise<(T & { downloaded_at: string }) | null> {
+  if (typeof indexedDB === 'undefined') return null;
+  const db = await openDb();
+  const row = await new Promise<unknown>((resolve, reject) => {
+    const req = db.transaction(COUNTS, 'readonly').objectStore(COUNTS).get(id);
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB'));
+  });
+  db.close();
+  return (row as (T & { downloaded_at: string }) | undefined) ?? null;
 }
 
 /** The lines a typed code names: the SKU or GTIN exactly, or a lot code (case-insensitive). */

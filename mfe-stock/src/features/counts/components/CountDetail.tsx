@@ -16,10 +16,13 @@ import {
 import { usePermission } from '@backoffice/auth';
 import { Alert, Badge, Button, Checkbox, DataTable, Group, Modal, NativeSelect, Paper, Progress, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput, Title, formatDate, formatDateTime, notify, type DataTableColumn } from '@backoffice/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatThousandths, parseThousandths } from '../../../lib/quantity';
 import { COUNT_STATUS_LABELS, LINE_FLAG_LABELS, LINE_STATUS_LABELS, STATUS_COLORS } from '../labels';
-import { flush, loadLines, matchLines, pending, record, refused, refusedCsv, saveLines, type EntryMode, type OfflineLine } from '../offline';
+import { READER_LABELS, preloadReader, type ReaderKind } from '../barcode';
+import { flush, loadCount, loadLines, matchLines, pending, record, refused, refusedCsv, saveCount, saveLines, type EntryMode, type OfflineLine } from '../offline';
+import { keepPageForOffline } from '../offlinePage';
+import { BarcodeScanner } from './BarcodeScanner';
 
 type ReasonAction = 'reject' | 'cancel';
 
@@ -33,9 +36,27 @@ function useRefreshCounts() {
 
 const message = (e: unknown, fallback: string) => (e instanceof Error && e.message ? e.message : fallback);
 
+type StoredCount = StockCount & { downloaded_at: string };
+
+/** The count as downloaded on this device (IndexedDB), for opening the page with no network. */
+function useStoredCount(id: string): StoredCount | null {
+  const [stored, setStored] = useState<StoredCount | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadCount<StockCount>(id)
+      .then((c) => live && setStored(c))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return stored;
+}
+
 /** A count: header, the manager's actions, the counting panel, the recount queue and the lines by sheet. */
 export function CountDetail({ id }: { id: string }) {
   const result = useGetStockCount(id);
+  const stored = useStoredCount(id);
   const refresh = useRefreshCounts();
   const mayManage = usePermission('estoque_inventario_gerir');
   const mayCount = usePermission('estoque_inventario_contar');
@@ -43,9 +64,12 @@ export function CountDetail({ id }: { id: string }) {
   const [posting, setPosting] = useState<number | null>(null);
   const [reasonFor, setReasonFor] = useState<ReasonAction | null>(null);
   const [statusFilter, setStatusFilter] = useState('');
-  const count = result.data;
-  if (result.isError) return <Alert color="red" title="Inventário não encontrado">{message(result.error, 'Não foi possível abrir o inventário.')}</Alert>;
-  if (!count) return <Text>Carregando…</Text>;
+  // No network (the query waits for it, or failed while offline): the copy downloaded for offline counting.
+  const unreachable = !result.data && (result.fetchStatus === 'paused' || (result.isError && !navigator.onLine));
+  const offline = unreachable && stored !== null;
+  const count = result.data ?? (offline ? stored : undefined);
+  if (result.isError && !count) return <Alert color="red" title="Inventário não encontrado">{message(result.error, 'Não foi possível abrir o inventário.')}</Alert>;
+  if (!count) return <Text>{unreachable ? 'Sem conexão: este inventário não foi baixado neste dispositivo.' : 'Carregando…'}</Text>;
   const run = async (action: () => Promise<StockCount>, done: string) => {
     setBusy(true);
     try {
@@ -102,7 +126,12 @@ export function CountDetail({ id }: { id: string }) {
               <Text size="xs">{count.counted_lines.toLocaleString('pt-BR')} de {count.line_count.toLocaleString('pt-BR')} linhas contadas</Text>
             </Stack>
           )}
-          {mayManage && (
+          {offline && stored && (
+            <Alert color="gray" title="Sem conexão" role="status">
+              Mostrando o inventário e as folhas baixados neste dispositivo em {formatDateTime(stored.downloaded_at)}. Os lançamentos ficam aqui até a rede voltar.
+            </Alert>
+          )}
+          {mayManage && !offline && (
             <Group gap="xs">
               {status === 'RASCUNHO' && <Button loading={busy} onClick={() => void run(() => startStockCount(id), 'Contagem iniciada.')}>Iniciar</Button>}
               {counting && <Button loading={busy} onClick={() => void run(() => closeStockCount(id), 'Contagem encerrada.')}>Encerrar contagem</Button>}
@@ -123,7 +152,7 @@ export function CountDetail({ id }: { id: string }) {
           ) : null}
         </Stack>
       </Paper>
-      {(count.conflict_lines > 0 || count.recount_lines > 0) && (
+      {!offline && (count.conflict_lines > 0 || count.recount_lines > 0) && (
         <Alert color="orange" title="Conflitos e recontagem" role="status">
           <Group justify="space-between">
             <Text size="sm">{count.conflict_lines} linha(s) em conflito e {count.recount_lines} aguardando recontagem (cega, por outra pessoa).</Text>
@@ -135,7 +164,7 @@ export function CountDetail({ id }: { id: string }) {
         </Alert>
       )}
       {counting && mayCount && <CountingPanel count={count} onSynced={refresh} />}
-      {count.line_count > 0 && <Lines count={count} statusFilter={statusFilter} onStatusFilter={setStatusFilter} />}
+      {offline ? <DownloadedLines countId={count.id} /> : count.line_count > 0 && <Lines count={count} statusFilter={statusFilter} onStatusFilter={setStatusFilter} />}
       <Modal opened={reasonFor !== null} onClose={() => setReasonFor(null)} title={reasonFor === 'reject' ? 'Reprovar inventário' : 'Cancelar inventário'} centered>
         {reasonFor && (
           <ReasonForm
@@ -204,6 +233,11 @@ function CountingPanel({ count, onSynced }: { count: StockCount; onSynced: () =>
   const [queue, setQueue] = useState(() => pending(count.id).length);
   const [notSynced, setNotSynced] = useState(() => refused(count.id));
   const [syncing, setSyncing] = useState(false);
+  const [conflicts, setConflicts] = useState<number[]>([]);
+  const [pageKept, setPageKept] = useState(false);
+  const [scanning, setScanning] = useState(false);
+  const [scanned, setScanned] = useState<{ lines: OfflineLine[]; reader: ReaderKind | null }>({ lines: [], reader: null });
+  const qtyInput = useRef<HTMLInputElement>(null);
 
   const sync = useCallback(async () => {
     if (pending(count.id).length === 0) return;
@@ -212,6 +246,7 @@ function CountingPanel({ count, onSynced }: { count: StockCount; onSynced: () =>
     setSyncing(false);
     setQueue(pending(count.id).length);
     setNotSynced(refused(count.id));
+    if (r.conflicts.length > 0) setConflicts(r.conflicts);
     if (r.sent > 0 || r.refused > 0) onSynced();
     if (r.error && navigator.onLine) notify(message(r.error, 'Não foi possível sincronizar; os lançamentos continuam no dispositivo.'), 'error');
   }, [count.id, onSynced]);
@@ -236,8 +271,12 @@ function CountingPanel({ count, onSynced }: { count: StockCount; onSynced: () =>
         after = page.next_after;
       }
       await saveLines(count.id, all);
+      await saveCount(count);
       setOfflineLines(all);
       notify(`${all.length.toLocaleString('pt-BR')} linha(s) baixada(s) para contagem offline.`, 'success');
+      // The camera's reader and this page's files, kept by the service worker for the installed app.
+      await preloadReader();
+      setPageKept(await keepPageForOffline());
     } catch (e) {
       notify(message(e, 'Não foi possível baixar as folhas.'), 'error');
     } finally {
@@ -255,21 +294,37 @@ function CountingPanel({ count, onSynced }: { count: StockCount; onSynced: () =>
     if (navigator.onLine) await sync();
   };
 
+  /** The lines a code names: on the device first, else (online) by the server's search. */
+  const findLines = async (typed: string): Promise<OfflineLine[]> => {
+    const found = matchLines(offlineLines, typed);
+    if (found.length > 0 || !navigator.onLine) return found;
+    try {
+      const page = await listStockCountLines(count.id, { search: typed.trim(), page_size: 50 });
+      return matchLines(page.items.map((l) => ({ count_id: count.id, line_id: l.line_id, sheet_no: l.sheet_no, sku: l.sku, name: l.name, base_uom: l.base_uom, gtin: l.gtin, lot_code: l.lot_code, expiry_date: l.expiry_date })), typed);
+    } catch {
+      return [];
+    }
+  };
+
+  /** A code read by the camera selects its line as a typed one does; the quantity is typed next. */
+  const onScanned = async (read: string, reader: ReaderKind) => {
+    setScanning(false);
+    setCode(read);
+    setError(null);
+    const found = await findLines(read);
+    setScanned({ lines: found, reader });
+    if (found.length === 0) setError('Nenhuma linha com este código nesta contagem.');
+    qtyInput.current?.focus();
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     const milli = parseThousandths(qty, { allowNegative: mode === 'ADD' });
     if (!code.trim()) return setError('Informe o SKU, o GTIN ou o lote.');
     if (milli === null) return setError('Quantidade inválida, ex.: 12 ou 2,5.');
-    let found = matchLines(offlineLines, code);
-    if (found.length === 0 && navigator.onLine) {
-      try {
-        const page = await listStockCountLines(count.id, { search: code.trim(), page_size: 50 });
-        found = matchLines(page.items.map((l) => ({ count_id: count.id, line_id: l.line_id, sheet_no: l.sheet_no, sku: l.sku, name: l.name, base_uom: l.base_uom, gtin: l.gtin, lot_code: l.lot_code, expiry_date: l.expiry_date })), code);
-      } catch {
-        found = [];
-      }
-    }
+    const found = await findLines(code);
+    setScanned({ lines: [], reader: null });
     if (found.length === 0) return setError(navigator.onLine || offlineLines.length ? 'Nenhuma linha com este código nesta contagem.' : 'Sem conexão: baixe as folhas para contar offline.');
     const [only] = found;
     if (found.length === 1 && only) return enter(only, milli);
@@ -288,15 +343,29 @@ function CountingPanel({ count, onSynced }: { count: StockCount; onSynced: () =>
           </Group>
         </Group>
         {offlineLines.length > 0 && <Text size="xs" c="dimmed">{offlineLines.length.toLocaleString('pt-BR')} linha(s) neste dispositivo: a contagem funciona sem rede.</Text>}
+        {pageKept && <Text size="xs" c="dimmed">No app instalado, esta página também abre sem rede.</Text>}
+        {conflicts.length > 0 && (
+          <Alert color="orange" title="Conflito com outra contagem" role="alert">
+            {conflicts.map((lineId) => offlineLines.find((l) => l.line_id === lineId)?.sku ?? `Linha ${lineId}`).join(', ')}: a sua contagem difere da de outra pessoa.
+            Nenhuma das duas prevalece: a linha vai para a recontagem cega, por uma terceira pessoa.
+          </Alert>
+        )}
         <form onSubmit={(e) => void submit(e)} aria-label="Lançar contagem" noValidate>
           <Group align="flex-end" gap="sm">
-            <TextInput label="SKU, GTIN ou lote" value={code} onChange={(e) => setCode(e.currentTarget.value)} autoComplete="off" />
-            <TextInput label="Quantidade" value={qty} onChange={(e) => setQty(e.currentTarget.value)} inputMode="decimal" />
+            <TextInput label="SKU, GTIN ou lote" value={code} onChange={(e) => { setCode(e.currentTarget.value); setScanned({ lines: [], reader: null }); }} autoComplete="off" />
+            <Button type="button" variant="default" onClick={() => setScanning(true)}>Ler código de barras</Button>
+            <TextInput ref={qtyInput} label="Quantidade" value={qty} onChange={(e) => setQty(e.currentTarget.value)} inputMode="decimal" />
             <SegmentedControl value={mode} onChange={(v) => setMode(v as EntryMode)} data={[{ value: 'SET', label: 'Substituir' }, { value: 'ADD', label: 'Somar' }]} aria-label="Modo" />
             <Button type="submit">Lançar</Button>
           </Group>
           {error && <Text c="red" size="sm" role="alert">{error}</Text>}
+          {scanned.lines.length > 0 && (
+            <Text size="sm" aria-label="Linha lida">
+              Lido pela câmera ({scanned.reader ? READER_LABELS[scanned.reader] : ''}): {scanned.lines.map((l) => `${l.sku} — ${l.name}${l.lot_code ? ` (lote ${l.lot_code})` : ''}`).join('; ')}
+            </Text>
+          )}
         </form>
+        <BarcodeScanner opened={scanning} onClose={() => setScanning(false)} onCode={(read, reader) => void onScanned(read, reader)} />
         {choices.length > 0 && (
           <Group gap="xs">
             <Text size="sm">Escolha o lote:</Text>
@@ -319,6 +388,47 @@ function CountingPanel({ count, onSynced }: { count: StockCount; onSynced: () =>
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** With no network: the lines downloaded on this device (IndexedDB), filtered here by SKU, name, GTIN or lot. */
+function DownloadedLines({ countId }: { countId: string }) {
+  const [lines, setLines] = useState<OfflineLine[] | undefined>(undefined);
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    loadLines(countId)
+      .then((all) => setLines(all.sort((a, b) => a.line_id - b.line_id)))
+      .catch(() => setLines([]));
+  }, [countId]);
+  const term = search.trim().toUpperCase();
+  const shown = (lines ?? [])
+    .filter((l) => !term || [l.sku, l.name, l.gtin ?? '', l.lot_code ?? ''].some((v) => v.toUpperCase().includes(term)))
+    .slice(0, 200);
+  const columns: DataTableColumn<OfflineLine>[] = [
+    { id: 'line', header: 'Nº', cell: (l) => l.line_id },
+    { id: 'sheet', header: 'Folha', cell: (l) => l.sheet_no },
+    { id: 'sku', header: 'SKU', cell: (l) => l.sku },
+    { id: 'name', header: 'Material', cell: (l) => l.name },
+    { id: 'gtin', header: 'GTIN', cell: (l) => l.gtin ?? '—' },
+    { id: 'lot', header: 'Lote', cell: (l) => l.lot_code ?? '—' },
+    { id: 'expiry', header: 'Validade', cell: (l) => (l.expiry_date ? formatDate(l.expiry_date) : '—') },
+  ];
+  return (
+    <Stack gap="sm">
+      <Title order={3}>Folhas baixadas neste dispositivo</Title>
+      <TextInput label="Buscar linha" placeholder="SKU, nome, GTIN ou lote" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+      <DataTable<OfflineLine>
+        id="stock.count.offline-lines"
+        label="Linhas baixadas"
+        columns={columns}
+        rows={lines ? shown : undefined}
+        getRowId={(l) => String(l.line_id)}
+        getRowLabel={(l) => `${l.sku} ${l.lot_code ?? ''}`}
+        loading={lines === undefined}
+        emptyMessage="Nenhuma linha baixada."
+        minWidth={700}
+      />
+    </Stack>
   );
 }
 
