@@ -80,6 +80,8 @@ test('a draft is submitted later, picked short from a lot chosen by hand, and a 
   await drawer.getByRole('button', { name: 'Enviar solicitação' }).click();
   await expect(drawer.getByText('Rascunho: ninguém foi avisado ainda.')).toBeHidden();
   await expect(drawer.getByRole('button', { name: 'Cancelar despacho' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
   await signOut(page);
 
   await signIn(page, baseUrl, demoEmail('stock-manager'), undefined, '/hub/despachos/aprovacoes');
@@ -106,6 +108,8 @@ test('a draft is submitted later, picked short from a lot chosen by hand, and a 
   await expect(lines).toContainText(/L1 .*5 UN/);
   await drawer.getByRole('button', { name: 'Enviar', exact: true }).click();
   await expect(drawer).toContainText('Enviado parcialmente');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
   await signOut(page);
 
   // The clinic sees what was shipped (5 of the 8 approved) and why.
