@@ -71,6 +71,7 @@ impl DispatchesApi {
         method = "get",
         operation_id = "listStockDispatches"
     )]
+    #[allow(clippy::too_many_arguments)]
     async fn list(
         &self,
         req: &Request,
