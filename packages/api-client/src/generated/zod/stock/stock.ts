@@ -1022,8 +1022,7 @@ export const submitStockDispatchResponse = zod.object({
 }).describe('A dispatch with its lines and history.')
 
 /**
- * Acesso: `access_hub` too; RASCUNHO or SOLICITADO by the requester, APROVADO or EM_SEPARACAO by the
-approver or a stock manager (403 otherwise); another clinic's dispatch is 404.
+ * Acesso: `access_hub` too; draft or request: the requester; approved or picking: the approver or a stock manager (403 otherwise); another clinic's is 404.
  * @summary Cancels with a reason (`motivo`, 10–500 characters): CANCELADO. Nothing has been shipped in the states
 that allow it; the lots picked are released.
  */
