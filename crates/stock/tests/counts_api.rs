@@ -695,3 +695,398 @@ async fn scenario_24_fifty_thousand_lines_posted_in_chunks_resume_after_a_crash_
         assert_eq!(held, 101_000);
     }
 }
+
+/// Scenario 24 with a real crash: the `backoffice` binary serves the count, is killed with SIGKILL once the
+/// stored cursor shows a chunk posted (while the next one is being posted), is started again on the same
+/// database, and posting resumes: every line posted exactly once, and `backoffice stock check` finds the
+/// projection equal to the ledger. 10,000 lines, every one adjusted, so each chunk of 1,000 posts 1,000
+/// movements and the kill lands in the middle of the posting.
+#[tokio::test]
+async fn scenario_24_a_server_killed_with_sigkill_mid_post_resumes_and_posts_every_line_once() {
+    const N: i64 = 10_000;
+    for (engine, url) in server::databases().await {
+        let bin = server::binary();
+        let work = std::env::temp_dir().join(format!("stock-kill-{}", uuid_like()));
+        std::fs::create_dir_all(&work).unwrap();
+        let env = server::Env::new(&bin, &url, &work);
+        env.cli(&["migrate"]);
+        env.cli(&[
+            "users",
+            "create",
+            "--email",
+            "admin@kill.test",
+            "--name",
+            "Administradora",
+            "--role",
+            "ADMIN",
+            "--password",
+            "Senha@123",
+            "--password-updated",
+        ]);
+        env.cli(&[
+            "users",
+            "create",
+            "--email",
+            "keeper@kill.test",
+            "--name",
+            "Estoquista",
+            "--role",
+            "STOCK_KEEPER",
+            "--password",
+            "Senha@123",
+            "--password-updated",
+        ]);
+        // The central warehouse and N materials with 100 UN each, loaded straight into the ledger.
+        let db = platform::db::Db::connect(&url).await.unwrap();
+        let now = chrono::Utc::now();
+        let unit = platform::units::create(
+            &db,
+            platform::units::UnitDraft {
+                code: "CENTRAL".into(),
+                name: "Depósito central".into(),
+                city: Some("São Paulo".into()),
+                state: Some("SP".into()),
+                active: true,
+            },
+            "test",
+            now,
+        )
+        .await
+        .unwrap()
+        .id;
+        let mut srv = env.serve();
+        let admin = srv.sign_in("admin@kill.test");
+        let keeper = srv.sign_in("keeper@kill.test");
+        let central = srv.ok(
+            "POST",
+            "/api/v1/stock/locations",
+            &admin,
+            json!({"code": "CENTRAL", "name": "Depósito central", "kind": "CENTRAL", "unit_id": unit}),
+        )["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let gen = format!(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {N})"
+        );
+        let materials = format!(
+            "{gen} INSERT INTO stock_materials (id, sku, name, kind, category_id, base_uom, tracks_lot, tracks_expiry, \
+             expiry_alert_days, gtin, ncm, lead_time_days, min_order_qty_milli, active, avg_cost_micro, search_text, \
+             created_at, created_by) SELECT 'mat-' || CAST(i AS TEXT), 'SKU-' || CAST(i AS TEXT), \
+             'Material ' || CAST(100000 + i AS TEXT), 'MATERIAL', NULL, 'UN', FALSE, FALSE, 60, NULL, NULL, 0, 0, TRUE, 0, \
+             'material', $1, 'test' FROM n"
+        );
+        let movements = format!(
+            "{gen} INSERT INTO stock_movements (id, kind, material_id, lot_id, qty_milli, from_location_id, \
+             to_location_id, unit_cost_micro, value_cents, occurred_at, posted_at, created_by, idempotency_key) \
+             SELECT 'load-' || CAST(i AS TEXT), 'MISC_IN', 'mat-' || CAST(i AS TEXT), NULL, 100000, 'loc-supplier', $2, \
+             0, 0, $1, $1, 'test', 'load-' || CAST(i AS TEXT) FROM n"
+        );
+        let earlier = now - Duration::minutes(5);
+        on_db!(&db, pool => sqlx::query(&materials).bind(earlier).execute(pool).await.map(|_| ()))
+            .unwrap();
+        on_db!(&db, pool => sqlx::query(&movements).bind(earlier).bind(&central).execute(pool).await.map(|_| ()))
+            .unwrap();
+        env.cli(&["stock", "rebuild-balances"]);
+        // Counted: every line 101 UN (1 % over, within the tolerance), in batches of 500.
+        let count = srv.ok(
+            "POST",
+            COUNTS,
+            &admin,
+            json!({"location_id": central, "blind": true, "material_ids": []}),
+        );
+        let id = count["id"].as_str().unwrap().to_string();
+        srv.ok("POST", &format!("{COUNTS}/{id}/start"), &admin, json!({}));
+        for b in 0..(N / 500) {
+            let at = chrono::Utc::now();
+            let entries: Vec<Value> = (1..=500)
+                .map(|k| {
+                    let seq = b * 500 + k;
+                    entry(&format!("e-{seq}"), seq, 101_000, "SET", at)
+                })
+                .collect();
+            let out = srv.ok(
+                "POST",
+                &format!("{COUNTS}/{id}/entries"),
+                &keeper,
+                json!({"device_id": "scanner-1", "device_clock": at, "entries": entries}),
+            );
+            assert_eq!(out["acknowledged"].as_array().unwrap().len(), 500, "{out}");
+        }
+        srv.ok("POST", &format!("{COUNTS}/{id}/close"), &admin, json!({}));
+        srv.ok("POST", &format!("{COUNTS}/{id}/approve"), &admin, json!({}));
+        // "Lançar ajustes" called back to back on another thread; killed once a chunk is committed.
+        let poster = srv.poster(&format!("{COUNTS}/{id}/post"), &admin);
+        let cursor = |db: platform::db::Db, id: String| async move {
+            on_db!(&db, pool => sqlx::query_as::<_, (i64, String)>(
+                "SELECT post_cursor, status FROM stock_counts WHERE id = $1").bind(&id).fetch_one(pool).await)
+            .unwrap()
+        };
+        loop {
+            let (at, _) = cursor(db.clone(), id.clone()).await;
+            if at >= 1_000 {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+        }
+        srv.kill();
+        let calls_before = poster.join().unwrap();
+        let (at_kill, status) = cursor(db.clone(), id.clone()).await;
+        assert!(
+            at_kill < N && status != "LANCADO",
+            "{engine}: killed mid-post (cursor {at_kill} of {N}, {status})"
+        );
+        let posted_at_kill: i64 = on_db!(&db, pool => sqlx::query_scalar(
+            "SELECT COUNT(*) FROM stock_movements WHERE kind = 'COUNT_ADJUSTMENT' AND document_id = $1")
+            .bind(&id).fetch_one(pool).await)
+        .unwrap();
+        assert_eq!(
+            posted_at_kill, at_kill,
+            "{engine}: only whole chunks survive the kill ({calls_before} calls before it)"
+        );
+        // Restarted on the same database: posting resumes at the cursor.
+        let mut srv = env.serve();
+        let admin = srv.sign_in("admin@kill.test");
+        let mut calls = 0;
+        loop {
+            let d = srv.ok("POST", &format!("{COUNTS}/{id}/post"), &admin, json!({}));
+            calls += 1;
+            assert!(calls <= N / 1_000, "{engine}: resumed at the cursor");
+            if d["status"] == "LANCADO" {
+                break;
+            }
+        }
+        srv.kill();
+        let (movements, keys, lines_posted): (i64, i64, i64) = on_db!(&db, pool => sqlx::query_as(
+            "SELECT COUNT(*), COUNT(DISTINCT idempotency_key), \
+             (SELECT COUNT(*) FROM stock_count_lines WHERE count_id = $1 AND movement_id IS NOT NULL) \
+             FROM stock_movements WHERE kind = 'COUNT_ADJUSTMENT' AND document_id = $1").bind(&id).fetch_one(pool).await)
+        .unwrap();
+        assert_eq!(
+            (movements, keys, lines_posted),
+            (N, N, N),
+            "{engine}: every line posted exactly once"
+        );
+        let out = env.cli(&["stock", "check"]);
+        assert!(out.contains("conferem"), "{engine}: {out}");
+        db.close().await;
+        let _ = std::fs::remove_dir_all(&work);
+    }
+}
+
+fn uuid_like() -> String {
+    format!(
+        "{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    )
+}
+
+/// The real `backoffice` binary as a child process, and a small blocking HTTP client for it.
+mod server {
+    use std::path::{Path, PathBuf};
+    use std::process::{Child, Command, Stdio};
+
+    use serde_json::Value;
+
+    /// `BACKOFFICE_BIN`, or the workspace's debug build (`cargo build -p server`).
+    pub fn binary() -> PathBuf {
+        let bin = std::env::var("BACKOFFICE_BIN")
+            .map(PathBuf::from)
+            .unwrap_or_else(|_| {
+                Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/debug/backoffice")
+            });
+        assert!(
+            bin.is_file(),
+            "scenario 24 runs the real server: build it (cargo build -p server) or set BACKOFFICE_BIN ({})",
+            bin.display()
+        );
+        bin
+    }
+
+    /// A fresh SQLite file, and a fresh PostgreSQL database when the server is reachable (always in CI).
+    pub async fn databases() -> Vec<(&'static str, String)> {
+        use sqlx::Connection;
+        let file = std::env::temp_dir()
+            .join("backoffice-tests")
+            .join(format!("kill-{}.db", super::uuid_like()));
+        let mut out = vec![("sqlite", format!("sqlite://{}", file.display()))];
+        let server = std::env::var("BACKOFFICE_TEST_PG")
+            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
+        let required = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false")
+            || std::env::var("BACKOFFICE_REQUIRE_PG").is_ok_and(|v| v == "1");
+        match sqlx::PgConnection::connect(&format!("{server}/postgres")).await {
+            Ok(mut admin) => {
+                let name = format!("bo_kill_{}", super::uuid_like().replace('-', "_"));
+                sqlx::query(&format!("CREATE DATABASE {name}"))
+                    .execute(&mut admin)
+                    .await
+                    .unwrap();
+                out.push(("postgres", format!("{server}/{name}")));
+            }
+            Err(e) if !required => eprintln!(
+                "NOTICE: PostgreSQL unreachable at {server} ({e}); the PostgreSQL half of this test was SKIPPED"
+            ),
+            Err(e) => panic!("PostgreSQL is required (CI) but unreachable at {server}: {e}"),
+        }
+        out
+    }
+
+    pub struct Env {
+        bin: PathBuf,
+        vars: Vec<(String, String)>,
+    }
+
+    impl Env {
+        pub fn new(bin: &Path, url: &str, work: &Path) -> Env {
+            Env {
+                bin: bin.to_path_buf(),
+                vars: vec![
+                    ("BACKOFFICE_DATABASE_URL".into(), url.into()),
+                    (
+                        "BACKOFFICE_FILES_DIR".into(),
+                        work.join("files").display().to_string(),
+                    ),
+                    (
+                        "BACKOFFICE_JWT_SECRET".into(),
+                        "kill-test-secret-0123456789abcdef".into(),
+                    ),
+                    ("BACKOFFICE_WEB_ROOT".into(), work.display().to_string()),
+                ],
+            }
+        }
+
+        fn command(&self) -> Command {
+            let mut c = Command::new(&self.bin);
+            c.envs(self.vars.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+            c
+        }
+
+        /// Runs a command of the binary to its end; its standard output (fails on a non-zero exit).
+        pub fn cli(&self, args: &[&str]) -> String {
+            let out = self.command().args(args).output().expect("run backoffice");
+            let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+            assert!(
+                out.status.success(),
+                "backoffice {args:?}: {}\n{stdout}\n{}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            );
+            stdout
+        }
+
+        /// `backoffice serve` on a free port, once `/readyz` answers.
+        pub fn serve(&self) -> Server {
+            let port = std::net::TcpListener::bind("127.0.0.1:0")
+                .unwrap()
+                .local_addr()
+                .unwrap()
+                .port();
+            let child = self
+                .command()
+                .arg("serve")
+                .env("BACKOFFICE_PORT", port.to_string())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("start backoffice");
+            let mut server = Server {
+                child: Some(child),
+                base: format!("http://127.0.0.1:{port}"),
+            };
+            for _ in 0..600 {
+                if ureq::get(&format!("{}/readyz", server.base)).call().is_ok() {
+                    return server;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            server.kill();
+            panic!("backoffice serve did not become ready");
+        }
+    }
+
+    pub struct Server {
+        child: Option<Child>,
+        pub base: String,
+    }
+
+    impl Server {
+        /// A call that must succeed; its body.
+        pub fn ok(&self, method: &str, path: &str, token: &str, body: Value) -> Value {
+            match call(&self.base, method, path, token, &body) {
+                Ok(v) => v,
+                Err(e) => panic!("{method} {path}: {e}"),
+            }
+        }
+
+        pub fn sign_in(&self, email: &str) -> String {
+            let resp = ureq::post(&format!("{}/api/v1/auth/sign-in", self.base))
+                .set("Content-Type", "application/json")
+                .send_string(
+                    &serde_json::json!({"email": email, "password": "Senha@123"}).to_string(),
+                )
+                .expect("sign in");
+            let v: Value = serde_json::from_str(&resp.into_string().unwrap()).unwrap();
+            v["access_token"]
+                .as_str()
+                .expect("access_token")
+                .to_string()
+        }
+
+        /// Calls `path` back to back on another thread until a call fails (the server is gone) or the count
+        /// is posted; the thread returns how many calls succeeded.
+        pub fn poster(&self, path: &str, token: &str) -> std::thread::JoinHandle<u32> {
+            let (base, path, token) = (self.base.clone(), path.to_string(), token.to_string());
+            std::thread::spawn(move || {
+                let mut calls = 0;
+                while let Ok(v) = call(&base, "POST", &path, &token, &serde_json::json!({})) {
+                    calls += 1;
+                    if v["status"] == "LANCADO" {
+                        break;
+                    }
+                }
+                calls
+            })
+        }
+
+        /// SIGKILL (`kill -9`), then reaps the process.
+        pub fn kill(&mut self) {
+            if let Some(mut child) = self.child.take() {
+                let _ = child.kill();
+                let _ = child.wait();
+            }
+        }
+    }
+
+    impl Drop for Server {
+        fn drop(&mut self) {
+            self.kill();
+        }
+    }
+
+    fn call(
+        base: &str,
+        method: &str,
+        path: &str,
+        token: &str,
+        body: &Value,
+    ) -> Result<Value, String> {
+        let resp = ureq::request(method, &format!("{base}{path}"))
+            .set("Authorization", &format!("Bearer {token}"))
+            .set("Content-Type", "application/json")
+            .send_string(&body.to_string());
+        match resp {
+            Ok(r) => Ok(
+                serde_json::from_str(&r.into_string().map_err(|e| e.to_string())?)
+                    .unwrap_or(Value::Null),
+            ),
+            Err(ureq::Error::Status(code, r)) => {
+                Err(format!("{code} {}", r.into_string().unwrap_or_default()))
+            }
+            Err(e) => Err(e.to_string()),
+        }
+    }
+}

@@ -618,3 +618,267 @@ async fn demo_dispatches_reach_every_state_and_keep_the_ledger_in_step() {
         );
     }
 }
+
+async fn picks_stored(c: &Ctx, id: &str) -> i64 {
+    on_db!(&c.api.db, pool => sqlx::query_scalar(
+        "SELECT COUNT(*) FROM stock_dispatch_picks p JOIN stock_dispatch_lines l ON l.id = p.line_id \
+         WHERE l.dispatch_id = $1"
+    ).bind(id).fetch_one(pool).await)
+    .unwrap()
+}
+
+async fn movements_of(c: &Ctx, id: &str) -> i64 {
+    on_db!(&c.api.db, pool => sqlx::query_scalar(
+        "SELECT COUNT(*) FROM stock_movements WHERE document_id = $1"
+    ).bind(id).fetch_one(pool).await)
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_draft_is_saved_without_telling_anyone_and_submitted_later_by_its_author() {
+    for c in contexts().await {
+        let (status, d) = c
+            .api
+            .call(
+                "POST",
+                DISPATCHES,
+                REQUESTER,
+                Some(json!({"clinic_location_id": c.p.clinic, "draft": true,
+                            "lines": [{"material_id": c.luvas, "qty_milli": 3_000}]})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{}: {d}", c.api.engine());
+        assert_eq!(d["status"], "RASCUNHO");
+        assert!(d["number"].as_str().unwrap().starts_with("DSP-20"));
+        assert_eq!(d["history"][0]["action"], "Rascunho criado");
+        assert!(notices(&c).await.is_empty(), "a draft tells nobody");
+        let id = d["id"].as_str().unwrap();
+        // Not in the approval queue; another clinic cannot see it; a colleague cannot submit it.
+        let (_, queue) = c
+            .api
+            .call("GET", &format!("{DISPATCHES}/approvals"), APPROVER, None)
+            .await;
+        assert!(queue.as_array().unwrap().is_empty());
+        let (status, _) = act(&c, SUL_STAFF, id, "submit", json!({})).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let (status, e) = act(&c, BOTH, id, "submit", json!({})).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{e}");
+        let (status, _) = act(&c, CLINIC, id, "submit", json!({})).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "without can_see_dispatch");
+        let (status, d) = act(&c, REQUESTER, id, "submit", json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{d}");
+        assert_eq!(d["status"], "SOLICITADO");
+        assert_eq!(d["history"][1]["action"], "Solicitado");
+        assert_eq!(d["history"][1]["from_state"], "RASCUNHO");
+        let told = notices(&c).await;
+        assert_eq!(told.len(), 1);
+        assert_eq!(told[0]["holders_of"], "despachos_aprovar");
+        let (status, _) = act(&c, REQUESTER, id, "submit", json!({})).await;
+        assert_eq!(status, StatusCode::CONFLICT, "submitted once");
+    }
+}
+
+#[tokio::test]
+async fn a_dispatch_is_cancelled_where_the_state_table_allows_with_a_reason_releasing_its_picks() {
+    for c in contexts().await {
+        let today = c.api.clock.today();
+        stock_central(&c, 10_000, "L-OK", today + Duration::days(200)).await;
+        // SOLICITADO: only the requester, with a reason.
+        let d = request(&c, REQUESTER, &c.p.clinic, 2_000).await;
+        let id = d["id"].as_str().unwrap();
+        let reason = json!({"motivo": "A clínica recebeu doação do mesmo material"});
+        let (status, _) = act(&c, APPROVER, id, "cancel", reason.clone()).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "not the requester");
+        let (status, _) = act(&c, SUL_STAFF, id, "cancel", reason.clone()).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "another clinic's");
+        let (status, e) = act(&c, REQUESTER, id, "cancel", json!({"motivo": "curto"})).await;
+        assert_eq!(
+            (status, fields(&e)),
+            (StatusCode::UNPROCESSABLE_ENTITY, vec!["motivo".to_string()])
+        );
+        let (status, d) = act(&c, REQUESTER, id, "cancel", reason.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{d}");
+        assert_eq!(d["status"], "CANCELADO");
+        assert_eq!(
+            d["cancel_reason"],
+            "A clínica recebeu doação do mesmo material"
+        );
+        let last = d["history"].as_array().unwrap().last().unwrap().clone();
+        assert_eq!(
+            (&last["action"], &last["from_state"], &last["to_state"]),
+            (
+                &json!("Cancelado"),
+                &json!("SOLICITADO"),
+                &json!("CANCELADO")
+            )
+        );
+        assert_eq!(last["reason"], "A clínica recebeu doação do mesmo material");
+        let (status, _) = act(&c, REQUESTER, id, "cancel", reason.clone()).await;
+        assert_eq!(status, StatusCode::CONFLICT, "cancelled once");
+        // EM_SEPARACAO with lots picked: the approver (or a stock manager), not the requester; picks released.
+        let id = approved(&c, 6_000).await;
+        let (_, d) = act(&c, HUB_KEEPER, &id, "start-picking", json!({})).await;
+        let line = d["lines"][0]["id"].as_str().unwrap();
+        let lot = d["lines"][0]["suggested"][0]["lot_id"].as_str().unwrap();
+        let (status, d) = c
+            .api
+            .call(
+                "PUT",
+                &format!("{DISPATCHES}/{id}/picks"),
+                HUB_KEEPER,
+                Some(json!({"picks": [{"line_id": line, "lots": [{"lot_id": lot, "qty_milli": 6_000}]}]})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{d}");
+        assert_eq!(picks_stored(&c, &id).await, 1);
+        let (status, _) = act(&c, REQUESTER, &id, "cancel", reason.clone()).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "approved: not the requester");
+        let (status, _) = act(&c, HUB_KEEPER, &id, "cancel", reason.clone()).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "nor the keeper");
+        let (status, d) = act(&c, APPROVER, &id, "cancel", reason.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{d}");
+        assert_eq!(d["status"], "CANCELADO");
+        assert_eq!(
+            picks_stored(&c, &id).await,
+            0,
+            "the picked lots are released"
+        );
+        assert!(d["lines"][0]["suggested"].as_array().unwrap().is_empty());
+        assert_eq!(movements_of(&c, &id).await, 0, "nothing was posted");
+        assert_eq!(balance(&c, &c.p.central).await, 10_000);
+        let last = notices(&c).await.pop().unwrap();
+        assert_eq!(last["holders_of"], "despachos_separar", "{last}");
+        assert!(last["title"].as_str().unwrap().ends_with("cancelado"));
+        // Shipped: something is in transit, it is no longer cancelled.
+        let id = approved(&c, 1_000).await;
+        act(&c, HUB_KEEPER, &id, "start-picking", json!({})).await;
+        let (status, _) = act(&c, HUB_KEEPER, &id, "ship", json!({})).await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, _) = act(&c, APPROVER, &id, "cancel", reason.clone()).await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        assert!(c.api.context.ledger().check().await.unwrap().0.is_empty());
+    }
+}
+
+#[tokio::test]
+async fn a_short_pick_from_a_lot_chosen_by_hand_ships_what_was_picked_and_the_clinic_sees_the_shortfall(
+) {
+    for c in contexts().await {
+        let today = c.api.clock.today();
+        stock_central(&c, 3_000, "L-VENCIDO", today - Duration::days(2)).await;
+        stock_central(&c, 5_000, "L-CEDO", today + Duration::days(40)).await;
+        stock_central(&c, 4_000, "L-TARDE", today + Duration::days(300)).await;
+        let id = approved(&c, 6_000).await;
+        let (_, d) = act(&c, HUB_KEEPER, &id, "start-picking", json!({})).await;
+        let l = &d["lines"][0];
+        assert_eq!(l["suggested"][0]["lot_code"], "L-CEDO", "FEFO: {l}");
+        // Every lot the central warehouse holds, first expiry first, the expired one flagged.
+        let available: Vec<(&str, bool)> = l["available"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| {
+                (
+                    a["lot_code"].as_str().unwrap(),
+                    a["expired"].as_bool().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            available,
+            [("L-VENCIDO", true), ("L-CEDO", false), ("L-TARDE", false)]
+        );
+        let line = l["id"].as_str().unwrap().to_string();
+        let lot = |code: &str| {
+            l["available"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|a| a["lot_code"] == code)
+                .unwrap()["lot_id"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        };
+        let picks = |lot_id: String, qty: i64, motivo: Option<&str>| {
+            let mut pick = json!({"line_id": line, "lots": [{"lot_id": lot_id, "qty_milli": qty}]});
+            if let Some(m) = motivo {
+                pick["motivo"] = json!(m);
+            }
+            json!({ "picks": [pick] })
+        };
+        let put = |body: Value| {
+            let path = format!("{DISPATCHES}/{id}/picks");
+            let api = &c.api;
+            async move { api.call("PUT", &path, HUB_KEEPER, Some(body)).await }
+        };
+        // The expired lot leaves only as loss.
+        let (status, e) = put(picks(lot("L-VENCIDO"), 3_000, Some("Separado o que havia"))).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+        assert_eq!(e["fields"][0]["message"], "Lote vencido");
+        // The keeper chooses L-TARDE by hand; it holds 4 of the 6 approved: a short pick needs a reason.
+        let (status, e) = put(picks(lot("L-TARDE"), 4_000, None)).await;
+        assert_eq!(
+            (status, fields(&e)),
+            (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                vec!["picks[0].motivo".to_string()]
+            ),
+            "{e}"
+        );
+        let (status, e) = put(picks(lot("L-TARDE"), 7_000, None)).await;
+        assert_eq!(
+            (status, fields(&e)),
+            (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                vec!["picks[0].lots".to_string()]
+            )
+        );
+        let why = "Lote L-CEDO reservado para outra clínica";
+        let (status, d) = put(picks(lot("L-TARDE"), 4_000, Some(why))).await;
+        assert_eq!(status, StatusCode::OK, "{d}");
+        assert_eq!(d["lines"][0]["short_pick_reason"], why);
+        assert_eq!(d["lines"][0]["picks"][0]["lot_code"], "L-TARDE");
+        assert_eq!(
+            d["history"].as_array().unwrap().last().unwrap()["action"],
+            "Separação parcial"
+        );
+        let (status, d) = act(&c, HUB_KEEPER, &id, "ship", json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{d}");
+        assert_eq!(d["status"], "ENVIADO");
+        assert_eq!(d["lines"][0]["approved_qty_milli"], 6_000);
+        assert_eq!(d["lines"][0]["shipped_qty_milli"], 4_000);
+        assert_eq!(d["lines"][0]["in_transit_milli"], 4_000);
+        let out: Vec<(String, i64)> = on_db!(&c.api.db, pool => sqlx::query_as(
+            "SELECT l.lot_code, m.qty_milli FROM stock_movements m JOIN stock_lots l ON l.id = m.lot_id \
+             WHERE m.document_id = $1 AND m.kind = 'DISPATCH_OUT'"
+        ).bind(&id).fetch_all(pool).await)
+        .unwrap();
+        assert_eq!(
+            out,
+            [("L-TARDE".to_string(), 4_000)],
+            "the lot chosen by hand"
+        );
+        // The clinic sees the shortfall and its reason, and is told.
+        let (_, seen) = get(&c, REQUESTER, &id).await;
+        assert_eq!(seen["lines"][0]["short_pick_reason"], why);
+        assert_eq!(
+            seen["history"].as_array().unwrap().last().unwrap()["action"],
+            "Enviado parcialmente"
+        );
+        let shipped = notices(&c).await.pop().unwrap();
+        assert!(
+            shipped["title"]
+                .as_str()
+                .unwrap()
+                .ends_with("enviado parcialmente"),
+            "{shipped}"
+        );
+        // What was shipped arrives in full: RECEBIDO, judged against what was shipped.
+        let (status, d) = act(&c, REQUESTER, &id, "receive", json!({"lines": []})).await;
+        assert_eq!(status, StatusCode::OK, "{d}");
+        assert_eq!(d["status"], "RECEBIDO");
+        assert_eq!(balance(&c, &c.p.clinic).await, 4_000);
+        assert!(c.api.context.ledger().check().await.unwrap().0.is_empty());
+    }
+}

@@ -1,5 +1,6 @@
 import {
   useApproveStockDispatch,
+  useCancelStockDispatch,
   useCreateStockDispatch,
   useGetStockDispatch,
   useGetStockHub,
@@ -11,6 +12,7 @@ import {
   useResolveStockDispatch,
   useShipStockDispatch,
   useStartStockDispatchPicking,
+  useSubmitStockDispatch,
   type ListStockDispatchesParams,
   type StockDispatchStatus,
 } from '@backoffice/api-client/endpoints';
@@ -70,6 +72,8 @@ export function useDispatchMutations() {
   const options = { mutation: { onSuccess: refresh } };
   return {
     create: useCreateStockDispatch(options),
+    submit: useSubmitStockDispatch(options),
+    cancel: useCancelStockDispatch(options),
     approve: useApproveStockDispatch(options),
     reject: useRejectStockDispatch(options),
     startPicking: useStartStockDispatchPicking(options),
@@ -78,6 +82,19 @@ export function useDispatchMutations() {
     receive: useReceiveStockDispatch(options),
     resolve: useResolveStockDispatch(options),
   };
+}
+
+/** Who may cancel in each state (§4): a draft or a request its requester; an approved dispatch or one being
+ * picked its approver or a stock manager. The server decides; this only shows the button. */
+export function mayCancel(
+  d: { status: StockDispatchStatus; requester_uid: string; approver_uid?: string },
+  uid: string | undefined,
+  isStockManager: boolean,
+): boolean {
+  if (!uid) return false;
+  if (d.status === 'RASCUNHO' || d.status === 'SOLICITADO') return d.requester_uid === uid;
+  if (d.status === 'APROVADO' || d.status === 'EM_SEPARACAO') return d.approver_uid === uid || isStockManager;
+  return false;
 }
 
 /** The message of an API error (the client throws it with the server's Portuguese message). */

@@ -199,4 +199,22 @@ impl Authenticator for Identity {
             }
         })
     }
+
+    /// A dispatch operation's handler refusing the caller (own request, the hub flag…) is audited too.
+    fn refused<'a>(
+        &'a self,
+        principal: &'a Principal,
+        operation: &'a Operation,
+        reason: &'a str,
+    ) -> BoxFuture<'a, ()> {
+        Box::pin(async move {
+            if !operation.permission.is_some_and(audit::is_dispatch) {
+                return;
+            }
+            let content = format!("{} {} recusado: {reason}", operation.method, operation.path);
+            if let Err(e) = self.audit_server_refusal(principal, &content, None).await {
+                tracing::warn!(error = %e, "could not audit a refused dispatch request");
+            }
+        })
+    }
 }

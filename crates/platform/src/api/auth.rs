@@ -40,6 +40,45 @@ pub trait Authenticator: Send + Sync {
     ) -> BoxFuture<'a, ()> {
         Box::pin(async {})
     }
+
+    /// Told of an operation whose handler refused the caller (403) after the permission check passed — a
+    /// rule of the record itself, such as approving one's own request; `reason` is the refusal's message.
+    fn refused<'a>(
+        &'a self,
+        _principal: &'a Principal,
+        _operation: &'a Operation,
+        _reason: &'a str,
+    ) -> BoxFuture<'a, ()> {
+        Box::pin(async {})
+    }
+}
+
+/// Passes a handler's result through; a refusal (403) is first told to the authenticator with the operation
+/// the request was routed to, so refusals made inside handlers are audited like the permission check's.
+pub async fn report_refusal<T>(
+    req: &Request,
+    principal: &Principal,
+    result: Result<T, Error>,
+) -> Result<T, Error> {
+    if let Err(refusal) = &result {
+        if refusal.kind == crate::error::ErrorKind::Forbidden {
+            let pattern = req
+                .data::<poem::PathPattern>()
+                .map(|p| p.0.as_ref())
+                .unwrap_or_else(|| req.uri().path());
+            let operation = req
+                .data::<Arc<AccessTable>>()
+                .and_then(|t| t.operation(req.method(), pattern));
+            if let (Some(authenticator), Some(operation)) =
+                (req.data::<SharedAuthenticator>(), operation)
+            {
+                authenticator
+                    .refused(principal, operation, &refusal.message)
+                    .await;
+            }
+        }
+    }
+    result
 }
 
 /// The shared handle the server stores in poem's request data.

@@ -84,6 +84,8 @@ pub struct DispatchLotView {
     pub qty_milli: i64,
     /// Under 30 days to expiry: the keeper confirms before shipping it.
     pub expiring_soon: bool,
+    /// Expired: cannot be picked (it leaves only as loss).
+    pub expired: bool,
 }
 
 impl From<&LotPick> for DispatchLotView {
@@ -94,6 +96,7 @@ impl From<&LotPick> for DispatchLotView {
             expiry_date: l.expiry_date.map(Date),
             qty_milli: l.qty_milli,
             expiring_soon: l.expiring_soon,
+            expired: l.expired,
         }
     }
 }
@@ -113,6 +116,8 @@ pub struct DispatchLineView {
     pub shipped_qty_milli: Option<i64>,
     pub received_qty_milli: Option<i64>,
     pub discrepancy_reason: Option<String>,
+    /// Why the keeper picked less than approved; what was picked is what ships.
+    pub short_pick_reason: Option<String>,
     pub resolved_qty_milli: i64,
     /// Shipped but neither received nor resolved: still in transit under this dispatch.
     pub in_transit_milli: i64,
@@ -122,6 +127,9 @@ pub struct DispatchLineView {
     pub picks: Vec<DispatchLotView>,
     /// The FEFO pick list from the central warehouse (approved or being picked).
     pub suggested: Vec<DispatchLotView>,
+    /// Every lot the central warehouse holds, first expiry first, for choosing another lot by hand (expired
+    /// ones flagged; they cannot be picked).
+    pub available: Vec<DispatchLotView>,
 }
 
 impl From<&LineDetail> for DispatchLineView {
@@ -139,6 +147,7 @@ impl From<&LineDetail> for DispatchLineView {
             shipped_qty_milli: l.shipped_qty_milli,
             received_qty_milli: l.received_qty_milli,
             discrepancy_reason: l.discrepancy_reason.clone(),
+            short_pick_reason: l.short_pick_reason.clone(),
             resolved_qty_milli: l.resolved_qty_milli,
             in_transit_milli: d.in_transit_milli,
             clinic_balance_milli: d.clinic_balance_milli,
@@ -146,6 +155,7 @@ impl From<&LineDetail> for DispatchLineView {
             central_balance_milli: d.central_balance_milli,
             picks: d.picks.iter().map(DispatchLotView::from).collect(),
             suggested: d.suggested.iter().map(DispatchLotView::from).collect(),
+            available: d.available.iter().map(DispatchLotView::from).collect(),
         }
     }
 }
@@ -174,6 +184,8 @@ pub struct DispatchView {
     pub shipped_at: Option<DateTime<Utc>>,
     pub received_at: Option<DateTime<Utc>>,
     pub closed_at: Option<DateTime<Utc>>,
+    pub cancel_reason: Option<String>,
+    pub cancelled_at: Option<DateTime<Utc>>,
     pub version: i64,
     pub lines: Vec<DispatchLineView>,
     pub history: Vec<HistoryEntryDto>,
@@ -203,6 +215,8 @@ impl From<DispatchDetail> for DispatchView {
             shipped_at: r.shipped_at,
             received_at: r.received_at,
             closed_at: r.closed_at,
+            cancel_reason: r.cancel_reason,
+            cancelled_at: r.cancelled_at,
             version: r.version,
             lines: d.lines.iter().map(DispatchLineView::from).collect(),
             history: entries(d.history),
@@ -278,6 +292,8 @@ pub struct DispatchRequest {
     pub notes: Omittable<Text>,
     #[oai(validator(max_items = 500))]
     pub lines: Vec<DispatchLineRequest>,
+    /// Save as a draft (RASCUNHO), submitted later with `…/submit`.
+    pub draft: Omittable<bool>,
 }
 
 #[derive(Debug, Clone, Object)]
@@ -305,6 +321,22 @@ pub struct RejectionRequest {
     pub motivo: Omittable<Text>,
 }
 
+/// A cancellation's reason (10–500 characters).
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "StockDispatchCancellation", example)]
+pub struct CancellationRequest {
+    #[oai(validator(max_length = 2000))]
+    pub motivo: Omittable<Text>,
+}
+
+impl Example for CancellationRequest {
+    fn example() -> Self {
+        CancellationRequest {
+            motivo: Omittable(Some("A clínica recebeu doação do mesmo material".into())),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Object)]
 #[oai(rename = "StockDispatchPickLot")]
 pub struct PickLotRequest {
@@ -321,6 +353,9 @@ pub struct PickLineRequest {
     pub line_id: Text,
     #[oai(validator(max_items = 100))]
     pub lots: Vec<PickLotRequest>,
+    /// Required when less than approved is picked (10–500 characters): the rest of the line is cancelled.
+    #[oai(validator(max_length = 2000))]
+    pub motivo: Omittable<Text>,
 }
 
 /// The lots picked for some lines (each line's picks replaced).
@@ -455,6 +490,7 @@ impl Example for DispatchRequest {
                 material_id: "mat-luva-m".into(),
                 qty_milli: 10_000,
             }],
+            draft: Omittable(None),
         }
     }
 }
@@ -485,8 +521,9 @@ impl Example for PicksRequest {
                 line_id: "linha-1".into(),
                 lots: vec![PickLotRequest {
                     lot_id: Omittable(Some("lote-1".into())),
-                    qty_milli: 6_000,
+                    qty_milli: 4_000,
                 }],
+                motivo: Omittable(Some("Só há 4 caixas em condições no depósito".into())),
             }],
         }
     }

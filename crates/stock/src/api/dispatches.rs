@@ -1,10 +1,14 @@
 //! `/api/v1/stock/dispatches…` and `/api/v1/stock/hub`: the hub's dispatch area. Every dispatch operation
-//! needs a `despachos_*` permission, so the server audits its own refusals (identity's access audit).
+//! needs a `despachos_*` permission, so the server audits its own refusals (identity's access audit): those of
+//! the permission check before the handler, and — through `report_refusal` around every service call — those
+//! the handler makes itself (the hub flag, one's own request, who may cancel).
 
 use std::sync::Arc;
 
 use platform::access::{DISPATCH_APPROVE, DISPATCH_VIEW, HUB};
+use platform::api::auth::report_refusal;
 use platform::api::{ApiResult, BearerAuth, PageRequest, Text};
+use poem::Request;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi};
@@ -12,7 +16,7 @@ use poem_openapi::{ApiResponse, OpenApi};
 use super::dispatch_dto::*;
 use super::StockTag;
 use crate::permissions::{DISPATCH_PICK, DISPATCH_RESOLVE};
-use crate::service::{DispatchDraft, Dispatches, Resolution};
+use crate::service::{DispatchDraft, Dispatches, LinePick, Resolution};
 use crate::store::dispatches::DispatchFilter;
 
 pub struct DispatchesApi {
@@ -44,11 +48,18 @@ impl DispatchesApi {
     #[oai(path = "/hub", method = "get", operation_id = "getStockHub")]
     async fn hub(
         &self,
+        req: &Request,
         #[oai(scope = "HUB")] auth: BearerAuth,
         #[oai(validator(max_length = 100))] location_id: Query<Option<String>>,
     ) -> ApiResult<Json<HubView>> {
         Ok(Json(
-            self.dispatches.hub(location_id.0, &auth.0).await?.into(),
+            report_refusal(
+                req,
+                &auth.0,
+                self.dispatches.hub(location_id.0, &auth.0).await,
+            )
+            .await?
+            .into(),
         ))
     }
 
@@ -60,8 +71,10 @@ impl DispatchesApi {
         method = "get",
         operation_id = "listStockDispatches"
     )]
+    #[allow(clippy::too_many_arguments)]
     async fn list(
         &self,
+        req: &Request,
         #[oai(scope = "DISPATCH_VIEW")] auth: BearerAuth,
         status: Query<Option<Vec<DispatchStatus>>>,
         #[oai(validator(max_length = 100))] location_id: Query<Option<String>>,
@@ -89,10 +102,11 @@ impl DispatchesApi {
             clinics: location_id.0.map(|l| vec![l]),
             requester_uid: mine.0.unwrap_or(false).then(|| auth.0.uid.clone()),
         };
-        let (items, total) = self
+        let listed = self
             .dispatches
             .list(filter, i64::from(paging.page), paging.limit(), &auth.0)
-            .await?;
+            .await;
+        let (items, total) = report_refusal(req, &auth.0, listed).await?;
         Ok(Json(DispatchPage {
             items: items.into_iter().map(DispatchSummaryView::from).collect(),
             total,
@@ -101,7 +115,8 @@ impl DispatchesApi {
         }))
     }
 
-    /// A clinic asks for materials: SOLICITADO, numbered `DSP-AAAA-NNNNNN`; the approvers are told.
+    /// A clinic asks for materials: SOLICITADO, numbered `DSP-AAAA-NNNNNN`; the approvers are told. With
+    /// `draft` it is saved as RASCUNHO and nobody is told until it is submitted.
     ///
     /// Acesso: `access_hub` too; only for the caller's clinics (422 on `clinic_location_id` otherwise).
     #[oai(
@@ -111,6 +126,7 @@ impl DispatchesApi {
     )]
     async fn create(
         &self,
+        req: &Request,
         #[oai(scope = "DISPATCH_VIEW")] auth: BearerAuth,
         body: Json<DispatchRequest>,
     ) -> ApiResult<Created> {
@@ -123,8 +139,10 @@ impl DispatchesApi {
                 .into_iter()
                 .map(|l| (l.material_id.0, l.qty_milli))
                 .collect(),
+            draft: b.draft.0.unwrap_or(false),
         };
-        let detail = self.dispatches.create(draft, &auth.0).await?;
+        let detail =
+            report_refusal(req, &auth.0, self.dispatches.create(draft, &auth.0).await).await?;
         Ok(Created::Created(Json(detail.into())))
     }
 
@@ -139,9 +157,10 @@ impl DispatchesApi {
     )]
     async fn approvals(
         &self,
+        req: &Request,
         #[oai(scope = "DISPATCH_APPROVE")] auth: BearerAuth,
     ) -> ApiResult<Json<Vec<DispatchView>>> {
-        let queue = self.dispatches.queue(&auth.0).await?;
+        let queue = report_refusal(req, &auth.0, self.dispatches.queue(&auth.0).await).await?;
         Ok(Json(queue.into_iter().map(DispatchView::from).collect()))
     }
 
@@ -155,10 +174,62 @@ impl DispatchesApi {
     )]
     async fn get(
         &self,
+        req: &Request,
         #[oai(scope = "DISPATCH_VIEW")] auth: BearerAuth,
         #[oai(validator(max_length = 100))] id: Path<String>,
     ) -> ApiResult<Json<DispatchView>> {
-        Ok(Json(self.dispatches.detail(&id.0, &auth.0).await?.into()))
+        Ok(Json(
+            report_refusal(req, &auth.0, self.dispatches.detail(&id.0, &auth.0).await)
+                .await?
+                .into(),
+        ))
+    }
+
+    /// Submits a draft (RASCUNHO → SOLICITADO); the approvers are told.
+    ///
+    /// Acesso: `access_hub` too; only whoever saved the draft (403); another clinic's dispatch is 404.
+    #[oai(
+        path = "/dispatches/:id/submit",
+        method = "post",
+        operation_id = "submitStockDispatch"
+    )]
+    async fn submit(
+        &self,
+        req: &Request,
+        #[oai(scope = "DISPATCH_VIEW")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+    ) -> ApiResult<Json<DispatchView>> {
+        let detail =
+            report_refusal(req, &auth.0, self.dispatches.submit(&id.0, &auth.0).await).await?;
+        Ok(Json(detail.into()))
+    }
+
+    /// Cancels with a reason (`motivo`, 10–500 characters): CANCELADO. Nothing has been shipped in the states
+    /// that allow it; the lots picked are released.
+    ///
+    /// Acesso: `access_hub` too; draft or request: the requester; approved or picking: the approver or a stock manager (403 otherwise); another clinic's is 404.
+    #[oai(
+        path = "/dispatches/:id/cancel",
+        method = "post",
+        operation_id = "cancelStockDispatch"
+    )]
+    async fn cancel(
+        &self,
+        req: &Request,
+        #[oai(scope = "DISPATCH_VIEW")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+        body: Json<CancellationRequest>,
+    ) -> ApiResult<Json<DispatchView>> {
+        let motivo = text(body.0.motivo.0);
+        let detail = report_refusal(
+            req,
+            &auth.0,
+            self.dispatches
+                .cancel(&id.0, motivo.as_deref(), &auth.0)
+                .await,
+        )
+        .await?;
+        Ok(Json(detail.into()))
     }
 
     /// Approves, quantities possibly lowered ("Despacho aprovado parcialmente").
@@ -171,6 +242,7 @@ impl DispatchesApi {
     )]
     async fn approve(
         &self,
+        req: &Request,
         #[oai(scope = "DISPATCH_APPROVE")] auth: BearerAuth,
         #[oai(validator(max_length = 100))] id: Path<String>,
         body: Json<ApprovalRequest>,
@@ -184,7 +256,13 @@ impl DispatchesApi {
             .map(|l| (l.line_id.0, l.approved_qty_milli))
             .collect();
         Ok(Json(
-            self.dispatches.approve(&id.0, lines, &auth.0).await?.into(),
+            report_refusal(
+                req,
+                &auth.0,
+                self.dispatches.approve(&id.0, lines, &auth.0).await,
+            )
+            .await?
+            .into(),
         ))
     }
 
@@ -198,16 +276,22 @@ impl DispatchesApi {
     )]
     async fn reject(
         &self,
+        req: &Request,
         #[oai(scope = "DISPATCH_APPROVE")] auth: BearerAuth,
         #[oai(validator(max_length = 100))] id: Path<String>,
         body: Json<RejectionRequest>,
     ) -> ApiResult<Json<DispatchView>> {
         let motivo = text(body.0.motivo.0);
         Ok(Json(
-            self.dispatches
-                .reject(&id.0, motivo.as_deref(), &auth.0)
-                .await?
-                .into(),
+            report_refusal(
+                req,
+                &auth.0,
+                self.dispatches
+                    .reject(&id.0, motivo.as_deref(), &auth.0)
+                    .await,
+            )
+            .await?
+            .into(),
         ))
     }
 
@@ -221,15 +305,23 @@ impl DispatchesApi {
     )]
     async fn start_picking(
         &self,
+        req: &Request,
         #[oai(scope = "DISPATCH_PICK")] auth: BearerAuth,
         #[oai(validator(max_length = 100))] id: Path<String>,
     ) -> ApiResult<Json<DispatchView>> {
         Ok(Json(
-            self.dispatches.start_picking(&id.0, &auth.0).await?.into(),
+            report_refusal(
+                req,
+                &auth.0,
+                self.dispatches.start_picking(&id.0, &auth.0).await,
+            )
+            .await?
+            .into(),
         ))
     }
 
-    /// Records the lots picked for some lines; an expired lot is 422 "Lote vencido".
+    /// Records the lots picked for some lines (any lot, the FEFO list being a suggestion); an expired lot is 422
+    /// "Lote vencido"; less than approved needs `picks[i].motivo` and ships what was picked.
     ///
     /// Acesso: `access_hub` and `can_see_dispatch` too.
     #[oai(
@@ -239,6 +331,7 @@ impl DispatchesApi {
     )]
     async fn pick(
         &self,
+        req: &Request,
         #[oai(scope = "DISPATCH_PICK")] auth: BearerAuth,
         #[oai(validator(max_length = 100))] id: Path<String>,
         body: Json<PicksRequest>,
@@ -247,18 +340,24 @@ impl DispatchesApi {
             .0
             .picks
             .into_iter()
-            .map(|l| {
-                (
-                    l.line_id.0,
-                    l.lots
-                        .into_iter()
-                        .map(|k| (k.lot_id.0.map(|t| t.0).unwrap_or_default(), k.qty_milli))
-                        .collect(),
-                )
+            .map(|l| LinePick {
+                line_id: l.line_id.0,
+                lots: l
+                    .lots
+                    .into_iter()
+                    .map(|k| (k.lot_id.0.map(|t| t.0).unwrap_or_default(), k.qty_milli))
+                    .collect(),
+                short_reason: text(l.motivo.0),
             })
             .collect();
         Ok(Json(
-            self.dispatches.pick(&id.0, picks, &auth.0).await?.into(),
+            report_refusal(
+                req,
+                &auth.0,
+                self.dispatches.pick(&id.0, picks, &auth.0).await,
+            )
+            .await?
+            .into(),
         ))
     }
 
@@ -273,13 +372,20 @@ impl DispatchesApi {
     )]
     async fn ship(
         &self,
+        req: &Request,
         #[oai(scope = "DISPATCH_PICK")] auth: BearerAuth,
         #[oai(validator(max_length = 100))] id: Path<String>,
         body: Json<ShipRequest>,
     ) -> ApiResult<Json<DispatchView>> {
         let carrier = text(body.0.carrier.0);
         Ok(Json(
-            self.dispatches.ship(&id.0, carrier, &auth.0).await?.into(),
+            report_refusal(
+                req,
+                &auth.0,
+                self.dispatches.ship(&id.0, carrier, &auth.0).await,
+            )
+            .await?
+            .into(),
         ))
     }
 
@@ -294,6 +400,7 @@ impl DispatchesApi {
     )]
     async fn receive(
         &self,
+        req: &Request,
         #[oai(scope = "DISPATCH_VIEW")] auth: BearerAuth,
         #[oai(validator(max_length = 100))] id: Path<String>,
         body: Json<ReceiptRequest>,
@@ -305,7 +412,13 @@ impl DispatchesApi {
             .map(|l| (l.line_id.0, l.received_qty_milli, text(l.motivo.0)))
             .collect();
         Ok(Json(
-            self.dispatches.receive(&id.0, lines, &auth.0).await?.into(),
+            report_refusal(
+                req,
+                &auth.0,
+                self.dispatches.receive(&id.0, lines, &auth.0).await,
+            )
+            .await?
+            .into(),
         ))
     }
 
@@ -320,6 +433,7 @@ impl DispatchesApi {
     )]
     async fn resolve(
         &self,
+        req: &Request,
         #[oai(scope = "DISPATCH_RESOLVE")] auth: BearerAuth,
         #[oai(validator(max_length = 100))] id: Path<String>,
         body: Json<ResolveRequest>,
@@ -332,10 +446,15 @@ impl DispatchesApi {
         };
         let motivo = text(b.motivo.0);
         Ok(Json(
-            self.dispatches
-                .resolve(&id.0, to, motivo.as_deref(), &auth.0)
-                .await?
-                .into(),
+            report_refusal(
+                req,
+                &auth.0,
+                self.dispatches
+                    .resolve(&id.0, to, motivo.as_deref(), &auth.0)
+                    .await,
+            )
+            .await?
+            .into(),
         ))
     }
 }

@@ -91,6 +91,7 @@ pub async fn seed(
                     clinic_location_id: clinic,
                     notes: Some("Reposição semanal (demonstração)".into()),
                     lines,
+                    draft: false,
                 },
                 requester,
             )

@@ -70,6 +70,7 @@ impl DispatchStatus {
 /// An event of the state table and the states it leaves from and goes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DispatchEvent {
+    Submit,
     Approve,
     Reject,
     StartPicking,
@@ -85,19 +86,21 @@ impl DispatchEvent {
     pub fn from(self) -> &'static [DispatchStatus] {
         use DispatchStatus::*;
         match self {
+            DispatchEvent::Submit => &[Rascunho],
             DispatchEvent::Approve | DispatchEvent::Reject => &[Solicitado],
             DispatchEvent::StartPicking => &[Aprovado],
             DispatchEvent::Pick => &[Aprovado, EmSeparacao],
             DispatchEvent::Ship => &[EmSeparacao],
             DispatchEvent::Receive => &[Enviado],
             DispatchEvent::Resolve => &[RecebidoComDivergencia],
-            DispatchEvent::Cancel => &[Solicitado, Aprovado, EmSeparacao],
+            DispatchEvent::Cancel => &[Rascunho, Solicitado, Aprovado, EmSeparacao],
         }
     }
 
     /// The message when the dispatch is in another state (409).
     pub fn refused(self, status: DispatchStatus) -> String {
         let what = match self {
+            DispatchEvent::Submit => "enviado para aprovação",
             DispatchEvent::Approve => "aprovado",
             DispatchEvent::Reject => "rejeitado",
             DispatchEvent::StartPicking | DispatchEvent::Pick => "separado",
@@ -110,6 +113,43 @@ impl DispatchEvent {
             "Este despacho está {} e não pode ser {what}. Recarregue a página.",
             status.label().to_lowercase()
         )
+    }
+}
+
+/// Who may cancel a dispatch in its state (§4): a draft or a request its requester; an approved dispatch or one
+/// being picked (nothing shipped yet) its approver or a stock manager.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Canceller {
+    Requester,
+    ApproverOrManager,
+}
+
+impl DispatchStatus {
+    /// Who may cancel from this state (`None`: it cannot be cancelled).
+    pub fn canceller(self) -> Option<Canceller> {
+        match self {
+            DispatchStatus::Rascunho | DispatchStatus::Solicitado => Some(Canceller::Requester),
+            DispatchStatus::Aprovado | DispatchStatus::EmSeparacao => {
+                Some(Canceller::ApproverOrManager)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A short pick: less than approved for a line, which needs a reason; more is never picked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PickFit {
+    Full,
+    Short,
+    Over,
+}
+
+pub fn pick_fit(approved: i64, picked: i64) -> PickFit {
+    match picked.cmp(&approved) {
+        std::cmp::Ordering::Equal => PickFit::Full,
+        std::cmp::Ordering::Less => PickFit::Short,
+        std::cmp::Ordering::Greater => PickFit::Over,
     }
 }
 
@@ -197,6 +237,25 @@ mod tests {
             received_milli: 6_000,
         };
         assert!(!equal.differs());
+    }
+
+    #[test]
+    fn cancelling_follows_the_state_table() {
+        use DispatchStatus::*;
+        assert_eq!(Rascunho.canceller(), Some(Canceller::Requester));
+        assert_eq!(Solicitado.canceller(), Some(Canceller::Requester));
+        assert_eq!(EmSeparacao.canceller(), Some(Canceller::ApproverOrManager));
+        assert_eq!(Enviado.canceller(), None, "something is in transit");
+        for s in DispatchStatus::ALL {
+            assert_eq!(
+                s.canceller().is_some(),
+                DispatchEvent::Cancel.from().contains(&s),
+                "{s:?}"
+            );
+        }
+        assert_eq!(pick_fit(6_000, 4_000), PickFit::Short);
+        assert_eq!(pick_fit(6_000, 6_000), PickFit::Full);
+        assert_eq!(pick_fit(6_000, 7_000), PickFit::Over);
     }
 
     #[test]

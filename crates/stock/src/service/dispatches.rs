@@ -19,7 +19,8 @@ use platform::notify::Notify;
 use platform::{on_db, on_tx, Principal, Role, Violations};
 
 use crate::domain::dispatch::{
-    allocate, approval_fits, DispatchEvent, DispatchStatus, ReceiptLine, MAX_LINES,
+    allocate, approval_fits, pick_fit, Canceller, DispatchEvent, DispatchStatus, PickFit,
+    ReceiptLine, MAX_LINES,
 };
 use crate::domain::ledger::{self as rules, LotStock, MovementKind};
 use crate::domain::LocationKind;
@@ -46,6 +47,17 @@ pub struct DispatchDraft {
     pub clinic_location_id: String,
     pub notes: Option<String>,
     pub lines: Vec<(String, i64)>,
+    /// Saved as RASCUNHO, submitted later (nobody is told yet).
+    pub draft: bool,
+}
+
+/// The lots picked for one line, and why it is short when less than approved.
+#[derive(Debug, Clone)]
+pub struct LinePick {
+    pub line_id: String,
+    /// (lot id or "" without lots, quantity).
+    pub lots: Vec<(String, i64)>,
+    pub short_reason: Option<String>,
 }
 
 /// Where a shortfall goes when resolved.
@@ -68,6 +80,8 @@ pub struct LotPick {
     pub qty_milli: i64,
     /// Under 30 days to expiry: the keeper confirms.
     pub expiring_soon: bool,
+    /// Expired: never picked (it leaves only as loss).
+    pub expired: bool,
 }
 
 /// A line as shown: the stored line, its picks (or the FEFO suggestion), what the clinic holds and consumed.
@@ -77,6 +91,9 @@ pub struct LineDetail {
     pub picks: Vec<LotPick>,
     /// The FEFO suggestion from the central warehouse (approved, not yet shipped).
     pub suggested: Vec<LotPick>,
+    /// Every lot the central warehouse holds of the material, first expiry first (approved, not yet shipped):
+    /// the keeper may pick another lot than the suggestion; expired ones are listed but refused.
+    pub available: Vec<LotPick>,
     pub clinic_balance_milli: i64,
     pub consumption_30d_milli: i64,
     pub central_balance_milli: i64,
@@ -130,7 +147,7 @@ impl Dispatches {
     }
 
     /// A clinic asks for materials: the dispatch is SOLICITADO and numbered `DSP-AAAA-NNNNNN`; the approvers
-    /// are told.
+    /// are told. A draft is RASCUNHO (numbered too) and nobody is told until it is submitted.
     pub async fn create(&self, draft: DispatchDraft, p: &Principal) -> Result<DispatchDetail> {
         p.require(&HUB)?;
         let mut v = Violations::new();
@@ -207,7 +224,13 @@ impl Dispatches {
             number: number.clone(),
             from_location_id: central,
             clinic_location_id: clinic.id.clone(),
-            status: DispatchStatus::Solicitado.as_str().into(),
+            status: if draft.draft {
+                DispatchStatus::Rascunho
+            } else {
+                DispatchStatus::Solicitado
+            }
+            .as_str()
+            .into(),
             notes,
             requester_uid: p.uid.clone(),
             requester_name: p.name.clone(),
@@ -220,6 +243,8 @@ impl Dispatches {
             shipped_at: None,
             received_at: None,
             closed_at: None,
+            cancel_reason: None,
+            cancelled_at: None,
             version: 1,
         };
         store::insert(&mut tx, &row).await?;
@@ -227,35 +252,33 @@ impl Dispatches {
             let line_id = uuid::Uuid::now_v7().to_string();
             store::insert_line(&mut tx, &line_id, &id, i as i64 + 1, material, *qty).await?;
         }
-        record(
-            &mut tx,
-            &id,
-            "Solicitado",
-            Some(DispatchStatus::Rascunho),
-            DispatchStatus::Solicitado,
-            None,
-            p,
-            now,
-        )
-        .await?;
-        let notice = Notify::to_holders(
-            &DISPATCH_APPROVE,
-            vec![p.uid.clone()],
-            format!("Despacho {number} aguardando aprovação"),
-            format!(
-                "{} solicitou {} {} para {}.",
-                p.name,
-                draft.lines.len(),
-                if draft.lines.len() == 1 {
-                    "item"
-                } else {
-                    "itens"
-                },
-                clinic.name
-            ),
-            url(&id),
-        );
-        self.jobs.publish(&mut tx, &notice).await?;
+        if draft.draft {
+            record(
+                &mut tx,
+                &id,
+                "Rascunho criado",
+                None,
+                DispatchStatus::Rascunho,
+                None,
+                p,
+                now,
+            )
+            .await?;
+        } else {
+            record(
+                &mut tx,
+                &id,
+                "Solicitado",
+                Some(DispatchStatus::Rascunho),
+                DispatchStatus::Solicitado,
+                None,
+                p,
+                now,
+            )
+            .await?;
+            let notice = request_notice(&number, &id, draft.lines.len(), &clinic.name, p);
+            self.jobs.publish(&mut tx, &notice).await?;
+        }
         tx.commit().await?;
         self.detail(&id, p).await
     }
@@ -288,11 +311,12 @@ impl Dispatches {
             let central_lots =
                 central_lots(&self.db, &line.material_id, &row.from_location_id).await?;
             let central_balance_milli = central_lots.iter().map(|l| l.0.qty_milli).sum();
-            let suggested = match (status, line.approved_qty_milli) {
-                (DispatchStatus::Aprovado | DispatchStatus::EmSeparacao, Some(q)) if q > 0 => {
-                    suggest(&central_lots, q, today)
-                }
-                _ => Vec::new(),
+            let (suggested, available) = match (status, line.approved_qty_milli) {
+                (DispatchStatus::Aprovado | DispatchStatus::EmSeparacao, Some(q)) if q > 0 => (
+                    suggest(&central_lots, q, today),
+                    available(&central_lots, today),
+                ),
+                _ => (Vec::new(), Vec::new()),
             };
             out.push(LineDetail {
                 clinic_balance_milli: ledger_store::location_balance(
@@ -316,6 +340,7 @@ impl Dispatches {
                     .sum(),
                 picks: line_picks,
                 suggested,
+                available,
                 line,
             });
         }
@@ -541,6 +566,140 @@ impl Dispatches {
         self.detail(id, p).await
     }
 
+    /// A draft (RASCUNHO) is submitted by whoever saved it: SOLICITADO, and the approvers are told.
+    pub async fn submit(&self, id: &str, p: &Principal) -> Result<DispatchDetail> {
+        p.require(&HUB)?;
+        let row = self.visible(id, p).await?;
+        if status_of(&row) == DispatchStatus::Rascunho && !p.is_self(&row.requester_uid) {
+            return Err(Error::forbidden(
+                "Somente quem criou o rascunho pode enviá-lo.",
+            ));
+        }
+        let lines = store::lines(&self.db, id).await?.len();
+        let clinic = registers::location(&self.db, &row.clinic_location_id)
+            .await?
+            .filter(|l| l.active)
+            .ok_or_else(|| {
+                Error::conflict("clinica_inativa", "A clínica deste rascunho está inativa.")
+            })?;
+        let now = self.clock.now();
+        let mut tx = self.db.begin().await?;
+        move_state(
+            &mut tx,
+            &row,
+            DispatchEvent::Submit,
+            DispatchStatus::Solicitado,
+        )
+        .await?;
+        record(
+            &mut tx,
+            id,
+            "Solicitado",
+            Some(DispatchStatus::Rascunho),
+            DispatchStatus::Solicitado,
+            None,
+            p,
+            now,
+        )
+        .await?;
+        let notice = request_notice(&row.number, id, lines, &clinic.name, p);
+        self.jobs.publish(&mut tx, &notice).await?;
+        tx.commit().await?;
+        self.detail(id, p).await
+    }
+
+    /// Cancels with a reason (`motivo`) where §4 allows: a draft or a request by its requester; an approved
+    /// dispatch or one being picked by its approver or a stock manager — nothing has been shipped, so nothing
+    /// is in transit; the lots picked are released. State, release and history in one transaction.
+    pub async fn cancel(
+        &self,
+        id: &str,
+        motivo: Option<&str>,
+        p: &Principal,
+    ) -> Result<DispatchDetail> {
+        p.require(&HUB)?;
+        let row = self.visible(id, p).await?;
+        let status = status_of(&row);
+        let Some(who) = status.canceller() else {
+            return Err(Error::conflict(
+                "estado_invalido",
+                DispatchEvent::Cancel.refused(status),
+            ));
+        };
+        match who {
+            Canceller::Requester if !p.is_self(&row.requester_uid) => {
+                return Err(Error::forbidden(
+                    "Somente quem solicitou pode cancelar esta solicitação.",
+                ))
+            }
+            Canceller::ApproverOrManager
+                if !row.approver_uid.as_deref().is_some_and(|a| p.is_self(a))
+                    && !p.has(&DISPATCH_RESOLVE) =>
+            {
+                return Err(Error::forbidden(
+                    "Somente quem aprovou ou um gestor de estoque pode cancelar um despacho aprovado.",
+                ))
+            }
+            _ => {}
+        }
+        let reason = Reason::parse("motivo", motivo).map_err(|e| Error::invalid(vec![e]))?;
+        let now = self.clock.now();
+        let mut tx = self.db.begin().await?;
+        move_state(
+            &mut tx,
+            &row,
+            DispatchEvent::Cancel,
+            DispatchStatus::Cancelado,
+        )
+        .await?;
+        let released = store::clear_picks(&mut tx, id).await?;
+        store::set_cancelled(&mut tx, id, reason.as_str(), now).await?;
+        let changes = if released > 0 {
+            vec![Change::new(
+                "separação",
+                Some(format!(
+                    "{released} {} separado{}",
+                    if released == 1 { "lote" } else { "lotes" },
+                    if released == 1 { "" } else { "s" }
+                )),
+                Some("liberada".into()),
+            )]
+        } else {
+            Vec::new()
+        };
+        history::record(
+            &mut tx,
+            &Entry {
+                entity: ENTITY,
+                entity_id: id,
+                action: "Cancelado",
+                from_state: Some(row.status.as_str()),
+                to_state: Some(DispatchStatus::Cancelado.as_str()),
+                reason: Some(&reason),
+                changes,
+            },
+            p,
+            now,
+        )
+        .await?;
+        if status != DispatchStatus::Rascunho {
+            let mut uids = vec![row.requester_uid.clone()];
+            uids.extend(row.approver_uid.clone());
+            let notice = Notify {
+                uids,
+                holders_of: (status == DispatchStatus::EmSeparacao)
+                    .then(|| DISPATCH_PICK.code.to_string()),
+                except: vec![p.uid.clone()],
+                title: format!("Despacho {} cancelado", row.number),
+                body: format!("{} cancelou: {}", p.name, reason.as_str()),
+                url: url(id),
+            };
+            self.jobs.publish(&mut tx, &notice).await?;
+        }
+        tx.commit().await?;
+        self.detail(id, p).await
+    }
+
     /// The central keeper starts picking an approved dispatch; the FEFO suggestion shows on each line.
     pub async fn start_picking(&self, id: &str, p: &Principal) -> Result<DispatchDetail> {
         let row = self.visible(id, p).await?;
@@ -569,12 +728,14 @@ impl Dispatches {
         self.detail(id, p).await
     }
 
-    /// Records the lots picked for some lines (`picks`: line id → (lot id or "" without lots, quantity)). An
-    /// expired lot is refused (422 "Lote vencido"); a line never takes more than was approved.
+    /// Records the lots picked for some lines (each line's picks replaced). The FEFO list is only a suggestion:
+    /// any lot of the material may be picked, but an expired lot is refused (422 "Lote vencido"; it leaves only
+    /// as loss). A line never takes more than was approved; less (a short pick) needs a reason
+    /// (`picks[i].motivo`), and shipping then sends what was picked.
     pub async fn pick(
         &self,
         id: &str,
-        picks: Vec<(String, Vec<(String, i64)>)>,
+        picks: Vec<LinePick>,
         p: &Principal,
     ) -> Result<DispatchDetail> {
         let row = self.visible(id, p).await?;
@@ -589,8 +750,9 @@ impl Dispatches {
         let stored = store::lines(&self.db, id).await?;
         let today = self.clock.today();
         let mut v = Violations::new();
-        for (i, (line_id, lots)) in picks.iter().enumerate() {
-            let Some(line) = stored.iter().find(|l| &l.id == line_id) else {
+        let mut shorts: Vec<(&LineRow, i64, Reason)> = Vec::new();
+        for (i, pick) in picks.iter().enumerate() {
+            let Some(line) = stored.iter().find(|l| l.id == pick.line_id) else {
                 v.add(
                     format!("picks[{i}].line_id"),
                     "Item não encontrado neste despacho.",
@@ -598,7 +760,7 @@ impl Dispatches {
                 continue;
             };
             let mut total = 0i64;
-            for (j, (lot_id, qty)) in lots.iter().enumerate() {
+            for (j, (lot_id, qty)) in pick.lots.iter().enumerate() {
                 let field = format!("picks[{i}].lots[{j}]");
                 if *qty <= 0 {
                     v.add(
@@ -607,31 +769,28 @@ impl Dispatches {
                     );
                 }
                 total = total.saturating_add(*qty);
-                if lot_id.is_empty() {
-                    continue;
-                }
-                let lot: Option<(String, Option<NaiveDate>)> = on_db!(&self.db, pool => sqlx::query_as(
-                    "SELECT material_id, expiry_date FROM stock_lots WHERE id = $1"
-                ).bind(lot_id).fetch_optional(pool).await)?;
-                match lot {
-                    Some((m, _)) if m != line.material_id => {
-                        v.add(format!("{field}.lot_id"), "Este lote é de outro material.")
-                    }
-                    Some((_, expiry)) if rules::is_expired(expiry, today) => {
-                        v.add(format!("{field}.lot_id"), "Lote vencido")
-                    }
-                    Some(_) => {}
-                    None => v.add(format!("{field}.lot_id"), "Lote não encontrado."),
+                if let Some(problem) = self.lot_problem(lot_id, line, today).await? {
+                    v.add(format!("{field}.lot_id"), problem);
                 }
             }
-            if total > line.approved_qty_milli.unwrap_or(0) {
-                v.add(
+            let approved = line.approved_qty_milli.unwrap_or(0);
+            match pick_fit(approved, total) {
+                PickFit::Over => v.add(
                     format!("picks[{i}].lots"),
                     format!("A separação de {} passa da quantidade aprovada.", line.sku),
-                );
+                ),
+                PickFit::Short => {
+                    let field = format!("picks[{i}].motivo");
+                    match Reason::parse(&field, pick.short_reason.as_deref()) {
+                        Ok(reason) => shorts.push((line, total, reason)),
+                        Err(e) => v.add(e.field, e.message),
+                    }
+                }
+                PickFit::Full => {}
             }
         }
         v.finish()?;
+        let now = self.clock.now();
         let mut tx = self.db.begin().await?;
         if status == DispatchStatus::Aprovado {
             move_state(
@@ -644,15 +803,74 @@ impl Dispatches {
         } else if !store::transition(&mut tx, id, status.as_str(), status.as_str()).await? {
             return Err(stale());
         }
-        for (line_id, lots) in &picks {
+        for pick in &picks {
             let mut merged: BTreeMap<String, i64> = BTreeMap::new();
-            for (lot, q) in lots {
+            for (lot, q) in &pick.lots {
                 *merged.entry(lot.clone()).or_default() += q;
             }
-            store::replace_picks(&mut tx, line_id, &merged.into_iter().collect::<Vec<_>>()).await?;
+            let merged: Vec<(String, i64)> = merged.into_iter().collect();
+            store::replace_picks(&mut tx, &pick.line_id, &merged).await?;
+            let short = shorts.iter().find(|(l, _, _)| l.id == pick.line_id);
+            store::set_line_short_pick(&mut tx, &pick.line_id, short.map(|s| s.2.as_str())).await?;
+        }
+        if !shorts.is_empty() {
+            // The shortfall and its reason go to the dispatch's history (the clinic reads it there too).
+            let changes = shorts
+                .iter()
+                .map(|(line, total, reason)| {
+                    Change::new(
+                        &format!("{} separado", line.sku),
+                        Some(qty_text(
+                            line.approved_qty_milli.unwrap_or(0),
+                            &line.base_uom,
+                        )),
+                        Some(format!(
+                            "{} ({})",
+                            qty_text(*total, &line.base_uom),
+                            reason.as_str()
+                        )),
+                    )
+                })
+                .collect();
+            history::record(
+                &mut tx,
+                &Entry {
+                    entity: ENTITY,
+                    entity_id: id,
+                    action: "Separação parcial",
+                    from_state: Some(DispatchStatus::EmSeparacao.as_str()),
+                    to_state: Some(DispatchStatus::EmSeparacao.as_str()),
+                    reason: None,
+                    changes,
+                },
+                p,
+                now,
+            )
+            .await?;
         }
         tx.commit().await?;
         self.detail(id, p).await
+    }
+
+    /// Why a lot cannot be picked for `line` (another material, expired, unknown); `None` when it can.
+    async fn lot_problem(
+        &self,
+        lot_id: &str,
+        line: &LineRow,
+        today: NaiveDate,
+    ) -> Result<Option<&'static str>> {
+        if lot_id.is_empty() {
+            return Ok(None);
+        }
+        let lot: Option<(String, Option<NaiveDate>)> = on_db!(&self.db, pool => sqlx::query_as(
+            "SELECT material_id, expiry_date FROM stock_lots WHERE id = $1"
+        ).bind(lot_id).fetch_optional(pool).await)?;
+        Ok(match lot {
+            Some((m, _)) if m != line.material_id => Some("Este lote é de outro material."),
+            Some((_, expiry)) if rules::is_expired(expiry, today) => Some("Lote vencido"),
+            Some(_) => None,
+            None => Some("Lote não encontrado."),
+        })
     }
 
     /// Ships: DISPATCH_OUT central → in transit for every line in one transaction, from the lots picked (or
@@ -690,7 +908,8 @@ impl Dispatches {
                 continue;
             }
             let picked: Vec<&PickRow> = picks.iter().filter(|k| k.line_id == line.id).collect();
-            let lots: Vec<(String, i64)> = if picked.is_empty() {
+            let short_pick = line.short_pick_reason.is_some();
+            let lots: Vec<(String, i64)> = if picked.is_empty() && !short_pick {
                 let available =
                     lot_stock_in(&mut tx, &line.material_id, &row.from_location_id).await?;
                 let (lots, missing) = rules::fefo_pick(&available, approved, today, false);
@@ -710,7 +929,8 @@ impl Dispatches {
                     ));
                 }
                 let total: i64 = picked.iter().map(|k| k.qty_milli).sum();
-                if total < approved {
+                // A short pick (with its reason) ships what was picked; otherwise the line ships in full.
+                if total < approved && !short_pick {
                     short.push((
                         i,
                         format!(
@@ -740,7 +960,8 @@ impl Dispatches {
                 }
             }
             if ok {
-                plan.push((line, lots, approved));
+                let total = lots.iter().map(|(_, q)| q).sum();
+                plan.push((line, lots, total));
             }
         }
         if !short.is_empty() {
@@ -756,6 +977,12 @@ impl Dispatches {
                 e = e.with_field(format!("lines[{i}]"), s);
             }
             return Err(e);
+        }
+        if plan.iter().all(|(_, _, shipped)| *shipped == 0) {
+            return Err(Error::conflict(
+                "nada_separado",
+                "Nada foi separado para enviar. Cancele o despacho.",
+            ));
         }
         for (line, lots, shipped) in &plan {
             let material = registers::material_in(&mut tx, &line.material_id)
@@ -780,13 +1007,36 @@ impl Dispatches {
             store::set_line_shipped(&mut tx, &line.id, *shipped).await?;
         }
         store::set_shipped(&mut tx, id, carrier.as_deref(), now).await?;
-        record(
+        let shortfalls: Vec<Change> = plan
+            .iter()
+            .filter(|(line, _, shipped)| *shipped < line.approved_qty_milli.unwrap_or(0))
+            .map(|(line, _, shipped)| {
+                Change::new(
+                    &format!("{} enviado", line.sku),
+                    Some(qty_text(
+                        line.approved_qty_milli.unwrap_or(0),
+                        &line.base_uom,
+                    )),
+                    Some(qty_text(*shipped, &line.base_uom)),
+                )
+            })
+            .collect();
+        let partial = !shortfalls.is_empty();
+        history::record(
             &mut tx,
-            id,
-            "Enviado",
-            Some(DispatchStatus::EmSeparacao),
-            DispatchStatus::Enviado,
-            None,
+            &Entry {
+                entity: ENTITY,
+                entity_id: id,
+                action: if partial {
+                    "Enviado parcialmente"
+                } else {
+                    "Enviado"
+                },
+                from_state: Some(DispatchStatus::EmSeparacao.as_str()),
+                to_state: Some(DispatchStatus::Enviado.as_str()),
+                reason: None,
+                changes: shortfalls,
+            },
             p,
             now,
         )
@@ -802,8 +1052,17 @@ impl Dispatches {
                     except: vec![p.uid.clone()],
                     ..Notify::to_users(
                         staff,
-                        format!("Despacho {} enviado", row.number),
-                        "Confira os itens ao receber e confirme o recebimento no hub.",
+                        if partial {
+                            format!("Despacho {} enviado parcialmente", row.number)
+                        } else {
+                            format!("Despacho {} enviado", row.number)
+                        },
+                        if partial {
+                            "Alguns itens saíram com menos que o aprovado; veja o motivo no despacho. \
+                             Confirme o recebimento no hub."
+                        } else {
+                            "Confira os itens ao receber e confirme o recebimento no hub."
+                        },
                         url(id),
                     )
                 },
@@ -1295,6 +1554,7 @@ fn suggest(lots: &[(LotStock, Option<String>)], qty: i64, today: NaiveDate) -> V
                 .expect("picked from these lots");
             LotPick {
                 expiring_soon: soon(lot.expiry_date, today),
+                expired: false,
                 lot_id,
                 lot_code: code,
                 expiry_date: lot.expiry_date,
@@ -1304,6 +1564,46 @@ fn suggest(lots: &[(LotStock, Option<String>)], qty: i64, today: NaiveDate) -> V
         .collect()
 }
 
+/// Every lot held, first expiry first (lots without expiry last), the expired ones flagged.
+fn available(lots: &[(LotStock, Option<String>)], today: NaiveDate) -> Vec<LotPick> {
+    let mut out: Vec<LotPick> = lots
+        .iter()
+        .map(|(lot, code)| LotPick {
+            lot_id: lot.lot_id.clone(),
+            lot_code: code.clone(),
+            expiry_date: lot.expiry_date,
+            qty_milli: lot.qty_milli,
+            expiring_soon: soon(lot.expiry_date, today),
+            expired: rules::is_expired(lot.expiry_date, today),
+        })
+        .collect();
+    out.sort_by(|a, b| {
+        (a.expiry_date.is_none(), a.expiry_date, &a.lot_code).cmp(&(
+            b.expiry_date.is_none(),
+            b.expiry_date,
+            &b.lot_code,
+        ))
+    });
+    out
+}
+
+/// The approvers' notice of a new request.
+fn request_notice(number: &str, id: &str, lines: usize, clinic: &str, p: &Principal) -> Notify {
+    Notify::to_holders(
+        &DISPATCH_APPROVE,
+        vec![p.uid.clone()],
+        format!("Despacho {number} aguardando aprovação"),
+        format!(
+            "{} solicitou {} {} para {}.",
+            p.name,
+            lines,
+            if lines == 1 { "item" } else { "itens" },
+            clinic
+        ),
+        url(id),
+    )
+}
+
 fn lot_pick(k: &PickRow, today: NaiveDate) -> LotPick {
     LotPick {
         lot_id: k.lot_id.clone(),
@@ -1311,6 +1611,7 @@ fn lot_pick(k: &PickRow, today: NaiveDate) -> LotPick {
         expiry_date: k.expiry_date,
         qty_milli: k.qty_milli,
         expiring_soon: soon(k.expiry_date, today),
+        expired: rules::is_expired(k.expiry_date, today),
     }
 }
 

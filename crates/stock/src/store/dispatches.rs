@@ -27,12 +27,14 @@ pub struct DispatchRow {
     pub shipped_at: Option<DateTime<Utc>>,
     pub received_at: Option<DateTime<Utc>>,
     pub closed_at: Option<DateTime<Utc>>,
+    pub cancel_reason: Option<String>,
+    pub cancelled_at: Option<DateTime<Utc>>,
     pub version: i64,
 }
 
 const COLUMNS: &str = "id, number, from_location_id, clinic_location_id, status, notes, requester_uid, \
     requester_name, approver_uid, approver_name, rejection_reason, carrier, created_at, decided_at, shipped_at, \
-    received_at, closed_at, version";
+    received_at, closed_at, cancel_reason, cancelled_at, version";
 
 /// A dispatch in a list: the row, its clinic's name and its line count.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -56,6 +58,8 @@ pub struct LineRow {
     pub received_qty_milli: Option<i64>,
     pub discrepancy_reason: Option<String>,
     pub resolved_qty_milli: i64,
+    /// Why the keeper picked less than approved (the rest of the line is cancelled).
+    pub short_pick_reason: Option<String>,
     pub sku: String,
     pub material_name: String,
     pub base_uom: String,
@@ -74,13 +78,14 @@ pub struct PickRow {
 pub async fn insert(tx: &mut Tx, d: &DispatchRow) -> Result<()> {
     let sql = format!(
         "INSERT INTO stock_dispatches ({COLUMNS}) VALUES \
-         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)"
+         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)"
     );
     on_tx!(tx, conn => sqlx::query(&sql)
         .bind(&d.id).bind(&d.number).bind(&d.from_location_id).bind(&d.clinic_location_id).bind(&d.status)
         .bind(&d.notes).bind(&d.requester_uid).bind(&d.requester_name).bind(&d.approver_uid)
         .bind(&d.approver_name).bind(&d.rejection_reason).bind(&d.carrier).bind(d.created_at)
-        .bind(d.decided_at).bind(d.shipped_at).bind(d.received_at).bind(d.closed_at).bind(d.version)
+        .bind(d.decided_at).bind(d.shipped_at).bind(d.received_at).bind(d.closed_at)
+        .bind(&d.cancel_reason).bind(d.cancelled_at).bind(d.version)
         .execute(&mut *conn).await.map(|_| ()))
 }
 
@@ -106,7 +111,7 @@ pub async fn get(db: &Db, id: &str) -> Result<Option<DispatchRow>> {
 
 const LINE_SELECT: &str = "SELECT dl.id, dl.dispatch_id, dl.line_no, dl.material_id, dl.requested_qty_milli, \
     dl.approved_qty_milli, dl.shipped_qty_milli, dl.received_qty_milli, dl.discrepancy_reason, dl.resolved_qty_milli, \
-    m.sku, m.name AS material_name, m.base_uom FROM stock_dispatch_lines dl \
+    dl.short_pick_reason, m.sku, m.name AS material_name, m.base_uom FROM stock_dispatch_lines dl \
     JOIN stock_materials m ON m.id = dl.material_id WHERE dl.dispatch_id = $1 ORDER BY dl.line_no";
 
 pub async fn lines(db: &Db, dispatch_id: &str) -> Result<Vec<LineRow>> {
@@ -183,6 +188,27 @@ pub async fn set_received(tx: &mut Tx, id: &str, at: DateTime<Utc>) -> Result<()
 pub async fn set_closed(tx: &mut Tx, id: &str, at: DateTime<Utc>) -> Result<()> {
     on_tx!(tx, conn => sqlx::query("UPDATE stock_dispatches SET closed_at = $2 WHERE id = $1")
         .bind(id).bind(at).execute(&mut *conn).await.map(|_| ()))
+}
+
+/// Why and when the dispatch was cancelled.
+pub async fn set_cancelled(tx: &mut Tx, id: &str, reason: &str, at: DateTime<Utc>) -> Result<()> {
+    on_tx!(tx, conn => sqlx::query(
+        "UPDATE stock_dispatches SET cancel_reason = $2, cancelled_at = $3 WHERE id = $1"
+    ).bind(id).bind(reason).bind(at).execute(&mut *conn).await.map(|_| ()))
+}
+
+/// Every lot picked for the dispatch's lines is released (a cancelled dispatch holds nothing).
+pub async fn clear_picks(tx: &mut Tx, dispatch_id: &str) -> Result<u64> {
+    on_tx!(tx, conn => sqlx::query(
+        "DELETE FROM stock_dispatch_picks WHERE line_id IN \
+         (SELECT id FROM stock_dispatch_lines WHERE dispatch_id = $1)"
+    ).bind(dispatch_id).execute(&mut *conn).await.map(|r| r.rows_affected()))
+}
+
+/// Why the keeper picked less than approved (`None`: the line is picked in full).
+pub async fn set_line_short_pick(tx: &mut Tx, line_id: &str, reason: Option<&str>) -> Result<()> {
+    on_tx!(tx, conn => sqlx::query("UPDATE stock_dispatch_lines SET short_pick_reason = $2 WHERE id = $1")
+        .bind(line_id).bind(reason).execute(&mut *conn).await.map(|_| ()))
 }
 
 pub async fn set_line_approved(tx: &mut Tx, line_id: &str, qty: i64) -> Result<()> {

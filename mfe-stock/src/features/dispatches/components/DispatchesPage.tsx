@@ -1,5 +1,5 @@
 import type { StockDispatch, StockDispatchLine, StockDispatchStatus, StockDispatchSummary } from '@backoffice/api-client/endpoints';
-import { usePermission } from '@backoffice/auth';
+import { usePermission, useSession } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
 import {
   Alert,
@@ -29,7 +29,7 @@ import {
 } from '@backoffice/ui';
 import { useState, type FormEvent } from 'react';
 import { HubNav } from '../../../lib/HubNav';
-import { DISPATCH_STATUS_COLORS, DISPATCH_STATUS_LABELS, errorMessage, useDispatch, useDispatches, useDispatchMutations, useHub } from '../../../lib/dispatches';
+import { DISPATCH_STATUS_COLORS, DISPATCH_STATUS_LABELS, errorMessage, mayCancel, useDispatch, useDispatches, useDispatchMutations, useHub } from '../../../lib/dispatches';
 import { formatQuantity, parseThousandths } from '../../../lib/quantity';
 import { useMaterials } from '../../../lib/stockQueries';
 
@@ -151,8 +151,7 @@ function RequestForm({ onDone }: { onDone: (id?: string) => void }) {
     setLines([...lines.filter((l) => l.material_id !== m.id), { material_id: m.id, label: `${m.sku} — ${m.name}`, uom: m.base_uom, qty }]);
     setQty('');
   };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = async (draft: boolean) => {
     if (!chosenClinic || lines.length === 0) {
       setError('Escolha a clínica e inclua ao menos um item.');
       return;
@@ -163,13 +162,18 @@ function RequestForm({ onDone }: { onDone: (id?: string) => void }) {
           clinic_location_id: chosenClinic,
           notes: notes.trim() || undefined,
           lines: lines.map((l) => ({ material_id: l.material_id, qty_milli: parseThousandths(l.qty) ?? 0 })),
+          draft: draft || undefined,
         },
       });
-      notify(`Solicitação ${d.number} enviada.`, 'success');
+      notify(draft ? `Rascunho ${d.number} salvo.` : `Solicitação ${d.number} enviada.`, 'success');
       onDone(d.id);
     } catch (e) {
       setError(errorMessage(e, 'Não foi possível enviar a solicitação.'));
     }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save(false);
   };
   return (
     <Stack component="form" gap="sm" onSubmit={submit}>
@@ -212,6 +216,7 @@ function RequestForm({ onDone }: { onDone: (id?: string) => void }) {
       <Textarea label="Observações" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
       {error && <Alert color="red" role="alert">{error}</Alert>}
       <Group justify="flex-end">
+        <Button variant="default" onClick={() => void save(true)} loading={create.isPending}>Salvar rascunho</Button>
         <Button type="submit" loading={create.isPending}>Enviar solicitação</Button>
       </Group>
     </Stack>
@@ -234,6 +239,7 @@ export function DispatchDetail({ id }: { id: string }) {
   const query = useDispatch(id);
   const mayPick = usePermission('despachos_separar');
   const mayResolve = usePermission('despachos_resolver');
+  const uid = useSession().user?.uid;
   if (query.isError) return <Alert color="red" role="alert" title="Não foi possível abrir o despacho">{query.error.message}</Alert>;
   const d = query.data;
   if (!d) return <Spinner />;
@@ -249,6 +255,7 @@ export function DispatchDetail({ id }: { id: string }) {
         <Text size="sm">Solicitante: {d.requester_name} em {formatDateTime(d.created_at)}</Text>
         {d.approver_name && <Text size="sm">Decisão: {d.approver_name}{d.decided_at ? ` em ${formatDateTime(d.decided_at)}` : ''}</Text>}
         {d.rejection_reason && <Text size="sm">Motivo da rejeição: {d.rejection_reason}</Text>}
+        {d.cancel_reason && <Text size="sm">Motivo do cancelamento: {d.cancel_reason}{d.cancelled_at ? ` (${formatDateTime(d.cancelled_at)})` : ''}</Text>}
         {d.carrier && <Text size="sm">Transporte: {d.carrier}</Text>}
         {d.notes && <Text size="sm">Observações: {d.notes}</Text>}
       </Paper>
@@ -267,7 +274,11 @@ export function DispatchDetail({ id }: { id: string }) {
         <Table.Tbody>
           {d.lines.map((l) => (
             <Table.Tr key={l.id}>
-              <Table.Td>{l.sku} — {l.material_name}{l.discrepancy_reason ? <Text size="xs" c="orange">Divergência: {l.discrepancy_reason}</Text> : null}</Table.Td>
+              <Table.Td>
+                {l.sku} — {l.material_name}
+                {l.short_pick_reason ? <Text size="xs" c="orange">Separação parcial: {l.short_pick_reason}</Text> : null}
+                {l.discrepancy_reason ? <Text size="xs" c="orange">Divergência: {l.discrepancy_reason}</Text> : null}
+              </Table.Td>
               <Table.Td ta="right">{qty(l.requested_qty_milli, l.base_uom)}</Table.Td>
               <Table.Td ta="right">{qty(l.approved_qty_milli, l.base_uom)}</Table.Td>
               <Table.Td ta="right">{qty(l.shipped_qty_milli, l.base_uom)}</Table.Td>
@@ -278,12 +289,162 @@ export function DispatchDetail({ id }: { id: string }) {
           ))}
         </Table.Tbody>
       </Table>
+      {d.status === 'RASCUNHO' && d.requester_uid === uid && <SubmitDraft dispatch={d} />}
+      {mayPick && d.status === 'EM_SEPARACAO' && <PickForm key={d.version} dispatch={d} />}
       {mayPick && picking && <ShipActions dispatch={d} />}
+      {mayCancel(d, uid, mayResolve) && <CancelForm dispatch={d} />}
       {d.status === 'ENVIADO' && <ReceiveForm dispatch={d} />}
       {mayResolve && d.status === 'RECEBIDO_COM_DIVERGENCIA' && <ResolveForm dispatch={d} />}
       <Title order={3} size="h4">Histórico</Title>
       <HistoryPanel entries={d.history} stateLabels={DISPATCH_STATUS_LABELS} />
     </Stack>
+  );
+}
+
+function SubmitDraft({ dispatch }: { dispatch: StockDispatch }) {
+  const { submit } = useDispatchMutations();
+  const [error, setError] = useState<string | null>(null);
+  const send = async () => {
+    try {
+      await submit.mutateAsync({ id: dispatch.id });
+      setError(null);
+      notify(`Solicitação ${dispatch.number} enviada para aprovação.`, 'success');
+    } catch (e) {
+      setError(errorMessage(e, 'Não foi possível enviar a solicitação.'));
+    }
+  };
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Stack gap="xs">
+        <Text size="sm">Rascunho: ninguém foi avisado ainda.</Text>
+        <Group justify="flex-end">
+          <Button onClick={() => void send()} loading={submit.isPending}>Enviar solicitação</Button>
+        </Group>
+        {error && <Alert color="red" role="alert">{error}</Alert>}
+      </Stack>
+    </Paper>
+  );
+}
+
+function CancelForm({ dispatch }: { dispatch: StockDispatch }) {
+  const { cancel } = useDispatchMutations();
+  const [open, setOpen] = useState(false);
+  const [motivo, setMotivo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await cancel.mutateAsync({ id: dispatch.id, data: { motivo } });
+      setError(null);
+      setOpen(false);
+      notify(`Despacho ${dispatch.number} cancelado.`, 'success');
+    } catch (e) {
+      setError(errorMessage(e, 'Não foi possível cancelar o despacho.'));
+    }
+  };
+  if (!open) {
+    return (
+      <Group justify="flex-end">
+        <Button variant="default" color="red" onClick={() => setOpen(true)}>Cancelar despacho</Button>
+      </Group>
+    );
+  }
+  return (
+    <Paper component="form" withBorder p="sm" radius="md" onSubmit={submit}>
+      <Stack gap="xs">
+        <Title order={3} size="h4">Cancelar despacho</Title>
+        {dispatch.status === 'EM_SEPARACAO' && <Text size="sm" c="dimmed">Os lotes separados serão liberados; nada foi enviado.</Text>}
+        <Textarea label="Motivo do cancelamento" value={motivo} onChange={(e) => setMotivo(e.currentTarget.value)} />
+        {error && <Alert color="red" role="alert">{error}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setOpen(false)}>Voltar</Button>
+          <Button type="submit" color="red" loading={cancel.isPending}>Confirmar cancelamento</Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+interface PickRow {
+  lot_id: string;
+  qty: string;
+}
+
+/** The keeper's pick list: FEFO suggested, any other valid lot chosen by hand, less than approved with a reason. */
+function PickForm({ dispatch }: { dispatch: StockDispatch }) {
+  const { pick } = useDispatchMutations();
+  const lines = dispatch.lines.filter((l) => (l.approved_qty_milli ?? 0) > 0);
+  const initial = (l: StockDispatchLine): PickRow[] => {
+    const from = l.picks.length > 0 || l.short_pick_reason ? l.picks : l.suggested;
+    return from.map((p) => ({ lot_id: p.lot_id ?? '', qty: formatQuantity(p.qty_milli, '').trim() }));
+  };
+  const [rows, setRows] = useState<Record<string, PickRow[]>>(() => Object.fromEntries(lines.map((l) => [l.id, initial(l)])));
+  const [reasons, setReasons] = useState<Record<string, string>>(() => Object.fromEntries(lines.map((l) => [l.id, l.short_pick_reason ?? ''])));
+  const [error, setError] = useState<string | null>(null);
+  const total = (id: string) => (rows[id] ?? []).reduce((sum, r) => sum + (parseThousandths(r.qty) ?? 0), 0);
+  const setRow = (id: string, i: number, row: PickRow) => setRows({ ...rows, [id]: (rows[id] ?? []).map((r, j) => (j === i ? row : r)) });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const picks = [];
+    for (const l of lines) {
+      const lots = [];
+      for (const r of rows[l.id] ?? []) {
+        const value = parseThousandths(r.qty);
+        if (value === null || value <= 0) {
+          setError(`Quantidade inválida em ${l.sku}.`);
+          return;
+        }
+        lots.push({ lot_id: r.lot_id || undefined, qty_milli: value });
+      }
+      const short = total(l.id) < (l.approved_qty_milli ?? 0);
+      picks.push({ line_id: l.id, lots, motivo: short ? reasons[l.id]?.trim() || undefined : undefined });
+    }
+    try {
+      await pick.mutateAsync({ id: dispatch.id, data: { picks } });
+      setError(null);
+      notify('Separação salva.', 'success');
+    } catch (e) {
+      setError(errorMessage(e, 'Não foi possível salvar a separação.'));
+    }
+  };
+  return (
+    <Paper component="form" withBorder p="sm" radius="md" onSubmit={submit} aria-label="Separação">
+      <Stack gap="sm">
+        <Title order={3} size="h4">Separação</Title>
+        <Text size="sm" c="dimmed">A lista FEFO é a sugestão; troque o lote se precisar. Lotes vencidos só saem como perda.</Text>
+        {lines.map((l) => {
+          const short = total(l.id) < (l.approved_qty_milli ?? 0);
+          const options = [
+            { value: '', label: 'Escolha o lote…' },
+            ...l.available.map((a) => ({
+              value: a.lot_id ?? '',
+              label: `${a.lot_code ?? 'sem lote'}${a.expiry_date ? ` (val. ${formatDate(a.expiry_date)})` : ''}: ${formatQuantity(a.qty_milli, l.base_uom)}${a.expired ? ' — vencido, só sai como perda' : a.expiring_soon ? ' ⚠ vence em menos de 30 dias' : ''}`,
+              disabled: a.expired,
+            })),
+          ];
+          return (
+            <Stack key={l.id} gap={4}>
+              <Text size="sm" fw={500}>{l.sku} — {l.material_name}: aprovado {formatQuantity(l.approved_qty_milli ?? 0, l.base_uom)}, separado {formatQuantity(total(l.id), l.base_uom)}</Text>
+              {(rows[l.id] ?? []).map((r, i) => (
+                <Group key={i} align="flex-end" grow>
+                  <NativeSelect label={`Lote — ${l.sku} (${i + 1})`} value={r.lot_id} onChange={(e) => setRow(l.id, i, { ...r, lot_id: e.currentTarget.value })} data={options} />
+                  <TextInput label={`Quantidade — ${l.sku} (${i + 1})`} value={r.qty} onChange={(e) => setRow(l.id, i, { ...r, qty: e.currentTarget.value })} />
+                  <Button variant="subtle" color="red" onClick={() => setRows({ ...rows, [l.id]: (rows[l.id] ?? []).filter((_, j) => j !== i) })}>Remover lote</Button>
+                </Group>
+              ))}
+              <Group>
+                <Button size="compact-sm" variant="light" onClick={() => setRows({ ...rows, [l.id]: [...(rows[l.id] ?? []), { lot_id: '', qty: '' }] })}>Adicionar lote — {l.sku}</Button>
+              </Group>
+              {short && <Textarea label={`Motivo da separação parcial — ${l.sku}`} value={reasons[l.id] ?? ''} onChange={(e) => setReasons({ ...reasons, [l.id]: e.currentTarget.value })} />}
+            </Stack>
+          );
+        })}
+        {error && <Alert color="red" role="alert">{error}</Alert>}
+        <Group justify="flex-end">
+          <Button type="submit" variant="light" loading={pick.isPending}>Salvar separação</Button>
+        </Group>
+      </Stack>
+    </Paper>
   );
 }
 

@@ -367,6 +367,7 @@ export * from './stockCountSyncResult';
 export * from './stockDispatch';
 export * from './stockDispatchApproval';
 export * from './stockDispatchApprovalLine';
+export * from './stockDispatchCancellation';
 export * from './stockDispatchLine';
 export * from './stockDispatchLineRequest';
 export * from './stockDispatchLot';

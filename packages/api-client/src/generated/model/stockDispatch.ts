@@ -33,6 +33,8 @@ export interface StockDispatch {
   shipped_at?: string;
   received_at?: string;
   closed_at?: string;
+  cancel_reason?: string;
+  cancelled_at?: string;
   version: number;
   lines: StockDispatchLine[];
   history: HistoryEntry[];

@@ -22,6 +22,8 @@ export interface StockDispatchLine {
   shipped_qty_milli?: number;
   received_qty_milli?: number;
   discrepancy_reason?: string;
+  /** Why the keeper picked less than approved; what was picked is what ships. */
+  short_pick_reason?: string;
   resolved_qty_milli: number;
   /** Shipped but neither received nor resolved: still in transit under this dispatch. */
   in_transit_milli: number;
@@ -31,4 +33,7 @@ export interface StockDispatchLine {
   picks: StockDispatchLot[];
   /** The FEFO pick list from the central warehouse (approved or being picked). */
   suggested: StockDispatchLot[];
+  /** Every lot the central warehouse holds, first expiry first, for choosing another lot by hand (expired
+ones flagged; they cannot be picked). */
+  available: StockDispatchLot[];
 }

@@ -18,4 +18,6 @@ export interface StockDispatchLot {
   qty_milli: number;
   /** Under 30 days to expiry: the keeper confirms before shipping it. */
   expiring_soon: boolean;
+  /** Expired: cannot be picked (it leaves only as loss). */
+  expired: boolean;
 }

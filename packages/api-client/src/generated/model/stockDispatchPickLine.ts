@@ -12,4 +12,9 @@ export interface StockDispatchPickLine {
   line_id: string;
   /** @maxItems 100 */
   lots: StockDispatchPickLot[];
+  /**
+   * Required when less than approved is picked (10–500 characters): the rest of the line is cancelled.
+   * @maxLength 2000
+   */
+  motivo?: string;
 }

@@ -17,4 +17,6 @@ export interface StockDispatchRequest {
   notes?: string;
   /** @maxItems 500 */
   lines: StockDispatchLineRequest[];
+  /** Save as a draft (RASCUNHO), submitted later with `…/submit`. */
+  draft?: boolean;
 }

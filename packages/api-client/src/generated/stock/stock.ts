@@ -59,6 +59,7 @@ import type {
   StockCountSyncResult,
   StockDispatch,
   StockDispatchApproval,
+  StockDispatchCancellation,
   StockDispatchPage,
   StockDispatchPicks,
   StockDispatchReceipt,
@@ -2259,7 +2260,8 @@ export function useListStockDispatches<TData = Awaited<ReturnType<typeof listSto
 
 /**
  * Acesso: `access_hub` too; only for the caller's clinics (422 on `clinic_location_id` otherwise).
- * @summary A clinic asks for materials: SOLICITADO, numbered `DSP-AAAA-NNNNNN`; the approvers are told.
+ * @summary A clinic asks for materials: SOLICITADO, numbered `DSP-AAAA-NNNNNN`; the approvers are told. With
+`draft` it is saved as RASCUNHO and nobody is told until it is submitted.
  */
 export const getCreateStockDispatchUrl = () => {
 
@@ -2314,7 +2316,8 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type CreateStockDispatchMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
- * @summary A clinic asks for materials: SOLICITADO, numbered `DSP-AAAA-NNNNNN`; the approvers are told.
+ * @summary A clinic asks for materials: SOLICITADO, numbered `DSP-AAAA-NNNNNN`; the approvers are told. With
+`draft` it is saved as RASCUNHO and nobody is told until it is submitted.
  */
 export const useCreateStockDispatch = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createStockDispatch>>, TError,{data: StockDispatchRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
@@ -2532,6 +2535,152 @@ export function useGetStockDispatch<TData = Awaited<ReturnType<typeof getStockDi
 
 
 /**
+ * Acesso: `access_hub` too; only whoever saved the draft (403); another clinic's dispatch is 404.
+ * @summary Submits a draft (RASCUNHO → SOLICITADO); the approvers are told.
+ */
+export const getSubmitStockDispatchUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/dispatches/${id}/submit`
+}
+
+export const submitStockDispatch = async (id: string, options?: RequestInit): Promise<StockDispatch> => {
+  
+  return customFetch<StockDispatch>(getSubmitStockDispatchUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getSubmitStockDispatchMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitStockDispatch>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof submitStockDispatch>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['submitStockDispatch'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof submitStockDispatch>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  submitStockDispatch(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SubmitStockDispatchMutationResult = NonNullable<Awaited<ReturnType<typeof submitStockDispatch>>>
+    
+    export type SubmitStockDispatchMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Submits a draft (RASCUNHO → SOLICITADO); the approvers are told.
+ */
+export const useSubmitStockDispatch = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitStockDispatch>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof submitStockDispatch>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getSubmitStockDispatchMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Acesso: `access_hub` too; draft or request: the requester; approved or picking: the approver or a stock manager (403 otherwise); another clinic's is 404.
+ * @summary Cancels with a reason (`motivo`, 10–500 characters): CANCELADO. Nothing has been shipped in the states
+that allow it; the lots picked are released.
+ */
+export const getCancelStockDispatchUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/dispatches/${id}/cancel`
+}
+
+export const cancelStockDispatch = async (id: string,
+    stockDispatchCancellation: StockDispatchCancellation, options?: RequestInit): Promise<StockDispatch> => {
+  
+  return customFetch<StockDispatch>(getCancelStockDispatchUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      stockDispatchCancellation,)
+  }
+);}
+
+
+
+
+export const getCancelStockDispatchMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelStockDispatch>>, TError,{id: string;data: StockDispatchCancellation}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof cancelStockDispatch>>, TError,{id: string;data: StockDispatchCancellation}, TContext> => {
+
+const mutationKey = ['cancelStockDispatch'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof cancelStockDispatch>>, {id: string;data: StockDispatchCancellation}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  cancelStockDispatch(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CancelStockDispatchMutationResult = NonNullable<Awaited<ReturnType<typeof cancelStockDispatch>>>
+    export type CancelStockDispatchMutationBody = StockDispatchCancellation
+    export type CancelStockDispatchMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Cancels with a reason (`motivo`, 10–500 characters): CANCELADO. Nothing has been shipped in the states
+that allow it; the lots picked are released.
+ */
+export const useCancelStockDispatch = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelStockDispatch>>, TError,{id: string;data: StockDispatchCancellation}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof cancelStockDispatch>>,
+        TError,
+        {id: string;data: StockDispatchCancellation},
+        TContext
+      > => {
+
+      const mutationOptions = getCancelStockDispatchMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * Acesso: `access_hub` too; never one's own request (403); another clinic's dispatch is 404.
  * @summary Approves, quantities possibly lowered ("Despacho aprovado parcialmente").
  */
@@ -2750,7 +2899,8 @@ export const useStartStockDispatchPicking = <TError = ErrorType<ErrorBody | Erro
     }
     /**
  * Acesso: `access_hub` and `can_see_dispatch` too.
- * @summary Records the lots picked for some lines; an expired lot is 422 "Lote vencido".
+ * @summary Records the lots picked for some lines (any lot, the FEFO list being a suggestion); an expired lot is 422
+"Lote vencido"; less than approved needs `picks[i].motivo` and ships what was picked.
  */
 export const getPickStockDispatchUrl = (id: string,) => {
 
@@ -2806,7 +2956,8 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type PickStockDispatchMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
- * @summary Records the lots picked for some lines; an expired lot is 422 "Lote vencido".
+ * @summary Records the lots picked for some lines (any lot, the FEFO list being a suggestion); an expired lot is 422
+"Lote vencido"; less than approved needs `picks[i].motivo` and ships what was picked.
  */
 export const usePickStockDispatch = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pickStockDispatch>>, TError,{id: string;data: StockDispatchPicks}, TContext>, request?: SecondParameter<typeof customFetch>}

@@ -716,7 +716,8 @@ export const listStockDispatchesResponse = zod.object({
 
 /**
  * Acesso: `access_hub` too; only for the caller's clinics (422 on `clinic_location_id` otherwise).
- * @summary A clinic asks for materials: SOLICITADO, numbered `DSP-AAAA-NNNNNN`; the approvers are told.
+ * @summary A clinic asks for materials: SOLICITADO, numbered `DSP-AAAA-NNNNNN`; the approvers are told. With
+`draft` it is saved as RASCUNHO and nobody is told until it is submitted.
  */
 export const createStockDispatchBodyClinicLocationIdMax = 100;export const createStockDispatchBodyNotesMax = 2000;export const createStockDispatchBodyLinesItemMaterialIdMax = 100;export const createStockDispatchBodyLinesMax = 500;
 
@@ -726,7 +727,8 @@ export const createStockDispatchBody = zod.object({
   "lines": zod.array(zod.object({
   "material_id": zod.string().max(createStockDispatchBodyLinesItemMaterialIdMax),
   "qty_milli": zod.number().describe('Thousandths of the base unit, > 0.')
-})).max(createStockDispatchBodyLinesMax)
+})).max(createStockDispatchBodyLinesMax),
+  "draft": zod.boolean().optional().describe('Save as a draft (RASCUNHO), submitted later with `…/submit`.')
 }).describe('A clinic\'s request.')
 
 /**
@@ -736,6 +738,7 @@ clinic's balance and last 30 days' consumption.
  */
 export const listStockDispatchApprovalsResponseLinesItemPicksItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
 export const listStockDispatchApprovalsResponseLinesItemSuggestedItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const listStockDispatchApprovalsResponseLinesItemAvailableItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
 
 
 export const listStockDispatchApprovalsResponseItem = zod.object({
@@ -758,6 +761,8 @@ export const listStockDispatchApprovalsResponseItem = zod.object({
   "shipped_at": zod.iso.datetime({}).optional(),
   "received_at": zod.iso.datetime({}).optional(),
   "closed_at": zod.iso.datetime({}).optional(),
+  "cancel_reason": zod.string().optional(),
+  "cancelled_at": zod.iso.datetime({}).optional(),
   "version": zod.number(),
   "lines": zod.array(zod.object({
   "id": zod.string(),
@@ -771,6 +776,7 @@ export const listStockDispatchApprovalsResponseItem = zod.object({
   "shipped_qty_milli": zod.number().optional(),
   "received_qty_milli": zod.number().optional(),
   "discrepancy_reason": zod.string().optional(),
+  "short_pick_reason": zod.string().optional().describe('Why the keeper picked less than approved; what was picked is what ships.'),
   "resolved_qty_milli": zod.number(),
   "in_transit_milli": zod.number().describe('Shipped but neither received nor resolved: still in transit under this dispatch.'),
   "clinic_balance_milli": zod.number(),
@@ -781,15 +787,25 @@ export const listStockDispatchApprovalsResponseItem = zod.object({
   "lot_code": zod.string().optional(),
   "expiry_date": zod.iso.date().regex(listStockDispatchApprovalsResponseLinesItemPicksItemExpiryDateRegExp).optional(),
   "qty_milli": zod.number(),
-  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
 }).describe('A lot picked, or suggested first-expiry-first-out.')),
   "suggested": zod.array(zod.object({
   "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
   "lot_code": zod.string().optional(),
   "expiry_date": zod.iso.date().regex(listStockDispatchApprovalsResponseLinesItemSuggestedItemExpiryDateRegExp).optional(),
   "qty_milli": zod.number(),
-  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
-}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).')
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).'),
+  "available": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(listStockDispatchApprovalsResponseLinesItemAvailableItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('Every lot the central warehouse holds, first expiry first, for choosing another lot by hand (expired\nones flagged; they cannot be picked).')
 }).describe('A line of a dispatch, beside the clinic\'s balance and last 30 days\' consumption.')),
   "history": zod.array(zod.object({
   "id": zod.string(),
@@ -821,6 +837,7 @@ export const getStockDispatchParams = zod.object({
 
 export const getStockDispatchResponseLinesItemPicksItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
 export const getStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getStockDispatchResponseLinesItemAvailableItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
 
 
 export const getStockDispatchResponse = zod.object({
@@ -843,6 +860,8 @@ export const getStockDispatchResponse = zod.object({
   "shipped_at": zod.iso.datetime({}).optional(),
   "received_at": zod.iso.datetime({}).optional(),
   "closed_at": zod.iso.datetime({}).optional(),
+  "cancel_reason": zod.string().optional(),
+  "cancelled_at": zod.iso.datetime({}).optional(),
   "version": zod.number(),
   "lines": zod.array(zod.object({
   "id": zod.string(),
@@ -856,6 +875,7 @@ export const getStockDispatchResponse = zod.object({
   "shipped_qty_milli": zod.number().optional(),
   "received_qty_milli": zod.number().optional(),
   "discrepancy_reason": zod.string().optional(),
+  "short_pick_reason": zod.string().optional().describe('Why the keeper picked less than approved; what was picked is what ships.'),
   "resolved_qty_milli": zod.number(),
   "in_transit_milli": zod.number().describe('Shipped but neither received nor resolved: still in transit under this dispatch.'),
   "clinic_balance_milli": zod.number(),
@@ -866,15 +886,228 @@ export const getStockDispatchResponse = zod.object({
   "lot_code": zod.string().optional(),
   "expiry_date": zod.iso.date().regex(getStockDispatchResponseLinesItemPicksItemExpiryDateRegExp).optional(),
   "qty_milli": zod.number(),
-  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
 }).describe('A lot picked, or suggested first-expiry-first-out.')),
   "suggested": zod.array(zod.object({
   "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
   "lot_code": zod.string().optional(),
   "expiry_date": zod.iso.date().regex(getStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp).optional(),
   "qty_milli": zod.number(),
-  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
-}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).')
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).'),
+  "available": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(getStockDispatchResponseLinesItemAvailableItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('Every lot the central warehouse holds, first expiry first, for choosing another lot by hand (expired\nones flagged; they cannot be picked).')
+}).describe('A line of a dispatch, beside the clinic\'s balance and last 30 days\' consumption.')),
+  "history": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.'))
+}).describe('A dispatch with its lines and history.')
+
+/**
+ * Acesso: `access_hub` too; only whoever saved the draft (403); another clinic's dispatch is 404.
+ * @summary Submits a draft (RASCUNHO → SOLICITADO); the approvers are told.
+ */
+export const submitStockDispatchPathIdMax = 100;
+
+export const submitStockDispatchParams = zod.object({
+  "id": zod.string().max(submitStockDispatchPathIdMax)
+})
+
+export const submitStockDispatchResponseLinesItemPicksItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const submitStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const submitStockDispatchResponseLinesItemAvailableItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const submitStockDispatchResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('`DSP-2026-000001`.'),
+  "status": zod.enum(['RASCUNHO', 'SOLICITADO', 'APROVADO', 'REJEITADO', 'EM_SEPARACAO', 'ENVIADO', 'RECEBIDO', 'RECEBIDO_COM_DIVERGENCIA', 'ENCERRADO', 'CANCELADO']).describe('A dispatch\'s state (§4).'),
+  "status_label": zod.string(),
+  "from_location_id": zod.string(),
+  "clinic_location_id": zod.string(),
+  "clinic_name": zod.string(),
+  "notes": zod.string().optional(),
+  "requester_uid": zod.string(),
+  "requester_name": zod.string(),
+  "approver_uid": zod.string().optional(),
+  "approver_name": zod.string().optional(),
+  "rejection_reason": zod.string().optional(),
+  "carrier": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "decided_at": zod.iso.datetime({}).optional(),
+  "shipped_at": zod.iso.datetime({}).optional(),
+  "received_at": zod.iso.datetime({}).optional(),
+  "closed_at": zod.iso.datetime({}).optional(),
+  "cancel_reason": zod.string().optional(),
+  "cancelled_at": zod.iso.datetime({}).optional(),
+  "version": zod.number(),
+  "lines": zod.array(zod.object({
+  "id": zod.string(),
+  "line_no": zod.number(),
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "requested_qty_milli": zod.number(),
+  "approved_qty_milli": zod.number().optional(),
+  "shipped_qty_milli": zod.number().optional(),
+  "received_qty_milli": zod.number().optional(),
+  "discrepancy_reason": zod.string().optional(),
+  "short_pick_reason": zod.string().optional().describe('Why the keeper picked less than approved; what was picked is what ships.'),
+  "resolved_qty_milli": zod.number(),
+  "in_transit_milli": zod.number().describe('Shipped but neither received nor resolved: still in transit under this dispatch.'),
+  "clinic_balance_milli": zod.number(),
+  "consumption_30d_milli": zod.number(),
+  "central_balance_milli": zod.number(),
+  "picks": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(submitStockDispatchResponseLinesItemPicksItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')),
+  "suggested": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(submitStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).'),
+  "available": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(submitStockDispatchResponseLinesItemAvailableItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('Every lot the central warehouse holds, first expiry first, for choosing another lot by hand (expired\nones flagged; they cannot be picked).')
+}).describe('A line of a dispatch, beside the clinic\'s balance and last 30 days\' consumption.')),
+  "history": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.'))
+}).describe('A dispatch with its lines and history.')
+
+/**
+ * Acesso: `access_hub` too; draft or request: the requester; approved or picking: the approver or a stock manager (403 otherwise); another clinic's is 404.
+ * @summary Cancels with a reason (`motivo`, 10–500 characters): CANCELADO. Nothing has been shipped in the states
+that allow it; the lots picked are released.
+ */
+export const cancelStockDispatchPathIdMax = 100;
+
+export const cancelStockDispatchParams = zod.object({
+  "id": zod.string().max(cancelStockDispatchPathIdMax)
+})
+
+export const cancelStockDispatchBodyMotivoMax = 2000;
+
+export const cancelStockDispatchBody = zod.object({
+  "motivo": zod.string().max(cancelStockDispatchBodyMotivoMax).optional()
+}).describe('A cancellation\'s reason (10–500 characters).')
+
+export const cancelStockDispatchResponseLinesItemPicksItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const cancelStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const cancelStockDispatchResponseLinesItemAvailableItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const cancelStockDispatchResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('`DSP-2026-000001`.'),
+  "status": zod.enum(['RASCUNHO', 'SOLICITADO', 'APROVADO', 'REJEITADO', 'EM_SEPARACAO', 'ENVIADO', 'RECEBIDO', 'RECEBIDO_COM_DIVERGENCIA', 'ENCERRADO', 'CANCELADO']).describe('A dispatch\'s state (§4).'),
+  "status_label": zod.string(),
+  "from_location_id": zod.string(),
+  "clinic_location_id": zod.string(),
+  "clinic_name": zod.string(),
+  "notes": zod.string().optional(),
+  "requester_uid": zod.string(),
+  "requester_name": zod.string(),
+  "approver_uid": zod.string().optional(),
+  "approver_name": zod.string().optional(),
+  "rejection_reason": zod.string().optional(),
+  "carrier": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "decided_at": zod.iso.datetime({}).optional(),
+  "shipped_at": zod.iso.datetime({}).optional(),
+  "received_at": zod.iso.datetime({}).optional(),
+  "closed_at": zod.iso.datetime({}).optional(),
+  "cancel_reason": zod.string().optional(),
+  "cancelled_at": zod.iso.datetime({}).optional(),
+  "version": zod.number(),
+  "lines": zod.array(zod.object({
+  "id": zod.string(),
+  "line_no": zod.number(),
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "requested_qty_milli": zod.number(),
+  "approved_qty_milli": zod.number().optional(),
+  "shipped_qty_milli": zod.number().optional(),
+  "received_qty_milli": zod.number().optional(),
+  "discrepancy_reason": zod.string().optional(),
+  "short_pick_reason": zod.string().optional().describe('Why the keeper picked less than approved; what was picked is what ships.'),
+  "resolved_qty_milli": zod.number(),
+  "in_transit_milli": zod.number().describe('Shipped but neither received nor resolved: still in transit under this dispatch.'),
+  "clinic_balance_milli": zod.number(),
+  "consumption_30d_milli": zod.number(),
+  "central_balance_milli": zod.number(),
+  "picks": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(cancelStockDispatchResponseLinesItemPicksItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')),
+  "suggested": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(cancelStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).'),
+  "available": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(cancelStockDispatchResponseLinesItemAvailableItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('Every lot the central warehouse holds, first expiry first, for choosing another lot by hand (expired\nones flagged; they cannot be picked).')
 }).describe('A line of a dispatch, beside the clinic\'s balance and last 30 days\' consumption.')),
   "history": zod.array(zod.object({
   "id": zod.string(),
@@ -914,6 +1147,7 @@ export const approveStockDispatchBody = zod.object({
 
 export const approveStockDispatchResponseLinesItemPicksItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
 export const approveStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const approveStockDispatchResponseLinesItemAvailableItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
 
 
 export const approveStockDispatchResponse = zod.object({
@@ -936,6 +1170,8 @@ export const approveStockDispatchResponse = zod.object({
   "shipped_at": zod.iso.datetime({}).optional(),
   "received_at": zod.iso.datetime({}).optional(),
   "closed_at": zod.iso.datetime({}).optional(),
+  "cancel_reason": zod.string().optional(),
+  "cancelled_at": zod.iso.datetime({}).optional(),
   "version": zod.number(),
   "lines": zod.array(zod.object({
   "id": zod.string(),
@@ -949,6 +1185,7 @@ export const approveStockDispatchResponse = zod.object({
   "shipped_qty_milli": zod.number().optional(),
   "received_qty_milli": zod.number().optional(),
   "discrepancy_reason": zod.string().optional(),
+  "short_pick_reason": zod.string().optional().describe('Why the keeper picked less than approved; what was picked is what ships.'),
   "resolved_qty_milli": zod.number(),
   "in_transit_milli": zod.number().describe('Shipped but neither received nor resolved: still in transit under this dispatch.'),
   "clinic_balance_milli": zod.number(),
@@ -959,15 +1196,25 @@ export const approveStockDispatchResponse = zod.object({
   "lot_code": zod.string().optional(),
   "expiry_date": zod.iso.date().regex(approveStockDispatchResponseLinesItemPicksItemExpiryDateRegExp).optional(),
   "qty_milli": zod.number(),
-  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
 }).describe('A lot picked, or suggested first-expiry-first-out.')),
   "suggested": zod.array(zod.object({
   "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
   "lot_code": zod.string().optional(),
   "expiry_date": zod.iso.date().regex(approveStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp).optional(),
   "qty_milli": zod.number(),
-  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
-}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).')
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).'),
+  "available": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(approveStockDispatchResponseLinesItemAvailableItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('Every lot the central warehouse holds, first expiry first, for choosing another lot by hand (expired\nones flagged; they cannot be picked).')
 }).describe('A line of a dispatch, beside the clinic\'s balance and last 30 days\' consumption.')),
   "history": zod.array(zod.object({
   "id": zod.string(),
@@ -1004,6 +1251,7 @@ export const rejectStockDispatchBody = zod.object({
 
 export const rejectStockDispatchResponseLinesItemPicksItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
 export const rejectStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const rejectStockDispatchResponseLinesItemAvailableItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
 
 
 export const rejectStockDispatchResponse = zod.object({
@@ -1026,6 +1274,8 @@ export const rejectStockDispatchResponse = zod.object({
   "shipped_at": zod.iso.datetime({}).optional(),
   "received_at": zod.iso.datetime({}).optional(),
   "closed_at": zod.iso.datetime({}).optional(),
+  "cancel_reason": zod.string().optional(),
+  "cancelled_at": zod.iso.datetime({}).optional(),
   "version": zod.number(),
   "lines": zod.array(zod.object({
   "id": zod.string(),
@@ -1039,6 +1289,7 @@ export const rejectStockDispatchResponse = zod.object({
   "shipped_qty_milli": zod.number().optional(),
   "received_qty_milli": zod.number().optional(),
   "discrepancy_reason": zod.string().optional(),
+  "short_pick_reason": zod.string().optional().describe('Why the keeper picked less than approved; what was picked is what ships.'),
   "resolved_qty_milli": zod.number(),
   "in_transit_milli": zod.number().describe('Shipped but neither received nor resolved: still in transit under this dispatch.'),
   "clinic_balance_milli": zod.number(),
@@ -1049,15 +1300,25 @@ export const rejectStockDispatchResponse = zod.object({
   "lot_code": zod.string().optional(),
   "expiry_date": zod.iso.date().regex(rejectStockDispatchResponseLinesItemPicksItemExpiryDateRegExp).optional(),
   "qty_milli": zod.number(),
-  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
 }).describe('A lot picked, or suggested first-expiry-first-out.')),
   "suggested": zod.array(zod.object({
   "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
   "lot_code": zod.string().optional(),
   "expiry_date": zod.iso.date().regex(rejectStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp).optional(),
   "qty_milli": zod.number(),
-  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
-}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).')
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).'),
+  "available": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(rejectStockDispatchResponseLinesItemAvailableItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('Every lot the central warehouse holds, first expiry first, for choosing another lot by hand (expired\nones flagged; they cannot be picked).')
 }).describe('A line of a dispatch, beside the clinic\'s balance and last 30 days\' consumption.')),
   "history": zod.array(zod.object({
   "id": zod.string(),
@@ -1088,6 +1349,7 @@ export const startStockDispatchPickingParams = zod.object({
 
 export const startStockDispatchPickingResponseLinesItemPicksItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
 export const startStockDispatchPickingResponseLinesItemSuggestedItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const startStockDispatchPickingResponseLinesItemAvailableItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
 
 
 export const startStockDispatchPickingResponse = zod.object({
@@ -1110,6 +1372,8 @@ export const startStockDispatchPickingResponse = zod.object({
   "shipped_at": zod.iso.datetime({}).optional(),
   "received_at": zod.iso.datetime({}).optional(),
   "closed_at": zod.iso.datetime({}).optional(),
+  "cancel_reason": zod.string().optional(),
+  "cancelled_at": zod.iso.datetime({}).optional(),
   "version": zod.number(),
   "lines": zod.array(zod.object({
   "id": zod.string(),
@@ -1123,6 +1387,7 @@ export const startStockDispatchPickingResponse = zod.object({
   "shipped_qty_milli": zod.number().optional(),
   "received_qty_milli": zod.number().optional(),
   "discrepancy_reason": zod.string().optional(),
+  "short_pick_reason": zod.string().optional().describe('Why the keeper picked less than approved; what was picked is what ships.'),
   "resolved_qty_milli": zod.number(),
   "in_transit_milli": zod.number().describe('Shipped but neither received nor resolved: still in transit under this dispatch.'),
   "clinic_balance_milli": zod.number(),
@@ -1133,15 +1398,25 @@ export const startStockDispatchPickingResponse = zod.object({
   "lot_code": zod.string().optional(),
   "expiry_date": zod.iso.date().regex(startStockDispatchPickingResponseLinesItemPicksItemExpiryDateRegExp).optional(),
   "qty_milli": zod.number(),
-  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
 }).describe('A lot picked, or suggested first-expiry-first-out.')),
   "suggested": zod.array(zod.object({
   "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
   "lot_code": zod.string().optional(),
   "expiry_date": zod.iso.date().regex(startStockDispatchPickingResponseLinesItemSuggestedItemExpiryDateRegExp).optional(),
   "qty_milli": zod.number(),
-  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
-}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).')
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).'),
+  "available": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(startStockDispatchPickingResponseLinesItemAvailableItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('Every lot the central warehouse holds, first expiry first, for choosing another lot by hand (expired\nones flagged; they cannot be picked).')
 }).describe('A line of a dispatch, beside the clinic\'s balance and last 30 days\' consumption.')),
   "history": zod.array(zod.object({
   "id": zod.string(),
@@ -1162,7 +1437,8 @@ export const startStockDispatchPickingResponse = zod.object({
 
 /**
  * Acesso: `access_hub` and `can_see_dispatch` too.
- * @summary Records the lots picked for some lines; an expired lot is 422 "Lote vencido".
+ * @summary Records the lots picked for some lines (any lot, the FEFO list being a suggestion); an expired lot is 422
+"Lote vencido"; less than approved needs `picks[i].motivo` and ships what was picked.
  */
 export const pickStockDispatchPathIdMax = 100;
 
@@ -1170,7 +1446,7 @@ export const pickStockDispatchParams = zod.object({
   "id": zod.string().max(pickStockDispatchPathIdMax)
 })
 
-export const pickStockDispatchBodyPicksItemLineIdMax = 100;export const pickStockDispatchBodyPicksItemLotsItemLotIdMax = 100;export const pickStockDispatchBodyPicksItemLotsMax = 100;export const pickStockDispatchBodyPicksMax = 500;
+export const pickStockDispatchBodyPicksItemLineIdMax = 100;export const pickStockDispatchBodyPicksItemLotsItemLotIdMax = 100;export const pickStockDispatchBodyPicksItemLotsMax = 100;export const pickStockDispatchBodyPicksItemMotivoMax = 2000;export const pickStockDispatchBodyPicksMax = 500;
 
 export const pickStockDispatchBody = zod.object({
   "picks": zod.array(zod.object({
@@ -1178,12 +1454,14 @@ export const pickStockDispatchBody = zod.object({
   "lots": zod.array(zod.object({
   "lot_id": zod.string().max(pickStockDispatchBodyPicksItemLotsItemLotIdMax).optional().describe('Left out for a material without lots.'),
   "qty_milli": zod.number()
-})).max(pickStockDispatchBodyPicksItemLotsMax)
+})).max(pickStockDispatchBodyPicksItemLotsMax),
+  "motivo": zod.string().max(pickStockDispatchBodyPicksItemMotivoMax).optional().describe('Required when less than approved is picked (10–500 characters): the rest of the line is cancelled.')
 })).max(pickStockDispatchBodyPicksMax)
 }).describe('The lots picked for some lines (each line\'s picks replaced).')
 
 export const pickStockDispatchResponseLinesItemPicksItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
 export const pickStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const pickStockDispatchResponseLinesItemAvailableItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
 
 
 export const pickStockDispatchResponse = zod.object({
@@ -1206,6 +1484,8 @@ export const pickStockDispatchResponse = zod.object({
   "shipped_at": zod.iso.datetime({}).optional(),
   "received_at": zod.iso.datetime({}).optional(),
   "closed_at": zod.iso.datetime({}).optional(),
+  "cancel_reason": zod.string().optional(),
+  "cancelled_at": zod.iso.datetime({}).optional(),
   "version": zod.number(),
   "lines": zod.array(zod.object({
   "id": zod.string(),
@@ -1219,6 +1499,7 @@ export const pickStockDispatchResponse = zod.object({
   "shipped_qty_milli": zod.number().optional(),
   "received_qty_milli": zod.number().optional(),
   "discrepancy_reason": zod.string().optional(),
+  "short_pick_reason": zod.string().optional().describe('Why the keeper picked less than approved; what was picked is what ships.'),
   "resolved_qty_milli": zod.number(),
   "in_transit_milli": zod.number().describe('Shipped but neither received nor resolved: still in transit under this dispatch.'),
   "clinic_balance_milli": zod.number(),
@@ -1229,15 +1510,25 @@ export const pickStockDispatchResponse = zod.object({
   "lot_code": zod.string().optional(),
   "expiry_date": zod.iso.date().regex(pickStockDispatchResponseLinesItemPicksItemExpiryDateRegExp).optional(),
   "qty_milli": zod.number(),
-  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
 }).describe('A lot picked, or suggested first-expiry-first-out.')),
   "suggested": zod.array(zod.object({
   "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
   "lot_code": zod.string().optional(),
   "expiry_date": zod.iso.date().regex(pickStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp).optional(),
   "qty_milli": zod.number(),
-  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
-}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).')
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).'),
+  "available": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(pickStockDispatchResponseLinesItemAvailableItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('Every lot the central warehouse holds, first expiry first, for choosing another lot by hand (expired\nones flagged; they cannot be picked).')
 }).describe('A line of a dispatch, beside the clinic\'s balance and last 30 days\' consumption.')),
   "history": zod.array(zod.object({
   "id": zod.string(),
@@ -1275,6 +1566,7 @@ export const shipStockDispatchBody = zod.object({
 
 export const shipStockDispatchResponseLinesItemPicksItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
 export const shipStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const shipStockDispatchResponseLinesItemAvailableItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
 
 
 export const shipStockDispatchResponse = zod.object({
@@ -1297,6 +1589,8 @@ export const shipStockDispatchResponse = zod.object({
   "shipped_at": zod.iso.datetime({}).optional(),
   "received_at": zod.iso.datetime({}).optional(),
   "closed_at": zod.iso.datetime({}).optional(),
+  "cancel_reason": zod.string().optional(),
+  "cancelled_at": zod.iso.datetime({}).optional(),
   "version": zod.number(),
   "lines": zod.array(zod.object({
   "id": zod.string(),
@@ -1310,6 +1604,7 @@ export const shipStockDispatchResponse = zod.object({
   "shipped_qty_milli": zod.number().optional(),
   "received_qty_milli": zod.number().optional(),
   "discrepancy_reason": zod.string().optional(),
+  "short_pick_reason": zod.string().optional().describe('Why the keeper picked less than approved; what was picked is what ships.'),
   "resolved_qty_milli": zod.number(),
   "in_transit_milli": zod.number().describe('Shipped but neither received nor resolved: still in transit under this dispatch.'),
   "clinic_balance_milli": zod.number(),
@@ -1320,15 +1615,25 @@ export const shipStockDispatchResponse = zod.object({
   "lot_code": zod.string().optional(),
   "expiry_date": zod.iso.date().regex(shipStockDispatchResponseLinesItemPicksItemExpiryDateRegExp).optional(),
   "qty_milli": zod.number(),
-  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
 }).describe('A lot picked, or suggested first-expiry-first-out.')),
   "suggested": zod.array(zod.object({
   "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
   "lot_code": zod.string().optional(),
   "expiry_date": zod.iso.date().regex(shipStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp).optional(),
   "qty_milli": zod.number(),
-  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
-}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).')
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).'),
+  "available": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(shipStockDispatchResponseLinesItemAvailableItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('Every lot the central warehouse holds, first expiry first, for choosing another lot by hand (expired\nones flagged; they cannot be picked).')
 }).describe('A line of a dispatch, beside the clinic\'s balance and last 30 days\' consumption.')),
   "history": zod.array(zod.object({
   "id": zod.string(),
@@ -1370,6 +1675,7 @@ export const receiveStockDispatchBody = zod.object({
 
 export const receiveStockDispatchResponseLinesItemPicksItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
 export const receiveStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const receiveStockDispatchResponseLinesItemAvailableItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
 
 
 export const receiveStockDispatchResponse = zod.object({
@@ -1392,6 +1698,8 @@ export const receiveStockDispatchResponse = zod.object({
   "shipped_at": zod.iso.datetime({}).optional(),
   "received_at": zod.iso.datetime({}).optional(),
   "closed_at": zod.iso.datetime({}).optional(),
+  "cancel_reason": zod.string().optional(),
+  "cancelled_at": zod.iso.datetime({}).optional(),
   "version": zod.number(),
   "lines": zod.array(zod.object({
   "id": zod.string(),
@@ -1405,6 +1713,7 @@ export const receiveStockDispatchResponse = zod.object({
   "shipped_qty_milli": zod.number().optional(),
   "received_qty_milli": zod.number().optional(),
   "discrepancy_reason": zod.string().optional(),
+  "short_pick_reason": zod.string().optional().describe('Why the keeper picked less than approved; what was picked is what ships.'),
   "resolved_qty_milli": zod.number(),
   "in_transit_milli": zod.number().describe('Shipped but neither received nor resolved: still in transit under this dispatch.'),
   "clinic_balance_milli": zod.number(),
@@ -1415,15 +1724,25 @@ export const receiveStockDispatchResponse = zod.object({
   "lot_code": zod.string().optional(),
   "expiry_date": zod.iso.date().regex(receiveStockDispatchResponseLinesItemPicksItemExpiryDateRegExp).optional(),
   "qty_milli": zod.number(),
-  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
 }).describe('A lot picked, or suggested first-expiry-first-out.')),
   "suggested": zod.array(zod.object({
   "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
   "lot_code": zod.string().optional(),
   "expiry_date": zod.iso.date().regex(receiveStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp).optional(),
   "qty_milli": zod.number(),
-  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
-}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).')
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).'),
+  "available": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(receiveStockDispatchResponseLinesItemAvailableItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('Every lot the central warehouse holds, first expiry first, for choosing another lot by hand (expired\nones flagged; they cannot be picked).')
 }).describe('A line of a dispatch, beside the clinic\'s balance and last 30 days\' consumption.')),
   "history": zod.array(zod.object({
   "id": zod.string(),
@@ -1462,6 +1781,7 @@ export const resolveStockDispatchBody = zod.object({
 
 export const resolveStockDispatchResponseLinesItemPicksItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
 export const resolveStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const resolveStockDispatchResponseLinesItemAvailableItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
 
 
 export const resolveStockDispatchResponse = zod.object({
@@ -1484,6 +1804,8 @@ export const resolveStockDispatchResponse = zod.object({
   "shipped_at": zod.iso.datetime({}).optional(),
   "received_at": zod.iso.datetime({}).optional(),
   "closed_at": zod.iso.datetime({}).optional(),
+  "cancel_reason": zod.string().optional(),
+  "cancelled_at": zod.iso.datetime({}).optional(),
   "version": zod.number(),
   "lines": zod.array(zod.object({
   "id": zod.string(),
@@ -1497,6 +1819,7 @@ export const resolveStockDispatchResponse = zod.object({
   "shipped_qty_milli": zod.number().optional(),
   "received_qty_milli": zod.number().optional(),
   "discrepancy_reason": zod.string().optional(),
+  "short_pick_reason": zod.string().optional().describe('Why the keeper picked less than approved; what was picked is what ships.'),
   "resolved_qty_milli": zod.number(),
   "in_transit_milli": zod.number().describe('Shipped but neither received nor resolved: still in transit under this dispatch.'),
   "clinic_balance_milli": zod.number(),
@@ -1507,15 +1830,25 @@ export const resolveStockDispatchResponse = zod.object({
   "lot_code": zod.string().optional(),
   "expiry_date": zod.iso.date().regex(resolveStockDispatchResponseLinesItemPicksItemExpiryDateRegExp).optional(),
   "qty_milli": zod.number(),
-  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
 }).describe('A lot picked, or suggested first-expiry-first-out.')),
   "suggested": zod.array(zod.object({
   "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
   "lot_code": zod.string().optional(),
   "expiry_date": zod.iso.date().regex(resolveStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp).optional(),
   "qty_milli": zod.number(),
-  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.')
-}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).')
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).'),
+  "available": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(resolveStockDispatchResponseLinesItemAvailableItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('Every lot the central warehouse holds, first expiry first, for choosing another lot by hand (expired\nones flagged; they cannot be picked).')
 }).describe('A line of a dispatch, beside the clinic\'s balance and last 30 days\' consumption.')),
   "history": zod.array(zod.object({
   "id": zod.string(),
