@@ -363,6 +363,23 @@ pub async fn insert_uom(db: &Db, material_id: &str, u: &Uom) -> Result<()> {
     .execute(pool).await.map(|_| ()))
 }
 
+/// BOM versions (numbers, any status) whose lines are typed in this unit of this material.
+pub async fn uom_bom_uses(tx: &mut Tx, material_id: &str, uom: &str) -> Result<Vec<String>> {
+    on_tx!(tx, conn => sqlx::query_scalar(
+        "SELECT DISTINCT b.procedure_code FROM stock_bom_lines l \
+         JOIN stock_bom_versions v ON v.id = l.version_id JOIN stock_boms b ON b.id = v.bom_id \
+         WHERE l.material_id = $1 AND l.uom = $2 ORDER BY b.procedure_code"
+    ).bind(material_id).bind(uom).fetch_all(&mut *conn).await)
+}
+
+/// Removes a conversion; false when there was none.
+pub async fn delete_uom(tx: &mut Tx, material_id: &str, uom: &str) -> Result<bool> {
+    let done = on_tx!(tx, conn => sqlx::query(
+        "DELETE FROM stock_material_uoms WHERE material_id = $1 AND uom = $2"
+    ).bind(material_id).bind(uom).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
+    Ok(done > 0)
+}
+
 #[derive(sqlx::FromRow)]
 struct PolicyRow {
     material_id: String,
