@@ -537,8 +537,17 @@ async fn demo_data_is_loaded_once() {
         api.context.seed_demo(&mut demo).await.unwrap();
         let again = api.context.seed_demo(&mut demo).await.unwrap();
         assert!(again[0].contains("já existiam"), "{again:?}");
-        assert_eq!(api.context.registers().count().await.unwrap(), 300);
+        // 300 detailed materials and 1,700 loaded in bulk with a year of movements, the projections kept.
+        assert_eq!(api.context.registers().count().await.unwrap(), 2_000);
         assert!(api.context.ledger().check().await.unwrap().0.is_empty());
+        assert!(api
+            .context
+            .ledger()
+            .check_consumption()
+            .await
+            .unwrap()
+            .0
+            .is_empty());
         // Procedure BOMs: 3 global and Clínica Centro's override; one procedure finished without a BOM.
         assert_eq!(api.context.boms().list(None, None).await.unwrap().len(), 4);
         assert_eq!(api.context.boms().without_bom().await.unwrap().len(), 1);

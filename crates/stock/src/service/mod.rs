@@ -3,7 +3,7 @@
 mod boms;
 mod counts;
 mod dispatches;
-mod ledger;
+pub(crate) mod ledger;
 mod overview;
 mod registers;
 

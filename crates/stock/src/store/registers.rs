@@ -185,6 +185,21 @@ pub async fn insert_material(db: &Db, m: &Material) -> Result<()> {
         .execute(pool).await.map(|_| ()))
 }
 
+/// [`insert_material`] in the caller's transaction (the demo's bulk load).
+pub async fn insert_material_in(tx: &mut Tx, m: &Material) -> Result<()> {
+    let f = &m.fields;
+    let sql = format!(
+        "INSERT INTO stock_materials ({MATERIAL_COLUMNS}, search_text) VALUES \
+         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)"
+    );
+    on_tx!(tx, conn => sqlx::query(&sql)
+        .bind(&m.id).bind(&f.sku).bind(&f.name).bind(f.kind.as_str()).bind(&f.category_id).bind(&f.base_uom)
+        .bind(f.tracks_lot).bind(f.tracks_expiry).bind(f.expiry_alert_days).bind(&f.gtin).bind(&f.ncm)
+        .bind(f.lead_time_days).bind(f.min_order_qty_milli).bind(f.active).bind(m.avg_cost_micro)
+        .bind(m.created_at).bind(&m.created_by).bind(search_text(f))
+        .execute(&mut *conn).await.map(|_| ()))
+}
+
 pub async fn update_material(db: &Db, id: &str, f: &MaterialFields) -> Result<()> {
     on_db!(db, pool => sqlx::query(
         "UPDATE stock_materials SET sku = $2, name = $3, kind = $4, category_id = $5, base_uom = $6, \
