@@ -1118,7 +1118,7 @@ async fn check_changes(
             crate::domain::reason(d.reason.as_deref(), &format!("changes[{i}].reason"), &mut v);
         if !seen.insert(material_id.clone()) {
             v.add(
-                &format!("changes[{i}].material_id"),
+                format!("changes[{i}].material_id"),
                 "Informe uma única alteração por material.",
             );
             continue;
@@ -1127,7 +1127,7 @@ async fn check_changes(
             ChangeKind::NotUsed => {
                 if lines.is_some_and(|ls| !ls.iter().any(|l| l.material_id == material_id)) {
                     v.add(
-                        &format!("changes[{i}].material_id"),
+                        format!("changes[{i}].material_id"),
                         "O material não está na base de cálculo aplicada.",
                     );
                 }
@@ -1137,7 +1137,7 @@ async fn check_changes(
                 Some(q) if (1..=1_000_000_000).contains(&q) => q,
                 _ => {
                     v.add(
-                        &format!("changes[{i}].qty_milli"),
+                        format!("changes[{i}].qty_milli"),
                         "Informe a quantidade extra (de 0,001 a 1.000.000).",
                     );
                     0
@@ -1146,7 +1146,7 @@ async fn check_changes(
         };
         if registers::material_in(tx, &material_id).await?.is_none() {
             v.add(
-                &format!("changes[{i}].material_id"),
+                format!("changes[{i}].material_id"),
                 "Material não encontrado.",
             );
         }
