@@ -478,7 +478,7 @@ pub struct ConsumptionChangeView {
 
 /// Reopening or cancelling the appointment: the consumption's rows are reversed.
 #[derive(Debug, Clone, Object)]
-#[oai(rename = "StockConsumptionReversalRequest")]
+#[oai(rename = "StockConsumptionReversalRequest", example)]
 pub struct ConsumptionReversalRequest {
     /// The revision to reverse (default: the latest).
     pub revision: Omittable<i64>,
@@ -489,7 +489,7 @@ pub struct ConsumptionReversalRequest {
 
 /// "Simular custo" of a version.
 #[derive(Debug, Clone, Object)]
-#[oai(rename = "StockBomSimulationRequest")]
+#[oai(rename = "StockBomSimulationRequest", example)]
 pub struct SimulationRequest {
     /// Times the procedure is done (1–1.000).
     pub quantity: i64,
@@ -497,6 +497,25 @@ pub struct SimulationRequest {
     pub optional_material_ids: Omittable<Vec<Text>>,
     #[oai(validator(max_items = 200))]
     pub changes: Omittable<Vec<ConsumptionChangeRequest>>,
+}
+
+impl Example for ConsumptionReversalRequest {
+    fn example() -> Self {
+        ConsumptionReversalRequest {
+            revision: Omittable(None),
+            reason: Omittable(Some("Atendimento reaberto pela recepção".into())),
+        }
+    }
+}
+
+impl Example for SimulationRequest {
+    fn example() -> Self {
+        SimulationRequest {
+            quantity: 3,
+            optional_material_ids: Omittable(None),
+            changes: Omittable(None),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Object)]
