@@ -3,6 +3,7 @@
 //! and adjustments; five months of consumption at the clinics and policies there (for the overview).
 
 pub(crate) mod boms;
+pub(crate) mod bulk;
 pub(crate) mod counts;
 pub mod dispatches;
 

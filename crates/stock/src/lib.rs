@@ -119,6 +119,12 @@ impl Context for Stock {
         lines.extend(demo::dispatches::seed(&self.registers, &self.dispatches, demo).await?);
         lines.extend(demo::counts::seed(&self.counts, demo).await?);
         lines.extend(demo::boms::seed(&self.boms, demo).await?);
+        // Last, so the count in progress and the dispatches keep their lines.
+        let by = demo
+            .user(platform::Role::StockManager)
+            .map(|u| u.uid.clone())
+            .unwrap_or_else(|| "demo".into());
+        lines.extend(demo::bulk::seed(self.registers.db(), &by, self.ledger.now()).await?);
         Ok(lines)
     }
 }

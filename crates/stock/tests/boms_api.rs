@@ -363,6 +363,325 @@ async fn short_stock_never_blocks_the_clinic_and_optional_lines_wait_for_a_tick(
     }
 }
 
+/// (material, lot code, qty) of a consumption's rows, for comparing.
+fn rows_of(out: &Value, field: &str) -> Vec<(String, Option<String>, i64)> {
+    out[field]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["material_id"].as_str().unwrap().to_string(),
+                r["lot_code"].as_str().map(String::from),
+                r["qty_milli"].as_i64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn changes_at_consumption_skip_a_line_or_add_to_it_each_with_a_reason() {
+    for api in TestApi::<Stock>::on_each_engine().await {
+        let p = places(&api).await;
+        let agulha = tracked(
+            &api,
+            "AGU-2",
+            &p.clinic,
+            &[("L1", "2027-03-31", 10_000, 500_000)],
+        )
+        .await;
+        let luva = simple_material(&api, "LUVA-M").await;
+        let gaze = simple_material(&api, "GAZE-E").await;
+        published(
+            &api,
+            "PROC-ALT",
+            None,
+            json!([{"material_id": agulha, "qty_milli": 2_000, "waste_bp": 1_000},
+                   {"material_id": luva, "qty_milli": 2_000}]),
+        )
+        .await;
+        let body = |appointment: &str, changes: Value| {
+            json!({"appointment_id": appointment, "procedure_code": "PROC-ALT", "location_id": p.clinic,
+                   "occurred_at": api.clock.now(), "changes": changes})
+        };
+        // Every problem at once: no reason, no quantity, a material outside the BOM marked unused, a repeat.
+        let (status, e) = api
+            .call(
+                "POST",
+                CONSUME,
+                MANAGER,
+                Some(body(
+                    "AGD-ALT-0",
+                    json!([{"material_id": luva, "kind": "NOT_USED"},
+                           {"material_id": agulha, "kind": "EXTRA", "reason": "Paciente precisou de mais uma aplicação"},
+                           {"material_id": gaze, "kind": "NOT_USED", "reason": "Gaze não foi necessária aqui"},
+                           {"material_id": luva, "kind": "EXTRA", "qty_milli": 1_000, "reason": "Troca de luvas no meio"}]),
+                )),
+            )
+            .await;
+        assert_eq!(
+            status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}: {e}",
+            api.engine()
+        );
+        assert_eq!(
+            fields(&e),
+            [
+                "changes[0].reason",
+                "changes[1].qty_milli",
+                "changes[2].material_id",
+                "changes[3].material_id"
+            ]
+        );
+        assert!(
+            balances(&api, &luva, &p.clinic).await.is_empty(),
+            "nothing posted"
+        );
+        let (status, out) = api
+            .call(
+                "POST",
+                CONSUME,
+                MANAGER,
+                Some(body(
+                    "AGD-ALT-1",
+                    json!([{"material_id": luva, "kind": "NOT_USED", "reason": "Paciente alérgico ao látex"},
+                           {"material_id": agulha, "kind": "EXTRA", "qty_milli": 1_000,
+                            "reason": "Uma agulha extra entortou na aplicação"},
+                           {"material_id": gaze, "kind": "EXTRA", "qty_milli": 3_000,
+                            "reason": "Sangramento pediu gaze extra"}]),
+                )),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{out}");
+        // 2 UN + 10 % = 2,2 + 1 extra (no waste) = 3,2 UN of needles; no gloves; 3 UN of gauze "sem lote".
+        assert_eq!(
+            rows_of(&out, "movements"),
+            [
+                (agulha.clone(), Some("L1".to_string()), 3_200),
+                (gaze.clone(), None, 3_000)
+            ]
+        );
+        assert_eq!(out["changes"].as_array().unwrap().len(), 3, "{out}");
+        assert_eq!(out["cost_cents"], 160, "3,2 UN × R$ 0,50");
+        // A repeat returns the first result, changes included.
+        let (status, again) = api
+            .call("POST", CONSUME, MANAGER, Some(body("AGD-ALT-1", json!([]))))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(again["changes"], out["changes"]);
+        assert_eq!(again["movements"], out["movements"]);
+    }
+}
+
+#[tokio::test]
+async fn reopening_reverses_a_consumption_once_and_finishing_again_posts_the_next_revision() {
+    for api in TestApi::<Stock>::on_each_engine().await {
+        let p = places(&api).await;
+        assign(&api, CLINIC, &p.clinic).await;
+        let agulha = tracked(
+            &api,
+            "AGU-3",
+            &p.clinic,
+            &[("L1", "2027-03-31", 1_000, 500_000)],
+        )
+        .await;
+        published(
+            &api,
+            "PROC-REV",
+            None,
+            json!([{"material_id": agulha, "qty_milli": 3_000}]),
+        )
+        .await;
+        let (status, first) = consume(&api, MANAGER, "AGD-R", "PROC-REV", &p.clinic).await;
+        assert_eq!(status, StatusCode::CREATED, "{first}");
+        assert_eq!(
+            rows_of(&first, "movements"),
+            [
+                (agulha.clone(), Some("L1".to_string()), 1_000),
+                (agulha.clone(), None, 2_000)
+            ]
+        );
+        let reversal = "/api/v1/stock/procedure-consumptions/AGD-R/reversal";
+        let (status, e) = api
+            .call("POST", reversal, MANAGER, Some(json!({"reason": "curto"})))
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(fields(&e), ["reason"]);
+        let (status, _) = api
+            .call(
+                "POST",
+                "/api/v1/stock/procedure-consumptions/AGD-NADA/reversal",
+                MANAGER,
+                Some(json!({"reason": "Atendimento reaberto pela recepção"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let (status, _) = api
+            .call(
+                "POST",
+                reversal,
+                KEEPER,
+                Some(json!({"reason": "Atendimento reaberto pela recepção"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, reversed) = api
+            .call(
+                "POST",
+                reversal,
+                CLINIC,
+                Some(json!({"reason": "Atendimento reaberto pela recepção"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{}: {reversed}", api.engine());
+        let back = reversed["reversals"].as_array().unwrap();
+        assert_eq!(back.len(), 2, "{reversed}");
+        assert!(back.iter().all(|r| r["kind"] == "REVERSAL"));
+        assert_eq!(
+            reversed["reversal_reason"],
+            "Atendimento reaberto pela recepção"
+        );
+        // The clinic holds what it held before: L1 back to 1 UN, the "sem lote" shortfall gone.
+        let mut held = balances(&api, &agulha, &p.clinic).await;
+        held.retain(|(_, q)| *q != 0);
+        assert_eq!(held.iter().map(|(_, q)| q).sum::<i64>(), 1_000, "{held:?}");
+        // A repeat (a retry, or cancelling after reopening) reverses nothing more.
+        let (status, again) = api
+            .call(
+                "POST",
+                reversal,
+                MANAGER,
+                Some(json!({"revision": 1, "reason": "Atendimento cancelado depois"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(again["repeated"], true);
+        assert_eq!(again["reversals"], reversed["reversals"]);
+        // Finishing again is revision 2: it consumes again; cancelling reverses revision 2 only.
+        let (status, second) = api
+            .call(
+                "POST",
+                CONSUME,
+                CLINIC,
+                Some(
+                    json!({"appointment_id": "AGD-R", "revision": 2, "procedure_code": "PROC-REV",
+                            "location_id": p.clinic, "occurred_at": api.clock.now()}),
+                ),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{second}");
+        assert_eq!(second["movements"].as_array().unwrap().len(), 2);
+        let (status, cancelled) = api
+            .call(
+                "POST",
+                reversal,
+                MANAGER,
+                Some(json!({"reason": "Atendimento cancelado pelo paciente"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED);
+        assert_eq!(cancelled["revision"], 2);
+        let total: i64 = balances(&api, &agulha, &p.clinic)
+            .await
+            .iter()
+            .map(|(_, q)| q)
+            .sum();
+        assert_eq!(total, 1_000);
+        // Another clinic's consumption is out of a clinic user's reach.
+        consume(&api, MANAGER, "AGD-O", "PROC-REV", &p.other_clinic).await;
+        let (status, _) = api
+            .call(
+                "POST",
+                "/api/v1/stock/procedure-consumptions/AGD-O/reversal",
+                CLINIC,
+                Some(json!({"reason": "Atendimento reaberto pela recepção"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let ledger = stock::service::Ledger::new(api.db.clone(), api.clock.clone());
+        let drift = ledger.check().await.unwrap();
+        assert!(drift.0.is_empty(), "{drift:?}");
+        let drift = ledger.check_consumption().await.unwrap();
+        assert!(drift.0.is_empty(), "{drift:?}");
+    }
+}
+
+#[tokio::test]
+async fn simular_custo_is_computed_by_the_server_with_ticks_and_changes() {
+    for api in TestApi::<Stock>::on_each_engine().await {
+        let p = places(&api).await;
+        let agulha = tracked(
+            &api,
+            "AGU-4",
+            &p.clinic,
+            &[("L1", "2027-03-31", 10_000, 550_000)],
+        )
+        .await;
+        let anest = tracked(
+            &api,
+            "ANEST-4",
+            &p.clinic,
+            &[("A1", "2027-03-31", 10_000, 2_000_000)],
+        )
+        .await;
+        let bom = published(
+            &api,
+            "PROC-SIM",
+            None,
+            json!([{"material_id": agulha, "qty_milli": 2_000, "waste_bp": 1_000},
+                   {"material_id": anest, "qty_milli": 1_000, "optional": true}]),
+        )
+        .await;
+        let url = format!(
+            "{BOMS}/{}/versions/1/simulation",
+            bom["id"].as_str().unwrap()
+        );
+        let sim = call_ok(&api, "POST", &url, KEEPER, Some(json!({"quantity": 3}))).await;
+        // 3 × 2,2 UN × R$ 0,55 = R$ 3,63.
+        assert_eq!(sim["cost_cents"], 363, "{}: {sim}", api.engine());
+        assert_eq!(sim["lines"][0]["qty_milli"], 6_600);
+        let sim = call_ok(
+            &api,
+            "POST",
+            &url,
+            KEEPER,
+            Some(json!({"quantity": 1, "optional_material_ids": [anest],
+                        "changes": [{"material_id": agulha, "kind": "NOT_USED"}]})),
+        )
+        .await;
+        assert_eq!(sim["cost_cents"], 200, "{sim}");
+        assert_eq!(sim["lines"].as_array().unwrap().len(), 1);
+        let (status, e) = api
+            .call("POST", &url, KEEPER, Some(json!({"quantity": 0})))
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(fields(&e), ["quantity"]);
+        let (status, _) = api
+            .call(
+                "POST",
+                &format!(
+                    "{BOMS}/{}/versions/9/simulation",
+                    bom["id"].as_str().unwrap()
+                ),
+                KEEPER,
+                Some(json!({"quantity": 1})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let (status, _) = api
+            .call("POST", &url, CLINIC, Some(json!({"quantity": 1})))
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let held: i64 = balances(&api, &agulha, &p.clinic)
+            .await
+            .iter()
+            .map(|(_, q)| q)
+            .sum();
+        assert_eq!(held, 10_000, "a simulation posts nothing");
+    }
+}
+
 #[tokio::test]
 async fn a_version_published_at_a_future_date_takes_over_on_that_date() {
     for api in TestApi::<Stock>::on_each_engine().await {

@@ -3,6 +3,7 @@
 mod common;
 
 use common::*;
+use platform::clock::Clock;
 use platform::context::Context;
 use platform::testing::TestApi;
 use poem::http::StatusCode;
@@ -169,6 +170,134 @@ async fn material_input_is_checked_naming_each_field() {
             .call("GET", &format!("{MATERIALS}?q=luva"), ADMIN, None)
             .await;
         assert_eq!(page["items"].as_array().unwrap().len(), 0);
+    }
+}
+
+#[tokio::test]
+async fn a_unit_conversion_is_removed_only_while_no_bom_line_uses_it() {
+    for api in TestApi::<Stock>::on_each_engine().await {
+        let id = simple_material(&api, "GEL-US").await;
+        let units = format!("{MATERIALS}/{id}/units");
+        for uom in ["FR", "GT"] {
+            call_ok(
+                &api,
+                "POST",
+                &units,
+                MANAGER,
+                Some(json!({"uom": uom, "factor_num": 1, "factor_den": 20, "purpose": "DISPENSE"})),
+            )
+            .await;
+        }
+        let (status, _) = api
+            .call("DELETE", &format!("{units}/FR"), KEEPER, None)
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "a keeper only reads units");
+        let (status, _) = api
+            .call("DELETE", &format!("{units}/fr"), MANAGER, None)
+            .await;
+        assert_eq!(status, StatusCode::NO_CONTENT, "{}", api.engine());
+        let (status, _) = api
+            .call("DELETE", &format!("{units}/FR"), MANAGER, None)
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "already gone");
+        // A draft BOM typed in GT keeps the conversion: a published version never changes.
+        let (status, bom) = api
+            .call(
+                "POST",
+                "/api/v1/stock/boms",
+                MANAGER,
+                Some(
+                    json!({"procedure_code": "ULTRASSOM", "procedure_name": "Ultrassom",
+                            "lines": [{"material_id": id, "qty_milli": 2_000, "uom": "GT"}]}),
+                ),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{bom}");
+        let (status, error) = api
+            .call("DELETE", &format!("{units}/GT"), MANAGER, None)
+            .await;
+        assert_eq!(
+            (status, fields(&error)),
+            (StatusCode::UNPROCESSABLE_ENTITY, vec!["uom".to_string()]),
+            "{error}"
+        );
+        assert!(error.to_string().contains("ULTRASSOM"), "{error}");
+        let (_, list) = api.call("GET", &units, KEEPER, None).await;
+        assert_eq!(list.as_array().unwrap().len(), 1, "{list}");
+        let (status, _) = api
+            .call(
+                "DELETE",
+                &format!("{MATERIALS}/no-such-material/units/GT"),
+                MANAGER,
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+    }
+}
+
+#[tokio::test]
+async fn lots_show_their_expiry_situation_and_balance_per_location() {
+    for api in TestApi::<Stock>::on_each_engine().await {
+        let p = places(&api).await;
+        let id = material(
+            &api,
+            json!({"sku": "SORO-FIS", "name": "Soro fisiológico", "base_uom": "ML", "tracks_expiry": true,
+                   "expiry_alert_days": 30}),
+        )
+        .await["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let today = platform::clock::business_date(api.clock.now());
+        let day = |d: i64| (today + chrono::Duration::days(d)).to_string();
+        for (lot, expiry, location) in [
+            ("L-CURTO", day(10), &p.clinic),
+            ("L-LONGO", day(200), &p.central),
+            ("L-LONGO", day(200), &p.clinic),
+        ] {
+            post(
+                &api,
+                MANAGER,
+                json!({"kind": "MISC_IN", "material_id": id, "location_id": location, "qty_milli": 5_000,
+                       "lot_code": lot, "expiry_date": expiry, "unit_cost_micro": 10_000,
+                       "reason": "Carga inicial do estoque"}),
+                StatusCode::CREATED,
+            )
+            .await;
+        }
+        let lots_url = format!("{MATERIALS}/{id}/lots");
+        let lots = call_ok(&api, "GET", &lots_url, KEEPER, None).await;
+        let view: Vec<(String, String, i64, usize)> = lots
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                (
+                    l["lot_code"].as_str().unwrap().to_string(),
+                    l["status"].as_str().unwrap().to_string(),
+                    l["qty_milli"].as_i64().unwrap(),
+                    l["balances"].as_array().unwrap().len(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            view,
+            vec![
+                ("L-CURTO".into(), "EXPIRING".into(), 5_000, 1),
+                ("L-LONGO".into(), "VALID".into(), 10_000, 2),
+            ],
+            "{}: {lots}",
+            api.engine()
+        );
+        // Eleven days later the short lot is past its date.
+        api.clock.advance(chrono::Duration::days(11));
+        let lots = call_ok(&api, "GET", &lots_url, KEEPER, None).await;
+        assert_eq!(lots[0]["status"], "EXPIRED", "{lots}");
+        let (status, _) = api
+            .call("GET", &format!("{MATERIALS}/nope/lots"), KEEPER, None)
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
     }
 }
 
@@ -408,8 +537,17 @@ async fn demo_data_is_loaded_once() {
         api.context.seed_demo(&mut demo).await.unwrap();
         let again = api.context.seed_demo(&mut demo).await.unwrap();
         assert!(again[0].contains("já existiam"), "{again:?}");
-        assert_eq!(api.context.registers().count().await.unwrap(), 300);
+        // 300 detailed materials and 1,700 loaded in bulk with a year of movements, the projections kept.
+        assert_eq!(api.context.registers().count().await.unwrap(), 2_000);
         assert!(api.context.ledger().check().await.unwrap().0.is_empty());
+        assert!(api
+            .context
+            .ledger()
+            .check_consumption()
+            .await
+            .unwrap()
+            .0
+            .is_empty());
         // Procedure BOMs: 3 global and Clínica Centro's override; one procedure finished without a BOM.
         assert_eq!(api.context.boms().list(None, None).await.unwrap().len(), 4);
         assert_eq!(api.context.boms().without_bom().await.unwrap().len(), 1);

@@ -10,7 +10,8 @@ use poem_openapi::{Enum, Object};
 use super::dto::MovementView;
 use crate::domain::bom::{self, LineDraft, VersionStatus};
 use crate::service::{
-    line_cost_cents, BomDetail, BomSummary, ConsumptionResult, DiffRow, VersionDetail, WithoutBom,
+    line_cost_cents, BomDetail, BomSummary, ChangeDraft, ChangeKind, ConsumptionResult, DiffRow,
+    Simulation, VersionDetail, WithoutBom,
 };
 use crate::store::boms::{LineRow, VersionRow};
 
@@ -416,6 +417,145 @@ pub struct ConsumptionRequest {
     /// Optional lines used (ticked).
     #[oai(validator(max_items = 200))]
     pub optional_material_ids: Omittable<Vec<Text>>,
+    /// Per-material changes ("não utilizado", extra quantity), each with a reason of 10–500 characters.
+    #[oai(validator(max_items = 200))]
+    pub changes: Omittable<Vec<ConsumptionChangeRequest>>,
+}
+
+/// "Não utilizado" (the BOM line is skipped) or extra quantity on top of the BOM.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
+#[oai(
+    rename = "StockConsumptionChangeKind",
+    rename_all = "SCREAMING_SNAKE_CASE"
+)]
+pub enum ConsumptionChangeKind {
+    NotUsed,
+    Extra,
+}
+
+impl From<ConsumptionChangeKind> for ChangeKind {
+    fn from(k: ConsumptionChangeKind) -> ChangeKind {
+        match k {
+            ConsumptionChangeKind::NotUsed => ChangeKind::NotUsed,
+            ConsumptionChangeKind::Extra => ChangeKind::Extra,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "StockConsumptionChangeRequest")]
+pub struct ConsumptionChangeRequest {
+    #[oai(validator(max_length = 100))]
+    pub material_id: Text,
+    pub kind: ConsumptionChangeKind,
+    /// EXTRA: thousandths of the base unit (no waste applied).
+    pub qty_milli: Omittable<i64>,
+    /// 10–500 characters (optional to simulate).
+    #[oai(validator(max_length = 2000))]
+    pub reason: Omittable<String>,
+}
+
+impl From<ConsumptionChangeRequest> for ChangeDraft {
+    fn from(r: ConsumptionChangeRequest) -> ChangeDraft {
+        ChangeDraft {
+            material_id: r.material_id.0.trim().to_string(),
+            kind: r.kind.into(),
+            qty_milli: r.qty_milli.into_option(),
+            reason: r.reason.into_option(),
+        }
+    }
+}
+
+/// A change as stored with its consumption.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "StockConsumptionChange")]
+pub struct ConsumptionChangeView {
+    pub material_id: String,
+    pub kind: ConsumptionChangeKind,
+    pub qty_milli: i64,
+    pub reason: String,
+}
+
+/// Reopening or cancelling the appointment: the consumption's rows are reversed.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "StockConsumptionReversalRequest", example)]
+pub struct ConsumptionReversalRequest {
+    /// The revision to reverse (default: the latest).
+    pub revision: Omittable<i64>,
+    /// 10–500 characters ("Atendimento reaberto", "Atendimento cancelado pelo paciente", …).
+    #[oai(validator(max_length = 2000))]
+    pub reason: Omittable<String>,
+}
+
+/// "Simular custo" of a version.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "StockBomSimulationRequest", example)]
+pub struct SimulationRequest {
+    /// Times the procedure is done (1–1.000).
+    pub quantity: i64,
+    #[oai(validator(max_items = 200))]
+    pub optional_material_ids: Omittable<Vec<Text>>,
+    #[oai(validator(max_items = 200))]
+    pub changes: Omittable<Vec<ConsumptionChangeRequest>>,
+}
+
+impl Example for ConsumptionReversalRequest {
+    fn example() -> Self {
+        ConsumptionReversalRequest {
+            revision: Omittable(None),
+            reason: Omittable(Some("Atendimento reaberto pela recepção".into())),
+        }
+    }
+}
+
+impl Example for SimulationRequest {
+    fn example() -> Self {
+        SimulationRequest {
+            quantity: 3,
+            optional_material_ids: Omittable(None),
+            changes: Omittable(None),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "StockBomSimulationLine")]
+pub struct SimulationLineView {
+    pub material_id: String,
+    pub sku: String,
+    pub material_name: String,
+    pub base_uom: String,
+    /// Thousandths of the base unit, waste included.
+    pub qty_milli: i64,
+    pub cost_cents: i64,
+}
+
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "StockBomSimulation")]
+pub struct SimulationView {
+    pub lines: Vec<SimulationLineView>,
+    /// Σ of the lines, centavos at the current average costs (an estimate).
+    pub cost_cents: i64,
+}
+
+impl From<Simulation> for SimulationView {
+    fn from(s: Simulation) -> SimulationView {
+        SimulationView {
+            cost_cents: s.cost_cents,
+            lines: s
+                .lines
+                .into_iter()
+                .map(|l| SimulationLineView {
+                    material_id: l.material_id,
+                    sku: l.sku,
+                    material_name: l.material_name,
+                    base_uom: l.base_uom,
+                    qty_milli: l.qty_milli,
+                    cost_cents: l.cost_cents,
+                })
+                .collect(),
+        }
+    }
 }
 
 impl Example for ConsumptionRequest {
@@ -428,6 +568,7 @@ impl Example for ConsumptionRequest {
             occurred_at: DateTime::<Utc>::default(),
             quantity: Omittable(None),
             optional_material_ids: Omittable(None),
+            changes: Omittable(None),
         }
     }
 }
@@ -462,6 +603,13 @@ pub struct ConsumptionView {
     pub cost_cents: i64,
     /// The rows posted; a row without a lot is stock the clinic lacked ("sem lote").
     pub movements: Vec<MovementView>,
+    /// The per-material changes reported.
+    pub changes: Vec<ConsumptionChangeView>,
+    /// When the appointment was reopened or cancelled and the rows reversed.
+    pub reversed_at: Option<DateTime<Utc>>,
+    pub reversal_reason: Option<String>,
+    /// The REVERSAL rows.
+    pub reversals: Vec<MovementView>,
     /// True when this call repeated an earlier one (same appointment and revision): the first result.
     pub repeated: bool,
 }
@@ -490,6 +638,27 @@ impl From<ConsumptionResult> for ConsumptionView {
             cost_cents: c.cost_cents,
             movements: r
                 .movements
+                .into_iter()
+                .map(|m| MovementView::listed(m, None))
+                .collect(),
+            reversed_at: c.reversed_at,
+            reversal_reason: c.reversal_reason,
+            changes: r
+                .changes
+                .into_iter()
+                .map(|ch| ConsumptionChangeView {
+                    kind: if ch.kind == "NOT_USED" {
+                        ConsumptionChangeKind::NotUsed
+                    } else {
+                        ConsumptionChangeKind::Extra
+                    },
+                    material_id: ch.material_id,
+                    qty_milli: ch.qty_milli,
+                    reason: ch.reason,
+                })
+                .collect(),
+            reversals: r
+                .reversals
                 .into_iter()
                 .map(|m| MovementView::listed(m, None))
                 .collect(),

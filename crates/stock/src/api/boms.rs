@@ -262,6 +262,13 @@ impl BomsApi {
                 .into_iter()
                 .map(|t| t.0.trim().to_string())
                 .collect(),
+            changes: r
+                .changes
+                .into_option()
+                .unwrap_or_default()
+                .into_iter()
+                .map(Into::into)
+                .collect(),
         };
         let result = self.boms.consume_for_procedure(c, &auth.0).await?;
         Ok(if result.repeated {
@@ -269,5 +276,72 @@ impl BomsApi {
         } else {
             Consumed::Created(Json(result.into()))
         })
+    }
+
+    /// The appointment was reopened or cancelled: reverses the consumption (the latest revision unless one is
+    /// named) through the ledger, each row at most once, in one transaction. A repeat answers 200 with the same
+    /// result; finishing again posts revision + 1. Clinic staff reach only their own clinics (404 otherwise).
+    #[oai(
+        path = "/procedure-consumptions/:appointment_id/reversal",
+        method = "post",
+        operation_id = "reverseStockProcedureConsumption"
+    )]
+    async fn reverse(
+        &self,
+        #[oai(scope = "STOCK_PROCEDURE_CONSUME")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] appointment_id: Path<String>,
+        body: Json<ConsumptionReversalRequest>,
+    ) -> ApiResult<Consumed> {
+        let r = body.0;
+        let result = self
+            .boms
+            .reverse_consumption(
+                &appointment_id.0,
+                r.revision.into_option(),
+                r.reason.into_option().as_deref(),
+                &auth.0,
+            )
+            .await?;
+        Ok(if result.repeated {
+            Consumed::Repeated(Json(result.into()))
+        } else {
+            Consumed::Created(Json(result.into()))
+        })
+    }
+
+    /// "Simular custo": what a number of procedures would consume under a version (optional lines when ticked,
+    /// changes applied) and its material cost at the current averages. Posts nothing.
+    #[oai(
+        path = "/boms/:id/versions/:number/simulation",
+        method = "post",
+        operation_id = "simulateStockBomCost"
+    )]
+    async fn simulate(
+        &self,
+        #[oai(scope = "STOCK_BOMS_READ")] _auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+        #[oai(validator(minimum(value = "1"), maximum(value = "1000000")))] number: Path<i64>,
+        body: Json<SimulationRequest>,
+    ) -> ApiResult<Json<SimulationView>> {
+        let r = body.0;
+        let ticked: Vec<String> = r
+            .optional_material_ids
+            .into_option()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|t| t.0.trim().to_string())
+            .collect();
+        let changes: Vec<_> = r
+            .changes
+            .into_option()
+            .unwrap_or_default()
+            .into_iter()
+            .map(Into::into)
+            .collect();
+        let s = self
+            .boms
+            .simulate(&id.0, number.0, r.quantity, &ticked, &changes)
+            .await?;
+        Ok(Json(s.into()))
     }
 }

@@ -6,8 +6,8 @@ use poem_openapi::types::Example;
 use poem_openapi::{Enum, Object};
 
 use crate::domain::{self, ledger, Category, Location, Material, MaterialDraft, Policy, Uom};
+use crate::service::{LotStatus, LotStock};
 use crate::store::ledger::{BalanceRow, MovementListRow, MovementRow};
-use crate::store::registers::LotRow;
 
 macro_rules! mirror_enum {
     ($(#[$meta:meta])* $api:ident as $name:literal <=> $domain:path { $($v:ident),+ $(,)? }) => {
@@ -343,14 +343,56 @@ pub struct LotView {
     pub id: String,
     pub lot_code: String,
     pub expiry_date: Option<Date>,
+    /// Today's situation against the expiry date and the material's alert days.
+    pub status: LotStatusView,
+    /// Σ of `balances` (thousandths of the base unit).
+    pub qty_milli: i64,
+    /// Non-zero balances per physical location the caller reaches.
+    pub balances: Vec<LotBalanceView>,
 }
 
-impl From<LotRow> for LotView {
-    fn from(l: LotRow) -> LotView {
+/// A lot's expiry situation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
+#[oai(rename = "StockLotStatus", rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum LotStatusView {
+    /// Sem validade.
+    NoExpiry,
+    /// Válido.
+    Valid,
+    /// Vencendo (within the material's alert days).
+    Expiring,
+    /// Vencido.
+    Expired,
+}
+
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "StockLotBalance")]
+pub struct LotBalanceView {
+    pub location_id: String,
+    pub qty_milli: i64,
+}
+
+impl From<LotStock> for LotView {
+    fn from(l: LotStock) -> LotView {
         LotView {
-            id: l.id,
-            lot_code: l.lot_code,
-            expiry_date: l.expiry_date.map(Date),
+            id: l.lot.id,
+            lot_code: l.lot.lot_code,
+            expiry_date: l.lot.expiry_date.map(Date),
+            status: match l.status {
+                LotStatus::NoExpiry => LotStatusView::NoExpiry,
+                LotStatus::Valid => LotStatusView::Valid,
+                LotStatus::Expiring => LotStatusView::Expiring,
+                LotStatus::Expired => LotStatusView::Expired,
+            },
+            qty_milli: l.balances.iter().map(|(_, q)| q).sum(),
+            balances: l
+                .balances
+                .into_iter()
+                .map(|(location_id, qty_milli)| LotBalanceView {
+                    location_id,
+                    qty_milli,
+                })
+                .collect(),
         }
     }
 }

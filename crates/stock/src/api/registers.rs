@@ -37,6 +37,12 @@ enum UomCreated {
 }
 
 #[derive(ApiResponse)]
+enum UomRemoved {
+    #[oai(status = 204)]
+    Removed,
+}
+
+#[derive(ApiResponse)]
 enum CategoryCreated {
     #[oai(status = 201)]
     Created(Json<CategoryView>),
@@ -189,7 +195,24 @@ impl RegistersApi {
         )))
     }
 
-    /// A material's lots, first expiry first.
+    /// Removes a unit conversion no BOM line uses (422 on `uom` otherwise).
+    #[oai(
+        path = "/materials/:id/units/:uom",
+        method = "delete",
+        operation_id = "removeStockMaterialUnit"
+    )]
+    async fn remove_unit(
+        &self,
+        #[oai(scope = "STOCK_REGISTERS_WRITE")] _auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+        #[oai(validator(max_length = 100))] uom: Path<String>,
+    ) -> ApiResult<UomRemoved> {
+        self.registers.remove_uom(&id.0, &uom.0).await?;
+        Ok(UomRemoved::Removed)
+    }
+
+    /// A material's lots, first expiry first, with their expiry situation and balances per location (a clinic's
+    /// staff: their clinics).
     #[oai(
         path = "/materials/:id/lots",
         method = "get",
@@ -197,10 +220,10 @@ impl RegistersApi {
     )]
     async fn list_lots(
         &self,
-        #[oai(scope = "STOCK_REGISTERS_READ")] _auth: BearerAuth,
+        #[oai(scope = "STOCK_REGISTERS_READ")] auth: BearerAuth,
         #[oai(validator(max_length = 100))] id: Path<String>,
     ) -> ApiResult<Json<Vec<LotView>>> {
-        let lots = self.registers.lots(&id.0).await?;
+        let lots = self.registers.lots(&id.0, &auth.0).await?;
         Ok(Json(lots.into_iter().map(LotView::from).collect()))
     }
 

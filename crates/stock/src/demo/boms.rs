@@ -195,6 +195,7 @@ pub async fn seed(boms: &Boms, demo: &Demo) -> Result<Vec<String>> {
             occurred_at: finished,
             quantity: 1,
             optional_material_ids: Vec::new(),
+            changes: Vec::new(),
         },
         &staff,
     )
@@ -208,6 +209,7 @@ pub async fn seed(boms: &Boms, demo: &Demo) -> Result<Vec<String>> {
             occurred_at: finished,
             quantity: 1,
             optional_material_ids: Vec::new(),
+            changes: Vec::new(),
         },
         &staff,
     )

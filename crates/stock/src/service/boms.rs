@@ -20,11 +20,12 @@ use platform::error::{Error, Result, Violation};
 use platform::history::{self, Entry, Recorded};
 use platform::{Principal, Violations};
 
+use super::ledger::{post_consumption, Consumption};
 use crate::domain::bom::{self as rules, Line, LineDraft, Published, VersionStatus};
 use crate::domain::ledger::{self as ledger_rules, MovementKind};
 use crate::domain::LocationKind;
 use crate::store::boms::{self as store, BomRow, ConsumptionRow, LineRow, NewLine, VersionRow};
-use crate::store::ledger::{self as ledger_store, MovementFilter, MovementListRow, MovementRow};
+use crate::store::ledger::{self as ledger_store, MovementFilter, MovementListRow};
 use crate::store::registers;
 
 pub const ENTITY: &str = "stock.bom";
@@ -127,6 +128,59 @@ pub struct ProcedureConsumption {
     pub quantity: i64,
     /// Optional lines consumed (ticked).
     pub optional_material_ids: Vec<String>,
+    /// Per-material changes: "não utilizado" or extra quantity, each with a reason.
+    pub changes: Vec<ChangeDraft>,
+}
+
+/// A per-material change at consumption (§5(d)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChangeKind {
+    /// "Não utilizado": the BOM line is not consumed.
+    NotUsed,
+    /// Extra quantity (thousandths of the base unit) on top of the BOM, no waste applied.
+    Extra,
+}
+
+impl ChangeKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChangeKind::NotUsed => "NOT_USED",
+            ChangeKind::Extra => "EXTRA",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<ChangeKind> {
+        match s {
+            "NOT_USED" => Some(ChangeKind::NotUsed),
+            "EXTRA" => Some(ChangeKind::Extra),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct ChangeDraft {
+    pub material_id: String,
+    pub kind: ChangeKind,
+    pub qty_milli: Option<i64>,
+    pub reason: Option<String>,
+}
+
+/// "Simular custo": one material's quantity and cost at the current average.
+#[derive(Debug, Clone)]
+pub struct SimulatedLine {
+    pub material_id: String,
+    pub sku: String,
+    pub material_name: String,
+    pub base_uom: String,
+    pub qty_milli: i64,
+    pub cost_cents: i64,
+}
+
+#[derive(Debug, Clone)]
+pub struct Simulation {
+    pub lines: Vec<SimulatedLine>,
+    pub cost_cents: i64,
 }
 
 /// What a consumption posted (or posted the first time, for a repeat).
@@ -136,6 +190,10 @@ pub struct ConsumptionResult {
     /// The BOM and version applied, and whether it was the clinic's override.
     pub applied: Option<(BomRow, i64)>,
     pub movements: Vec<MovementListRow>,
+    /// The changes reported with it.
+    pub changes: Vec<store::ChangeRow>,
+    /// The REVERSAL rows, once the appointment was reopened or cancelled.
+    pub reversals: Vec<MovementListRow>,
     pub repeated: bool,
 }
 
@@ -178,10 +236,8 @@ impl Boms {
         let boms = store::boms(&self.db, search, clinic).await?;
         let names = self.clinic_names().await?;
         let ids: Vec<String> = boms.iter().map(|b| b.id.clone()).collect();
-        let mut all: BTreeMap<String, Vec<VersionRow>> = BTreeMap::new();
-        for id in &ids {
-            all.insert(id.clone(), store::versions(&self.db, id).await?);
-        }
+        // One query for every BOM's versions (not one per BOM).
+        let mut all = store::versions_of(&self.db, &ids).await?;
         let now = self.clock.now();
         let mut in_force_ids = Vec::new();
         let mut out = Vec::new();
@@ -727,6 +783,9 @@ impl Boms {
             occurred_at: c.occurred_at,
             created_at: now,
             created_by: p.uid.clone(),
+            reversed_at: None,
+            reversed_by: None,
+            reversal_reason: None,
         };
         let mut tx = self.db.begin().await?;
         match store::insert_consumption(&mut tx, &row).await {
@@ -740,82 +799,187 @@ impl Boms {
             }
             Err(e) => return Err(e.into()),
         }
-        if let Some((_, version)) = &applied {
+        let lines = match &applied {
+            Some((_, version)) => store::lines_in(&mut tx, &version.id).await?,
+            None => Vec::new(),
+        };
+        let changes =
+            check_changes(&mut tx, &c.changes, applied.as_ref().map(|_| &lines[..])).await?;
+        store::insert_changes(&mut tx, &appointment, c.revision, &changes).await?;
+        // Without a published version nothing is posted (the changes are kept with the consumption).
+        if applied.is_some() {
             let ticked: BTreeSet<&str> =
                 c.optional_material_ids.iter().map(String::as_str).collect();
-            let lines = store::lines_in(&mut tx, &version.id).await?;
             let key = format!("procedure:{appointment}:{}", c.revision);
-            let consumption = LocationKind::Consumption
-                .singleton_id()
-                .unwrap_or_default()
-                .to_string();
             let today = self.clock.today();
             let mut n = 0;
             let mut cost = 0;
-            for line in lines
-                .iter()
-                .filter(|l| !l.optional || ticked.contains(l.material_id.as_str()))
-            {
-                let need = rules::with_waste(
-                    line.qty_base_milli.saturating_mul(c.quantity),
-                    line.waste_bp,
-                );
-                if need <= 0 {
-                    continue;
-                }
-                let material = registers::material_in(&mut tx, &line.material_id)
+            for (material_id, need) in needs(&lines, c.quantity, &ticked, &changes) {
+                let material = registers::material_in(&mut tx, &material_id)
                     .await?
                     .ok_or_else(|| Error::internal("BOM line without material"))?;
-                // FEFO over the clinic's unexpired lots; what they lack leaves without a lot (never blocks).
-                let mut picks: Vec<(Option<String>, i64)> = Vec::new();
-                if material.fields.tracks_lot {
-                    let lots = ledger_store::lot_stock(&mut tx, &material.id, &location.id).await?;
-                    let (taken, missing) = ledger_rules::fefo_pick(&lots, need, today, false);
-                    picks.extend(taken.into_iter().map(|(lot, q)| (Some(lot), q)));
-                    if missing > 0 {
-                        picks.push((None, missing));
-                    }
-                } else {
-                    picks.push((None, need));
-                }
-                for (lot_id, q) in picks {
-                    n += 1;
-                    let value = ledger_rules::value_cents(q, material.avg_cost_micro);
-                    cost += value;
-                    let m = MovementRow {
-                        id: uuid::Uuid::now_v7().to_string(),
-                        kind: MovementKind::ProcedureConsumption.as_str().to_string(),
-                        material_id: material.id.clone(),
-                        lot_id,
-                        qty_milli: q,
-                        from_location_id: location.id.clone(),
-                        to_location_id: consumption.clone(),
-                        unit_cost_micro: material.avg_cost_micro,
-                        value_cents: value,
-                        occurred_at: c.occurred_at,
-                        posted_at: now,
-                        document_type: Some(CONSUMPTION_DOCUMENT.to_string()),
-                        document_id: Some(appointment.clone()),
-                        reason: Some(format!(
-                            "Procedimento {code} (atendimento {appointment}, revisão {})",
-                            c.revision
-                        )),
-                        created_by: p.uid.clone(),
-                        idempotency_key: if n == 1 {
-                            key.clone()
-                        } else {
-                            format!("{key}#{n}")
-                        },
-                        reverses_id: None,
-                    };
-                    ledger_store::insert(&mut tx, &m).await?;
-                }
+                let line = Consumption {
+                    kind: MovementKind::ProcedureConsumption,
+                    material: &material,
+                    location_id: &location.id,
+                    qty_milli: need,
+                    occurred_at: c.occurred_at,
+                    document: Some((CONSUMPTION_DOCUMENT.to_string(), appointment.clone())),
+                    reason: format!(
+                        "Procedimento {code} (atendimento {appointment}, revisão {})",
+                        c.revision
+                    ),
+                    uid: &p.uid,
+                };
+                let rows = post_consumption(&mut tx, &line, &key, &mut n, now, today).await?;
+                cost += rows.iter().map(|r| r.value_cents).sum::<i64>();
             }
             store::set_consumption_cost(&mut tx, &appointment, c.revision, cost).await?;
             row.cost_cents = cost;
         }
         tx.commit().await?;
         self.result_of(row, false).await
+    }
+
+    /// Reverses a consumption when its appointment is reopened or cancelled: every row it posted gets its
+    /// REVERSAL through the ledger (each row at most once), in one transaction. The latest revision unless one
+    /// is named; a repeat answers the same result (`repeated`). Finishing again posts revision + 1.
+    pub async fn reverse_consumption(
+        &self,
+        appointment_id: &str,
+        revision: Option<i64>,
+        reason: Option<&str>,
+        p: &Principal,
+    ) -> Result<ConsumptionResult> {
+        let mut v = Violations::new();
+        let reason = crate::domain::reason(reason, "reason", &mut v);
+        v.finish()?;
+        let appointment = appointment_id.trim();
+        let found = match revision {
+            Some(r) => store::consumption(&self.db, appointment, r).await?,
+            None => store::latest_consumption(&self.db, appointment).await?,
+        };
+        let scope = super::scope(&self.db, p).await?;
+        let row = found
+            .filter(|r| scope.as_ref().is_none_or(|s| s.contains(&r.location_id)))
+            .ok_or_else(|| Error::not_found("Consumo do procedimento não encontrado."))?;
+        if row.reversed_at.is_some() {
+            return self.result_of(row, true).await;
+        }
+        let rows = self.rows_of(&row).await?;
+        let now = self.clock.now();
+        let mut tx = self.db.begin().await?;
+        // The guard `reversed_at IS NULL` makes a concurrent second call a repeat, never a second reversal.
+        if !store::set_reversed(
+            &mut tx,
+            &row.appointment_id,
+            row.revision,
+            now,
+            &p.uid,
+            &reason,
+        )
+        .await?
+        {
+            tx.rollback().await?;
+            let again = store::consumption(&self.db, &row.appointment_id, row.revision)
+                .await?
+                .ok_or_else(|| Error::internal("consumption vanished"))?;
+            return self.result_of(again, true).await;
+        }
+        for m in rows {
+            if ledger_store::reversal_of(&mut tx, &m.row.id)
+                .await?
+                .is_some()
+            {
+                continue;
+            }
+            let reversal = super::ledger::reversal(&m.row, &reason, &p.uid, now);
+            ledger_store::insert(&mut tx, &reversal).await?;
+        }
+        tx.commit().await?;
+        let reversed = store::consumption(&self.db, &row.appointment_id, row.revision)
+            .await?
+            .ok_or_else(|| Error::internal("consumption vanished"))?;
+        self.result_of(reversed, false).await
+    }
+
+    /// "Simular custo": what `quantity` procedures would consume under a version (optional lines when ticked, the
+    /// changes applied) and its material cost at the current average costs. Nothing is posted.
+    pub async fn simulate(
+        &self,
+        bom_id: &str,
+        number: i64,
+        quantity: i64,
+        optional_material_ids: &[String],
+        drafts: &[ChangeDraft],
+    ) -> Result<Simulation> {
+        if !(1..=1_000).contains(&quantity) {
+            return Err(Error::invalid_field(
+                "quantity",
+                "A quantidade deve ficar entre 1 e 1.000.",
+            ));
+        }
+        bom_in(&self.db, bom_id).await?;
+        let version = store::versions(&self.db, bom_id)
+            .await?
+            .into_iter()
+            .find(|v| v.number == number)
+            .ok_or_else(|| Error::not_found(VERSION_NOT_FOUND))?;
+        let lines = store::lines_of(&self.db, std::slice::from_ref(&version.id)).await?;
+        // Reasons are asked when consuming, not to simulate.
+        let drafts: Vec<ChangeDraft> = drafts
+            .iter()
+            .cloned()
+            .map(|mut d| {
+                d.reason = Some("simulação de custo".to_string());
+                d
+            })
+            .collect();
+        let mut tx = self.db.begin().await?;
+        let checked = check_changes(&mut tx, &drafts, Some(&lines)).await;
+        let mut extras = BTreeMap::new();
+        if let Ok(changes) = &checked {
+            for c in changes {
+                if let Some(m) = registers::material_in(&mut tx, &c.material_id).await? {
+                    extras.insert(c.material_id.clone(), m);
+                }
+            }
+        }
+        tx.rollback().await?;
+        let changes = checked?;
+        let ticked: BTreeSet<&str> = optional_material_ids.iter().map(String::as_str).collect();
+        let mut out = Vec::new();
+        for (material_id, qty) in needs(&lines, quantity, &ticked, &changes) {
+            let (sku, name, uom, avg) = match lines.iter().find(|l| l.material_id == material_id) {
+                Some(l) => (
+                    l.sku.clone(),
+                    l.material_name.clone(),
+                    l.base_uom.clone(),
+                    l.avg_cost_micro,
+                ),
+                None => match extras.get(&material_id) {
+                    Some(m) => (
+                        m.fields.sku.clone(),
+                        m.fields.name.clone(),
+                        m.fields.base_uom.clone(),
+                        m.avg_cost_micro,
+                    ),
+                    None => continue,
+                },
+            };
+            out.push(SimulatedLine {
+                cost_cents: ledger_rules::value_cents(qty, avg),
+                material_id,
+                sku,
+                material_name: name,
+                base_uom: uom,
+                qty_milli: qty,
+            });
+        }
+        Ok(Simulation {
+            cost_cents: out.iter().map(|l| l.cost_cents).sum(),
+            lines: out,
+        })
     }
 
     async fn result_of(&self, row: ConsumptionRow, repeated: bool) -> Result<ConsumptionResult> {
@@ -842,6 +1006,41 @@ impl Boms {
             }
             None => None,
         };
+        let movements = self.rows_of(&row).await?;
+        let reversals = if row.reversed_at.is_some() {
+            let ids: BTreeSet<&str> = movements.iter().map(|m| m.row.id.as_str()).collect();
+            let filter = MovementFilter {
+                document_id: Some(row.appointment_id.clone()),
+                kind: Some(MovementKind::Reversal.as_str().to_string()),
+                ..Default::default()
+            };
+            let (rows, _) = ledger_store::list(&self.db, &filter, 1000).await?;
+            let mut rows: Vec<MovementListRow> = rows
+                .into_iter()
+                .filter(|m| {
+                    m.row
+                        .reverses_id
+                        .as_deref()
+                        .is_some_and(|r| ids.contains(r))
+                })
+                .collect();
+            rows.reverse();
+            rows
+        } else {
+            Vec::new()
+        };
+        Ok(ConsumptionResult {
+            changes: store::changes(&self.db, &row.appointment_id, row.revision).await?,
+            row,
+            applied,
+            movements,
+            reversals,
+            repeated,
+        })
+    }
+
+    /// The PROCEDURE_CONSUMPTION rows one consumption posted (keys `procedure:{appointment}:{revision}[#n]`).
+    async fn rows_of(&self, row: &ConsumptionRow) -> Result<Vec<MovementListRow>> {
         let key = format!("procedure:{}:{}", row.appointment_id, row.revision);
         let filter = MovementFilter {
             document_id: Some(row.appointment_id.clone()),
@@ -857,13 +1056,109 @@ impl Boms {
             })
             .collect();
         movements.reverse();
-        Ok(ConsumptionResult {
-            row,
-            applied,
-            movements,
-            repeated,
-        })
+        Ok(movements)
     }
+}
+
+/// What each material consumes (§5(d)): per BOM line qty × quantity × (1 + waste), optional lines only when
+/// ticked, lines marked "não utilizado" left out, extra quantities added (no waste); BOM materials in line
+/// order, then extras of materials outside the BOM. Zero quantities are dropped.
+fn needs(
+    lines: &[LineRow],
+    quantity: i64,
+    ticked: &BTreeSet<&str>,
+    changes: &[store::ChangeRow],
+) -> Vec<(String, i64)> {
+    let change = |material: &str, kind: ChangeKind| {
+        changes
+            .iter()
+            .find(|c| c.material_id == material && ChangeKind::parse(&c.kind) == Some(kind))
+    };
+    let mut out: Vec<(String, i64)> = lines
+        .iter()
+        .filter(|l| !l.optional || ticked.contains(l.material_id.as_str()))
+        .filter(|l| change(&l.material_id, ChangeKind::NotUsed).is_none())
+        .map(|l| {
+            let base = rules::with_waste(l.qty_base_milli.saturating_mul(quantity), l.waste_bp);
+            let extra = change(&l.material_id, ChangeKind::Extra).map_or(0, |c| c.qty_milli);
+            (l.material_id.clone(), base.saturating_add(extra))
+        })
+        .collect();
+    for c in changes {
+        if ChangeKind::parse(&c.kind) == Some(ChangeKind::Extra)
+            && !out.iter().any(|(m, _)| m == &c.material_id)
+        {
+            out.push((c.material_id.clone(), c.qty_milli));
+        }
+    }
+    out.retain(|(_, q)| *q > 0);
+    out
+}
+
+/// Checks the changes of a consumption (422 naming `changes[i].…`): one per material, a reason of 10–500
+/// characters, an extra quantity of 0,001 to 1.000.000 base units, an existing material; "não utilizado" only
+/// for a material of the version applied (`lines`, when one applies).
+async fn check_changes(
+    tx: &mut Tx,
+    drafts: &[ChangeDraft],
+    lines: Option<&[LineRow]>,
+) -> Result<Vec<store::ChangeRow>> {
+    if drafts.len() > 200 {
+        return Err(Error::invalid_field(
+            "changes",
+            "No máximo 200 alterações por procedimento.",
+        ));
+    }
+    let mut v = Violations::new();
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for (i, d) in drafts.iter().enumerate() {
+        let material_id = d.material_id.trim().to_string();
+        let reason =
+            crate::domain::reason(d.reason.as_deref(), &format!("changes[{i}].reason"), &mut v);
+        if !seen.insert(material_id.clone()) {
+            v.add(
+                format!("changes[{i}].material_id"),
+                "Informe uma única alteração por material.",
+            );
+            continue;
+        }
+        let qty = match d.kind {
+            ChangeKind::NotUsed => {
+                if lines.is_some_and(|ls| !ls.iter().any(|l| l.material_id == material_id)) {
+                    v.add(
+                        format!("changes[{i}].material_id"),
+                        "O material não está na base de cálculo aplicada.",
+                    );
+                }
+                0
+            }
+            ChangeKind::Extra => match d.qty_milli {
+                Some(q) if (1..=1_000_000_000).contains(&q) => q,
+                _ => {
+                    v.add(
+                        format!("changes[{i}].qty_milli"),
+                        "Informe a quantidade extra (de 0,001 a 1.000.000).",
+                    );
+                    0
+                }
+            },
+        };
+        if registers::material_in(tx, &material_id).await?.is_none() {
+            v.add(
+                format!("changes[{i}].material_id"),
+                "Material não encontrado.",
+            );
+        }
+        out.push(store::ChangeRow {
+            material_id,
+            kind: d.kind.as_str().to_string(),
+            qty_milli: qty,
+            reason,
+        });
+    }
+    v.finish()?;
+    Ok(out)
 }
 
 fn published(versions: &[VersionRow]) -> Vec<Published> {

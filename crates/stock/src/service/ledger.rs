@@ -70,25 +70,81 @@ impl Ledger {
     }
 
     /// Consumption in a procedure (PROCEDURE_CONSUMPTION, to CONSUMPTION) or a sale (SALE_OUT, to CUSTOMER) at the
-    /// central warehouse or a clinic, that happened at `occurred_at` (a procedure finished earlier; the demo's
-    /// history): valued at the average cost, FEFO over unexpired lots when no lot is named. Not an HTTP operation
-    /// yet (the BOM-driven posting of §5(d) will call it); it feeds the consumption projection.
+    /// central warehouse or a clinic, that happened at `occurred_at`, for one material with no BOM in between (the
+    /// overview's tests; a sale): the same posting as a procedure's BOM ([`post_consumption`]), FEFO over
+    /// unexpired lots, what they lack "sem lote" (never blocked), valued at the average cost. Idempotent by key.
     pub async fn consume(
         &self,
         m: NewMovement,
         occurred_at: DateTime<Utc>,
         principal: &Principal,
     ) -> Result<PostedMovement> {
+        let mut v = Violations::new();
         if !matches!(
             m.kind,
             MovementKind::ProcedureConsumption | MovementKind::SaleOut
         ) {
-            return Err(Error::invalid_field(
-                "kind",
-                "Tipo de movimentação não permitido aqui.",
-            ));
+            v.add("kind", "Tipo de movimentação não permitido aqui.");
         }
-        self.post_at(m, Some(occurred_at), principal).await
+        if !(1..=1_000_000_000_000).contains(&m.qty_milli) {
+            v.add("qty_milli", "Informe uma quantidade maior que zero.");
+        }
+        if m.lot_code.is_some() {
+            v.add("lot_code", "O consumo escolhe os lotes (FEFO).");
+        }
+        let reason = crate::domain::reason(m.reason.as_deref(), "reason", &mut v);
+        v.finish()?;
+        registers::location(&self.db, &m.location_id)
+            .await?
+            .filter(|l| matches!(l.kind, LocationKind::Central | LocationKind::Clinic) && l.active)
+            .ok_or_else(|| {
+                Error::invalid_field(
+                    "location_id",
+                    "Escolha o depósito central ou uma clínica ativa.",
+                )
+            })?;
+        let key = m
+            .idempotency_key
+            .clone()
+            .filter(|k| !k.trim().is_empty())
+            .unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
+        let mut tx = self.db.begin().await?;
+        let repeated = store::by_key(&mut tx, &key).await?;
+        if !repeated.is_empty() {
+            tx.rollback().await?;
+            return Ok(PostedMovement {
+                rows: repeated,
+                repeated: true,
+            });
+        }
+        let material = registers::material_in(&mut tx, &m.material_id)
+            .await?
+            .ok_or_else(|| Error::invalid_field("material_id", "Material não encontrado."))?;
+        let line = Consumption {
+            kind: m.kind,
+            material: &material,
+            location_id: &m.location_id,
+            qty_milli: m.qty_milli,
+            occurred_at,
+            document: None,
+            reason,
+            uid: &principal.uid,
+        };
+        let mut n = 0;
+        let rows = post_consumption(
+            &mut tx,
+            &line,
+            &key,
+            &mut n,
+            self.clock.now(),
+            self.clock.today(),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(PostedMovement {
+            rows,
+            repeated: false,
+        })
     }
 
     async fn post_at(
@@ -342,25 +398,7 @@ impl Ledger {
                 ));
             }
         }
-        let row = MovementRow {
-            id: uuid::Uuid::now_v7().to_string(),
-            kind: MovementKind::Reversal.as_str().to_string(),
-            material_id: original.material_id.clone(),
-            lot_id: original.lot_id.clone(),
-            qty_milli: original.qty_milli,
-            from_location_id: original.to_location_id.clone(),
-            to_location_id: original.from_location_id.clone(),
-            unit_cost_micro: original.unit_cost_micro,
-            value_cents: original.value_cents,
-            occurred_at: now,
-            posted_at: now,
-            document_type: original.document_type.clone(),
-            document_id: original.document_id.clone(),
-            reason: Some(reason),
-            created_by: principal.uid.clone(),
-            idempotency_key: format!("reversal:{id}"),
-            reverses_id: Some(id.to_string()),
-        };
+        let row = reversal(&original, &reason, &principal.uid, now);
         insert(&mut tx, &row).await?;
         tx.commit().await?;
         Ok(row)
@@ -495,6 +533,111 @@ impl Ledger {
 
     pub fn now(&self) -> DateTime<Utc> {
         self.clock.now()
+    }
+}
+
+/// One material leaving a location automatically: a procedure's line, or a sale.
+pub(crate) struct Consumption<'a> {
+    /// PROCEDURE_CONSUMPTION (to CONSUMPTION) or SALE_OUT (to CUSTOMER).
+    pub kind: MovementKind,
+    pub material: &'a Material,
+    pub location_id: &'a str,
+    pub qty_milli: i64,
+    pub occurred_at: DateTime<Utc>,
+    /// (document type, document id).
+    pub document: Option<(String, String)>,
+    pub reason: String,
+    pub uid: &'a str,
+}
+
+/// Posts an automatic consumption in the caller's transaction, the one path for procedures (BOM) and sales
+/// (§5(d)): FEFO over the location's unexpired lots; what they lack leaves "sem lote" and the balance goes
+/// negative (it never blocks the clinic); every row valued at the material's average cost. Rows are keyed `key`,
+/// `key#2`, … counting on from `*n` (a procedure's materials share one key).
+pub(crate) async fn post_consumption(
+    tx: &mut Tx,
+    c: &Consumption<'_>,
+    key: &str,
+    n: &mut usize,
+    now: DateTime<Utc>,
+    today: NaiveDate,
+) -> Result<Vec<MovementRow>> {
+    let to = match c.kind {
+        MovementKind::SaleOut => LocationKind::Customer,
+        _ => LocationKind::Consumption,
+    }
+    .singleton_id()
+    .unwrap_or_default()
+    .to_string();
+    let mut picks: Vec<(Option<String>, i64)> = Vec::new();
+    if c.material.fields.tracks_lot {
+        let lots = store::lot_stock(tx, &c.material.id, c.location_id).await?;
+        let (taken, missing) = rules::fefo_pick(&lots, c.qty_milli, today, false);
+        picks.extend(taken.into_iter().map(|(lot, q)| (Some(lot), q)));
+        if missing > 0 {
+            picks.push((None, missing));
+        }
+    } else {
+        picks.push((None, c.qty_milli));
+    }
+    let mut rows = Vec::with_capacity(picks.len());
+    for (lot_id, q) in picks {
+        *n += 1;
+        let row = MovementRow {
+            id: uuid::Uuid::now_v7().to_string(),
+            kind: c.kind.as_str().to_string(),
+            material_id: c.material.id.clone(),
+            lot_id,
+            qty_milli: q,
+            from_location_id: c.location_id.to_string(),
+            to_location_id: to.clone(),
+            unit_cost_micro: c.material.avg_cost_micro,
+            value_cents: rules::value_cents(q, c.material.avg_cost_micro),
+            occurred_at: c.occurred_at,
+            posted_at: now,
+            document_type: c.document.as_ref().map(|d| d.0.clone()),
+            document_id: c.document.as_ref().map(|d| d.1.clone()),
+            reason: Some(c.reason.clone()),
+            created_by: c.uid.to_string(),
+            idempotency_key: if *n == 1 {
+                key.to_string()
+            } else {
+                format!("{key}#{n}")
+            },
+            reverses_id: None,
+        };
+        store::insert(tx, &row).await?;
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+/// The REVERSAL of a row: its ends swapped, same quantity, lot and cost snapshot, keyed `reversal:{id}` (the
+/// unique `reverses_id` keeps it to one per row). Manual reversals and a procedure's reversal share it.
+pub(crate) fn reversal(
+    original: &MovementRow,
+    reason: &str,
+    uid: &str,
+    now: DateTime<Utc>,
+) -> MovementRow {
+    MovementRow {
+        id: uuid::Uuid::now_v7().to_string(),
+        kind: MovementKind::Reversal.as_str().to_string(),
+        material_id: original.material_id.clone(),
+        lot_id: original.lot_id.clone(),
+        qty_milli: original.qty_milli,
+        from_location_id: original.to_location_id.clone(),
+        to_location_id: original.from_location_id.clone(),
+        unit_cost_micro: original.unit_cost_micro,
+        value_cents: original.value_cents,
+        occurred_at: now,
+        posted_at: now,
+        document_type: original.document_type.clone(),
+        document_id: original.document_id.clone(),
+        reason: Some(reason.to_string()),
+        created_by: uid.to_string(),
+        idempotency_key: format!("reversal:{}", original.id),
+        reverses_id: Some(original.id.clone()),
     }
 }
 

@@ -3,13 +3,14 @@
 mod boms;
 mod counts;
 mod dispatches;
-mod ledger;
+pub(crate) mod ledger;
 mod overview;
 mod registers;
 
 pub use boms::{
-    line_cost_cents, BomDetail, BomDraft, BomSummary, Boms, ConsumptionResult, DiffRow,
-    ProcedureConsumption, VersionDetail, WithoutBom,
+    line_cost_cents, BomDetail, BomDraft, BomSummary, Boms, ChangeDraft, ChangeKind,
+    ConsumptionResult, DiffRow, ProcedureConsumption, SimulatedLine, Simulation, VersionDetail,
+    WithoutBom,
 };
 pub use counts::{CountDetail, CountDraft, Counts, SyncBatch, SyncEntry, SyncResult};
 pub use dispatches::{
@@ -18,7 +19,7 @@ pub use dispatches::{
 };
 pub use ledger::{ConsumptionDrift, Drift, Ledger, MovementPage, PostedMovement};
 pub use overview::{LastCount, StockOverview};
-pub use registers::Registers;
+pub use registers::{LotStatus, LotStock, Registers};
 
 use platform::{Principal, Role};
 

@@ -14,6 +14,41 @@ use crate::domain::{
 use crate::store::registers as store;
 pub use crate::store::registers::LotRow;
 
+/// Where a lot stands on its expiry date today.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LotStatus {
+    /// No expiry date.
+    NoExpiry,
+    Valid,
+    /// Expires within the material's alert days (`expiry_alert_days`).
+    Expiring,
+    /// Past its expiry date: it leaves only as LOSS_EXPIRY.
+    Expired,
+}
+
+impl LotStatus {
+    pub fn of(
+        expiry: Option<chrono::NaiveDate>,
+        today: chrono::NaiveDate,
+        alert_days: i64,
+    ) -> LotStatus {
+        match expiry {
+            None => LotStatus::NoExpiry,
+            Some(d) if d < today => LotStatus::Expired,
+            Some(d) if d <= today + chrono::Duration::days(alert_days) => LotStatus::Expiring,
+            Some(_) => LotStatus::Valid,
+        }
+    }
+}
+
+/// A lot with its expiry situation and its balances (location id, thousandths), non-zero ones only.
+#[derive(Debug, Clone)]
+pub struct LotStock {
+    pub lot: LotRow,
+    pub status: LotStatus,
+    pub balances: Vec<(String, i64)>,
+}
+
 pub struct Registers {
     db: Db,
     clock: SharedClock,
@@ -283,6 +318,29 @@ impl Registers {
         }
     }
 
+    /// Removes a conversion nothing uses: one typed in a BOM line (any version) stays, since a published
+    /// version never changes (422 on `uom` naming the procedures; add another unit instead).
+    pub async fn remove_uom(&self, material_id: &str, uom: &str) -> Result<()> {
+        self.material(material_id).await?;
+        let uom = uom.trim().to_uppercase();
+        let mut tx = self.db.begin().await?;
+        let uses = store::uom_bom_uses(&mut tx, material_id, &uom).await?;
+        if !uses.is_empty() {
+            return Err(Error::invalid_field(
+                "uom",
+                format!(
+                    "A unidade {uom} está em uso na base de cálculo de {}: uma conversão em uso não muda.",
+                    uses.join(", ")
+                ),
+            ));
+        }
+        if !store::delete_uom(&mut tx, material_id, &uom).await? {
+            return Err(Error::not_found("Conversão de unidade não encontrada."));
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
     pub async fn policies(
         &self,
         material_id: Option<&str>,
@@ -318,9 +376,28 @@ impl Registers {
         Ok(p)
     }
 
-    pub async fn lots(&self, material_id: &str) -> Result<Vec<LotRow>> {
-        self.material(material_id).await?;
-        Ok(store::lots(&self.db, material_id).await?)
+    /// A material's lots, first expiry first, each with its expiry situation today and what it holds per
+    /// physical location the caller reaches (the "Lotes" tab).
+    pub async fn lots(&self, material_id: &str, principal: &Principal) -> Result<Vec<LotStock>> {
+        let m = self.material(material_id).await?;
+        let scope = super::scope(&self.db, principal).await?;
+        let lots = store::lots(&self.db, material_id).await?;
+        let held =
+            crate::store::ledger::balances(&self.db, Some(material_id), None, scope.as_deref())
+                .await?;
+        let today = self.clock.today();
+        Ok(lots
+            .into_iter()
+            .map(|lot| LotStock {
+                status: LotStatus::of(lot.expiry_date, today, m.fields.expiry_alert_days),
+                balances: held
+                    .iter()
+                    .filter(|b| b.lot_id == lot.id)
+                    .map(|b| (b.location_id.clone(), b.qty_milli))
+                    .collect(),
+                lot,
+            })
+            .collect())
     }
 
     pub async fn user_locations(&self, uid: &str) -> Result<Vec<String>> {

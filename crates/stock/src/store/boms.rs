@@ -252,11 +252,19 @@ pub struct ConsumptionRow {
     pub occurred_at: DateTime<Utc>,
     pub created_at: DateTime<Utc>,
     pub created_by: String,
+    /// Set when the appointment was reopened or cancelled and the rows were reversed.
+    pub reversed_at: Option<DateTime<Utc>>,
+    pub reversed_by: Option<String>,
+    pub reversal_reason: Option<String>,
 }
 
 const CONSUMPTION_COLUMNS: &str =
     "appointment_id, revision, procedure_code, location_id, quantity, \
     bom_version_id, cost_cents, occurred_at, created_at, created_by";
+
+const CONSUMPTION_READ: &str =
+    "appointment_id, revision, procedure_code, location_id, quantity, \
+    bom_version_id, cost_cents, occurred_at, created_at, created_by, reversed_at, reversed_by, reversal_reason";
 
 pub async fn insert_consumption(tx: &mut Tx, c: &ConsumptionRow) -> Result<()> {
     let sql = format!(
@@ -287,10 +295,91 @@ pub async fn consumption(
     revision: i64,
 ) -> Result<Option<ConsumptionRow>> {
     let sql = format!(
-        "SELECT {CONSUMPTION_COLUMNS} FROM stock_procedure_consumptions \
+        "SELECT {CONSUMPTION_READ} FROM stock_procedure_consumptions \
          WHERE appointment_id = $1 AND revision = $2"
     );
     on_db!(db, pool => sqlx::query_as(&sql).bind(appointment_id).bind(revision).fetch_optional(pool).await)
+}
+
+/// The latest revision of an appointment's consumption.
+pub async fn latest_consumption(db: &Db, appointment_id: &str) -> Result<Option<ConsumptionRow>> {
+    let sql = format!(
+        "SELECT {CONSUMPTION_READ} FROM stock_procedure_consumptions \
+         WHERE appointment_id = $1 ORDER BY revision DESC LIMIT 1"
+    );
+    on_db!(db, pool => sqlx::query_as(&sql).bind(appointment_id).fetch_optional(pool).await)
+}
+
+/// Marks a consumption reversed (once: false when it already was).
+pub async fn set_reversed(
+    tx: &mut Tx,
+    appointment_id: &str,
+    revision: i64,
+    at: DateTime<Utc>,
+    by: &str,
+    reason: &str,
+) -> Result<bool> {
+    let done = on_tx!(tx, conn => sqlx::query(
+        "UPDATE stock_procedure_consumptions SET reversed_at = $3, reversed_by = $4, reversal_reason = $5 \
+         WHERE appointment_id = $1 AND revision = $2 AND reversed_at IS NULL"
+    ).bind(appointment_id).bind(revision).bind(at).bind(by).bind(reason).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
+    Ok(done > 0)
+}
+
+/// A per-material change reported with a finished procedure.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ChangeRow {
+    pub material_id: String,
+    /// NOT_USED or EXTRA.
+    pub kind: String,
+    pub qty_milli: i64,
+    pub reason: String,
+}
+
+pub async fn insert_changes(
+    tx: &mut Tx,
+    appointment_id: &str,
+    revision: i64,
+    changes: &[ChangeRow],
+) -> Result<()> {
+    for c in changes {
+        on_tx!(tx, conn => sqlx::query(
+            "INSERT INTO stock_procedure_consumption_changes \
+             (appointment_id, revision, material_id, kind, qty_milli, reason) VALUES ($1, $2, $3, $4, $5, $6)"
+        ).bind(appointment_id).bind(revision).bind(&c.material_id).bind(&c.kind).bind(c.qty_milli)
+            .bind(&c.reason).execute(&mut *conn).await.map(|_| ()))?;
+    }
+    Ok(())
+}
+
+pub async fn changes(db: &Db, appointment_id: &str, revision: i64) -> Result<Vec<ChangeRow>> {
+    on_db!(db, pool => sqlx::query_as(
+        "SELECT material_id, kind, qty_milli, reason FROM stock_procedure_consumption_changes \
+         WHERE appointment_id = $1 AND revision = $2 ORDER BY material_id"
+    ).bind(appointment_id).bind(revision).fetch_all(pool).await)
+}
+
+/// The versions of many BOMs in one query per 500 BOMs (the list), by BOM, in number order.
+pub async fn versions_of(
+    db: &Db,
+    bom_ids: &[String],
+) -> Result<std::collections::BTreeMap<String, Vec<VersionRow>>> {
+    let mut out: std::collections::BTreeMap<String, Vec<VersionRow>> = Default::default();
+    for chunk in bom_ids.chunks(500) {
+        let mut w = Conditions::new();
+        let list = w.list(chunk.iter().cloned());
+        w.push(format!("bom_id IN ({list})"));
+        let sql = format!(
+            "SELECT {VERSION_COLUMNS} FROM stock_bom_versions WHERE {} ORDER BY bom_id, number",
+            w.sql()
+        );
+        let rows: Vec<VersionRow> = on_db!(db, pool => bind_sql_args!(sqlx::query_as(&sql), w.args())
+            .fetch_all(pool).await)?;
+        for r in rows {
+            out.entry(r.bom_id.clone()).or_default().push(r);
+        }
+    }
+    Ok(out)
 }
 
 /// Procedures consumed without a published version, per (procedure, location): how many times, the latest.

@@ -185,6 +185,21 @@ pub async fn insert_material(db: &Db, m: &Material) -> Result<()> {
         .execute(pool).await.map(|_| ()))
 }
 
+/// [`insert_material`] in the caller's transaction (the demo's bulk load).
+pub async fn insert_material_in(tx: &mut Tx, m: &Material) -> Result<()> {
+    let f = &m.fields;
+    let sql = format!(
+        "INSERT INTO stock_materials ({MATERIAL_COLUMNS}, search_text) VALUES \
+         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)"
+    );
+    on_tx!(tx, conn => sqlx::query(&sql)
+        .bind(&m.id).bind(&f.sku).bind(&f.name).bind(f.kind.as_str()).bind(&f.category_id).bind(&f.base_uom)
+        .bind(f.tracks_lot).bind(f.tracks_expiry).bind(f.expiry_alert_days).bind(&f.gtin).bind(&f.ncm)
+        .bind(f.lead_time_days).bind(f.min_order_qty_milli).bind(f.active).bind(m.avg_cost_micro)
+        .bind(m.created_at).bind(&m.created_by).bind(search_text(f))
+        .execute(&mut *conn).await.map(|_| ()))
+}
+
 pub async fn update_material(db: &Db, id: &str, f: &MaterialFields) -> Result<()> {
     on_db!(db, pool => sqlx::query(
         "UPDATE stock_materials SET sku = $2, name = $3, kind = $4, category_id = $5, base_uom = $6, \
@@ -364,6 +379,23 @@ pub async fn insert_uom(db: &Db, material_id: &str, u: &Uom) -> Result<()> {
         "INSERT INTO stock_material_uoms (material_id, uom, factor_num, factor_den, purpose) VALUES ($1, $2, $3, $4, $5)"
     ).bind(material_id).bind(&u.uom).bind(u.factor_num).bind(u.factor_den).bind(u.purpose.as_str())
     .execute(pool).await.map(|_| ()))
+}
+
+/// BOM versions (numbers, any status) whose lines are typed in this unit of this material.
+pub async fn uom_bom_uses(tx: &mut Tx, material_id: &str, uom: &str) -> Result<Vec<String>> {
+    on_tx!(tx, conn => sqlx::query_scalar(
+        "SELECT DISTINCT b.procedure_code FROM stock_bom_lines l \
+         JOIN stock_bom_versions v ON v.id = l.version_id JOIN stock_boms b ON b.id = v.bom_id \
+         WHERE l.material_id = $1 AND l.uom = $2 ORDER BY b.procedure_code"
+    ).bind(material_id).bind(uom).fetch_all(&mut *conn).await)
+}
+
+/// Removes a conversion; false when there was none.
+pub async fn delete_uom(tx: &mut Tx, material_id: &str, uom: &str) -> Result<bool> {
+    let done = on_tx!(tx, conn => sqlx::query(
+        "DELETE FROM stock_material_uoms WHERE material_id = $1 AND uom = $2"
+    ).bind(material_id).bind(uom).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
+    Ok(done > 0)
 }
 
 #[derive(sqlx::FromRow)]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatShare, formatWaste, saoPauloMidnight, simulateCost } from './lines';
+import { formatShare, formatWaste, saoPauloMidnight } from './lines';
 
 describe('BOM line helpers', () => {
   it('shows waste in percent with a decimal comma', () => {
@@ -18,15 +18,5 @@ describe('BOM line helpers', () => {
 
   it('publishes a date at midnight in São Paulo', () => {
     expect(saoPauloMidnight('2026-12-20')).toBe('2026-12-20T03:00:00Z');
-  });
-
-  it('simulates the cost of some procedures, optional lines when ticked', () => {
-    const lines = [
-      { material_id: 'a', cost_cents: 121, optional: false },
-      { material_id: 'b', cost_cents: 50, optional: true },
-    ];
-    expect(simulateCost(lines, 1, new Set())).toBe(121);
-    expect(simulateCost(lines, 3, new Set(['b']))).toBe(513);
-    expect(simulateCost(lines, 0, new Set(['b']))).toBe(0);
   });
 });

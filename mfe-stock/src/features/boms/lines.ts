@@ -23,10 +23,3 @@ export function formatShare(part: number, total: number): string {
 export function saoPauloMidnight(isoDate: string): string {
   return `${isoDate}T03:00:00Z`;
 }
-
-/** "Simular custo": the material cost of `times` procedures, the optional lines only when ticked (centavos, estimated
- * from each line's cost at the current average). */
-export function simulateCost(lines: ReadonlyArray<{ material_id: string; cost_cents: number; optional: boolean }>, times: number, ticked: ReadonlySet<string>): number {
-  const once = lines.filter((l) => !l.optional || ticked.has(l.material_id)).reduce((sum, l) => sum + l.cost_cents, 0);
-  return once * Math.max(0, Math.trunc(times));
-}

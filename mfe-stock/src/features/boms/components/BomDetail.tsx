@@ -4,6 +4,7 @@ import {
   createStockBomVersion,
   importStockBomDraft,
   publishStockBomVersion,
+  simulateStockBomCost,
   updateStockBomDraft,
   useDiffStockBomVersions,
   useGetStockBom,
@@ -13,11 +14,11 @@ import {
 } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
 import { Alert, Badge, Button, Checkbox, FileButton, Group, HistoryPanel, Modal, NativeSelect, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, formatCentavos, formatDate, formatDateTime, formatHundredths, notify, parseBrazilianDate, parseHundredths } from '@backoffice/ui';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { formatQuantity, formatThousandths, formatUnitCost, parseThousandths } from '../../../lib/quantity';
 import { useLocations, useMaterials } from '../../../lib/stockQueries';
-import { formatShare, formatWaste, saoPauloMidnight, simulateCost } from '../lines';
+import { formatShare, formatWaste, saoPauloMidnight } from '../lines';
 
 const STATUS_LABELS: Record<string, string> = { RASCUNHO: 'Rascunho', PUBLICADA: 'Publicada', SUBSTITUIDA: 'Substituída' };
 const STATUS_COLORS: Record<string, string> = { RASCUNHO: 'gray', PUBLICADA: 'green', SUBSTITUIDA: 'dark' };
@@ -117,7 +118,7 @@ export function BomDetail({ id, onOpen }: { id: string; onOpen: (id: string) => 
               <Badge size="lg" color={STATUS_COLORS[version.status]} aria-label="Situação da versão">{STATUS_LABELS[version.status]}{version.in_force ? ' (vigente)' : version.scheduled ? ' (agendada)' : ''}</Badge>
             </Group>
             <VersionView version={version} />
-            {version.lines.length > 0 && <CostSimulation key={version.id} version={version} />}
+            {version.lines.length > 0 && <CostSimulation key={version.id} bomId={bom.id} version={version} />}
             {version.status === 'RASCUNHO' && mayWrite && <DraftEditor key={`${version.id}:${version.version}`} bom={bom} version={version} onSaved={refresh} />}
             {version.status === 'RASCUNHO' && mayWrite && <PublishPanel bom={bom} version={version} onDone={refresh} />}
           </Stack>
@@ -184,12 +185,20 @@ function VersionView({ version }: { version: StockBomVersion }) {
   );
 }
 
-/** "Simular custo": how many procedures, which optional materials used; at the current average costs. */
-function CostSimulation({ version }: { version: StockBomVersion }) {
+/** "Simular custo": how many procedures, which optional materials used; the server computes it at the current
+ * average costs (`POST …/versions/{n}/simulation`), the same quantities a consumption would post. */
+function CostSimulation({ bomId, version }: { bomId: string; version: StockBomVersion }) {
   const [times, setTimes] = useState('1');
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const optional = version.lines.filter((l) => l.optional);
-  const n = /^\d{1,4}$/.test(times.trim()) ? Number(times.trim()) : 0;
+  const n = /^\d{1,3}$/.test(times.trim()) && Number(times.trim()) >= 1 ? Number(times.trim()) : 0;
+  const tickedIds = [...ticked].sort();
+  const simulation = useQuery({
+    // Under the stock prefix: any stock write (a new average cost) refreshes it.
+    queryKey: [`/api/v1/stock/boms/${bomId}/versions/${version.number}/simulation`, n, tickedIds],
+    queryFn: ({ signal }) => simulateStockBomCost(bomId, version.number, { quantity: n, optional_material_ids: tickedIds }, { signal }),
+    enabled: n > 0,
+  });
   const toggle = (id: string, on: boolean) => {
     const next = new Set(ticked);
     if (on) next.add(id);
@@ -200,12 +209,15 @@ function CostSimulation({ version }: { version: StockBomVersion }) {
     <Paper withBorder p="sm" radius="md" aria-label="Simular custo">
       <Group align="flex-end" gap="md">
         <Title order={4}>Simular custo</Title>
-        <TextInput label="Procedimentos" value={times} onChange={(e) => setTimes(e.currentTarget.value)} w={120} error={n === 0 && times.trim() !== '' ? 'De 1 a 9999' : undefined} />
+        <TextInput label="Procedimentos" value={times} onChange={(e) => setTimes(e.currentTarget.value)} w={120} error={n === 0 && times.trim() !== '' ? 'De 1 a 1.000' : undefined} />
         {optional.map((l) => (
           <Checkbox key={l.material_id} label={`Usar ${l.sku}`} checked={ticked.has(l.material_id)} onChange={(e) => toggle(l.material_id, e.currentTarget.checked)} mb={8} />
         ))}
-        <Text size="sm" mb={6} aria-label="Custo simulado"><b>{formatCentavos(simulateCost(version.lines, n, ticked))}</b> (custo médio atual, estimado)</Text>
+        <Text size="sm" mb={6} aria-label="Custo simulado" aria-busy={simulation.isFetching}>
+          <b>{n > 0 && simulation.data ? formatCentavos(simulation.data.cost_cents) : '—'}</b> (custo médio atual, estimado)
+        </Text>
       </Group>
+      {simulation.isError && <Alert color="red" role="alert" mt="xs">{message(simulation.error, 'Não foi possível simular o custo.')}</Alert>}
     </Paper>
   );
 }

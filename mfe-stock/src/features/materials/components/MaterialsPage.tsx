@@ -1,4 +1,5 @@
 import type { StockCategory, StockLocation, StockMaterial, StockPolicy, StockSituation } from '@backoffice/api-client/endpoints';
+import { useGetStockMaterial } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
 import { Alert, Badge, Button, DataTable, Group, Modal, NativeSelect, Paper, SimpleGrid, Spinner, Stack, Table, Tabs, Text, TextInput, Title, notify, useSearchParams, type DataTableColumn } from '@backoffice/ui';
@@ -8,6 +9,7 @@ import { LOCATION_KIND_LABELS } from '../../../lib/labels';
 import { useCategories, useLocations, useMaterials, usePolicies, useStockMutations } from '../../../lib/stockQueries';
 
 const MaterialForm = lazy(() => import('./MaterialForm').then((m) => ({ default: m.MaterialForm })));
+const MaterialDetail = lazy(() => import('./MaterialDetail').then((m) => ({ default: m.MaterialDetail })));
 
 const ACTIVE_FILTER = [
   { value: '', label: 'Ativos e inativos' },
@@ -58,14 +60,24 @@ const SITUATION_FILTER: ReadonlyArray<{ value: '' | StockSituation; label: strin
 ];
 
 function MaterialsTab() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const [q, setQ] = useState('');
   const [active, setActive] = useState('');
   const [situation, setSituation] = useState(params.get('situation') ?? '');
   const [locationId, setLocationId] = useState(params.get('location_id') ?? '');
   const locations = useLocations();
   const [page, setPage] = useState(1);
-  const [editing, setEditing] = useState<StockMaterial | 'new' | null>(null);
+  const [creating, setCreating] = useState(false);
+  // The material's page opens from the list or a link (`?id=…`).
+  const openId = params.get('id');
+  const opened = useGetStockMaterial(openId ?? '', { query: { enabled: !!openId } });
+  const open = (id: string | null) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      if (id) next.set('id', id);
+      else next.delete('id');
+      return next;
+    });
   const mayWrite = usePermission('estoque_cadastros_editar');
   const categories = useCategories();
   const categoryName = (id: string | undefined) => categories.data?.find((c) => c.id === id)?.name ?? '—';
@@ -78,7 +90,7 @@ function MaterialsTab() {
     page_size: 50,
   });
   const columns: ReadonlyArray<DataTableColumn<StockMaterial>> = [
-    { id: 'sku', header: 'SKU', cell: (m) => (mayWrite ? <Button variant="subtle" size="compact-sm" onClick={() => setEditing(m)}>{m.sku}</Button> : m.sku) },
+    { id: 'sku', header: 'SKU', cell: (m) => <Button variant="subtle" size="compact-sm" onClick={() => open(m.id)}>{m.sku}</Button> },
     { id: 'name', header: 'Nome', cell: (m) => m.name },
     { id: 'category', header: 'Categoria', cell: (m) => categoryName(m.category_id) },
     { id: 'uom', header: 'Unidade', cell: (m) => m.base_uom },
@@ -105,7 +117,7 @@ function MaterialsTab() {
             <NativeSelect label="Local (situação de estoque)" disabled={!situation} value={locationId} onChange={(e) => { setLocationId(e.currentTarget.value); setPage(1); }}
               data={[{ value: '', label: 'Todos os locais' }, ...(locations.data ?? []).filter((l) => l.kind === 'CENTRAL' || l.kind === 'CLINIC').map((l) => ({ value: l.id, label: l.name }))]} />
           </SimpleGrid>
-          {mayWrite && <Button onClick={() => setEditing('new')}>Novo material</Button>}
+          {mayWrite && <Button onClick={() => setCreating(true)}>Novo material</Button>}
         </Group>
       </Paper>
       <DataTable<StockMaterial>
@@ -123,9 +135,12 @@ function MaterialsTab() {
         emptyMessage="Nenhum material encontrado."
         minWidth={900}
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Novo material' : 'Editar material'} size="lg" centered>
+      <Modal opened={creating} onClose={() => setCreating(false)} title="Novo material" size="lg" centered>
+        <Suspense fallback={<Spinner />}>{creating && <MaterialForm material={null} onDone={() => setCreating(false)} />}</Suspense>
+      </Modal>
+      <Modal opened={!!openId} onClose={() => open(null)} title={opened.data ? `${opened.data.sku} — ${opened.data.name}` : 'Material'} size="xl" centered>
         <Suspense fallback={<Spinner />}>
-          {editing !== null && <MaterialForm material={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+          {opened.isError ? <Alert color="red" role="alert">Material não encontrado.</Alert> : opened.data ? <MaterialDetail material={opened.data} onDone={() => open(null)} /> : <Spinner />}
         </Suspense>
       </Modal>
     </Stack>

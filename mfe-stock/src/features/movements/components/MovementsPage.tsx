@@ -14,7 +14,7 @@ const KIND_FILTER = [{ value: '', label: 'Todos os tipos' }, ...Object.entries(M
 
 /** `/estoque/movimentacao-estoque`: the ledger, newest first, with its filters, a running balance and the manual actions. */
 export default function MovementsPage({ route }: PageProps) {
-  // A link (the overview's cards) may open the list filtered: ?location_id=…&material_id=…&kind=….
+  // A link (the overview's cards, a material's lots) may open the list filtered: ?location_id=…&material_id=…&kind=…&lot_id=….
   const [params] = useSearchParams();
   const [materialQ, setMaterialQ] = useState('');
   const [materialId, setMaterialId] = useState(params.get('material_id') ?? '');
@@ -22,7 +22,7 @@ export default function MovementsPage({ route }: PageProps) {
   const [kind, setKind] = useState(params.get('kind') ?? '');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [lot, setLot] = useState('');
+  const [lot, setLot] = useState(params.get('lot_id') ?? '');
   const [cursors, setCursors] = useState<string[]>([]);
   const [action, setAction] = useState<ManualAction | null>(null);
   const [reversing, setReversing] = useState<StockMovement | null>(null);

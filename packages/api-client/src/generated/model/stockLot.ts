@@ -5,10 +5,18 @@
  * API do backoffice. Cada operação declara a permissão de que precisa (o escopo do BearerAuth). Erros seguem um formato único: {code, message, fields}.
  * OpenAPI spec version: 0.1.0
  */
+import type { StockLotStatusProperty } from './stockLotStatusProperty';
+import type { StockLotBalance } from './stockLotBalance';
 
 export interface StockLot {
   id: string;
   lot_code: string;
   /** @pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$ */
   expiry_date?: string;
+  /** Today's situation against the expiry date and the material's alert days. */
+  status: StockLotStatusProperty;
+  /** Σ of `balances` (thousandths of the base unit). */
+  qty_milli: number;
+  /** Non-zero balances per physical location the caller reaches. */
+  balances: StockLotBalance[];
 }

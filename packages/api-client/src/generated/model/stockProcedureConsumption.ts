@@ -7,6 +7,7 @@
  */
 import type { StockProcedureConsumptionStatus } from './stockProcedureConsumptionStatus';
 import type { StockMovement } from './stockMovement';
+import type { StockConsumptionChange } from './stockConsumptionChange';
 
 export interface StockProcedureConsumption {
   appointment_id: string;
@@ -25,6 +26,13 @@ export interface StockProcedureConsumption {
   cost_cents: number;
   /** The rows posted; a row without a lot is stock the clinic lacked ("sem lote"). */
   movements: StockMovement[];
+  /** The per-material changes reported. */
+  changes: StockConsumptionChange[];
+  /** When the appointment was reopened or cancelled and the rows reversed. */
+  reversed_at?: string;
+  reversal_reason?: string;
+  /** The REVERSAL rows. */
+  reversals: StockMovement[];
   /** True when this call repeated an earlier one (same appointment and revision): the first result. */
   repeated: boolean;
 }

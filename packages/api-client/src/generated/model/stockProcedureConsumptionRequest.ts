@@ -5,6 +5,7 @@
  * API do backoffice. Cada operação declara a permissão de que precisa (o escopo do BearerAuth). Erros seguem um formato único: {code, message, fields}.
  * OpenAPI spec version: 0.1.0
  */
+import type { StockConsumptionChangeRequest } from './stockConsumptionChangeRequest';
 
 /**
  * A finished procedure (§5(d)).
@@ -30,4 +31,9 @@ export interface StockProcedureConsumptionRequest {
    * @maxItems 200
    */
   optional_material_ids?: string[];
+  /**
+   * Per-material changes ("não utilizado", extra quantity), each with a reason of 10–500 characters.
+   * @maxItems 200
+   */
+  changes?: StockConsumptionChangeRequest[];
 }

@@ -45,9 +45,12 @@ import type {
   StockBomImportRequest,
   StockBomPublishRequest,
   StockBomRequest,
+  StockBomSimulation,
+  StockBomSimulationRequest,
   StockBomSummary,
   StockCategory,
   StockCategoryRequest,
+  StockConsumptionReversalRequest,
   StockCount,
   StockCountCancelRequest,
   StockCountEntriesRequest,
@@ -617,7 +620,80 @@ export const useAddStockMaterialUnit = <TError = ErrorType<ErrorBody | ErrorBody
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary A material's lots, first expiry first.
+ * @summary Removes a unit conversion no BOM line uses (422 on `uom` otherwise).
+ */
+export const getRemoveStockMaterialUnitUrl = (id: string,
+    uom: string,) => {
+
+
+  
+
+  return `/api/v1/stock/materials/${id}/units/${uom}`
+}
+
+export const removeStockMaterialUnit = async (id: string,
+    uom: string, options?: RequestInit): Promise<void> => {
+  
+  return customFetch<void>(getRemoveStockMaterialUnitUrl(id,uom),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getRemoveStockMaterialUnitMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeStockMaterialUnit>>, TError,{id: string;uom: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof removeStockMaterialUnit>>, TError,{id: string;uom: string}, TContext> => {
+
+const mutationKey = ['removeStockMaterialUnit'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeStockMaterialUnit>>, {id: string;uom: string}> = (props) => {
+          const {id,uom} = props ?? {};
+
+          return  removeStockMaterialUnit(id,uom,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemoveStockMaterialUnitMutationResult = NonNullable<Awaited<ReturnType<typeof removeStockMaterialUnit>>>
+    
+    export type RemoveStockMaterialUnitMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Removes a unit conversion no BOM line uses (422 on `uom` otherwise).
+ */
+export const useRemoveStockMaterialUnit = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeStockMaterialUnit>>, TError,{id: string;uom: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof removeStockMaterialUnit>>,
+        TError,
+        {id: string;uom: string},
+        TContext
+      > => {
+
+      const mutationOptions = getRemoveStockMaterialUnitMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary A material's lots, first expiry first, with their expiry situation and balances per location (a clinic's
+staff: their clinics).
  */
 export const getListStockMaterialLotsUrl = (id: string,) => {
 
@@ -696,7 +772,8 @@ export function useListStockMaterialLots<TData = Awaited<ReturnType<typeof listS
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary A material's lots, first expiry first.
+ * @summary A material's lots, first expiry first, with their expiry situation and balances per location (a clinic's
+staff: their clinics).
  */
 
 export function useListStockMaterialLots<TData = Awaited<ReturnType<typeof listStockMaterialLots>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
@@ -5047,6 +5124,158 @@ export const useConsumeStockProcedure = <TError = ErrorType<ErrorBody | ErrorBod
       > => {
 
       const mutationOptions = getConsumeStockProcedureMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The appointment was reopened or cancelled: reverses the consumption (the latest revision unless one is
+named) through the ledger, each row at most once, in one transaction. A repeat answers 200 with the same
+result; finishing again posts revision + 1. Clinic staff reach only their own clinics (404 otherwise).
+ */
+export const getReverseStockProcedureConsumptionUrl = (appointmentId: string,) => {
+
+
+  
+
+  return `/api/v1/stock/procedure-consumptions/${appointmentId}/reversal`
+}
+
+export const reverseStockProcedureConsumption = async (appointmentId: string,
+    stockConsumptionReversalRequest: StockConsumptionReversalRequest, options?: RequestInit): Promise<StockProcedureConsumption | StockProcedureConsumption> => {
+  
+  return customFetch<StockProcedureConsumption | StockProcedureConsumption>(getReverseStockProcedureConsumptionUrl(appointmentId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      stockConsumptionReversalRequest,)
+  }
+);}
+
+
+
+
+export const getReverseStockProcedureConsumptionMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reverseStockProcedureConsumption>>, TError,{appointmentId: string;data: StockConsumptionReversalRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof reverseStockProcedureConsumption>>, TError,{appointmentId: string;data: StockConsumptionReversalRequest}, TContext> => {
+
+const mutationKey = ['reverseStockProcedureConsumption'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof reverseStockProcedureConsumption>>, {appointmentId: string;data: StockConsumptionReversalRequest}> = (props) => {
+          const {appointmentId,data} = props ?? {};
+
+          return  reverseStockProcedureConsumption(appointmentId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReverseStockProcedureConsumptionMutationResult = NonNullable<Awaited<ReturnType<typeof reverseStockProcedureConsumption>>>
+    export type ReverseStockProcedureConsumptionMutationBody = StockConsumptionReversalRequest
+    export type ReverseStockProcedureConsumptionMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary The appointment was reopened or cancelled: reverses the consumption (the latest revision unless one is
+named) through the ledger, each row at most once, in one transaction. A repeat answers 200 with the same
+result; finishing again posts revision + 1. Clinic staff reach only their own clinics (404 otherwise).
+ */
+export const useReverseStockProcedureConsumption = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reverseStockProcedureConsumption>>, TError,{appointmentId: string;data: StockConsumptionReversalRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof reverseStockProcedureConsumption>>,
+        TError,
+        {appointmentId: string;data: StockConsumptionReversalRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getReverseStockProcedureConsumptionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary "Simular custo": what a number of procedures would consume under a version (optional lines when ticked,
+changes applied) and its material cost at the current averages. Posts nothing.
+ */
+export const getSimulateStockBomCostUrl = (id: string,
+    number: number,) => {
+
+
+  
+
+  return `/api/v1/stock/boms/${id}/versions/${number}/simulation`
+}
+
+export const simulateStockBomCost = async (id: string,
+    number: number,
+    stockBomSimulationRequest: StockBomSimulationRequest, options?: RequestInit): Promise<StockBomSimulation> => {
+  
+  return customFetch<StockBomSimulation>(getSimulateStockBomCostUrl(id,number),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      stockBomSimulationRequest,)
+  }
+);}
+
+
+
+
+export const getSimulateStockBomCostMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof simulateStockBomCost>>, TError,{id: string;number: number;data: StockBomSimulationRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof simulateStockBomCost>>, TError,{id: string;number: number;data: StockBomSimulationRequest}, TContext> => {
+
+const mutationKey = ['simulateStockBomCost'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof simulateStockBomCost>>, {id: string;number: number;data: StockBomSimulationRequest}> = (props) => {
+          const {id,number,data} = props ?? {};
+
+          return  simulateStockBomCost(id,number,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SimulateStockBomCostMutationResult = NonNullable<Awaited<ReturnType<typeof simulateStockBomCost>>>
+    export type SimulateStockBomCostMutationBody = StockBomSimulationRequest
+    export type SimulateStockBomCostMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary "Simular custo": what a number of procedures would consume under a version (optional lines when ticked,
+changes applied) and its material cost at the current averages. Posts nothing.
+ */
+export const useSimulateStockBomCost = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof simulateStockBomCost>>, TError,{id: string;number: number;data: StockBomSimulationRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof simulateStockBomCost>>,
+        TError,
+        {id: string;number: number;data: StockBomSimulationRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getSimulateStockBomCostMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

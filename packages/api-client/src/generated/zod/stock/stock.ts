@@ -181,7 +181,18 @@ export const addStockMaterialUnitBody = zod.object({
 })
 
 /**
- * @summary A material's lots, first expiry first.
+ * @summary Removes a unit conversion no BOM line uses (422 on `uom` otherwise).
+ */
+export const removeStockMaterialUnitPathIdMax = 100;export const removeStockMaterialUnitPathUomMax = 100;
+
+export const removeStockMaterialUnitParams = zod.object({
+  "id": zod.string().max(removeStockMaterialUnitPathIdMax),
+  "uom": zod.string().max(removeStockMaterialUnitPathUomMax)
+})
+
+/**
+ * @summary A material's lots, first expiry first, with their expiry situation and balances per location (a clinic's
+staff: their clinics).
  */
 export const listStockMaterialLotsPathIdMax = 100;
 
@@ -195,7 +206,13 @@ export const listStockMaterialLotsResponseExpiryDateRegExp = new RegExp('^[0-9]{
 export const listStockMaterialLotsResponseItem = zod.object({
   "id": zod.string(),
   "lot_code": zod.string(),
-  "expiry_date": zod.iso.date().regex(listStockMaterialLotsResponseExpiryDateRegExp).optional()
+  "expiry_date": zod.iso.date().regex(listStockMaterialLotsResponseExpiryDateRegExp).optional(),
+  "status": zod.enum(['NO_EXPIRY', 'VALID', 'EXPIRING', 'EXPIRED']).describe('A lot\'s expiry situation.').and(zod.any().describe('Today\'s situation against the expiry date and the material\'s alert days.')).describe('Today\'s situation against the expiry date and the material\'s alert days.'),
+  "qty_milli": zod.number().describe('Σ of `balances` (thousandths of the base unit).'),
+  "balances": zod.array(zod.object({
+  "location_id": zod.string(),
+  "qty_milli": zod.number()
+})).describe('Non-zero balances per physical location the caller reaches.')
 })
 export const listStockMaterialLotsResponse = zod.array(listStockMaterialLotsResponseItem)
 
@@ -2746,7 +2763,7 @@ posted without a lot (the balance goes negative; never blocks), the material cos
 Idempotent per (appointment, revision): a repeat answers 200 with the first result. Without a published
 version nothing is posted and the procedure is listed as "Procedimento sem base de cálculo".
  */
-export const consumeStockProcedureBodyAppointmentIdMax = 100;export const consumeStockProcedureBodyProcedureCodeMax = 40;export const consumeStockProcedureBodyLocationIdMax = 100;export const consumeStockProcedureBodyOptionalMaterialIdsMax = 200;
+export const consumeStockProcedureBodyAppointmentIdMax = 100;export const consumeStockProcedureBodyProcedureCodeMax = 40;export const consumeStockProcedureBodyLocationIdMax = 100;export const consumeStockProcedureBodyOptionalMaterialIdsMax = 200;export const consumeStockProcedureBodyChangesItemMaterialIdMax = 100;export const consumeStockProcedureBodyChangesItemReasonMax = 2000;export const consumeStockProcedureBodyChangesMax = 200;
 
 export const consumeStockProcedureBody = zod.object({
   "appointment_id": zod.string().max(consumeStockProcedureBodyAppointmentIdMax),
@@ -2755,10 +2772,17 @@ export const consumeStockProcedureBody = zod.object({
   "location_id": zod.string().max(consumeStockProcedureBodyLocationIdMax).describe('The clinic.'),
   "occurred_at": zod.iso.datetime({}).describe('When the procedure was finished (the version in force then applies).'),
   "quantity": zod.number().optional().describe('Times the procedure was done (default 1).'),
-  "optional_material_ids": zod.array(zod.string()).max(consumeStockProcedureBodyOptionalMaterialIdsMax).optional().describe('Optional lines used (ticked).')
+  "optional_material_ids": zod.array(zod.string()).max(consumeStockProcedureBodyOptionalMaterialIdsMax).optional().describe('Optional lines used (ticked).'),
+  "changes": zod.array(zod.object({
+  "material_id": zod.string().max(consumeStockProcedureBodyChangesItemMaterialIdMax),
+  "kind": zod.enum(['NOT_USED', 'EXTRA']).describe('\"Não utilizado\" (the BOM line is skipped) or extra quantity on top of the BOM.'),
+  "qty_milli": zod.number().optional().describe('EXTRA: thousandths of the base unit (no waste applied).'),
+  "reason": zod.string().max(consumeStockProcedureBodyChangesItemReasonMax).optional().describe('10–500 characters (optional to simulate).')
+})).max(consumeStockProcedureBodyChangesMax).optional().describe('Per-material changes (\"não utilizado\", extra quantity), each with a reason of 10–500 characters.')
 }).describe('A finished procedure (§5(d)).')
 
 export const consumeStockProcedureResponseMovementsItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const consumeStockProcedureResponseReversalsItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
 
 
 export const consumeStockProcedureResponse = zod.object({
@@ -2795,6 +2819,161 @@ export const consumeStockProcedureResponse = zod.object({
   "reversed_by": zod.string().optional().describe('The reversal of this row, when reversed.'),
   "balance_after_milli": zod.number().optional().describe('With one material and one location chosen: the balance there after this row.')
 }).describe('A ledger row.')).describe('The rows posted; a row without a lot is stock the clinic lacked (\"sem lote\").'),
+  "changes": zod.array(zod.object({
+  "material_id": zod.string(),
+  "kind": zod.enum(['NOT_USED', 'EXTRA']).describe('\"Não utilizado\" (the BOM line is skipped) or extra quantity on top of the BOM.'),
+  "qty_milli": zod.number(),
+  "reason": zod.string()
+}).describe('A change as stored with its consumption.')).describe('The per-material changes reported.'),
+  "reversed_at": zod.iso.datetime({}).optional().describe('When the appointment was reopened or cancelled and the rows reversed.'),
+  "reversal_reason": zod.string().optional(),
+  "reversals": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['PURCHASE_IN', 'MISC_IN', 'PROCEDURE_CONSUMPTION', 'DISPATCH_OUT', 'DISPATCH_IN', 'DISPATCH_RESOLUTION', 'COUNT_ADJUSTMENT', 'MANUAL_ADJUSTMENT', 'LOSS_EXPIRY', 'LOSS_DAMAGE', 'SALE_OUT', 'RETURN_TO_SUPPLIER', 'REVERSAL']).describe('A ledger row\'s kind.'),
+  "material_id": zod.string(),
+  "lot_id": zod.string().optional(),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(consumeStockProcedureResponseReversalsItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number().describe('Thousandths of the base unit, always positive: the row moves it from one location to the other.'),
+  "from_location_id": zod.string(),
+  "to_location_id": zod.string(),
+  "unit_cost_micro": zod.number().describe('The cost snapshot: millionths of a real per base unit.'),
+  "value_cents": zod.number(),
+  "occurred_at": zod.iso.datetime({}),
+  "posted_at": zod.iso.datetime({}),
+  "document_type": zod.string().optional(),
+  "document_id": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "created_by": zod.string(),
+  "reverses_id": zod.string().optional(),
+  "reversed_by": zod.string().optional().describe('The reversal of this row, when reversed.'),
+  "balance_after_milli": zod.number().optional().describe('With one material and one location chosen: the balance there after this row.')
+}).describe('A ledger row.')).describe('The REVERSAL rows.'),
   "repeated": zod.boolean().describe('True when this call repeated an earlier one (same appointment and revision): the first result.')
+})
+
+/**
+ * @summary The appointment was reopened or cancelled: reverses the consumption (the latest revision unless one is
+named) through the ledger, each row at most once, in one transaction. A repeat answers 200 with the same
+result; finishing again posts revision + 1. Clinic staff reach only their own clinics (404 otherwise).
+ */
+export const reverseStockProcedureConsumptionPathAppointmentIdMax = 100;
+
+export const reverseStockProcedureConsumptionParams = zod.object({
+  "appointment_id": zod.string().max(reverseStockProcedureConsumptionPathAppointmentIdMax)
+})
+
+export const reverseStockProcedureConsumptionBodyReasonMax = 2000;
+
+export const reverseStockProcedureConsumptionBody = zod.object({
+  "revision": zod.number().optional().describe('The revision to reverse (default: the latest).'),
+  "reason": zod.string().max(reverseStockProcedureConsumptionBodyReasonMax).optional().describe('10–500 characters (\"Atendimento reaberto\", \"Atendimento cancelado pelo paciente\", …).')
+}).describe('Reopening or cancelling the appointment: the consumption\'s rows are reversed.')
+
+export const reverseStockProcedureConsumptionResponseMovementsItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const reverseStockProcedureConsumptionResponseReversalsItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const reverseStockProcedureConsumptionResponse = zod.object({
+  "appointment_id": zod.string(),
+  "revision": zod.number(),
+  "procedure_code": zod.string(),
+  "location_id": zod.string(),
+  "quantity": zod.number(),
+  "occurred_at": zod.iso.datetime({}),
+  "status": zod.enum(['LANCADO', 'SEM_BASE_DE_CALCULO']).describe('What a consumption posted: LANCADO with its rows and material cost, or SEM_BASE_DE_CALCULO (nothing posted).'),
+  "bom_id": zod.string().optional(),
+  "bom_version": zod.number().optional().describe('The version applied.'),
+  "clinic_override": zod.boolean().describe('The clinic\'s override applied (not the global BOM).'),
+  "cost_cents": zod.number().describe('The material cost posted, centavos (for margin reports).'),
+  "movements": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['PURCHASE_IN', 'MISC_IN', 'PROCEDURE_CONSUMPTION', 'DISPATCH_OUT', 'DISPATCH_IN', 'DISPATCH_RESOLUTION', 'COUNT_ADJUSTMENT', 'MANUAL_ADJUSTMENT', 'LOSS_EXPIRY', 'LOSS_DAMAGE', 'SALE_OUT', 'RETURN_TO_SUPPLIER', 'REVERSAL']).describe('A ledger row\'s kind.'),
+  "material_id": zod.string(),
+  "lot_id": zod.string().optional(),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(reverseStockProcedureConsumptionResponseMovementsItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number().describe('Thousandths of the base unit, always positive: the row moves it from one location to the other.'),
+  "from_location_id": zod.string(),
+  "to_location_id": zod.string(),
+  "unit_cost_micro": zod.number().describe('The cost snapshot: millionths of a real per base unit.'),
+  "value_cents": zod.number(),
+  "occurred_at": zod.iso.datetime({}),
+  "posted_at": zod.iso.datetime({}),
+  "document_type": zod.string().optional(),
+  "document_id": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "created_by": zod.string(),
+  "reverses_id": zod.string().optional(),
+  "reversed_by": zod.string().optional().describe('The reversal of this row, when reversed.'),
+  "balance_after_milli": zod.number().optional().describe('With one material and one location chosen: the balance there after this row.')
+}).describe('A ledger row.')).describe('The rows posted; a row without a lot is stock the clinic lacked (\"sem lote\").'),
+  "changes": zod.array(zod.object({
+  "material_id": zod.string(),
+  "kind": zod.enum(['NOT_USED', 'EXTRA']).describe('\"Não utilizado\" (the BOM line is skipped) or extra quantity on top of the BOM.'),
+  "qty_milli": zod.number(),
+  "reason": zod.string()
+}).describe('A change as stored with its consumption.')).describe('The per-material changes reported.'),
+  "reversed_at": zod.iso.datetime({}).optional().describe('When the appointment was reopened or cancelled and the rows reversed.'),
+  "reversal_reason": zod.string().optional(),
+  "reversals": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['PURCHASE_IN', 'MISC_IN', 'PROCEDURE_CONSUMPTION', 'DISPATCH_OUT', 'DISPATCH_IN', 'DISPATCH_RESOLUTION', 'COUNT_ADJUSTMENT', 'MANUAL_ADJUSTMENT', 'LOSS_EXPIRY', 'LOSS_DAMAGE', 'SALE_OUT', 'RETURN_TO_SUPPLIER', 'REVERSAL']).describe('A ledger row\'s kind.'),
+  "material_id": zod.string(),
+  "lot_id": zod.string().optional(),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(reverseStockProcedureConsumptionResponseReversalsItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number().describe('Thousandths of the base unit, always positive: the row moves it from one location to the other.'),
+  "from_location_id": zod.string(),
+  "to_location_id": zod.string(),
+  "unit_cost_micro": zod.number().describe('The cost snapshot: millionths of a real per base unit.'),
+  "value_cents": zod.number(),
+  "occurred_at": zod.iso.datetime({}),
+  "posted_at": zod.iso.datetime({}),
+  "document_type": zod.string().optional(),
+  "document_id": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "created_by": zod.string(),
+  "reverses_id": zod.string().optional(),
+  "reversed_by": zod.string().optional().describe('The reversal of this row, when reversed.'),
+  "balance_after_milli": zod.number().optional().describe('With one material and one location chosen: the balance there after this row.')
+}).describe('A ledger row.')).describe('The REVERSAL rows.'),
+  "repeated": zod.boolean().describe('True when this call repeated an earlier one (same appointment and revision): the first result.')
+})
+
+/**
+ * @summary "Simular custo": what a number of procedures would consume under a version (optional lines when ticked,
+changes applied) and its material cost at the current averages. Posts nothing.
+ */
+export const simulateStockBomCostPathIdMax = 100;export const simulateStockBomCostPathNumberMax = 1000000;
+
+export const simulateStockBomCostParams = zod.object({
+  "id": zod.string().max(simulateStockBomCostPathIdMax),
+  "number": zod.number().min(1).max(simulateStockBomCostPathNumberMax)
+})
+
+export const simulateStockBomCostBodyOptionalMaterialIdsMax = 200;export const simulateStockBomCostBodyChangesItemMaterialIdMax = 100;export const simulateStockBomCostBodyChangesItemReasonMax = 2000;export const simulateStockBomCostBodyChangesMax = 200;
+
+export const simulateStockBomCostBody = zod.object({
+  "quantity": zod.number().describe('Times the procedure is done (1–1.000).'),
+  "optional_material_ids": zod.array(zod.string()).max(simulateStockBomCostBodyOptionalMaterialIdsMax).optional(),
+  "changes": zod.array(zod.object({
+  "material_id": zod.string().max(simulateStockBomCostBodyChangesItemMaterialIdMax),
+  "kind": zod.enum(['NOT_USED', 'EXTRA']).describe('\"Não utilizado\" (the BOM line is skipped) or extra quantity on top of the BOM.'),
+  "qty_milli": zod.number().optional().describe('EXTRA: thousandths of the base unit (no waste applied).'),
+  "reason": zod.string().max(simulateStockBomCostBodyChangesItemReasonMax).optional().describe('10–500 characters (optional to simulate).')
+})).max(simulateStockBomCostBodyChangesMax).optional()
+}).describe('\"Simular custo\" of a version.')
+
+export const simulateStockBomCostResponse = zod.object({
+  "lines": zod.array(zod.object({
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "qty_milli": zod.number().describe('Thousandths of the base unit, waste included.'),
+  "cost_cents": zod.number()
+})),
+  "cost_cents": zod.number().describe('Σ of the lines, centavos at the current average costs (an estimate).')
 })
 
