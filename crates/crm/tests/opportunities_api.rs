@@ -816,7 +816,14 @@ async fn the_list_by_client_shows_its_open_and_closed_opportunities_within_each_
         assert_eq!(titles(&page), ["Clareamento"], "the team's only");
         let (_, page) = call(&api, "GET", &path, "ADMIN", None).await;
         assert_eq!(titles(&page), ["Clareamento", "Lentes"]);
-        let (_, page) = call(&api, "GET", "/opportunities?client_id=nao-existe", "ADMIN", None).await;
+        let (_, page) = call(
+            &api,
+            "GET",
+            "/opportunities?client_id=nao-existe",
+            "ADMIN",
+            None,
+        )
+        .await;
         assert_eq!(titles(&page), Vec::<String>::new());
         for role in ["LEGAL_ASSISTANT", "FINANCIAL_MANAGER"] {
             assert_eq!(
