@@ -1,4 +1,4 @@
-import { demoEmail, expect, expectPath, signIn, test } from '../support/fixtures';
+import { apiToken, demoEmail, expect, expectPath, signIn, test } from '../support/fixtures';
 
 /** A valid CPF built from a seed, so every run creates a new client. */
 function cpf(seed: number): string {
@@ -88,4 +88,42 @@ test('create, view, edit, archive and restore a client; list search, masks and v
   await page.getByLabel('Situação').selectOption('archived');
   await page.waitForURL((url) => url.searchParams.get('status') === 'archived');
   await page.getByText('Nenhum cliente encontrado.').waitFor();
+});
+
+test("a salesperson sees the client's opportunities, adds one from the tab and opens its funnel card", async ({ page, baseUrl }) => {
+  const stamp = Date.now();
+  const name = `Cliente Oportunidades ${stamp}`;
+  const token = await apiToken(baseUrl, demoEmail('salesperson'));
+  const response = await fetch(`${baseUrl}/api/v1/crm/clients`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, document: cpf((stamp + 7) % 1_000_000_000) }),
+  });
+  expect(response.status).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+
+  await signIn(page, baseUrl, demoEmail('salesperson'), undefined, `/cliente?id=${id}`);
+  await page.getByRole('heading', { name }).waitFor();
+  await page.getByRole('tab', { name: 'Oportunidades' }).click();
+  await expect(page.getByText('Nenhuma oportunidade deste cliente.')).toBeVisible();
+
+  // "Nova oportunidade": the funnel's form, already for this client.
+  const title = `Clareamento ${stamp}`;
+  await page.getByRole('button', { name: 'Nova oportunidade' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nova oportunidade' });
+  await expect(dialog.getByLabel('Cliente')).toHaveValue(name);
+  await dialog.getByLabel('Título *').fill(title);
+  await dialog.getByLabel('Valor esperado').fill('2.300,00');
+  await dialog.getByLabel('Origem *').selectOption({ label: 'Indicação' });
+  await dialog.getByRole('button', { name: 'Criar oportunidade' }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('table', { name: 'Oportunidades do cliente' }).getByRole('row', { name: new RegExp(title) });
+  await expect(row).toContainText('Aberta');
+  await expect(row).toContainText('R$ 2.300,00');
+  await expect(row).toContainText('Indicação');
+
+  // The title links to its card on the funnel, opened.
+  await row.getByRole('link', { name: title }).click();
+  await expectPath(page, '/crm');
+  await expect(page.getByRole('dialog', { name: title })).toBeVisible();
 });

@@ -12,7 +12,8 @@ import { demoEmail, DEMO_PASSWORD, expect, test, type Server } from '../support/
  *
  * The card works the funnel and the agenda from the conversation: an opportunity moved to another stage, an
  * activity logged (the host hears `crm:activity-logged`), and a lead created for a number nobody has.
- * `crm:inbound-message` pauses the selected client's active cadence (the API test covers the pause itself).
+ * `crm:inbound-message` pauses the selected client's active cadence (the API test covers the pause itself). The card
+ * enrolls its client in a cadence, with the cadences' consent rule.
  */
 
 interface Received {
@@ -124,6 +125,12 @@ test('the plugin framed by an allowed console answers it; a forbidden console ca
       source: 'whatsapp',
     });
 
+    // A cadence the card offers (it reads the list once, when it opens).
+    const cadence = await api(server, token, 'POST', '/api/v1/crm/cadences', {
+      name: 'Cadência do plugin',
+      steps: [{ day_offset: 0, window_start: '09:00', window_end: '18:00', channel: 'whatsapp', template: 'Oi, {primeiro_nome}!' }],
+    });
+
     // Opened on its own (no host), the plugin is inert.
     const alone = await browser.newPage();
     await alone.goto(pluginUrl);
@@ -206,6 +213,20 @@ test('the plugin framed by an allowed console answers it; a forbidden console ca
     const activityId = String(logged[0]?.payload?.activityId);
     const activity = await fetch(`${server.baseUrl}/api/v1/crm/activities/${activityId}`, { headers: { Authorization: `Bearer ${token}` } });
     expect(await activity.json()).toMatchObject({ origin: 'plugin', outcome: 'respondeu', client_id: created.id, opportunity_id: opportunity.id });
+
+    // "Inscrever em cadência": refused with the client's name until Maria consents to the step's channel; then
+    // enrolled once (a second enrollment is refused too).
+    const enrollForm = card.getByRole('form', { name: 'Inscrever em cadência' });
+    await enrollForm.getByLabel('Cadência').selectOption({ label: 'Cadência do plugin' });
+    await enrollForm.getByRole('button', { name: 'Inscrever' }).click();
+    await expect(enrollForm.getByRole('alert')).toContainText('Maria Plugin Souza não deu consentimento para');
+    await api(server, token, 'POST', `/api/v1/crm/clients/${String(created.id)}/consents`, { channel: 'whatsapp', granted: true, source: 'conversa' });
+    await enrollForm.getByRole('button', { name: 'Inscrever' }).click();
+    await expect(enrollForm.getByRole('status')).toHaveText('Maria Plugin Souza inscrito(a) em Cadência do plugin.');
+    const enrollments = await fetch(`${server.baseUrl}/api/v1/crm/cadences/${String(cadence.id)}/enrollments`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(await enrollments.json()).toEqual([expect.objectContaining({ client_id: created.id, status: 'ativa' })]);
+    await enrollForm.getByRole('button', { name: 'Inscrever' }).click();
+    await expect(enrollForm.getByRole('alert')).toHaveText('Maria Plugin Souza já está em uma cadência ativa ou pausada.');
 
     // A number nobody has: the plugin offers a lead for the conversation's contact.
     await send(page, { type: 'crm:context', payload: { phone: '(11) 91234-0000', name: 'Novo Contato', conversationId: 8 } });

@@ -760,3 +760,76 @@ async fn the_terminal_columns_show_a_window_that_their_next_pages_keep_and_the_l
         );
     }
 }
+
+/// The client's *Oportunidades* tab reads the list by `client_id`: open and closed ones, each caller seeing only
+/// those of their scope (a salesperson their own, a manager their team's, an administrator all).
+#[tokio::test]
+async fn the_list_by_client_shows_its_open_and_closed_opportunities_within_each_callers_scope() {
+    for (api, _) in apis().await {
+        let (status, client) = call(
+            &api,
+            "POST",
+            "/clients",
+            "ADMIN",
+            Some(json!({ "name": "Clínica Sorriso", "document": "529.982.247-25" })),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{client}");
+        let client_id = client["id"].as_str().unwrap();
+        let of = |title: &str, owner: &str| {
+            json!({ "title": title, "client_id": client_id, "source": "indicacao",
+                    "expected_value_cents": 300_000, "owner_id": owner })
+        };
+        let vera = create(&api, "ADMIN", of("Clareamento", "uid-SALESPERSON")).await;
+        let otto = create(&api, "ADMIN", of("Lentes", "uid-SALESPERSON+hub")).await;
+        create(&api, SELLER, lead("De outro contato")).await;
+        let (status, lost) = call(
+            &api,
+            "POST",
+            &format!("/opportunities/{}/lose", vera["id"].as_str().unwrap()),
+            SELLER,
+            Some(json!({ "reason": "preco" })),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{lost}");
+
+        let path = format!("/opportunities?client_id={client_id}");
+        let titles = |page: &Value| -> Vec<String> {
+            let mut t: Vec<String> = page["items"]
+                .as_array()
+                .unwrap_or_else(|| panic!("a page: {page}"))
+                .iter()
+                .map(|o| o["title"].as_str().unwrap().to_string())
+                .collect();
+            t.sort();
+            t
+        };
+        let (status, page) = call(&api, "GET", &path, SELLER, None).await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        assert_eq!(titles(&page), ["Clareamento"], "{}", api.engine());
+        assert_eq!(page["items"][0]["status"], "perdida");
+        assert_eq!(page["items"][0]["lost_reason"], "preco");
+        let (_, page) = call(&api, "GET", &path, OTHER_SELLER, None).await;
+        assert_eq!(titles(&page), ["Lentes"]);
+        assert_eq!(page["items"][0]["id"], otto["id"]);
+        let (_, page) = call(&api, "GET", &path, MANAGER, None).await;
+        assert_eq!(titles(&page), ["Clareamento"], "the team's only");
+        let (_, page) = call(&api, "GET", &path, "ADMIN", None).await;
+        assert_eq!(titles(&page), ["Clareamento", "Lentes"]);
+        let (_, page) = call(
+            &api,
+            "GET",
+            "/opportunities?client_id=nao-existe",
+            "ADMIN",
+            None,
+        )
+        .await;
+        assert_eq!(titles(&page), Vec::<String>::new());
+        for role in ["LEGAL_ASSISTANT", "FINANCIAL_MANAGER"] {
+            assert_eq!(
+                call(&api, "GET", &path, role, None).await.0,
+                StatusCode::FORBIDDEN
+            );
+        }
+    }
+}

@@ -648,3 +648,151 @@ async fn the_card_shows_the_funnel_and_the_agenda_and_the_plugin_creates_a_lead_
         }
     }
 }
+
+/// *Inscrever em cadência* from the card: the cadences' rules through the plugin group (consent and
+/// `do_not_contact` refused with 422 naming the client, one open enrollment per client), another salesperson's
+/// client 404, and a web token refused.
+#[tokio::test]
+async fn the_card_enrolls_its_client_in_a_cadence_with_the_cadences_rules() {
+    for api in apis().await {
+        api.user("admin@empresa.com.br", Role::Admin).await;
+        api.user("vendedora@empresa.com.br", Role::Salesperson)
+            .await;
+        api.user("outro@empresa.com.br", Role::Salesperson).await;
+        let admin = api.web_token("admin@empresa.com.br").await;
+        let vendedora = Some("vendedora@empresa.com.br");
+        let maria = api
+            .client("Maria Souza", "123.456.789-09", "+5511987654321", vendedora)
+            .await;
+        let joao = api
+            .client("João Lima", "529.982.247-25", "+5511987650001", vendedora)
+            .await;
+        let rita = api
+            .client("Rita Alves", "111.444.777-35", "+5511987650002", vendedora)
+            .await;
+        let alheio = api
+            .client(
+                "Cliente do Outro",
+                "390.533.447-05",
+                "+5511987650003",
+                Some("outro@empresa.com.br"),
+            )
+            .await;
+        for id in [&maria, &rita, &alheio] {
+            for channel in ["whatsapp", "phone"] {
+                let (status, _, body) = api
+                    .call(
+                        "POST",
+                        &format!("/api/v1/crm/clients/{id}/consents"),
+                        Some(&admin),
+                        Some(
+                            json!({ "channel": channel, "granted": true, "source": "formulário" }),
+                        ),
+                    )
+                    .await;
+                assert_eq!(status, StatusCode::OK, "{body}");
+            }
+        }
+        let (status, _, body) = api
+            .call(
+                "PATCH",
+                &format!("/api/v1/crm/clients/{rita}"),
+                Some(&admin),
+                Some(json!({ "do_not_contact": true })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let steps = json!([
+            { "day_offset": 0, "window_start": "09:00", "window_end": "12:00", "channel": "whatsapp",
+              "template": "Oi, {primeiro_nome}!" },
+            { "day_offset": 1, "window_start": "14:00", "window_end": "17:00", "channel": "ligacao",
+              "template": "Ligar para {primeiro_nome}" },
+        ]);
+        let (status, _, cadence) = api
+            .call(
+                "POST",
+                "/api/v1/crm/cadences",
+                Some(&admin),
+                Some(json!({ "name": "Boas-vindas", "steps": steps })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{cadence}");
+        let cadence_id = cadence["id"].as_str().unwrap();
+
+        let token = api.plugin_token("vendedora@empresa.com.br").await;
+        let (status, _, list) = api
+            .call("GET", "/api/v1/crm/plugin/cadences", Some(&token), None)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{list}");
+        assert_eq!(list, json!([{ "id": cadence_id, "name": "Boas-vindas" }]));
+
+        let enroll = |client: &str, token: &str, cadence: &str| {
+            let (path, token, body) = (
+                format!("/api/v1/crm/plugin/clients/{client}/enrollments"),
+                token.to_string(),
+                json!({ "cadence_id": cadence }),
+            );
+            let api = &api;
+            async move { api.call("POST", &path, Some(&token), Some(body)).await }
+        };
+        let web = api.web_token("vendedora@empresa.com.br").await;
+        let (status, _, _) = enroll(&maria, &web, cadence_id).await;
+        assert_eq!(
+            status,
+            StatusCode::FORBIDDEN,
+            "a web token never reaches the plugin group"
+        );
+
+        let (status, _, row) = enroll(&maria, &token, cadence_id).await;
+        assert_eq!(status, StatusCode::CREATED, "{}: {row}", api.engine());
+        assert_eq!(
+            (row["client_id"].as_str(), row["status"].as_str()),
+            (Some(maria.as_str()), Some("ativa"))
+        );
+        let refused = |body: &Value| {
+            (
+                body["fields"][0]["field"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string(),
+                body["fields"][0]["message"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string(),
+            )
+        };
+        let (status, _, body) = enroll(&maria, &token, cadence_id).await;
+        assert_eq!(
+            status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "one open enrollment: {body}"
+        );
+        let (field, message) = refused(&body);
+        assert_eq!(field, "client_id");
+        assert!(message.contains("Maria Souza"), "{message}");
+        let (status, _, body) = enroll(&joao, &token, cadence_id).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        let (field, message) = refused(&body);
+        assert_eq!(field, "client_id");
+        assert!(
+            message.contains("João Lima") && message.contains("consentimento"),
+            "{message}"
+        );
+        let (status, _, body) = enroll(&rita, &token, cadence_id).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        let (_, message) = refused(&body);
+        assert!(
+            message.contains("Rita Alves") && message.contains("não ser contatado"),
+            "{message}"
+        );
+
+        let (status, _, _) = enroll(&alheio, &token, cadence_id).await;
+        assert_eq!(
+            status,
+            StatusCode::NOT_FOUND,
+            "another salesperson's client"
+        );
+        let (status, _, _) = enroll(&joao, &token, "nao-existe").await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "an unknown cadence");
+    }
+}

@@ -5,7 +5,10 @@ import ClientPage from '../features/clients/components/ClientPage';
 /** The client's *Atividades* tab is the activities feature's, loaded when the tab opens. */
 const ClientActivities = lazy(() => import(/* webpackChunkName: "client-activities" */ '../features/activities/components/ClientActivities').then((m) => ({ default: m.ClientActivities })));
 
-/** `/cliente`: the clients feature's page with the activities feature's tab (features compose here, not in each other). */
+/** The client's *Oportunidades* tab is the funnel feature's, loaded when the tab opens. */
+const ClientOpportunities = lazy(() => import(/* webpackChunkName: "client-opportunities" */ '../features/funnel/components/ClientOpportunities').then((m) => ({ default: m.ClientOpportunities })));
+
+/** `/cliente`: the clients feature's page with the funnel's and the activities feature's tabs (features compose here, not in each other). */
 export default function ClientWithActivities(props: PageProps) {
-  return <ClientPage {...props} activities={ClientActivities} />;
+  return <ClientPage {...props} activities={ClientActivities} opportunities={ClientOpportunities} />;
 }

@@ -19,6 +19,7 @@ use poem_openapi::types::Example;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use super::activity_dto::{ActivityDto, CompletedActivity, NextActivityRequest};
+use super::cadence_dto::{enrollment_dto, EnrollmentDto};
 use super::client_dto::ClientStatus;
 use super::opportunity_dto::{MoveRequest, NewOpportunityRequest, OpportunityDto, StageDto};
 use super::CrmTag;
@@ -156,6 +157,26 @@ pub struct PluginActivityRequest {
 #[derive(Object)]
 pub struct InboundPaused {
     pub paused: i64,
+}
+
+/// A cadence the card offers to enroll the client in.
+#[derive(Object)]
+pub struct PluginCadence {
+    pub id: String,
+    pub name: String,
+}
+
+/// *Inscrever em cadência*: the cadence the card's client enters.
+#[derive(Debug, Clone, Object)]
+pub struct PluginEnrollRequest {
+    #[oai(validator(max_length = 100))]
+    pub cadence_id: Text,
+}
+
+#[derive(ApiResponse)]
+enum ClientEnrolled {
+    #[oai(status = 201)]
+    Created(Json<EnrollmentDto>),
 }
 
 #[derive(ApiResponse)]
@@ -342,6 +363,41 @@ impl PluginApi {
             .move_to(&auth.0, &id.0, body.0.stage_id.trim(), body.0.version.0)
             .await?;
         Ok(Json(view.into()))
+    }
+
+    /// The active cadences the user may enroll a client in (global ones and their teams'), by name.
+    #[oai(path = "/cadences", method = "get", operation_id = "crmPluginCadences")]
+    async fn cadences(
+        &self,
+        #[oai(scope = "PLUGIN")] auth: BearerAuth,
+    ) -> ApiResult<Json<Vec<PluginCadence>>> {
+        let rows = self.plugin.cadences(&auth.0).await?;
+        Ok(Json(
+            rows.into_iter()
+                .map(|(id, name)| PluginCadence { id, name })
+                .collect(),
+        ))
+    }
+
+    /// *Inscrever em cadência*: enrolls the card's client with the cadences' rules (consent for each step's
+    /// channel and `do_not_contact` refused with 422 naming the client; one open enrollment per client). A
+    /// client or cadence outside the user's reach is 404.
+    #[oai(
+        path = "/clients/:id/enrollments",
+        method = "post",
+        operation_id = "crmPluginEnrollClient"
+    )]
+    async fn enroll(
+        &self,
+        #[oai(scope = "PLUGIN")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+        body: Json<PluginEnrollRequest>,
+    ) -> ApiResult<ClientEnrolled> {
+        let row = self
+            .plugin
+            .enroll(&auth.0, &id.0, body.0.cadence_id.trim())
+            .await?;
+        Ok(ClientEnrolled::Created(Json(enrollment_dto(row))))
     }
 
     /// The host saw the client write (`crm:inbound-message`): the client's active cadence enrollment pauses with

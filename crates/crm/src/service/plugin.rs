@@ -163,6 +163,46 @@ impl Plugin {
         })
     }
 
+    /// The active cadences `by` may enroll a client in (global ones and their teams'), by name.
+    pub async fn cadences(&self, by: &Principal) -> Result<Vec<(String, String)>> {
+        let mut out: Vec<(String, String)> = self
+            .cadences
+            .list(by)
+            .await?
+            .into_iter()
+            .filter(|c| c.cadence.active && !c.steps.is_empty())
+            .map(|c| (c.cadence.id, c.cadence.name))
+            .collect();
+        out.sort_by(|a, b| a.1.cmp(&b.1));
+        Ok(out)
+    }
+
+    /// Enrolls a client `by` reaches (404 otherwise) in a cadence, with the cadences' own rules: consent for
+    /// each step's channel, `do_not_contact` and one open enrollment per client refused with 422 naming the
+    /// client. The refusal names `client_id` (the card's one client) instead of the bulk form's `client_ids[0]`.
+    pub async fn enroll(
+        &self,
+        by: &Principal,
+        client_id: &str,
+        cadence_id: &str,
+    ) -> Result<super::cadences::EnrollmentView> {
+        let client = self.clients.get_for(by, client_id).await?;
+        let mut rows = self
+            .cadences
+            .enroll(by, cadence_id, std::slice::from_ref(&client.id))
+            .await
+            .map_err(|mut e| {
+                for f in &mut e.fields {
+                    if f.field.starts_with("client_ids") {
+                        f.field = "client_id".into();
+                    }
+                }
+                e
+            })?;
+        rows.pop()
+            .ok_or_else(|| Error::internal("a inscrição não foi gravada"))
+    }
+
     /// The host saw the client write: their active cadence pauses (see [`Cadences::on_inbound_message`]).
     pub async fn inbound_message(&self, by: &Principal, client_id: &str) -> Result<usize> {
         self.cadences.on_inbound_message(by, client_id).await

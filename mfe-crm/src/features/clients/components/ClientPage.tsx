@@ -19,14 +19,16 @@ const ARCHIVE = 'clientes_arquivar';
  * `/cliente` creates; `/cliente?id=…` shows one client, with edit, archive and restore for the roles that may
  * (the others see the client only).
  */
-export default function ClientPage({ activities }: PageProps & { activities?: ActivitiesTab }) {
+export default function ClientPage({ activities, opportunities }: PageProps & { activities?: ActivitiesTab; opportunities?: OpportunitiesTab }) {
   const [params] = useSearchParams();
   const id = params.get('id');
-  return id ? <ExistingClient key={id} id={id} activities={activities} /> : <NewClient />;
+  return id ? <ExistingClient key={id} id={id} activities={activities} opportunities={opportunities} /> : <NewClient />;
 }
 
 /** The *Atividades* tab, from the activities feature (composed in `src/app`). */
 export type ActivitiesTab = ComponentType<{ clientId: string }>;
+/** The *Oportunidades* tab, from the funnel feature (composed in `src/app`). */
+export type OpportunitiesTab = ComponentType<{ clientId: string; clientName: string }>;
 
 function FormMessage({ message }: { message: string | null | undefined }) {
   return message ? (
@@ -64,7 +66,7 @@ function NewClient() {
   );
 }
 
-function ExistingClient({ id, activities: Activities }: { id: string; activities?: ActivitiesTab }) {
+function ExistingClient({ id, activities: Activities, opportunities: Opportunities }: { id: string; activities?: ActivitiesTab; opportunities?: OpportunitiesTab }) {
   const mayEdit = usePermission(EDIT);
   const mayArchive = usePermission(ARCHIVE);
   const notify = useNotify();
@@ -115,6 +117,7 @@ function ExistingClient({ id, activities: Activities }: { id: string; activities
           <Tabs defaultValue="dados" keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="dados">Dados</Tabs.Tab>
+              {Opportunities && <Tabs.Tab value="oportunidades">Oportunidades</Tabs.Tab>}
               {Activities && <Tabs.Tab value="atividades">Atividades</Tabs.Tab>}
               <Tabs.Tab value="consentimentos">Consentimentos</Tabs.Tab>
               <Tabs.Tab value="historico">Histórico</Tabs.Tab>
@@ -122,6 +125,13 @@ function ExistingClient({ id, activities: Activities }: { id: string; activities
             <Tabs.Panel value="dados" pt="md">
               <ClientDetails client={client} />
             </Tabs.Panel>
+            {Opportunities && (
+              <Tabs.Panel value="oportunidades" pt="md">
+                <Suspense fallback={<Spinner />}>
+                  <Opportunities clientId={client.id} clientName={client.name} />
+                </Suspense>
+              </Tabs.Panel>
+            )}
             {Activities && (
               <Tabs.Panel value="atividades" pt="md">
                 <Suspense fallback={<Spinner />}>

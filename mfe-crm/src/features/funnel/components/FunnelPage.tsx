@@ -1,8 +1,8 @@
 import type { FunnelStage, Opportunity } from '@backoffice/api-client/endpoints';
-import { useListLinks, useListTeams } from '@backoffice/api-client/endpoints';
+import { useGetOpportunity, useListLinks, useListTeams } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
-import { Alert, Anchor, Badge, Box, Button, DataTable, DateFilterInput, formatCentavos, formatDate, formatInteger, Group, listTableProps, Modal, NativeSelect, notify, Paper, SimpleGrid, Spinner, Stack, Text, TextInput, Title, todayInSaoPaulo, useListParams, type DataTableColumn, SegmentedControl } from '@backoffice/ui';
+import { Alert, Anchor, Badge, Box, Button, DataTable, DateFilterInput, formatCentavos, formatDate, formatInteger, Group, listTableProps, Modal, NativeSelect, notify, Paper, SimpleGrid, Spinner, Stack, Text, TextInput, Title, todayInSaoPaulo, useListParams, type DataTableColumn, SegmentedControl, useSearchParams } from '@backoffice/ui';
 import { lazy, Suspense, useMemo, useState, type ComponentType, type FormEvent } from 'react';
 import { usePickers } from '../../../lib/pickers';
 import { usePreview } from '../../../lib/previews';
@@ -40,6 +40,22 @@ export default function FunnelPage({ route, agenda: Agenda }: PageProps & { agen
   const board = useBoard(query);
   const mover = useMoveCard(query);
   const [opened, setOpened] = useState<Opportunity | null>(null);
+  // `?oportunidade=<id>` (the client's *Oportunidades* tab links here) opens that card's panel.
+  const [params, setParams] = useSearchParams();
+  const linkedId = params.get('oportunidade');
+  const linked = useGetOpportunity(linkedId ?? '', { query: { enabled: !!linkedId } });
+  const shown = opened ?? (linkedId ? (linked.data ?? null) : null);
+  const closePanel = () => {
+    setOpened(null);
+    if (linkedId)
+      setParams(
+        (p) => {
+          p.delete('oportunidade');
+          return p;
+        },
+        { replace: true },
+      );
+  };
   const [creating, setCreating] = useState(false);
   const [losing, setLosing] = useState<Opportunity | null>(null);
 
@@ -74,6 +90,11 @@ export default function FunnelPage({ route, agenda: Agenda }: PageProps & { agen
         </Group>
       </Group>
       <Filters list={list} />
+      {linkedId && linked.isError && (
+        <Alert color="red" role="alert" title="Oportunidade não encontrada">
+          {linked.error.message}
+        </Alert>
+      )}
       {board.data && (
         <Text size="sm" c="dimmed" data-testid="funnel-totals">
           {formatInteger(board.data.open_count)} oportunidades abertas · {formatCentavos(board.data.open_value_cents)}
@@ -100,10 +121,10 @@ export default function FunnelPage({ route, agenda: Agenda }: PageProps & { agen
         )}
       </Group>
       <OpportunityDrawer
-        opportunity={opened}
+        opportunity={shown}
         settings={settings.data}
         mayWrite={mayWrite}
-        onClose={() => setOpened(null)}
+        onClose={closePanel}
         onMove={(card, stageId) => move(card, { id: stageId, name: stageName(stageId) })}
         onLose={setLosing}
       />

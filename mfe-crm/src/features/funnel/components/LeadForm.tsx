@@ -1,6 +1,6 @@
 import type { FunnelSettings, Opportunity } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
-import { Button, DateInput, Form, FormErrors, Group, MoneyInput, NativeSelectField, PhoneInput, SelectField, SimpleGrid, Stack, TextField, useZodForm, SegmentedControl } from '@backoffice/ui';
+import { Button, DateInput, Form, FormErrors, Group, MoneyInput, NativeSelectField, PhoneInput, SelectField, SimpleGrid, Stack, TextField, useZodForm, SegmentedControl, TextInput } from '@backoffice/ui';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -28,15 +28,18 @@ const schema = z
   });
 type Values = z.input<typeof schema>;
 
-/** A new lead: a client of the caller's portfolio or an inline contact, with its value, source and owner. */
-export function LeadForm({ settings, onDone }: { settings: FunnelSettings | undefined; onDone: (saved: Opportunity) => void }) {
+/**
+ * A new lead: a client of the caller's portfolio or an inline contact, with its value, source and owner. With
+ * `client` (the client's page) the lead is that client's, and the choice of who it is goes away.
+ */
+export function LeadForm({ settings, client, onDone }: { settings: FunnelSettings | undefined; client?: { id: string; name: string }; onDone: (saved: Opportunity) => void }) {
   const { create } = useOpportunityMutations();
   const reachesOthers = usePermission('clientes_transferir');
   const { users } = usePickers();
   const [search, setSearch] = useState('');
   const clients = useClientOptions(search);
   const form = useZodForm(schema, {
-    defaultValues: { title: '', who: 'contact', client_id: null, contact_name: '', contact_phone: '', contact_email: '', expected_value_cents: null, expected_close_on: null, source: '', owner_id: '' },
+    defaultValues: { title: '', who: client ? 'client' : 'contact', client_id: client?.id ?? null, contact_name: '', contact_phone: '', contact_email: '', expected_value_cents: null, expected_close_on: null, source: '', owner_id: '' },
   });
   const who = useWatch({ control: form.control, name: 'who' });
   const sources = [{ value: '', label: 'Escolha a origem' }, ...(settings?.sources ?? [])];
@@ -63,16 +66,20 @@ export function LeadForm({ settings, onDone }: { settings: FunnelSettings | unde
       <Stack gap="sm">
         <FormErrors labels={OPPORTUNITY_FIELD_LABELS} />
         <TextField<Values> name="title" label="Título" withAsterisk placeholder="Implante superior" />
-        <SegmentedControl
-          aria-label="Quem é o lead"
-          value={who}
-          onChange={(value) => form.setValue('who', value === 'client' ? 'client' : 'contact')}
-          data={[
-            { value: 'contact', label: 'Novo contato' },
-            { value: 'client', label: 'Cliente cadastrado' },
-          ]}
-        />
-        {who === 'client' ? (
+        {client ? (
+          <TextInput label="Cliente" value={client.name} readOnly />
+        ) : (
+          <SegmentedControl
+            aria-label="Quem é o lead"
+            value={who}
+            onChange={(value) => form.setValue('who', value === 'client' ? 'client' : 'contact')}
+            data={[
+              { value: 'contact', label: 'Novo contato' },
+              { value: 'client', label: 'Cliente cadastrado' },
+            ]}
+          />
+        )}
+        {client ? null : who === 'client' ? (
           <SelectField<Values>
             name="client_id"
             label="Cliente"
@@ -100,7 +107,7 @@ export function LeadForm({ settings, onDone }: { settings: FunnelSettings | unde
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={form.formState.isSubmitting}>
-            Criar lead
+            {client ? 'Criar oportunidade' : 'Criar lead'}
           </Button>
         </Group>
       </Stack>

@@ -6,7 +6,9 @@
  */
 import { ApiError, currentApiBase, joinUrl, toApiError } from '@backoffice/api-client';
 import {
+  getCrmPluginCadencesUrl,
   getCrmPluginClientUrl,
+  getCrmPluginEnrollClientUrl,
   getCrmPluginCreateLeadUrl,
   getCrmPluginInboundMessageUrl,
   getCrmPluginLogActivityUrl,
@@ -15,6 +17,7 @@ import {
   getPluginRefreshUrl,
   getPluginSignInUrl,
   getPluginSignOutUrl,
+  type CadenceEnrollment,
   type CompletedActivity,
   type CrmPluginLookupParams,
   type InboundPaused,
@@ -22,6 +25,7 @@ import {
   type NewOpportunityRequest,
   type Opportunity,
   type PluginActivityRequest,
+  type PluginCadence,
   type PluginClientCard,
   type PluginLookup,
   type PluginSession,
@@ -49,6 +53,10 @@ export interface PluginClient {
   moveOpportunity(id: string, move: MoveRequest): Promise<Opportunity>;
   /** The host saw the client write: their active cadence pauses. */
   inboundMessage(clientId: string): Promise<InboundPaused>;
+  /** The active cadences the user may enroll a client in. */
+  cadences(): Promise<PluginCadence[]>;
+  /** *Inscrever em cadência*: the client enters the cadence (422 naming the client when the rules refuse). */
+  enroll(clientId: string, cadenceId: string): Promise<CadenceEnrollment>;
 }
 
 export function createPluginClient(fetchImpl: typeof fetch = (input, init) => fetch(input, init)): PluginClient {
@@ -118,5 +126,7 @@ export function createPluginClient(fetchImpl: typeof fetch = (input, init) => fe
     logActivity: (activity) => json<CompletedActivity>(getCrmPluginLogActivityUrl(), undefined, activity),
     moveOpportunity: (id, move) => json<Opportunity>(getCrmPluginMoveOpportunityUrl(id), undefined, move),
     inboundMessage: (clientId) => json<InboundPaused>(getCrmPluginInboundMessageUrl(clientId), undefined, {}),
+    cadences: () => json<PluginCadence[]>(getCrmPluginCadencesUrl()),
+    enroll: (clientId, cadenceId) => json<CadenceEnrollment>(getCrmPluginEnrollClientUrl(clientId), undefined, { cadence_id: cadenceId }),
   };
 }

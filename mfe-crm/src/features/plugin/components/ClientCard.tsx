@@ -1,6 +1,6 @@
 import type { Activity, Opportunity, PluginClientCard, FunnelStage } from '@backoffice/api-client/endpoints';
 import { Alert, Badge, Button, Checkbox, Divider, Group, NativeSelect, Paper, Stack, Text, Textarea, TextInput, formatCentavos, formatDateTime, todayInSaoPaulo } from '@backoffice/ui';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isTime, KIND_LABELS, options, OUTCOME_LABELS, saoPauloInstant } from '../../../lib/activityVocabulary';
 import type { PluginClient } from '../api/pluginClient';
@@ -51,6 +51,8 @@ export function ClientCard({ card, client, onChanged, onActivityLogged, onInsert
         <Opportunities items={card.opportunities} stages={card.stages} client={client} onMoved={refresh} />
         <Divider my="xs" label="Atividades" labelPosition="left" />
         <Agenda recent={card.recent_activities} next={card.next_activity} />
+        <Divider my="xs" label="Inscrever em cadência" labelPosition="left" />
+        <EnrollInCadence card={card} client={client} />
         <Divider my="xs" label="Registrar atividade" labelPosition="left" />
         <LogActivity
           card={card}
@@ -127,6 +129,49 @@ function Agenda({ recent, next }: { recent: Activity[]; next?: Activity }) {
         </Text>
       ))}
     </Stack>
+  );
+}
+
+/**
+ * *Inscrever em cadência*: the active cadences the user may use; the server applies the cadences' rules (consent,
+ * `do_not_contact`, one open enrollment per client) and its refusal, naming the client, is shown as it comes.
+ */
+function EnrollInCadence({ card, client }: { card: PluginClientCard; client: PluginClient }) {
+  const cadences = useQuery({ queryKey: ['crm-plugin-cadences'], queryFn: () => client.cadences(), staleTime: 60_000 });
+  const [cadence, setCadence] = useState('');
+  const enroll = useMutation({ mutationFn: (id: string) => client.enroll(card.id, id) });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (cadence) enroll.mutate(cadence);
+  };
+  return (
+    <form onSubmit={submit} aria-label="Inscrever em cadência">
+      <Stack gap="xs">
+        <NativeSelect
+          label="Cadência"
+          value={cadence}
+          disabled={!cadences.data}
+          onChange={(e) => {
+            setCadence(e.currentTarget.value);
+            enroll.reset();
+          }}
+          data={[{ value: '', label: cadences.data?.length === 0 ? 'Nenhuma cadência ativa' : 'Escolha a cadência' }, ...(cadences.data ?? []).map((c) => ({ value: c.id, label: c.name }))]}
+        />
+        {enroll.data ? (
+          <Alert color="green" role="status">
+            {enroll.data.client_name} inscrito(a) em {enroll.data.cadence_name}.
+          </Alert>
+        ) : null}
+        {enroll.error || cadences.error ? (
+          <Alert color="red" role="alert">
+            {(enroll.error ?? cadences.error)?.message}
+          </Alert>
+        ) : null}
+        <Button type="submit" size="compact-sm" variant="light" disabled={!cadence} loading={enroll.isPending}>
+          Inscrever
+        </Button>
+      </Stack>
+    </form>
   );
 }
 

@@ -88,8 +88,10 @@ import type {
   PayoutDto,
   PayoutRequest,
   PluginActivityRequest,
+  PluginCadence,
   PluginClientCard,
   PluginConfig,
+  PluginEnrollRequest,
   PluginLookup,
   PluginOrigins,
   PreviewFeature,
@@ -3322,6 +3324,181 @@ export const useCrmPluginMoveOpportunity = <TError = ErrorType<ErrorBody | Error
       > => {
 
       const mutationOptions = getCrmPluginMoveOpportunityMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The active cadences the user may enroll a client in (global ones and their teams'), by name.
+ */
+export const getCrmPluginCadencesUrl = () => {
+
+
+  
+
+  return `/api/v1/crm/plugin/cadences`
+}
+
+export const crmPluginCadences = async ( options?: RequestInit): Promise<PluginCadence[]> => {
+  
+  return customFetch<PluginCadence[]>(getCrmPluginCadencesUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getCrmPluginCadencesQueryKey = () => {
+    return [
+    `/api/v1/crm/plugin/cadences`
+    ] as const;
+    }
+
+    
+export const getCrmPluginCadencesQueryOptions = <TData = Awaited<ReturnType<typeof crmPluginCadences>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginCadences>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getCrmPluginCadencesQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof crmPluginCadences>>> = ({ signal }) => crmPluginCadences({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof crmPluginCadences>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type CrmPluginCadencesQueryResult = NonNullable<Awaited<ReturnType<typeof crmPluginCadences>>>
+export type CrmPluginCadencesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useCrmPluginCadences<TData = Awaited<ReturnType<typeof crmPluginCadences>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginCadences>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof crmPluginCadences>>,
+          TError,
+          Awaited<ReturnType<typeof crmPluginCadences>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCrmPluginCadences<TData = Awaited<ReturnType<typeof crmPluginCadences>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginCadences>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof crmPluginCadences>>,
+          TError,
+          Awaited<ReturnType<typeof crmPluginCadences>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCrmPluginCadences<TData = Awaited<ReturnType<typeof crmPluginCadences>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginCadences>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The active cadences the user may enroll a client in (global ones and their teams'), by name.
+ */
+
+export function useCrmPluginCadences<TData = Awaited<ReturnType<typeof crmPluginCadences>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof crmPluginCadences>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getCrmPluginCadencesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary *Inscrever em cadência*: enrolls the card's client with the cadences' rules (consent for each step's
+channel and `do_not_contact` refused with 422 naming the client; one open enrollment per client). A
+client or cadence outside the user's reach is 404.
+ */
+export const getCrmPluginEnrollClientUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/crm/plugin/clients/${id}/enrollments`
+}
+
+export const crmPluginEnrollClient = async (id: string,
+    pluginEnrollRequest: PluginEnrollRequest, options?: RequestInit): Promise<CadenceEnrollment> => {
+  
+  return customFetch<CadenceEnrollment>(getCrmPluginEnrollClientUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      pluginEnrollRequest,)
+  }
+);}
+
+
+
+
+export const getCrmPluginEnrollClientMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof crmPluginEnrollClient>>, TError,{id: string;data: PluginEnrollRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof crmPluginEnrollClient>>, TError,{id: string;data: PluginEnrollRequest}, TContext> => {
+
+const mutationKey = ['crmPluginEnrollClient'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof crmPluginEnrollClient>>, {id: string;data: PluginEnrollRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  crmPluginEnrollClient(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CrmPluginEnrollClientMutationResult = NonNullable<Awaited<ReturnType<typeof crmPluginEnrollClient>>>
+    export type CrmPluginEnrollClientMutationBody = PluginEnrollRequest
+    export type CrmPluginEnrollClientMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary *Inscrever em cadência*: enrolls the card's client with the cadences' rules (consent for each step's
+channel and `do_not_contact` refused with 422 naming the client; one open enrollment per client). A
+client or cadence outside the user's reach is 404.
+ */
+export const useCrmPluginEnrollClient = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof crmPluginEnrollClient>>, TError,{id: string;data: PluginEnrollRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof crmPluginEnrollClient>>,
+        TError,
+        {id: string;data: PluginEnrollRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCrmPluginEnrollClientMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

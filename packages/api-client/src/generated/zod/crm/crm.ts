@@ -1621,6 +1621,32 @@ export const crmPluginMoveOpportunityResponse = zod.object({
 }).describe('An opportunity as its card and panel show it. `client_id` once the person is a client; the `contact_*`\nfields while they are a lead typed inline.')
 
 /**
+ * @summary The active cadences the user may enroll a client in (global ones and their teams'), by name.
+ */
+export const crmPluginCadencesResponseItem = zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).describe('A cadence the card offers to enroll the client in.')
+export const crmPluginCadencesResponse = zod.array(crmPluginCadencesResponseItem)
+
+/**
+ * @summary *Inscrever em cadência*: enrolls the card's client with the cadences' rules (consent for each step's
+channel and `do_not_contact` refused with 422 naming the client; one open enrollment per client). A
+client or cadence outside the user's reach is 404.
+ */
+export const crmPluginEnrollClientPathIdMax = 100;
+
+export const crmPluginEnrollClientParams = zod.object({
+  "id": zod.string().max(crmPluginEnrollClientPathIdMax)
+})
+
+export const crmPluginEnrollClientBodyCadenceIdMax = 100;
+
+export const crmPluginEnrollClientBody = zod.object({
+  "cadence_id": zod.string().max(crmPluginEnrollClientBodyCadenceIdMax)
+}).describe('*Inscrever em cadência*: the cadence the card\'s client enters.')
+
+/**
  * @summary The host saw the client write (`crm:inbound-message`): the client's active cadence enrollment pauses with
 the reason *resposta*, as a reply logged by hand would; no step falls due until the owner resumes it.
  */
