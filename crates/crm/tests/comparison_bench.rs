@@ -79,8 +79,17 @@ async fn comparison_over_a_year_of_a_million_activities() {
             series(ACTIVITIES),
             t = at(&api, &format!("(i * 7919) % {year_seconds}")),
         )).await;
-        let created = at(&api, &format!("(i * 104729) % {}", year_seconds - 30 * 86_400));
-        let closed = at(&api, &format!("(i * 104729) % {} + 86400 * (1 + i % 30)", year_seconds - 30 * 86_400));
+        let created = at(
+            &api,
+            &format!("(i * 104729) % {}", year_seconds - 30 * 86_400),
+        );
+        let closed = at(
+            &api,
+            &format!(
+                "(i * 104729) % {} + 86400 * (1 + i % 30)",
+                year_seconds - 30 * 86_400
+            ),
+        );
         exec(&api, &format!(
             "{} INSERT INTO crm_opportunities (id, title, search_text, owner_id, team_id, stage_id, status, \
              expected_value_cents, source, closed_at, stage_entered_at, last_touch_at, version, created_at, \
@@ -97,7 +106,11 @@ async fn comparison_over_a_year_of_a_million_activities() {
         } else {
             exec(&api, "ANALYZE").await;
         }
-        println!("{}: loaded in {:.1} s", api.engine(), started.elapsed().as_secs_f64());
+        println!(
+            "{}: loaded in {:.1} s",
+            api.engine(),
+            started.elapsed().as_secs_f64()
+        );
 
         let ids: Vec<String> = (0..TEAMS).map(|i| format!("team-{i}")).collect();
         let path = format!(
@@ -116,7 +129,10 @@ async fn comparison_over_a_year_of_a_million_activities() {
                 .iter()
                 .map(|t| t["current"]["activities_done"].as_i64().unwrap())
                 .sum();
-            assert_eq!(done, ACTIVITIES, "every activity counts for exactly one team");
+            assert_eq!(
+                done, ACTIVITIES,
+                "every activity counts for exactly one team"
+            );
         }
         times.sort_by(f64::total_cmp);
         println!(
