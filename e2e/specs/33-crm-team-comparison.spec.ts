@@ -68,7 +68,10 @@ test('a sales manager compares two of their teams: asked for a second team, then
     await expect(page.getByRole('figure', { name: chart })).toBeAttached();
   }
 
-  await page.getByRole('switch', { name: 'Por integrante' }).check();
+  // The switch follows the URL, which the router updates in a transition: click, then wait for the state.
+  const perMember = page.getByRole('switch', { name: 'Por integrante' });
+  await perMember.click();
+  await expect(perMember).toBeChecked();
   await expect(page.getByText(/Contagens por integrante/)).toBeVisible();
   expect(new URL(page.url()).searchParams.get('por_integrante')).toBe('1');
 
