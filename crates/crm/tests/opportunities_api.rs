@@ -833,3 +833,164 @@ async fn the_list_by_client_shows_its_open_and_closed_opportunities_within_each_
         }
     }
 }
+
+/// The column counts and values come from a projection kept by database triggers when the board is filtered only
+/// by whose the opportunities are; any other filter groups the opportunities themselves. After creations, drags,
+/// value and owner changes, a team cleared, losses and a reopening, both ways agree for every role (a `from` far in
+/// the past matches everything but forces the grouping).
+#[tokio::test]
+async fn the_boards_column_totals_kept_by_triggers_equal_the_opportunities_grouped() {
+    for (api, team) in apis().await {
+        let mut ids = Vec::new();
+        for (n, owner) in [SELLER, OTHER_SELLER, SELLER, SELLER, OTHER_SELLER, SELLER]
+            .iter()
+            .enumerate()
+        {
+            let value = 10_000 * (n as i64 + 1);
+            let created = create(
+                &api,
+                owner,
+                lead_with(
+                    &format!("Oportunidade {n}"),
+                    json!({ "expected_value_cents": value }),
+                ),
+            )
+            .await;
+            ids.push((created["id"].as_str().unwrap().to_string(), *owner));
+        }
+        let act = |path: String, body: Value, owner: &'static str| {
+            let api = &api;
+            async move {
+                let (status, body) = call(
+                    api,
+                    if path.ends_with("move") || path.ends_with("lose") {
+                        "POST"
+                    } else {
+                        "PATCH"
+                    },
+                    &path,
+                    owner,
+                    Some(body),
+                )
+                .await;
+                assert_eq!(status, StatusCode::OK, "{} {path}: {body}", api.engine());
+            }
+        };
+        let (a, b, c, d, e) = (&ids[0], &ids[1], &ids[2], &ids[3], &ids[4]);
+        act(
+            format!("/opportunities/{}/move", a.0),
+            json!({ "stage_id": "em-contato" }),
+            a.1,
+        )
+        .await;
+        act(
+            format!("/opportunities/{}/move", b.0),
+            json!({ "stage_id": "qualificado" }),
+            b.1,
+        )
+        .await;
+        act(
+            format!("/opportunities/{}", c.0),
+            json!({ "expected_value_cents": 777_700 }),
+            "ADMIN",
+        )
+        .await;
+        act(
+            format!("/opportunities/{}", d.0),
+            json!({ "team_id": null }),
+            "ADMIN",
+        )
+        .await;
+        act(
+            format!("/opportunities/{}", e.0),
+            json!({ "owner_id": "uid-SALESPERSON" }),
+            "ADMIN",
+        )
+        .await;
+        act(
+            format!("/opportunities/{}/lose", a.0),
+            json!({ "reason": "preco" }),
+            a.1,
+        )
+        .await;
+        act(
+            format!("/opportunities/{}/lose", c.0),
+            json!({ "reason": "preco" }),
+            c.1,
+        )
+        .await;
+        act(
+            format!("/opportunities/{}/move", c.0),
+            json!({ "stage_id": "negociacao" }),
+            c.1,
+        )
+        .await;
+
+        let totals = |board: &Value| -> Vec<(String, i64, i64)> {
+            let mut t: Vec<(String, i64, i64)> = board["columns"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| c["count"].as_i64().unwrap() > 0 && c["stage"]["id"] != "perdido")
+                .map(|c| {
+                    let id = c["stage"]["id"].as_str().unwrap().to_string();
+                    (
+                        id,
+                        c["count"].as_i64().unwrap(),
+                        c["value_cents"].as_i64().unwrap(),
+                    )
+                })
+                .collect();
+            t.sort();
+            t
+        };
+        let team_filter = format!("team_id={team}");
+        for (role, filter) in [
+            ("ADMIN", ""),
+            ("ADMIN", team_filter.as_str()),
+            ("ADMIN", "owner_id=uid-SALESPERSON"),
+            (MANAGER, ""),
+            (SELLER, ""),
+            (OTHER_SELLER, ""),
+        ] {
+            let (_, kept) = call(
+                &api,
+                "GET",
+                &format!("/opportunities/board?{filter}"),
+                role,
+                None,
+            )
+            .await;
+            let (_, grouped) = call(
+                &api,
+                "GET",
+                &format!("/opportunities/board?{filter}&from=2000-01-01"),
+                role,
+                None,
+            )
+            .await;
+            assert_eq!(
+                totals(&kept),
+                totals(&grouped),
+                "{} {role} {filter}",
+                api.engine()
+            );
+            assert_eq!(
+                kept["open_count"],
+                grouped["open_count"],
+                "{} {role} {filter}",
+                api.engine()
+            );
+        }
+        // What the six leads add up to after the changes, seen by the administrator.
+        let (_, board) = call(&api, "GET", "/opportunities/board", "ADMIN", None).await;
+        assert_eq!(
+            totals(&board),
+            [
+                ("negociacao".to_string(), 1, 777_700),
+                ("novo-lead".to_string(), 3, 40_000 + 50_000 + 60_000),
+                ("qualificado".to_string(), 1, 20_000),
+            ]
+        );
+    }
+}
