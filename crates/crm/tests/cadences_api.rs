@@ -859,7 +859,8 @@ async fn salesperson_unit(api: &TestApi<Crm>, uid: &str, unit: &str) {
 }
 
 #[tokio::test]
-async fn a_step_due_on_a_units_holiday_moves_to_the_next_business_day_only_for_that_units_clients() {
+async fn a_step_due_on_a_units_holiday_moves_to_the_next_business_day_only_for_that_units_clients()
+{
     for (api, team) in apis().await {
         let fortaleza = unit(&api, "FOR").await;
         let recife = unit(&api, "REC").await;
@@ -882,7 +883,15 @@ async fn a_step_due_on_a_units_holiday_moves_to_the_next_business_day_only_for_t
         // Ana is a client of Fortaleza, Bia of Recife; Carla has no unit: her salesperson's (Fortaleza) counts.
         let channels = ["whatsapp", "phone"];
         let owner = "uid-SALESPERSON";
-        let ana = client_in(&api, 1, "Ana Paula Reis", owner, &channels, Some(&fortaleza)).await;
+        let ana = client_in(
+            &api,
+            1,
+            "Ana Paula Reis",
+            owner,
+            &channels,
+            Some(&fortaleza),
+        )
+        .await;
         let bia = client_in(&api, 2, "Bia Souza", owner, &channels, Some(&recife)).await;
         let carla = client_in(&api, 3, "Carla Dias", owner, &channels, None).await;
         let (status, rows) = enroll(&api, "SALESPERSON", cid, &[&ana, &bia, &carla]).await;

@@ -493,7 +493,10 @@ mod tests {
         assert!(sp.is_business_day(d(2026, 3, 19)));
         assert!(company.is_business_day(d(2026, 3, 19)));
         assert_eq!(fortaleza.next_business_day(d(2026, 3, 19)), d(2026, 3, 20));
-        assert_eq!(fortaleza.add_business_days(d(2026, 3, 18), 1), d(2026, 3, 20));
+        assert_eq!(
+            fortaleza.add_business_days(d(2026, 3, 18), 1),
+            d(2026, 3, 20)
+        );
         assert_eq!(sp.add_business_days(d(2026, 3, 18), 1), d(2026, 3, 19));
         assert_eq!(fortaleza.holiday(d(2026, 3, 19)), Some(sao_jose));
         assert_eq!(sp.holidays(2026).len(), 14);

@@ -154,9 +154,10 @@ async fn administrators_add_and_remove_extra_holidays() {
         // A national holiday or a date already added is refused naming the field.
         let natal = NaiveDate::from_ymd_opt(2026, 12, 25).unwrap();
         for taken in [natal, day] {
-            let err = calendar::add_holiday(&db, draft(taken, "Outro", None), "uid-adm", Utc::now())
-                .await
-                .unwrap_err();
+            let err =
+                calendar::add_holiday(&db, draft(taken, "Outro", None), "uid-adm", Utc::now())
+                    .await
+                    .unwrap_err();
             assert_eq!(err.fields[0].field, "day", "{err:?}");
         }
         calendar::remove_holiday(&db, day, None).await.unwrap();
@@ -233,9 +234,14 @@ async fn a_units_holiday_counts_in_that_units_calendar_only() {
         calendar::add_holiday(&db, draft(day, "Revolução", None), "uid-adm", Utc::now())
             .await
             .unwrap();
-        let err = calendar::add_holiday(&db, draft(day, "Local", Some(&recife)), "uid-adm", Utc::now())
-            .await
-            .unwrap_err();
+        let err = calendar::add_holiday(
+            &db,
+            draft(day, "Local", Some(&recife)),
+            "uid-adm",
+            Utc::now(),
+        )
+        .await
+        .unwrap_err();
         assert_eq!(err.fields[0].message, "09/07/2026 já é feriado: Revolução.");
         // An unknown or inactive unit is refused naming `unit_id`.
         for bad in ["nao-existe", closed.as_str()] {
@@ -252,11 +258,18 @@ async fn a_units_holiday_counts_in_that_units_calendar_only() {
         // The year's stored holidays: every unit's, or the company-wide ones and one unit's.
         let names = |hs: Vec<calendar::Holiday>| hs.into_iter().map(|h| h.name).collect::<Vec<_>>();
         assert_eq!(
-            calendar::stored_holidays(&db, 2026, None).await.unwrap().len(),
+            calendar::stored_holidays(&db, 2026, None)
+                .await
+                .unwrap()
+                .len(),
             3
         );
         assert_eq!(
-            names(calendar::stored_holidays(&db, 2026, Some(&fortaleza)).await.unwrap()),
+            names(
+                calendar::stored_holidays(&db, 2026, Some(&fortaleza))
+                    .await
+                    .unwrap()
+            ),
             ["São José", "Revolução"]
         );
         assert!(calendar::stored_holidays(&db, 2025, None)

@@ -108,7 +108,11 @@ enum Created {
 
 /// The unit named by a query's `unit_id` (blank: none).
 fn unit_param(unit_id: &Query<Option<String>>) -> Option<&str> {
-    unit_id.0.as_deref().map(str::trim).filter(|u| !u.is_empty())
+    unit_id
+        .0
+        .as_deref()
+        .map(str::trim)
+        .filter(|u| !u.is_empty())
 }
 
 /// Every unit's name by id (a holiday names its unit).
@@ -197,13 +201,9 @@ impl CalendarApi {
         body: Json<NewHolidayRequest>,
     ) -> ApiResult<Json<HolidayDto>> {
         let day = Date::from_path("day", &day.0)?;
-        let holiday = calendar::update_holiday(
-            &self.platform.db,
-            day.0,
-            unit_param(&unit_id),
-            body.draft(),
-        )
-        .await?;
+        let holiday =
+            calendar::update_holiday(&self.platform.db, day.0, unit_param(&unit_id), body.draft())
+                .await?;
         let names = unit_names(&self.platform).await?;
         Ok(Json(HolidayDto::new(holiday, &names)))
     }
