@@ -265,6 +265,55 @@ test('holidays: national ones are marked and fixed; an added one can be removed 
   await expect(added).toHaveCount(0);
 });
 
+test('holidays: one unit’s holiday shows its unit, is filtered by unit, refuses a company-wide one that day, is edited and removed', async ({ page, baseUrl }) => {
+  await signIn(page, baseUrl, demoEmail('admin'), undefined, '/admin/feriados?ano=2031');
+  const table = page.getByRole('table', { name: 'Feriados de 2031' });
+  await expect(table.getByRole('row').filter({ hasText: '01/01/2031' })).toContainText('Todas as unidades');
+
+  const form = page.getByRole('form', { name: 'Adicionar feriado' });
+  await form.getByLabel('Data *', { exact: true }).fill('19/03/2031');
+  await form.getByLabel('Nome *', { exact: true }).fill('São José de teste');
+  await form.getByLabel('Unidade', { exact: true }).selectOption({ label: 'CLI-CAMPINAS — Clínica Campinas' });
+  await form.getByRole('button', { name: 'Adicionar' }).click();
+  await toast(page, 'Feriado de 19/03/2031 adicionado.').waitFor();
+  const added = table.getByRole('row').filter({ hasText: 'São José de teste' });
+  await expect(added).toContainText('Clínica Campinas');
+
+  // Another unit's calendar does not have it; Campinas' does.
+  const filter = page.getByLabel('Filtrar por unidade', { exact: true });
+  await filter.selectOption({ label: 'CLI-MOEMA — Clínica Moema' });
+  await expect(page).toHaveURL(/unidade=/);
+  await expect(table.getByRole('row').filter({ hasText: '01/01/2031' })).toHaveCount(1);
+  await expect(added).toHaveCount(0);
+  await filter.selectOption({ label: 'CLI-CAMPINAS — Clínica Campinas' });
+  await expect(added).toHaveCount(1);
+  await filter.selectOption({ label: 'Todas as unidades' });
+  await expect(page).not.toHaveURL(/unidade=/);
+
+  // A holiday of every unit on that day is refused on the date.
+  await form.getByLabel('Data *', { exact: true }).fill('19/03/2031');
+  await form.getByLabel('Nome *', { exact: true }).fill('Feriado geral');
+  await form.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Corrija o campo Data.');
+  await form.getByText(/^19\/03\/2031 já é feriado da unidade Clínica Campinas: São José de teste\./).waitFor();
+
+  // Edited: moved to every unit.
+  await added.getByRole('button', { name: /^Editar/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Editar feriado' });
+  await dialog.getByLabel('Nome *', { exact: true }).fill('São José (todas)');
+  await dialog.getByLabel('Unidade', { exact: true }).selectOption({ label: 'Todas as unidades' });
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await toast(page, 'Feriado de 19/03/2031 alterado.').waitFor();
+  const edited = table.getByRole('row').filter({ hasText: 'São José (todas)' });
+  await expect(edited).toContainText('Todas as unidades');
+  await expect(edited).toContainText('Adicionado');
+
+  await edited.getByRole('button', { name: /^Remover/ }).click();
+  await page.getByRole('dialog', { name: 'Remover feriado' }).getByRole('button', { name: 'Remover' }).click();
+  await toast(page, 'Feriado de 19/03/2031 removido.').waitFor();
+  await expect(edited).toHaveCount(0);
+});
+
 test('a salesperson is offered none of the administration pages and is refused /admin/usuarios', async ({ page, baseUrl }) => {
   await signIn(page, baseUrl, demoEmail('salesperson'));
   await expectPath(page, '/inicio');

@@ -6,6 +6,7 @@
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use crm::Crm;
+use platform::clock::Clock;
 use platform::testing::smtp::SmtpServer;
 use platform::testing::TestApi;
 use poem::http::StatusCode;
@@ -65,16 +66,27 @@ fn cpf(n: u32) -> String {
 
 /// A client of `owner` with consent on `channels`.
 async fn client(api: &TestApi<Crm>, n: u32, name: &str, owner: &str, channels: &[&str]) -> String {
+    client_in(api, n, name, owner, channels, None).await
+}
+
+/// A client of `owner` (and of `unit`) with consent on `channels`.
+async fn client_in(
+    api: &TestApi<Crm>,
+    n: u32,
+    name: &str,
+    owner: &str,
+    channels: &[&str],
+    unit: Option<&str>,
+) -> String {
+    let mut body = json!({
+        "document": cpf(n), "name": name, "owner_id": owner,
+        "emails": [format!("cliente{n}@example.com.br")], "phones": ["(11) 98765-4321"],
+    });
+    if let Some(unit) = unit {
+        body["unit_id"] = json!(unit);
+    }
     let (status, c) = api
-        .call(
-            "POST",
-            "/api/v1/crm/clients",
-            Some("ADMIN"),
-            Some(json!({
-                "document": cpf(n), "name": name, "owner_id": owner,
-                "emails": [format!("cliente{n}@example.com.br")], "phones": ["(11) 98765-4321"],
-            })),
-        )
+        .call("POST", "/api/v1/crm/clients", Some("ADMIN"), Some(body))
         .await;
     assert_eq!(status, StatusCode::CREATED, "{}: {c}", api.engine());
     let id = c["id"].as_str().unwrap().to_string();
@@ -797,5 +809,116 @@ async fn a_message_the_plugins_host_saw_pauses_the_active_enrollment_and_another
                 .unwrap(),
             0
         );
+    }
+}
+
+/// A unit named `code`, straight in the platform register.
+async fn unit(api: &TestApi<Crm>, code: &str) -> String {
+    platform::units::create(
+        &api.db,
+        platform::units::UnitDraft {
+            code: code.into(),
+            name: format!("Clínica {code}"),
+            active: true,
+            ..Default::default()
+        },
+        "uid-ADMIN",
+        api.clock.now(),
+    )
+    .await
+    .unwrap()
+    .id
+}
+
+/// Puts the salesperson `uid` (their CRM profile) in `unit`.
+async fn salesperson_unit(api: &TestApi<Crm>, uid: &str, unit: &str) {
+    let now = api.clock.now();
+    let updated = platform::on_db!(&api.db, pool => sqlx::query(
+        "UPDATE crm_users SET unit_id = $2 WHERE user_id = $1",
+    )
+    .bind(uid)
+    .bind(unit)
+    .execute(pool)
+    .await
+    .map(|r| r.rows_affected()))
+    .unwrap();
+    if updated == 0 {
+        platform::on_db!(&api.db, pool => sqlx::query(
+            "INSERT INTO crm_users (user_id, display_name, unit_id, employment, discount_limit_bp, active, version, \
+             created_at, created_by, updated_at, updated_by) \
+             VALUES ($1, 'Vera Vendedora', $2, 'clt', 0, TRUE, 1, $3, 'uid-ADMIN', $3, 'uid-ADMIN')",
+        )
+        .bind(uid)
+        .bind(unit)
+        .bind(now)
+        .execute(pool)
+        .await
+        .map(|_| ()))
+        .unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_step_due_on_a_units_holiday_moves_to_the_next_business_day_only_for_that_units_clients()
+{
+    for (api, team) in apis().await {
+        let fortaleza = unit(&api, "FOR").await;
+        let recife = unit(&api, "REC").await;
+        // Wednesday 02/12/2026 is a holiday in Fortaleza's unit only.
+        platform::calendar::add_holiday(
+            &api.db,
+            platform::calendar::HolidayDraft {
+                day: chrono::NaiveDate::from_ymd_opt(2026, 12, 2).unwrap(),
+                name: "Feriado municipal".into(),
+                unit_id: Some(fortaleza.clone()),
+            },
+            "uid-ADMIN",
+            api.clock.now(),
+        )
+        .await
+        .unwrap();
+        salesperson_unit(&api, "uid-SALESPERSON", &fortaleza).await;
+        let c = cadence(&api, "SALES_MANAGER", &team, steps()).await;
+        let cid = c["id"].as_str().unwrap();
+        // Ana is a client of Fortaleza, Bia of Recife; Carla has no unit: her salesperson's (Fortaleza) counts.
+        let channels = ["whatsapp", "phone"];
+        let owner = "uid-SALESPERSON";
+        let ana = client_in(
+            &api,
+            1,
+            "Ana Paula Reis",
+            owner,
+            &channels,
+            Some(&fortaleza),
+        )
+        .await;
+        let bia = client_in(&api, 2, "Bia Souza", owner, &channels, Some(&recife)).await;
+        let carla = client_in(&api, 3, "Carla Dias", owner, &channels, None).await;
+        let (status, rows) = enroll(&api, "SALESPERSON", cid, &[&ana, &bia, &carla]).await;
+        assert_eq!(status, StatusCode::CREATED, "{rows}");
+        let id_of = |client: &str| {
+            rows.as_array()
+                .unwrap()
+                .iter()
+                .find(|e| e["client_id"] == client)
+                .unwrap()["id"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        };
+        for row in rows.as_array().unwrap() {
+            let due: DateTime<Utc> = row["next_due_at"].as_str().unwrap().parse().unwrap();
+            assert_eq!(due, sp(1, 9), "{row}");
+        }
+
+        // The first step falls on Tuesday; the call, a business day later, skips Fortaleza's Wednesday.
+        api.clock.set(sp(1, 9) + Duration::minutes(30));
+        api.platform.jobs.run_until_idle().await.unwrap();
+        for (client, expected) in [(&ana, sp(3, 14)), (&bia, sp(2, 14)), (&carla, sp(3, 14))] {
+            let e = enrollment(&api, cid, &id_of(client)).await;
+            assert_eq!(e["current_step"], 2, "{e}");
+            let next: DateTime<Utc> = e["next_due_at"].as_str().unwrap().parse().unwrap();
+            assert_eq!(next, expected, "{}: {e}", api.engine());
+        }
     }
 }

@@ -183,8 +183,11 @@ async fn a_cadence_simulation_is_a_dry_run_that_leaves_no_row_behind() {
         let eve = NaiveDate::from_ymd_opt(2026, 12, 24).unwrap();
         platform::calendar::add_holiday(
             &api.db,
-            eve,
-            "Véspera de Natal",
+            platform::calendar::HolidayDraft {
+                day: eve,
+                name: "Véspera de Natal".into(),
+                unit_id: None,
+            },
             "uid-ADMIN",
             api.clock.now(),
         )

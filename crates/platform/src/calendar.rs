@@ -1,5 +1,10 @@
 //! Business days: Brazilian national holidays (fixed dates, and those that move with Easter), the extra
-//! holidays administrators add, and "today" in São Paulo.
+//! holidays administrators add (company-wide, or of one unit: a municipal holiday in one clinic's city), and
+//! "today" in São Paulo.
+//!
+//! [`Calendar::load`] is the company-wide calendar (national and company-wide extra holidays: what finance
+//! reads); [`Calendar::load_for`] adds one unit's holidays. A day holds at most one extra holiday per unit, and a
+//! company-wide one excludes any unit's on that day (and the reverse): both are refused naming `day` (422).
 
 use chrono::{Datelike, Duration, NaiveDate, Weekday};
 
@@ -14,6 +19,8 @@ pub struct Holiday {
     pub name: String,
     /// National (computed) or added by an administrator.
     pub national: bool,
+    /// The unit (platform_units.id) it applies to; `None`: everywhere.
+    pub unit_id: Option<String>,
 }
 
 /// Easter Sunday of `year` (Gregorian, the anonymous algorithm).
@@ -69,6 +76,7 @@ pub fn national_holidays(year: i32) -> Vec<Holiday> {
             day,
             name: name.to_string(),
             national: true,
+            unit_id: None,
         })
         .collect()
 }
@@ -80,27 +88,51 @@ pub struct Calendar {
 }
 
 impl Calendar {
-    /// The calendar with the extra holidays stored in `db`.
+    /// The company-wide calendar: national holidays and the extra ones stored for every unit.
     pub async fn load(db: &Db) -> Result<Calendar> {
-        let rows: Vec<(NaiveDate, String)> = on_db!(db, pool => sqlx::query_as(
-            "SELECT day, name FROM platform_holidays ORDER BY day",
-        )
-        .fetch_all(pool)
-        .await)?;
-        Ok(Calendar::with_extra(rows))
+        Calendar::load_for(db, None).await
     }
 
+    /// The calendar of `unit`: national holidays, the company-wide extra ones and that unit's (`None`: the
+    /// company-wide calendar, as [`Calendar::load`]).
+    pub async fn load_for(db: &Db, unit: Option<&str>) -> Result<Calendar> {
+        let rows: Vec<(NaiveDate, String, Option<String>)> = on_db!(db, pool => sqlx::query_as(
+            "SELECT day, name, unit_id FROM platform_holidays \
+             WHERE unit_id IS NULL OR unit_id = $1 ORDER BY day, unit_id",
+        )
+        .bind(unit)
+        .fetch_all(pool)
+        .await)?;
+        Ok(Calendar::with_holidays(
+            rows.into_iter()
+                .map(|(day, name, unit_id)| Holiday {
+                    day,
+                    name,
+                    national: false,
+                    unit_id,
+                })
+                .collect(),
+        ))
+    }
+
+    /// National holidays and `extra` company-wide ones.
     pub fn with_extra(extra: Vec<(NaiveDate, String)>) -> Calendar {
-        Calendar {
-            extra: extra
+        Calendar::with_holidays(
+            extra
                 .into_iter()
                 .map(|(day, name)| Holiday {
                     day,
                     name,
                     national: false,
+                    unit_id: None,
                 })
                 .collect(),
-        }
+        )
+    }
+
+    /// National holidays and `extra` (company-wide or of a unit: all of them count as holidays here).
+    pub fn with_holidays(extra: Vec<Holiday>) -> Calendar {
+        Calendar { extra }
     }
 
     pub fn holiday(&self, day: NaiveDate) -> Option<Holiday> {
@@ -146,66 +178,237 @@ impl Calendar {
     }
 }
 
-/// Adds an extra holiday; a date already a holiday (national or extra) is refused naming the field.
-pub async fn add_holiday(
+/// The extra holidays stored for `year`: every unit's (`unit: None`), or the company-wide ones and `unit`'s.
+pub async fn stored_holidays(db: &Db, year: i32, unit: Option<&str>) -> Result<Vec<Holiday>> {
+    let (from, to) = match (
+        NaiveDate::from_ymd_opt(year, 1, 1),
+        NaiveDate::from_ymd_opt(year, 12, 31),
+    ) {
+        (Some(from), Some(to)) => (from, to),
+        _ => return Ok(Vec::new()),
+    };
+    let rows: Vec<(NaiveDate, String, Option<String>)> = on_db!(db, pool => sqlx::query_as(
+        "SELECT day, name, unit_id FROM platform_holidays \
+         WHERE day >= $1 AND day <= $2 AND ($3 IS NULL OR unit_id IS NULL OR unit_id = $3) \
+         ORDER BY day, unit_id",
+    )
+    .bind(from)
+    .bind(to)
+    .bind(unit)
+    .fetch_all(pool)
+    .await)?;
+    Ok(rows
+        .into_iter()
+        .map(|(day, name, unit_id)| Holiday {
+            day,
+            name,
+            national: false,
+            unit_id,
+        })
+        .collect())
+}
+
+/// What an administrator types for an extra holiday.
+#[derive(Debug, Clone)]
+pub struct HolidayDraft {
+    pub day: NaiveDate,
+    pub name: String,
+    /// `None` (or blank): every unit.
+    pub unit_id: Option<String>,
+}
+
+/// The stored holiday of `day` and `unit` (`None`: the company-wide one).
+async fn stored(db: &Db, day: NaiveDate, unit: Option<&str>) -> Result<Option<Holiday>> {
+    let row: Option<(String,)> = on_db!(db, pool => sqlx::query_as(
+        "SELECT name FROM platform_holidays WHERE day = $1 AND COALESCE(unit_id, '') = COALESCE($2, '')",
+    )
+    .bind(day)
+    .bind(unit)
+    .fetch_optional(pool)
+    .await)?;
+    Ok(row.map(|(name,)| Holiday {
+        day,
+        name,
+        national: false,
+        unit_id: unit.map(str::to_string),
+    }))
+}
+
+/// The draft normalised, or every wrong field named (422): the name, an unknown or inactive unit, and a day that
+/// is already a holiday where this one would apply (a national one; a company-wide one; the same unit's; or, for a
+/// company-wide holiday, any unit's). `replacing` is the stored holiday being edited, not a clash with itself.
+async fn validate(
     db: &Db,
-    day: NaiveDate,
-    name: &str,
-    uid: &str,
-    now: chrono::DateTime<chrono::Utc>,
-) -> Result<Holiday> {
-    let name = crate::text::collapse_spaces(name);
+    draft: HolidayDraft,
+    replacing: Option<(NaiveDate, Option<&str>)>,
+) -> Result<HolidayDraft> {
+    let name = crate::text::collapse_spaces(&draft.name);
+    let unit_id = draft
+        .unit_id
+        .map(|u| u.trim().to_string())
+        .filter(|u| !u.is_empty());
     let mut v = crate::error::Violations::new();
     if name.is_empty() || name.chars().count() > 120 {
         v.add("name", "Informe o nome do feriado (até 120 caracteres).");
     }
-    if let Some(existing) = Calendar::load(db).await?.holiday(day) {
-        v.add(
-            "day",
-            format!(
-                "{} já é feriado: {}.",
-                day.format("%d/%m/%Y"),
-                existing.name
+    let mut unit_name = None;
+    if let Some(id) = &unit_id {
+        let keeps = replacing.is_some_and(|(_, u)| u == Some(id.as_str()));
+        match crate::units::get(db, id).await? {
+            Some(u) if u.active || keeps => unit_name = Some(u.name),
+            Some(u) => v.add("unit_id", format!("A unidade {} está inativa.", u.name)),
+            None => v.add("unit_id", "Unidade não encontrada."),
+        }
+    }
+    let day = draft.day;
+    let is_self = |h: &Holiday| replacing == Some((h.day, h.unit_id.as_deref()));
+    let date = day.format("%d/%m/%Y");
+    if let Some(h) = national_holidays(day.year())
+        .into_iter()
+        .find(|h| h.day == day)
+    {
+        v.add("day", format!("{date} já é feriado: {}.", h.name));
+    } else {
+        let rows: Vec<(String, Option<String>)> = on_db!(db, pool => sqlx::query_as(
+            "SELECT name, unit_id FROM platform_holidays WHERE day = $1 ORDER BY unit_id",
+        )
+        .bind(day)
+        .fetch_all(pool)
+        .await)?;
+        let clash = rows
+            .into_iter()
+            .map(|(name, unit)| Holiday {
+                day,
+                name,
+                national: false,
+                unit_id: unit,
+            })
+            .filter(|h| !is_self(h))
+            .find(|h| unit_id.is_none() || h.unit_id.is_none() || h.unit_id == unit_id);
+        match clash {
+            Some(h) if h.unit_id.is_none() => {
+                v.add("day", format!("{date} já é feriado: {}.", h.name));
+            }
+            Some(h) if h.unit_id == unit_id => v.add(
+                "day",
+                format!(
+                    "{date} já é feriado da unidade {}: {}.",
+                    unit_name.as_deref().unwrap_or_default(),
+                    h.name
+                ),
             ),
-        );
+            Some(h) => {
+                let other = match &h.unit_id {
+                    Some(id) => crate::units::get(db, id).await?.map(|u| u.name),
+                    None => None,
+                };
+                v.add(
+                    "day",
+                    format!(
+                        "{date} já é feriado da unidade {}: {}. Um feriado de todas as unidades não pode \
+                         coincidir com o de uma unidade.",
+                        other.unwrap_or_default(),
+                        h.name
+                    ),
+                );
+            }
+            None => {}
+        }
     }
     v.finish()?;
+    Ok(HolidayDraft { day, name, unit_id })
+}
+
+fn taken(e: sqlx::Error) -> Error {
+    if crate::db::is_unique_violation(&e) {
+        Error::invalid_field("day", "Esta data já é feriado.")
+    } else {
+        e.into()
+    }
+}
+
+/// Adds an extra holiday (company-wide, or of one unit); see [`validate`] for what is refused.
+pub async fn add_holiday(
+    db: &Db,
+    draft: HolidayDraft,
+    uid: &str,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Holiday> {
+    let h = validate(db, draft, None).await?;
     on_db!(db, pool => sqlx::query(
-        "INSERT INTO platform_holidays (day, name, created_by, created_at) VALUES ($1, $2, $3, $4)",
+        "INSERT INTO platform_holidays (day, name, unit_id, created_by, created_at) VALUES ($1, $2, $3, $4, $5)",
     )
-    .bind(day)
-    .bind(&name)
+    .bind(h.day)
+    .bind(&h.name)
+    .bind(&h.unit_id)
     .bind(uid)
     .bind(now)
     .execute(pool)
     .await
     .map(|_| ()))
-    .map_err(|e| {
-        if crate::db::is_unique_violation(&e) {
-            Error::invalid_field("day", "Esta data já é feriado.")
-        } else {
-            e.into()
-        }
-    })?;
+    .map_err(taken)?;
     Ok(Holiday {
-        day,
-        name,
+        day: h.day,
+        name: h.name,
         national: false,
+        unit_id: h.unit_id,
     })
 }
 
-/// Removes an extra holiday (national ones cannot be removed).
-pub async fn remove_holiday(db: &Db, day: NaiveDate) -> Result<()> {
-    let removed = on_db!(db, pool => sqlx::query("DELETE FROM platform_holidays WHERE day = $1")
-        .bind(day)
-        .execute(pool)
-        .await
-        .map(|r| r.rows_affected()))?;
+/// Changes the extra holiday of `day` and `unit` (its date, name or unit); 404 when there is none.
+pub async fn update_holiday(
+    db: &Db,
+    day: NaiveDate,
+    unit: Option<&str>,
+    draft: HolidayDraft,
+) -> Result<Holiday> {
+    if stored(db, day, unit).await?.is_none() {
+        return Err(not_stored(day));
+    }
+    let h = validate(db, draft, Some((day, unit))).await?;
+    let changed = on_db!(db, pool => sqlx::query(
+        "UPDATE platform_holidays SET day = $3, name = $4, unit_id = $5 \
+         WHERE day = $1 AND COALESCE(unit_id, '') = COALESCE($2, '')",
+    )
+    .bind(day)
+    .bind(unit)
+    .bind(h.day)
+    .bind(&h.name)
+    .bind(&h.unit_id)
+    .execute(pool)
+    .await
+    .map(|r| r.rows_affected()))
+    .map_err(taken)?;
+    if changed == 0 {
+        return Err(not_stored(day));
+    }
+    Ok(Holiday {
+        day: h.day,
+        name: h.name,
+        national: false,
+        unit_id: h.unit_id,
+    })
+}
+
+fn not_stored(day: NaiveDate) -> Error {
+    Error::not_found(format!(
+        "Não há feriado cadastrado em {}.",
+        day.format("%d/%m/%Y")
+    ))
+}
+
+/// Removes the extra holiday of `day` and `unit` (`None`: the company-wide one; national ones cannot be removed).
+pub async fn remove_holiday(db: &Db, day: NaiveDate, unit: Option<&str>) -> Result<()> {
+    let removed = on_db!(db, pool => sqlx::query(
+        "DELETE FROM platform_holidays WHERE day = $1 AND COALESCE(unit_id, '') = COALESCE($2, '')",
+    )
+    .bind(day)
+    .bind(unit)
+    .execute(pool)
+    .await
+    .map(|r| r.rows_affected()))?;
     if removed == 0 {
-        return Err(Error::not_found(format!(
-            "Não há feriado cadastrado em {}.",
-            day.format("%d/%m/%Y")
-        )));
+        return Err(not_stored(day));
     }
     Ok(())
 }
@@ -266,5 +469,36 @@ mod tests {
         assert!(cal.is_business_day(d(2026, 7, 10)));
         assert_eq!(cal.add_business_days(d(2026, 4, 6), -1), d(2026, 4, 2));
         assert_eq!(cal.holidays(2026).len(), 14);
+    }
+
+    #[test]
+    fn a_units_holiday_counts_only_in_its_calendar() {
+        let municipal = Holiday {
+            day: d(2026, 1, 25),
+            name: "Aniversário de São Paulo".into(),
+            national: false,
+            unit_id: Some("unit-sp".into()),
+        };
+        // Thursday 19/03/2026 is São José in Fortaleza's unit only; 25/01 (São Paulo's) is a Sunday in 2026.
+        let sao_jose = Holiday {
+            day: d(2026, 3, 19),
+            name: "São José".into(),
+            national: false,
+            unit_id: Some("unit-fortaleza".into()),
+        };
+        let sp = Calendar::with_holidays(vec![municipal.clone()]);
+        let fortaleza = Calendar::with_holidays(vec![sao_jose.clone()]);
+        let company = Calendar::with_extra(vec![]);
+        assert!(!fortaleza.is_business_day(d(2026, 3, 19)));
+        assert!(sp.is_business_day(d(2026, 3, 19)));
+        assert!(company.is_business_day(d(2026, 3, 19)));
+        assert_eq!(fortaleza.next_business_day(d(2026, 3, 19)), d(2026, 3, 20));
+        assert_eq!(
+            fortaleza.add_business_days(d(2026, 3, 18), 1),
+            d(2026, 3, 20)
+        );
+        assert_eq!(sp.add_business_days(d(2026, 3, 18), 1), d(2026, 3, 19));
+        assert_eq!(fortaleza.holiday(d(2026, 3, 19)), Some(sao_jose));
+        assert_eq!(sp.holidays(2026).len(), 14);
     }
 }

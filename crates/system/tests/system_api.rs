@@ -305,6 +305,81 @@ async fn the_calendar_lists_national_and_added_holidays() {
     }
 }
 
+#[tokio::test]
+async fn a_units_holiday_is_listed_with_its_unit_filtered_edited_and_removed() {
+    for api in apis().await {
+        let mut ids = Vec::new();
+        for code in ["FOR", "REC"] {
+            let (status, unit) = api
+                .call(
+                    "POST",
+                    "/api/v1/system/units",
+                    Some("ADMIN"),
+                    Some(json!({ "code": code, "name": format!("Clínica {code}") })),
+                )
+                .await;
+            assert_eq!(status, StatusCode::CREATED, "{unit}");
+            ids.push(unit["id"].as_str().unwrap().to_string());
+        }
+        let (fortaleza, recife) = (&ids[0], &ids[1]);
+        let body = json!({"day": "2026-03-19", "name": "São José", "unit_id": fortaleza});
+        let (status, added) = api
+            .call("POST", "/api/v1/system/holidays", Some("ADMIN"), Some(body))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{added}");
+        assert_eq!(
+            (added["unit_id"].as_str(), added["unit_name"].as_str()),
+            (Some(fortaleza.as_str()), Some("Clínica FOR"))
+        );
+        // A company-wide holiday on that day is refused naming the date.
+        let body = json!({"day": "2026-03-19", "name": "Geral"});
+        let (status, error) = api
+            .call("POST", "/api/v1/system/holidays", Some("ADMIN"), Some(body))
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(error["fields"][0]["field"], "day");
+        let body = json!({"day": "2026-03-20", "name": "X", "unit_id": "nao-existe"});
+        let (status, error) = api
+            .call("POST", "/api/v1/system/holidays", Some("ADMIN"), Some(body))
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(error["fields"][0]["field"], "unit_id");
+
+        // Every unit's without a filter; with one, the calendar of that unit.
+        let listed = |unit: &str| {
+            let path = format!("/api/v1/system/holidays?year=2026&unit_id={unit}");
+            let api = &api;
+            async move {
+                let (status, year) = api.call("GET", &path, Some("SALESPERSON"), None).await;
+                assert_eq!(status, StatusCode::OK, "{year}");
+                year["holidays"].as_array().unwrap().len()
+            }
+        };
+        assert_eq!(listed("").await, 14);
+        assert_eq!(listed(fortaleza).await, 14);
+        assert_eq!(listed(recife).await, 13);
+
+        // Moved to Recife (the key is the date and the unit), then removed.
+        let path = format!("/api/v1/system/holidays/2026-03-19?unit_id={fortaleza}");
+        let body = json!({"day": "2026-03-19", "name": "Feriado local", "unit_id": recife});
+        let (status, _) = api
+            .call("PUT", &path, Some("FINANCIAL_MANAGER"), Some(body.clone()))
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, edited) = api.call("PUT", &path, Some("ADMIN"), Some(body)).await;
+        assert_eq!(status, StatusCode::OK, "{edited}");
+        assert_eq!(edited["unit_name"], "Clínica REC");
+        assert_eq!(listed(fortaleza).await, 13);
+        assert_eq!(listed(recife).await, 14);
+        let (status, _) = api.call("DELETE", &path, Some("ADMIN"), None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let path = format!("/api/v1/system/holidays/2026-03-19?unit_id={recife}");
+        let (status, _) = api.call("DELETE", &path, Some("ADMIN"), None).await;
+        assert_eq!(status, StatusCode::NO_CONTENT);
+        assert_eq!(listed("").await, 13);
+    }
+}
+
 async fn upload(
     api: &TestApi<System>,
     token: &str,

@@ -101,6 +101,9 @@ pub struct CadenceSimulationRequest {
     pub start_date: Omittable<Date>,
     #[oai(validator(max_length = 10))]
     pub start_time: Omittable<Text>,
+    /// The unit whose holidays count too (default: company-wide holidays only); unknown: 422 on `unit_id`.
+    #[oai(validator(max_length = 100))]
+    pub unit_id: Omittable<Text>,
 }
 
 /// One step of a dry run.
@@ -124,6 +127,9 @@ pub struct HolidayDto {
     pub name: String,
     /// National (computed) or one of the company's.
     pub national: bool,
+    /// The unit's own holiday (absent: every unit's).
+    #[oai(skip_serializing_if_is_none)]
+    pub unit_id: Option<String>,
 }
 
 /// A dry run's answer: nothing was written.
@@ -232,7 +238,8 @@ impl LabApi {
     }
 
     /// The cadence simulator: when each step of a cadence (an existing one, or steps as typed) would fall for an
-    /// enrollment on the start date, on business days and hours with the platform calendar's holidays. A dry run:
+    /// enrollment on the start date, on business days and hours with the platform calendar's holidays (and a unit's,
+    /// with `unit_id`). A dry run:
     /// nothing is written.
     #[oai(
         path = "/cadence-simulation",
@@ -250,6 +257,7 @@ impl LabApi {
             steps: drafts(body.steps),
             start_date: body.start_date.0.map(|d| d.0),
             start_time: body.start_time.0.map(String::from),
+            unit_id: body.unit_id.0.map(String::from),
         };
         let out = self.lab.simulate(&auth.0, input).await?;
         Ok(Json(CadenceSimulation {
@@ -272,6 +280,7 @@ impl LabApi {
                     day: h.day,
                     name: h.name,
                     national: h.national,
+                    unit_id: h.unit_id,
                 })
                 .collect(),
         }))

@@ -1,7 +1,7 @@
 //! Cadences (the rules; storage is `store::cadences`, the operations and the job that makes steps fall due are
-//! `service::cadences`): a cadence's steps fall on business days (weekends, national holidays and the company's extra
-//! holidays of `platform::calendar`), each inside a time window within business hours, on a channel, with a
-//! message template. [`simulate`] is pure — steps, a start date and a calendar give each step's date and time — so
+//! `service::cadences`): a cadence's steps fall on business days (weekends, national holidays, the company's extra
+//! holidays of `platform::calendar` and those of the client's unit, else the salesperson's), each inside a time
+//! window within business hours, on a channel, with a message template. [`simulate`] is pure — steps, a start date and a calendar give each step's date and time — so
 //! the step builder's preview calendar and `/crmDev`'s dry run share it.
 
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc};

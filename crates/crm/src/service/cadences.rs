@@ -5,6 +5,7 @@
 //! activity with a wa.me / tel link; an e-mail step is sent. A reply (an activity done with `respondeu` or
 //! `atendeu`) pauses the client's enrollment; a won opportunity or `do_not_contact` ends it.
 
+use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
@@ -486,9 +487,8 @@ impl Cadences {
             .iter()
             .filter_map(|s| s.step.channel.consent())
             .collect();
-        let calendar = Calendar::load(&self.db).await?;
+        let mut calendars = Calendars::default();
         let now = self.clock.now();
-        let anchor = calendar.next_business_day(self.clock.today());
         let mut v = platform::error::Violations::new();
         let mut seen = BTreeSet::new();
         let mut enrollments = Vec::new();
@@ -538,6 +538,8 @@ impl Cadences {
                 .owner_id
                 .clone()
                 .unwrap_or_else(|| p.uid.clone());
+            let calendar = calendars.of(&self.db, &client.id, &owner).await?;
+            let anchor = calendar.next_business_day(self.clock.today());
             enrollments.push(Enrollment {
                 id: uuid::Uuid::now_v7().to_string(),
                 cadence_id: cadence.id.clone(),
@@ -552,7 +554,7 @@ impl Cadences {
                 end_reason: None,
                 anchor_on: anchor,
                 anchor_offset: 0,
-                next_due_at: Some(due_at(&first.step, anchor, 0, &calendar)),
+                next_due_at: Some(due_at(&first.step, anchor, 0, calendar)),
                 replied_at: None,
                 booked_at: None,
                 version: 1,
@@ -836,7 +838,7 @@ impl Cadences {
                 })
             }
         };
-        let calendar = Calendar::load(&self.db).await?;
+        let calendar = calendar_of(&self.db, &e).await?;
         let mut next = e.clone();
         next.current_step = order + 1;
         match steps.iter().find(|s| s.step.order == order + 1) {
@@ -973,6 +975,31 @@ fn close(e: &mut Enrollment, reason: &str) {
     e.end_reason = Some(reason.to_string());
 }
 
+/// The calendar an enrollment's steps fall on: national and company-wide holidays, and those of the client's unit
+/// (else of the salesperson's, the enrollment's owner).
+async fn calendar_of(db: &Db, e: &Enrollment) -> Result<Calendar> {
+    let unit = store::calendar_unit(db, &e.client_id, &e.owner_id).await?;
+    Calendar::load_for(db, unit.as_deref()).await
+}
+
+/// The calendars of the units met while enrolling many clients, each loaded once.
+#[derive(Default)]
+struct Calendars(HashMap<Option<String>, Calendar>);
+
+impl Calendars {
+    /// The calendar of `client_id`'s enrollment owned by `owner_id` (see [`calendar_of`]).
+    async fn of(&mut self, db: &Db, client_id: &str, owner_id: &str) -> Result<&Calendar> {
+        let unit = store::calendar_unit(db, client_id, owner_id).await?;
+        Ok(match self.0.entry(unit) {
+            Entry::Occupied(known) => known.into_mut(),
+            Entry::Vacant(slot) => {
+                let calendar = Calendar::load_for(db, slot.key().as_deref()).await?;
+                slot.insert(calendar)
+            }
+        })
+    }
+}
+
 /// When step `s` falls for `e` after the step before it fell.
 fn due_at_after(s: &Step, e: &Enrollment, calendar: &Calendar) -> DateTime<Utc> {
     due_at(s, e.anchor_on, e.anchor_offset, calendar)
@@ -1014,7 +1041,7 @@ async fn resume_in(
     stamp: &Stamp<'_>,
 ) -> Result<()> {
     let steps = store::steps(db, &e.cadence_id, e.cadence_version).await?;
-    let calendar = Calendar::load(db).await?;
+    let calendar = calendar_of(db, &e).await?;
     let previous = steps
         .iter()
         .find(|s| s.step.order == e.current_step - 1)

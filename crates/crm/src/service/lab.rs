@@ -37,6 +37,8 @@ pub struct SimulationInput {
     pub start_date: Option<NaiveDate>,
     /// `hh:mm`; default the start of the day.
     pub start_time: Option<String>,
+    /// The unit whose holidays count too (a client's, or a salesperson's); default none (company-wide).
+    pub unit_id: Option<String>,
 }
 
 /// One step of a simulation: when it falls, and whether that is already past at the start (it would fall due at
@@ -52,7 +54,7 @@ pub struct Simulation {
     /// The first business day (the anchor an enrollment on the start date takes).
     pub first_day: NaiveDate,
     pub steps: Vec<SimulatedStep>,
-    /// The holidays (national and the company's) between the start date and the last step's day.
+    /// The holidays (national, the company's and the unit's) between the start date and the last step's day.
     pub holidays: Vec<Holiday>,
 }
 
@@ -244,8 +246,8 @@ impl Lab {
 
     /// The cadence simulator's dry run: when each step would fall for an enrollment on the start date (the first
     /// business day on or after it, then each step's business days, at the start of its window), and which
-    /// would be already due at the start time. Reads a cadence (one `p` sees; 404 otherwise) and the calendar;
-    /// writes nothing.
+    /// would be already due at the start time. Reads a cadence (one `p` sees; 404 otherwise) and the calendar
+    /// (with a unit's holidays when `unit_id` names one; an unknown unit is 422); writes nothing.
     pub async fn simulate(&self, p: &Principal, input: SimulationInput) -> Result<Simulation> {
         let (cadence_name, steps) = match (&input.cadence_id, input.steps.is_empty()) {
             (Some(_), false) => {
@@ -281,7 +283,17 @@ impl Lab {
             })?,
         };
         let start = sao_paulo(start_date, start_time);
-        let calendar = Calendar::load(&self.db).await?;
+        let unit = input
+            .unit_id
+            .as_deref()
+            .map(str::trim)
+            .filter(|u| !u.is_empty());
+        if let Some(id) = unit {
+            if platform::units::get(&self.db, id).await?.is_none() {
+                return Err(Error::invalid_field("unit_id", "Unidade não encontrada."));
+            }
+        }
+        let calendar = Calendar::load_for(&self.db, unit).await?;
         let dates = cadence::simulate(&steps, start_date, &calendar);
         let last = dates.iter().map(|d| d.day).max().unwrap_or(start_date);
         let holidays = (start_date.year()..=last.year())

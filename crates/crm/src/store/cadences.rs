@@ -310,6 +310,20 @@ pub async fn enrollment_tx(tx: &mut Tx, id: &str) -> Result<Option<Enrollment>> 
     Ok(row.map(Enrollment::from))
 }
 
+/// The unit whose holidays a client's cadence steps honour: the client's, else the salesperson's (`owner_id`, the
+/// enrollment's owner), else none (`None`: the company-wide calendar).
+pub async fn calendar_unit(db: &Db, client_id: &str, owner_id: &str) -> Result<Option<String>> {
+    let row: Option<(Option<String>,)> = on_db!(db, pool => sqlx::query_as(
+        "SELECT COALESCE(c.unit_id, (SELECT u.unit_id FROM crm_users u WHERE u.user_id = $2)) \
+         FROM crm_clients c WHERE c.id = $1",
+    )
+    .bind(client_id)
+    .bind(owner_id)
+    .fetch_optional(pool)
+    .await)?;
+    Ok(row.and_then(|(unit,)| unit))
+}
+
 /// A cadence's enrollments (of these owners; `None`: everyone's), newest first, at most `limit`.
 pub async fn enrollments(
     db: &Db,

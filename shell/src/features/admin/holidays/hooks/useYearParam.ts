@@ -17,3 +17,20 @@ export function useYearParam(defaultYear: number): [number, (year: number) => vo
     );
   return [year, setYear];
 }
+
+/** The unit whose calendar is shown, kept in the address (`?unidade=<id>`; absent: every unit's holidays). */
+export function useUnitParam(): [string, (unitId: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const unitId = params.get('unidade') ?? '';
+  const setUnitId = (next: string) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next) copy.set('unidade', next);
+        else copy.delete('unidade');
+        return copy;
+      },
+      { replace: true },
+    );
+  return [unitId, setUnitId];
+}
