@@ -1,4 +1,4 @@
-import { demoEmail, expect, expectPath, signIn, test } from '../support/fixtures';
+import { apiToken, demoEmail, expect, expectPath, signIn, test } from '../support/fixtures';
 
 test('an administrator creates a team with a manager, who fills it and redistributes its targets', async ({ page, browser, baseUrl }) => {
   const name = `Time E2E ${Date.now()}`;
@@ -87,4 +87,40 @@ test('a salesperson sees their own team and profile only; the legal assistant is
   await signIn(legal, baseUrl, demoEmail('legal-assistant'), undefined, '/crm/times');
   await expectPath(legal, '/clientes');
   await context.close();
+});
+
+test("a manager sees a member's month KPIs on the team and the salespeople pages, as the API gives them", async ({ page, baseUrl }) => {
+  await signIn(page, baseUrl, demoEmail('sales-manager'), undefined, '/crm/times');
+  await page.getByRole('link', { name: 'Time Centro' }).click();
+  await expect(page.getByRole('heading', { name: 'Time Centro', level: 1 })).toBeVisible();
+  const teamId = new URL(page.url()).searchParams.get('id') ?? '';
+  const token = await apiToken(baseUrl, demoEmail('sales-manager'));
+  const headers = { Authorization: `Bearer ${token}` };
+  const response = await fetch(`${baseUrl}/api/v1/crm/teams/${teamId}/kpis`, { headers });
+  expect(response.status).toBe(200);
+  type Kpis = { activities_done: number; overdue_activities: number; won: number };
+  const team = (await response.json()) as { members: Array<{ user_id: string; name: string; kpis: Kpis }>; series: unknown[] };
+  const beatriz = team.members.find((m) => m.name === 'Beatriz Lima');
+  expect(beatriz).toBeDefined();
+  const table = page.getByRole('table', { name: 'Indicadores dos integrantes' });
+  const row = table.getByRole('row', { name: /Beatriz Lima/ });
+  await expect(row.locator('[data-kpi="activities"]')).toHaveText(String(beatriz?.kpis.activities_done));
+  await expect(row.locator('[data-kpi="overdue"]')).toHaveText(String(beatriz?.kpis.overdue_activities));
+  await expect(row.locator('[data-kpi="won"]')).toHaveText(String(beatriz?.kpis.won));
+  await expect(page.getByRole('figure', { name: 'Atividades acumuladas × meta' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Pipeline por etapa' })).toBeVisible();
+
+  // The salespeople list: the same figure, from one request for the whole list.
+  await page.goto(`${baseUrl}/crm/usuarios`);
+  const list = page.getByRole('table', { name: 'Usuários do CRM' });
+  const listed = list.getByRole('row', { name: /Beatriz Lima/ });
+  await expect(listed.locator('[data-kpi="activities"]')).toHaveText(String(beatriz?.kpis.activities_done));
+  await expect(listed.locator('[data-kpi="overdue"]')).toHaveText(String(beatriz?.kpis.overdue_activities));
+
+  // Her page: the KPIs, the pipeline, her activities and the target history.
+  await listed.getByRole('link', { name: 'Beatriz Lima' }).click();
+  const kpis = page.getByRole('region', { name: 'Indicadores do mês' });
+  await expect(kpis.locator('[data-kpi="activities"]')).toContainText(String(beatriz?.kpis.activities_done));
+  await expect(page.getByRole('table', { name: 'Histórico de metas' }).getByRole('row')).toHaveCount(13);
+  await expect(page.getByRole('link', { name: 'Ver atividades' })).toHaveAttribute('href', '/crm/atividades');
 });

@@ -179,7 +179,7 @@ fn figures(f: &Figures) -> ComparisonFiguresDto {
     }
 }
 
-fn point(p: SeriesPoint) -> ComparisonPointDto {
+pub(super) fn point(p: SeriesPoint) -> ComparisonPointDto {
     ComparisonPointDto {
         start: p.start.into(),
         label: p.label,

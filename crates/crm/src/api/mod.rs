@@ -8,6 +8,7 @@ mod cadences;
 mod client_dto;
 mod clients;
 mod comparison_dto;
+mod kpis_dto;
 mod lab;
 mod link_dto;
 mod links;

@@ -4,14 +4,16 @@
 use std::sync::Arc;
 
 use platform::api::{ApiResult, BearerAuth, HistoryEntryDto};
-use poem_openapi::param::Path;
+use platform::Error;
+use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi};
 
+use super::kpis_dto::{person_kpis_dto, user_kpis_dto, PersonKpisDto, UserKpisDto};
 use super::profile_dto::*;
 use super::team_dto::SalesUserDto;
 use super::CrmTag;
-use crate::domain::ProfileDraft;
+use crate::domain::{Month, ProfileDraft};
 use crate::permissions::{CLIENTS_READ, CRM_USERS_READ, CRM_USERS_WRITE};
 use crate::service::{Profiles, Teams};
 
@@ -22,6 +24,13 @@ pub struct ProfilesApi {
 }
 
 impl ProfilesApi {
+    fn month(&self, month: Option<String>) -> Result<Month, Error> {
+        match month.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
+            None => Ok(Month::of(self.clock.today())),
+            Some(m) => Month::parse("month", m),
+        }
+    }
+
     pub fn new(
         teams: Arc<Teams>,
         profiles: Arc<Profiles>,
@@ -73,6 +82,41 @@ impl ProfilesApi {
     ) -> ApiResult<Json<Vec<ProfileDto>>> {
         let all = self.profiles.list(&auth.0).await?;
         Ok(Json(all.into_iter().map(Into::into).collect()))
+    }
+
+    /// The month KPIs of every profile the caller reaches, in one read (the list's columns): done activities,
+    /// overdue activities, won and lost, conversion, activities target and attainment.
+    #[oai(path = "/users/kpis", method = "get", operation_id = "listCrmUserKpis")]
+    async fn list_kpis(
+        &self,
+        #[oai(scope = "CRM_USERS_READ")] auth: BearerAuth,
+        /// `AAAA-MM` (default: this month).
+        #[oai(validator(max_length = 7))]
+        month: Query<Option<String>>,
+    ) -> ApiResult<Json<Vec<PersonKpisDto>>> {
+        let month = self.month(month.0)?;
+        let all = self.profiles.month_kpis(&auth.0, month).await?;
+        Ok(Json(all.into_iter().map(person_kpis_dto).collect()))
+    }
+
+    /// A salesperson's month KPIs, their open funnel per stage and their last 12 months of targets with the
+    /// activities done against them (404 outside the caller's scope).
+    #[oai(
+        path = "/users/:user_id/kpis",
+        method = "get",
+        operation_id = "getCrmUserKpis"
+    )]
+    async fn user_kpis(
+        &self,
+        #[oai(scope = "CRM_USERS_READ")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] user_id: Path<String>,
+        /// `AAAA-MM` (default: this month).
+        #[oai(validator(max_length = 7))]
+        month: Query<Option<String>>,
+    ) -> ApiResult<Json<UserKpisDto>> {
+        let month = self.month(month.0)?;
+        let kpis = self.profiles.kpis(&auth.0, &user_id.0, month).await?;
+        Ok(Json(user_kpis_dto(kpis)))
     }
 
     /// Creates the CRM profile of an identity user of a sales role (409 when it has one).

@@ -11,6 +11,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi};
 
 use super::comparison_dto::{comparison_dto, TeamComparisonDto};
+use super::kpis_dto::{team_kpis_dto, TeamKpisDto};
 use super::team_dto::*;
 use super::CrmTag;
 use crate::domain::comparison::ComparisonInput;
@@ -125,6 +126,23 @@ impl TeamsApi {
         let month = self.month(month.0)?;
         let team = self.teams.get(&auth.0, &id.0, month).await?;
         Ok(Json(team_dto(team, self.clock.today())))
+    }
+
+    /// A team's month KPIs: per member (on their days in the team) done activities, overdue activities, won and
+    /// lost, conversion, activities target and attainment; the team's totals; the daily cumulative series of done
+    /// activities against the target; the open funnel per stage. The team comparison's figures, for one team.
+    #[oai(path = "/teams/:id/kpis", method = "get", operation_id = "getTeamKpis")]
+    async fn kpis(
+        &self,
+        #[oai(scope = "TEAMS_READ")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+        /// `AAAA-MM` (default: this month).
+        #[oai(validator(max_length = 7))]
+        month: Query<Option<String>>,
+    ) -> ApiResult<Json<TeamKpisDto>> {
+        let month = self.month(month.0)?;
+        let kpis = self.teams.team_kpis(&auth.0, &id.0, month).await?;
+        Ok(Json(team_kpis_dto(kpis)))
     }
 
     /// Replaces a team's name, unit and managers.

@@ -30,6 +30,8 @@ pub const ACTIVITY_KINDS: [&str; 6] = [
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Granularity {
+    /// A day: only the month KPIs' cumulative series uses it (the comparison offers weeks and months).
+    Day,
     Week,
     Month,
 }
@@ -48,6 +50,7 @@ impl Granularity {
 
     pub fn as_str(self) -> &'static str {
         match self {
+            Granularity::Day => "dia",
             Granularity::Week => "semana",
             Granularity::Month => "mes",
         }
@@ -56,15 +59,16 @@ impl Granularity {
     /// The first day of the bucket holding `day` (weeks start on Monday).
     pub fn bucket_of(self, day: NaiveDate) -> NaiveDate {
         match self {
+            Granularity::Day => day,
             Granularity::Week => day - Duration::days(day.weekday().num_days_from_monday() as i64),
             Granularity::Month => Month::of(day).first_day(),
         }
     }
 
-    /// `dd/mm` for a week (its Monday), `mm/aaaa` for a month.
+    /// `dd/mm` for a day or a week (its Monday), `mm/aaaa` for a month.
     pub fn label(self, start: NaiveDate) -> String {
         match self {
-            Granularity::Week => start.format("%d/%m").to_string(),
+            Granularity::Day | Granularity::Week => start.format("%d/%m").to_string(),
             Granularity::Month => Month::of(start).label(),
         }
     }
@@ -80,6 +84,16 @@ pub struct ComparisonInput {
 }
 
 impl ComparisonInput {
+    /// One team over one month, day by day: the month KPIs of a team's page.
+    pub fn month_of_team(team_id: &str, month: Month) -> ComparisonInput {
+        ComparisonInput {
+            team_ids: vec![team_id.to_string()],
+            from: month.first_day(),
+            to: month.end() - Duration::days(1),
+            granularity: Granularity::Day,
+        }
+    }
+
     /// `ids` is the comma-separated list of the URL (`?ids=a,b`); the period defaults to this month.
     pub fn parse(
         ids: &str,
@@ -193,7 +207,7 @@ pub struct DayEvents {
 }
 
 impl DayEvents {
-    fn add(&mut self, other: &DayEvents) {
+    pub fn add(&mut self, other: &DayEvents) {
         for (a, b) in self.activities.iter_mut().zip(other.activities) {
             *a += b;
         }
@@ -297,8 +311,8 @@ pub struct TeamTally {
     pub current: Figures,
     pub previous: Figures,
     pub buckets: BTreeMap<NaiveDate, Bucket>,
-    /// Per member (current period): done activities and won opportunities.
-    pub members: BTreeMap<String, (i64, i64)>,
+    /// Per member (current period): their events on their days in the team.
+    pub members: BTreeMap<String, DayEvents>,
 }
 
 /// Adds each (person, date) group to the teams the person was in on that date: the current period's figures,
@@ -331,15 +345,28 @@ pub fn tally(
                 });
                 b.activities_done += ev.activities_done();
                 b.won += ev.won;
-                let m = t.members.entry(user.clone()).or_default();
-                m.0 += ev.activities_done();
-                m.1 += ev.won;
+                t.members.entry(user.clone()).or_default().add(ev);
             } else if (prev_from..=prev_to).contains(day) {
                 t.previous.events.add(ev);
             }
         }
     }
     tallies
+}
+
+/// Each person's events within `from..=to`, whatever team they were in: a salesperson's own figures.
+pub fn per_person(
+    events: &[(String, NaiveDate, DayEvents)],
+    from: NaiveDate,
+    to: NaiveDate,
+) -> BTreeMap<String, DayEvents> {
+    let mut people: BTreeMap<String, DayEvents> = BTreeMap::new();
+    for (user, day, ev) in events {
+        if (from..=to).contains(day) {
+            people.entry(user.clone()).or_default().add(ev);
+        }
+    }
+    people
 }
 
 /// Every bucket start of the period, so a week with nothing still shows on the chart.
@@ -349,6 +376,7 @@ pub fn bucket_starts(input: &ComparisonInput) -> Vec<NaiveDate> {
     while day <= input.to {
         starts.push(day);
         day = match input.granularity {
+            Granularity::Day => day + Duration::days(1),
             Granularity::Week => day + Duration::days(7),
             Granularity::Month => Month::of(day).end(),
         };
@@ -359,6 +387,7 @@ pub fn bucket_starts(input: &ComparisonInput) -> Vec<NaiveDate> {
 /// The bucket's end (inclusive), clipped to the period.
 pub fn bucket_end(input: &ComparisonInput, start: NaiveDate) -> NaiveDate {
     let end = match input.granularity {
+        Granularity::Day => start,
         Granularity::Week => start + Duration::days(6),
         Granularity::Month => Month::of(start).end() - Duration::days(1),
     };
@@ -495,7 +524,11 @@ mod tests {
         // The week of Monday 2026-11-02 holds the 5th; the 12th is in the week of the 9th.
         assert_eq!(t["t1"].buckets[&d("2026-11-02")].activities_done, 3);
         assert_eq!(t["t2"].buckets[&d("2026-11-09")].activities_done, 4);
-        assert_eq!(t["t1"].members["ana"], (3, 1));
+        assert_eq!(t["t1"].members["ana"].activities_done(), 3);
+        assert_eq!(t["t1"].members["ana"].won, 1);
+        // Whatever the team: Ana's own November.
+        let ana = &per_person(&events, d("2026-11-01"), d("2026-11-30"))["ana"];
+        assert_eq!((ana.activities_done(), ana.won, ana.lost), (7, 1, 2));
     }
 
     #[test]
@@ -526,6 +559,12 @@ mod tests {
         assert_eq!(starts.first(), Some(&d("2026-10-26")));
         assert_eq!(starts.len(), 6);
         assert_eq!(bucket_end(&input, d("2026-11-30")), d("2026-11-30"));
+        let month = ComparisonInput::month_of_team("a", nov);
+        let days = bucket_starts(&month);
+        assert_eq!(days.len(), 30);
+        assert_eq!(days[1], d("2026-11-02"));
+        assert_eq!(bucket_end(&month, d("2026-11-02")), d("2026-11-02"));
+        assert_eq!(Granularity::Day.label(d("2026-11-02")), "02/11");
     }
 
     #[test]

@@ -15,7 +15,8 @@ use crate::domain::comparison::{
     ComparisonInput, Figures, Membership, LEAD_WINDOW_DAYS,
 };
 use crate::domain::Month;
-use crate::store::{comparison as store, teams as team_store};
+use crate::store::comparison::{self as store, Who};
+use crate::store::teams as team_store;
 
 type Result<T> = std::result::Result<T, Error>;
 
@@ -84,7 +85,7 @@ impl Teams {
         let previous = input.previous();
         let events = store::day_events(
             self.db(),
-            &input.team_ids,
+            Who::Teams(&input.team_ids),
             start_of_day(previous.0),
             start_of_day(input.to + Duration::days(1)),
             LEAD_WINDOW_DAYS,
@@ -93,7 +94,7 @@ impl Teams {
         let mut tallies = comparison::tally(&input, &memberships, &events);
         let targets = self.activity_targets(&input, previous).await?;
         let mut funnels: HashMap<String, Vec<(String, i64, i64)>> = HashMap::new();
-        for row in store::open_funnel(self.db(), &input.team_ids).await? {
+        for row in store::open_funnel(self.db(), Who::Teams(&input.team_ids)).await? {
             funnels.entry(row.team_id).or_default().push((
                 row.stage_id,
                 row.count,
@@ -116,11 +117,11 @@ impl Teams {
             let members = tally
                 .members
                 .iter()
-                .map(|(uid, (done, won))| MemberPoint {
+                .map(|(uid, ev)| MemberPoint {
                     user_id: uid.clone(),
                     name: people.get(uid).cloned().unwrap_or_else(|| uid.clone()),
-                    activities_done: *done,
-                    won: *won,
+                    activities_done: ev.activities_done(),
+                    won: ev.won,
                 })
                 .collect();
             let members_of_team = memberships.get(&id).map_or(&[][..], Vec::as_slice);
@@ -148,7 +149,10 @@ impl Teams {
         })
     }
 
-    async fn memberships(&self, team_ids: &[String]) -> Result<BTreeMap<String, Vec<Membership>>> {
+    pub(super) async fn memberships(
+        &self,
+        team_ids: &[String],
+    ) -> Result<BTreeMap<String, Vec<Membership>>> {
         let mut all: BTreeMap<String, Vec<Membership>> = BTreeMap::new();
         for m in team_store::members(self.db(), None).await? {
             if team_ids.contains(&m.team_id) {
@@ -163,7 +167,7 @@ impl Teams {
     }
 
     /// Each team's monthly activities target (the team's own row) for the months of both periods.
-    async fn activity_targets(
+    pub(super) async fn activity_targets(
         &self,
         input: &ComparisonInput,
         previous: (NaiveDate, NaiveDate),
@@ -184,14 +188,15 @@ impl Teams {
 }
 
 /// A target over `from..=to`: each month's part, pro rata by day.
-fn period_target(monthly: &[(Month, i64)], from: NaiveDate, to: NaiveDate) -> i64 {
+pub(super) fn period_target(monthly: &[(Month, i64)], from: NaiveDate, to: NaiveDate) -> i64 {
     monthly
         .iter()
         .map(|(m, t)| target_within(*m, *t, from, to))
         .sum()
 }
 
-fn series(
+/// The buckets of the period with their running totals (the cumulative chart against the target).
+pub(super) fn series(
     input: &ComparisonInput,
     buckets: &BTreeMap<NaiveDate, comparison::Bucket>,
     monthly: &[(Month, i64)],

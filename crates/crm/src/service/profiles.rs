@@ -11,8 +11,9 @@ use platform::history::{self, Change, Entry, Recorded};
 use platform::{Principal, Role};
 
 use super::teams::Teams;
+use super::{PersonKpis, UserKpis};
 use crate::domain::payout::{Payout, PayoutDraft};
-use crate::domain::{Profile, ProfileDraft, ProfileFields};
+use crate::domain::{Month, Profile, ProfileDraft, ProfileFields};
 use crate::permissions::{CRM_USERS_WRITE, PAYOUT_READ};
 use crate::store::teams as store;
 use crate::store::Stamp;
@@ -63,6 +64,23 @@ impl Profiles {
             .filter(|profile| scope.reaches(Some(&profile.user_id), None))
             .ok_or_else(not_found)?;
         self.views(vec![profile]).await?.pop().ok_or_else(not_found)
+    }
+
+    /// The month KPIs of every profile within `p`'s scope (the list's columns), read at once.
+    pub async fn month_kpis(&self, p: &Principal, month: Month) -> Result<Vec<PersonKpis>> {
+        let uids: Vec<String> = self
+            .list(p)
+            .await?
+            .into_iter()
+            .map(|v| v.profile.user_id)
+            .collect();
+        self.teams.people_kpis(&uids, month).await
+    }
+
+    /// One salesperson's month KPIs, open funnel and target history (404 outside `p`'s scope).
+    pub async fn kpis(&self, p: &Principal, user_id: &str, month: Month) -> Result<UserKpis> {
+        let view = self.get(p, user_id).await?;
+        self.teams.user_kpis(&view.profile.user_id, month).await
     }
 
     /// The profiles with their users' e-mail and role and the teams they are in today.

@@ -75,6 +75,10 @@ impl Teams {
         self.clock.today()
     }
 
+    pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        self.clock.now()
+    }
+
     fn stamp<'a>(&self, by: &'a Principal) -> Stamp<'a> {
         Stamp {
             uid: &by.uid,

@@ -34,13 +34,36 @@ fn days_between(engine: Engine, later: &str, earlier: &str) -> String {
     }
 }
 
-/// `owner_id` within the people who were ever members of these teams; `at` in `[from, to)`.
-fn scope(column: &str, team_ids: &[String], from: DateTime<Utc>, to: DateTime<Utc>) -> Conditions {
+/// Whose events are read: the people who were ever members of some teams (the service then counts each event
+/// for the team of its date), or some people themselves, whatever their team.
+#[derive(Debug, Clone, Copy)]
+pub enum Who<'a> {
+    Teams(&'a [String]),
+    People(&'a [String]),
+}
+
+impl Who<'_> {
+    /// `owner_id` within these people.
+    fn owners(self, w: &mut Conditions) {
+        match self {
+            Who::Teams(team_ids) => {
+                let teams = w.list(team_ids.iter().cloned());
+                w.push(format!(
+                    "owner_id IN (SELECT user_id FROM crm_team_members WHERE team_id IN ({teams}))"
+                ));
+            }
+            Who::People(uids) => {
+                let people = w.list(uids.iter().cloned());
+                w.push(format!("owner_id IN ({people})"));
+            }
+        }
+    }
+}
+
+/// `owner_id` within `who`; `at` in `[from, to)`.
+fn scope(column: &str, who: Who<'_>, from: DateTime<Utc>, to: DateTime<Utc>) -> Conditions {
     let mut w = Conditions::new();
-    let teams = w.list(team_ids.iter().cloned());
-    w.push(format!(
-        "owner_id IN (SELECT user_id FROM crm_team_members WHERE team_id IN ({teams}))"
-    ));
+    who.owners(&mut w);
     let from = w.arg(SqlArg::Time(from));
     let to = w.arg(SqlArg::Time(to));
     w.push(format!("{column} >= {from} AND {column} < {to}"));
@@ -49,32 +72,32 @@ fn scope(column: &str, team_ids: &[String], from: DateTime<Utc>, to: DateTime<Ut
 
 type Grouped = Vec<(String, NaiveDate, DayEvents)>;
 
-/// Every event of the members of `team_ids` in `[from, to)`, per (person, business date): done activities by
-/// kind, opportunities closed (won, lost, the won ones' cycle), leads created (and won within `window_days`),
-/// cadence enrollments (replied, booked).
+/// Every event of `who` in `[from, to)`, per (person, business date): done activities by kind, opportunities
+/// closed (won, lost, the won ones' cycle), leads created (and won within `window_days`), cadence enrollments
+/// (replied, booked).
 pub async fn day_events(
     db: &Db,
-    team_ids: &[String],
+    who: Who<'_>,
     from: DateTime<Utc>,
     to: DateTime<Utc>,
     window_days: i64,
 ) -> Result<Grouped> {
     let mut all: Grouped = Vec::new();
-    activities(db, team_ids, from, to, &mut all).await?;
-    closed(db, team_ids, from, to, &mut all).await?;
-    leads(db, team_ids, from, to, window_days, &mut all).await?;
-    enrollments(db, team_ids, from, to, &mut all).await?;
+    activities(db, who, from, to, &mut all).await?;
+    closed(db, who, from, to, &mut all).await?;
+    leads(db, who, from, to, window_days, &mut all).await?;
+    enrollments(db, who, from, to, &mut all).await?;
     Ok(all)
 }
 
 async fn activities(
     db: &Db,
-    team_ids: &[String],
+    who: Who<'_>,
     from: DateTime<Utc>,
     to: DateTime<Utc>,
     out: &mut Grouped,
 ) -> Result<()> {
-    let w = scope("done_at", team_ids, from, to);
+    let w = scope("done_at", who, from, to);
     let sql = format!(
         "SELECT owner_id, {d} AS day, kind, COUNT(*) FROM crm_activities WHERE {} \
          GROUP BY owner_id, {d}, kind",
@@ -96,13 +119,13 @@ async fn activities(
 
 async fn closed(
     db: &Db,
-    team_ids: &[String],
+    who: Who<'_>,
     from: DateTime<Utc>,
     to: DateTime<Utc>,
     out: &mut Grouped,
 ) -> Result<()> {
     let engine = db.engine();
-    let mut w = scope("closed_at", team_ids, from, to);
+    let mut w = scope("closed_at", who, from, to);
     w.push("status IN ('ganha', 'perdida')");
     let sql = format!(
         "SELECT owner_id, {d} AS day, \
@@ -130,14 +153,14 @@ async fn closed(
 
 async fn leads(
     db: &Db,
-    team_ids: &[String],
+    who: Who<'_>,
     from: DateTime<Utc>,
     to: DateTime<Utc>,
     window_days: i64,
     out: &mut Grouped,
 ) -> Result<()> {
     let engine = db.engine();
-    let mut w = scope("created_at", team_ids, from, to);
+    let mut w = scope("created_at", who, from, to);
     let window = w.arg(SqlArg::Int(window_days));
     let sql = format!(
         "SELECT owner_id, {d} AS day, COUNT(*), \
@@ -162,12 +185,12 @@ async fn leads(
 
 async fn enrollments(
     db: &Db,
-    team_ids: &[String],
+    who: Who<'_>,
     from: DateTime<Utc>,
     to: DateTime<Utc>,
     out: &mut Grouped,
 ) -> Result<()> {
-    let w = scope("created_at", team_ids, from, to);
+    let w = scope("created_at", who, from, to);
     let sql = format!(
         "SELECT owner_id, {d} AS day, COUNT(*), COUNT(replied_at), COUNT(booked_at) \
          FROM crm_cadence_enrollments WHERE {} GROUP BY owner_id, {d}",
@@ -197,15 +220,32 @@ pub struct FunnelRow {
     pub value_cents: i64,
 }
 
-/// The open opportunities of these teams per working stage (count and expected value).
-pub async fn open_funnel(db: &Db, team_ids: &[String]) -> Result<Vec<FunnelRow>> {
+/// The open opportunities per working stage (count and expected value): of these teams (`team_id` is the
+/// team's), or of these people (`team_id` is then the owner's id).
+pub async fn open_funnel(db: &Db, who: Who<'_>) -> Result<Vec<FunnelRow>> {
     let mut w = Conditions::new();
-    let teams = w.list(team_ids.iter().cloned());
+    let (key, ids) = match who {
+        Who::Teams(ids) => ("team_id", ids),
+        Who::People(ids) => ("owner_id", ids),
+    };
+    let ids = w.list(ids.iter().cloned());
     let sql = format!(
-        "SELECT team_id, stage_id, COUNT(*) AS count, \
+        "SELECT {key} AS team_id, stage_id, COUNT(*) AS count, \
          CAST(COALESCE(SUM(expected_value_cents), 0) AS BIGINT) AS value_cents \
-         FROM crm_opportunities WHERE status = 'aberta' AND team_id IN ({teams}) \
-         GROUP BY team_id, stage_id"
+         FROM crm_opportunities WHERE status = 'aberta' AND {key} IN ({ids}) \
+         GROUP BY {key}, stage_id"
+    );
+    on_db!(db, pool => platform::bind_sql_args!(sqlx::query_as(&sql), w.args()).fetch_all(pool).await)
+}
+
+/// The open activities of these people due before `now` (overdue), per person.
+pub async fn overdue(db: &Db, uids: &[String], now: DateTime<Utc>) -> Result<Vec<(String, i64)>> {
+    let mut w = Conditions::new();
+    let people = w.list(uids.iter().cloned());
+    let now = w.arg(SqlArg::Time(now));
+    let sql = format!(
+        "SELECT owner_id, COUNT(*) FROM crm_activities \
+         WHERE done_at IS NULL AND owner_id IN ({people}) AND due_at < {now} GROUP BY owner_id"
     );
     on_db!(db, pool => platform::bind_sql_args!(sqlx::query_as(&sql), w.args()).fetch_all(pool).await)
 }

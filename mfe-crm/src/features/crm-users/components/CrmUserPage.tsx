@@ -7,10 +7,11 @@ import { usePickers } from '../../../lib/pickers';
 import { EMPLOYMENT_LABELS, formatBasisPoints, useCrmUser, useCrmUserHistory, useCrmUserMutations } from '../api/crmUserQueries';
 import { PayoutSection } from './PayoutSection';
 import { PROFILE_LABELS } from './profileLabels';
+import { UserKpis } from './UserKpis';
 
 const ProfileForm = lazy(() => import('./ProfileForm').then((m) => ({ default: m.ProfileForm })));
 
-/** `/crm/usuarios/detalhes?id=`: one salesperson's profile, its teams and history (a salesperson sees their own). */
+/** `/crm/usuarios/detalhes?id=`: one salesperson's profile, its teams, month KPIs, pipeline, activities, target history and history (a salesperson sees their own). */
 export default function CrmUserPage(_props: PageProps) {
   const [params] = useSearchParams();
   const id = params.get('id');
@@ -65,6 +66,7 @@ function Profile({ id }: { id: string }) {
         </Group>
       </Group>
       <Details user={user} />
+      <UserKpis userId={user.user_id} />
       {(self || mayReadPayout) && <PayoutSection userId={user.user_id} mayEdit={self || mayEdit} />}
       <Title order={2} size="h4">
         Histórico

@@ -1,9 +1,12 @@
 import type { CrmUser } from '@backoffice/api-client/endpoints';
 import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
-import { Alert, Anchor, Badge, Button, Group, Link, Modal, Paper, Spinner, Stack, Table, Text, Title, useNavigate } from '@backoffice/ui';
+import { useListCrmUserKpis } from '@backoffice/api-client/endpoints';
+import { Alert, Anchor, Badge, Button, Group, Link, Modal, Paper, Spinner, Stack, Table, Text, Title, todayInSaoPaulo, useNavigate } from '@backoffice/ui';
 import { lazy, Suspense, useState } from 'react';
+import { KpiCells, KpiHeaders, SalesPendingNote } from '../../../lib/KpiParts';
 import { usePickers } from '../../../lib/pickers';
+import { monthLabel } from '../../teams/api/teamModel';
 import { EMPLOYMENT_LABELS, formatBasisPoints, useCrmUsers } from '../api/crmUserQueries';
 
 const ProfileForm = lazy(() => import('./ProfileForm').then((m) => ({ default: m.ProfileForm })));
@@ -12,9 +15,13 @@ export function userPath(user: Pick<CrmUser, 'user_id'>): string {
   return `/crm/usuarios/detalhes?id=${encodeURIComponent(user.user_id)}`;
 }
 
-/** `/crm/usuarios`: the salespeople's CRM profiles the user reaches (a manager: their teams'). */
+/** `/crm/usuarios`: the salespeople's CRM profiles the user reaches (a manager: their teams'), with the month's KPIs. */
 export default function CrmUsersPage(_props: PageProps) {
   const list = useCrmUsers();
+  const month = todayInSaoPaulo().slice(0, 7);
+  // The month's KPIs of the whole list in one request.
+  const kpis = useListCrmUserKpis({ month });
+  const kpisOf = (uid: string) => kpis.data?.find((k) => k.user_id === uid)?.kpis;
   const { units } = usePickers();
   const mayEdit = usePermission('usuarios_crm_editar');
   const navigate = useNavigate();
@@ -49,6 +56,7 @@ export default function CrmUsersPage(_props: PageProps) {
                   Limite de desconto
                 </Table.Th>
                 <Table.Th scope="col">Situação</Table.Th>
+                <KpiHeaders />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -67,12 +75,20 @@ export default function CrmUsersPage(_props: PageProps) {
                   <Table.Td>{EMPLOYMENT_LABELS[u.employment] ?? u.employment}</Table.Td>
                   <Table.Td ta="right">{formatBasisPoints(u.discount_limit_bp)}</Table.Td>
                   <Table.Td>{u.active ? <Badge color="green">Ativo</Badge> : <Badge color="gray">Inativo</Badge>}</Table.Td>
+                  <KpiCells kpis={kpisOf(u.user_id)} />
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </Paper>
       )}
+      {list.data && list.data.length > 0 && (
+        <Text size="xs" c="dimmed">
+          Indicadores de {monthLabel(month)}
+          {kpis.isError ? ' indisponíveis no momento.' : '.'}
+        </Text>
+      )}
+      {list.data && list.data.length > 0 && <SalesPendingNote />}
       <Modal opened={creating} onClose={() => setCreating(false)} title="Novo perfil de vendas" centered size="lg">
         <Suspense fallback={<Spinner />}>
           {creating && (

@@ -26,6 +26,7 @@ import { lazy, Suspense, useState } from 'react';
 import { addMonths, monthLabel, ROLE_IN_TEAM_LABELS } from '../api/teamModel';
 import { useTeam, useTeamHistory, useTeamMutations } from '../api/teamQueries';
 import { TargetsSection } from './TargetsSection';
+import { TeamKpis } from './TeamKpis';
 
 const TeamForm = lazy(() => import('./TeamForm').then((m) => ({ default: m.TeamForm })));
 const MemberForm = lazy(() => import('./MemberForm').then((m) => ({ default: m.MemberForm })));
@@ -33,7 +34,7 @@ const EndMembershipForm = lazy(() => import('./MemberForm').then((m) => ({ defau
 
 const HISTORY_LABELS = { name: 'Nome', unit_id: 'Unidade', manager_ids: 'Gestores', member: 'Integrante', month: 'Mês' };
 
-/** `/crm/times/detalhes?id=`: a team's members over time, the month's targets and its history. */
+/** `/crm/times/detalhes?id=`: a team's members over time, the month's targets and KPIs, and its history. */
 export default function TeamPage(_props: PageProps) {
   const [params] = useSearchParams();
   const id = params.get('id');
@@ -114,6 +115,7 @@ function TeamDetail({ id }: { id: string }) {
         </Button>
       </Group>
       <TargetsSection team={team} mayManage={mayManage && writable} mayDistribute={mayMembers && writable} />
+      <TeamKpis teamId={id} month={month} />
       <Title order={2} size="h4">
         Histórico
       </Title>

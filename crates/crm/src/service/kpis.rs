@@ -1,0 +1,272 @@
+//! The month KPIs of a team's page and of the salespeople's pages (sales-crm-commissions.md §2: `/crm/times/
+//! detalhes`, `/crm/usuarios`, `/crm/usuarios/detalhes`). Every figure is the team comparison's: the same grouped
+//! events (`store::comparison::day_events`), the same metrics (`domain::comparison::Figures`), the same
+//! cumulative series, only over one team (its members on their days in it) or one person (whatever their team)
+//! and one month. Overdue activities (open, due before now) are the one figure of the moment, not of the month.
+
+use std::collections::{BTreeMap, HashMap};
+
+use chrono::Duration;
+use platform::clock::start_of_day;
+use platform::{Error, Principal};
+
+use super::comparison::{period_target, series};
+use super::teams::not_found;
+use super::{SeriesPoint, Teams};
+use crate::domain::comparison::{
+    self, per_person, ComparisonInput, DayEvents, Figures, LEAD_WINDOW_DAYS,
+};
+use crate::domain::{Month, Targets};
+use crate::store::comparison::{self as store, Who};
+use crate::store::teams as team_store;
+
+type Result<T> = std::result::Result<T, Error>;
+
+/// How many months the target history goes back (the asked month included).
+pub const HISTORY_MONTHS: usize = 12;
+
+/// One person's month: the comparison's figures (the activities target is theirs) and their overdue activities.
+#[derive(Debug, Clone, Default)]
+pub struct PersonKpis {
+    pub user_id: String,
+    pub name: String,
+    pub figures: Figures,
+    pub overdue: i64,
+}
+
+/// A team's month: each member's figures on their days in the team, the team's (its own target), the daily
+/// cumulative series against the target and the open funnel.
+#[derive(Debug, Clone)]
+pub struct TeamKpis {
+    pub team_id: String,
+    pub name: String,
+    pub month: Month,
+    pub totals: PersonKpis,
+    pub members: Vec<PersonKpis>,
+    pub series: Vec<SeriesPoint>,
+    pub stages: Vec<(String, String)>,
+    pub funnel: Vec<(String, i64, i64)>,
+}
+
+/// One month of a salesperson's target history.
+#[derive(Debug, Clone)]
+pub struct TargetMonth {
+    pub month: Month,
+    pub targets: Targets,
+    pub activities_done: i64,
+}
+
+/// A salesperson's month with their open funnel and target history (oldest month first).
+#[derive(Debug, Clone)]
+pub struct UserKpis {
+    pub month: Month,
+    pub kpis: PersonKpis,
+    pub stages: Vec<(String, String)>,
+    pub funnel: Vec<(String, i64, i64)>,
+    pub history: Vec<TargetMonth>,
+}
+
+fn last_day(month: Month) -> chrono::NaiveDate {
+    month.end() - Duration::days(1)
+}
+
+impl Teams {
+    /// A team's month KPIs (404 when `p` may not see the team, as `get`).
+    pub async fn team_kpis(&self, p: &Principal, id: &str, month: Month) -> Result<TeamKpis> {
+        let team = team_store::team(self.db(), id)
+            .await?
+            .ok_or_else(not_found)?;
+        if self
+            .visible_teams(p)
+            .await?
+            .is_some_and(|v| !v.contains(&team.id))
+        {
+            return Err(not_found());
+        }
+        let input = ComparisonInput::month_of_team(&team.id, month);
+        let memberships = self.memberships(&input.team_ids).await?;
+        let previous = input.previous();
+        let events = store::day_events(
+            self.db(),
+            Who::Teams(&input.team_ids),
+            start_of_day(input.from),
+            start_of_day(input.to + Duration::days(1)),
+            LEAD_WINDOW_DAYS,
+        )
+        .await?;
+        let mut tally = comparison::tally(&input, &memberships, &events)
+            .remove(&team.id)
+            .unwrap_or_default();
+        let monthly = self
+            .activity_targets(&input, previous)
+            .await?
+            .remove(&team.id)
+            .unwrap_or_default();
+        tally.current.activities_target = period_target(&monthly, input.from, input.to);
+        let member_targets: HashMap<String, i64> = team_store::targets(self.db(), &team.id, month)
+            .await?
+            .into_iter()
+            .filter(|t| !t.user_id.is_empty())
+            .map(|t| (t.user_id, t.activities_done))
+            .collect();
+        // Everyone who was in the team on some day of the month, in the order they joined.
+        let mut uids: Vec<String> = Vec::new();
+        for m in memberships.get(&team.id).map_or(&[][..], Vec::as_slice) {
+            let in_month = m.joined <= input.to && m.left.is_none_or(|l| l >= input.from);
+            if in_month && !uids.contains(&m.user_id) {
+                uids.push(m.user_id.clone());
+            }
+        }
+        let overdue = self.overdue(&uids).await?;
+        let names = self
+            .names_of(&uids.iter().map(String::as_str).collect::<Vec<_>>())
+            .await?;
+        let members: Vec<PersonKpis> = uids
+            .iter()
+            .map(|uid| PersonKpis {
+                user_id: uid.clone(),
+                name: names.get(uid).cloned().unwrap_or_else(|| uid.clone()),
+                figures: Figures {
+                    events: tally.members.get(uid).cloned().unwrap_or_default(),
+                    activities_target: member_targets.get(uid).copied().unwrap_or(0),
+                },
+                overdue: overdue.get(uid).copied().unwrap_or(0),
+            })
+            .collect();
+        let totals = PersonKpis {
+            user_id: String::new(),
+            name: team.name.clone(),
+            overdue: members.iter().map(|m| m.overdue).sum(),
+            figures: tally.current.clone(),
+        };
+        let funnel = store::open_funnel(self.db(), Who::Teams(&input.team_ids))
+            .await?
+            .into_iter()
+            .map(|r| (r.stage_id, r.count, r.value_cents))
+            .collect();
+        Ok(TeamKpis {
+            series: series(&input, &tally.buckets, &monthly),
+            team_id: team.id,
+            name: team.name,
+            month,
+            totals,
+            members,
+            stages: store::working_stages(self.db()).await?,
+            funnel,
+        })
+    }
+
+    /// These people's month KPIs, whatever their team, in the order given: one read for a whole list.
+    pub async fn people_kpis(&self, uids: &[String], month: Month) -> Result<Vec<PersonKpis>> {
+        if uids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let events = store::day_events(
+            self.db(),
+            Who::People(uids),
+            start_of_day(month.first_day()),
+            start_of_day(month.end()),
+            LEAD_WINDOW_DAYS,
+        )
+        .await?;
+        let mut people = per_person(&events, month.first_day(), last_day(month));
+        let targets = self.person_targets(month).await?;
+        let overdue = self.overdue(uids).await?;
+        let names = self
+            .names_of(&uids.iter().map(String::as_str).collect::<Vec<_>>())
+            .await?;
+        Ok(uids
+            .iter()
+            .map(|uid| PersonKpis {
+                user_id: uid.clone(),
+                name: names.get(uid).cloned().unwrap_or_else(|| uid.clone()),
+                figures: Figures {
+                    events: people.remove(uid).unwrap_or_default(),
+                    activities_target: targets.get(uid).map_or(0, |t| t.activities_done),
+                },
+                overdue: overdue.get(uid).copied().unwrap_or(0),
+            })
+            .collect())
+    }
+
+    /// One person's month KPIs, open funnel and the last [`HISTORY_MONTHS`] months of targets with the done
+    /// activities against them. The caller checks the scope.
+    pub async fn user_kpis(&self, uid: &str, month: Month) -> Result<UserKpis> {
+        let uids = [uid.to_string()];
+        let kpis = self
+            .people_kpis(&uids, month)
+            .await?
+            .pop()
+            .unwrap_or_default();
+        let mut months = vec![month];
+        while months.len() < HISTORY_MONTHS {
+            let first = months[0].first_day();
+            months.insert(0, Month::of(first - Duration::days(1)));
+        }
+        let events = store::day_events(
+            self.db(),
+            Who::People(&uids),
+            start_of_day(months[0].first_day()),
+            start_of_day(month.end()),
+            LEAD_WINDOW_DAYS,
+        )
+        .await?;
+        let mut history = Vec::new();
+        for m in months {
+            let done = per_person(&events, m.first_day(), last_day(m))
+                .remove(uid)
+                .map_or(0, |e: DayEvents| e.activities_done());
+            let targets = self
+                .person_targets(m)
+                .await?
+                .remove(uid)
+                .unwrap_or_default();
+            history.push(TargetMonth {
+                month: m,
+                targets,
+                activities_done: done,
+            });
+        }
+        let funnel = store::open_funnel(self.db(), Who::People(&uids))
+            .await?
+            .into_iter()
+            .map(|r| (r.stage_id, r.count, r.value_cents))
+            .collect();
+        Ok(UserKpis {
+            month,
+            kpis,
+            stages: store::working_stages(self.db()).await?,
+            funnel,
+            history,
+        })
+    }
+
+    /// Each person's targets for a month: their rows in every team that month, summed (a person who changed
+    /// team mid-month has a part in each).
+    async fn person_targets(&self, month: Month) -> Result<BTreeMap<String, Targets>> {
+        let mut all: BTreeMap<String, Targets> = BTreeMap::new();
+        for (_, row) in team_store::all_targets(self.db(), month).await? {
+            if row.user_id.is_empty() {
+                continue;
+            }
+            let t = row.targets();
+            let sum = all.entry(row.user_id).or_default();
+            sum.sales_value_cents += t.sales_value_cents;
+            sum.sales_count += t.sales_count;
+            sum.activities_done += t.activities_done;
+            sum.new_clients += t.new_clients;
+        }
+        Ok(all)
+    }
+
+    /// Open activities due before now, per person.
+    async fn overdue(&self, uids: &[String]) -> Result<HashMap<String, i64>> {
+        if uids.is_empty() {
+            return Ok(HashMap::new());
+        }
+        Ok(store::overdue(self.db(), uids, self.now())
+            .await?
+            .into_iter()
+            .collect())
+    }
+}
