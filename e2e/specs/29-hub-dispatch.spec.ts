@@ -60,7 +60,7 @@ test('a dispatch is requested, approved by another user, picked, shipped and rec
   await expect(lines.getByRole('row').nth(1)).toContainText('1 UN');
 });
 
-// A request saved as a draft and submitted later; the keeper picks a lot by hand (not the FEFO suggestion) and
+// A request saved as a draft, edited by its author (quantity and notes) and submitted later; the keeper picks a lot by hand (not the FEFO suggestion) and
 // less than approved, with a reason; the clinic sees the shortfall. Then a request cancelled with a reason (§4).
 test('a draft is submitted later, picked short from a lot chosen by hand, and a request is cancelled', async ({ page, baseUrl }) => {
   test.setTimeout(120_000);
@@ -69,7 +69,7 @@ test('a draft is submitted later, picked short from a lot chosen by hand, and a 
   const form = page.getByRole('dialog', { name: 'Nova solicitação' });
   await form.getByLabel('Buscar material').fill('LUVA-001');
   await form.getByLabel('Material', { exact: true }).selectOption({ label: 'LUVA-001 — Luva de procedimento 001 (UN)' });
-  await form.getByLabel('Quantidade').fill('8');
+  await form.getByLabel('Quantidade').fill('6');
   await form.getByRole('button', { name: 'Adicionar item' }).click();
   await form.getByRole('button', { name: 'Salvar rascunho' }).click();
   await expect(form).toBeHidden();
@@ -77,6 +77,21 @@ test('a draft is submitted later, picked short from a lot chosen by hand, and a 
   await expect(drawer.getByText('Rascunho: ninguém foi avisado ainda.')).toBeVisible();
   const number = (await drawer.getByRole('heading', { name: /^DSP-/ }).textContent()) ?? '';
   const dispatchUrl = new URL(page.url());
+  // Edited before submitting: the same form, prefilled; 6 becomes 8 and a note is added.
+  await drawer.getByRole('button', { name: 'Editar' }).click();
+  const editing = page.getByRole('dialog', { name: `Editar rascunho ${number}` });
+  await expect(editing.getByRole('table', { name: 'Itens da solicitação' })).toContainText('6 UN');
+  await expect(editing.getByLabel('Clínica')).toBeDisabled();
+  await editing.getByLabel('Buscar material').fill('LUVA-001');
+  await editing.getByLabel('Material', { exact: true }).selectOption({ label: 'LUVA-001 — Luva de procedimento 001 (UN)' });
+  await editing.getByLabel('Quantidade').fill('8');
+  await editing.getByRole('button', { name: 'Adicionar item' }).click();
+  await editing.getByLabel('Observações').fill('Reposição da semana');
+  await editing.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(editing).toBeHidden();
+  await expect(drawer).toContainText('Observações: Reposição da semana');
+  await expect(drawer.getByRole('table', { name: 'Itens do despacho' }).getByRole('row').nth(1)).toContainText('8 UN');
+  await expect(drawer).toContainText('Rascunho editado');
   await drawer.getByRole('button', { name: 'Enviar solicitação' }).click();
   await expect(drawer.getByText('Rascunho: ninguém foi avisado ainda.')).toBeHidden();
   await expect(drawer.getByRole('button', { name: 'Cancelar despacho' })).toBeVisible();

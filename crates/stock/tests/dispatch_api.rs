@@ -678,6 +678,169 @@ async fn a_draft_is_saved_without_telling_anyone_and_submitted_later_by_its_auth
     }
 }
 
+async fn edit(c: &Ctx, token: Option<&str>, id: &str, body: Value) -> (StatusCode, Value) {
+    c.api
+        .call("PUT", &format!("{DISPATCHES}/{id}"), token, Some(body))
+        .await
+}
+
+#[tokio::test]
+async fn a_draft_is_edited_by_its_author_until_submitted_naming_what_changed() {
+    for c in contexts().await {
+        let mascaras = material(
+            &c.api,
+            json!({"sku": "MASC-01", "name": "Máscara cirúrgica", "base_uom": "UN"}),
+        )
+        .await["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let (status, d) = c
+            .api
+            .call(
+                "POST",
+                DISPATCHES,
+                REQUESTER,
+                Some(json!({"clinic_location_id": c.p.clinic, "draft": true, "notes": "Primeira versão",
+                            "lines": [{"material_id": c.luvas, "qty_milli": 3_000}]})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{}: {d}", c.api.engine());
+        let id = d["id"].as_str().unwrap();
+        assert_eq!(d["version"], 1);
+        let body = |version: i64| {
+            json!({"version": version, "notes": "Segunda versão",
+                   "lines": [{"material_id": c.luvas, "qty_milli": 5_000},
+                             {"material_id": mascaras, "qty_milli": 2_000}]})
+        };
+        // Another clinic does not see it; a colleague of the same clinic may not edit it.
+        let (status, _) = edit(&c, SUL_STAFF, id, body(1)).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let (status, e) = edit(&c, BOTH, id, body(1)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{e}");
+        let (status, _) = edit(&c, CLINIC, id, body(1)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "without can_see_dispatch");
+        // Bad input names the field, in Portuguese; nothing changes.
+        let (status, e) = edit(
+            &c,
+            REQUESTER,
+            id,
+            json!({"version": 1, "lines": [{"material_id": c.luvas, "qty_milli": 0},
+                                           {"material_id": c.luvas, "qty_milli": 1_000}]}),
+        )
+        .await;
+        assert_eq!(
+            (status, fields(&e)),
+            (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                vec![
+                    "lines[0].qty_milli".to_string(),
+                    "lines[1].material_id".to_string()
+                ]
+            ),
+            "{e}"
+        );
+        assert_eq!(
+            e["fields"][0]["message"],
+            "Informe uma quantidade maior que zero."
+        );
+        let (status, e) = edit(&c, REQUESTER, id, json!({"version": 1, "lines": []})).await;
+        assert_eq!(
+            (status, fields(&e)),
+            (StatusCode::UNPROCESSABLE_ENTITY, vec!["lines".to_string()])
+        );
+        // A version other than the stored one: someone changed it first.
+        let (status, e) = edit(&c, REQUESTER, id, body(7)).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{e}");
+        assert_eq!(e["code"], "registro_alterado");
+        let (_, unchanged) = get(&c, REQUESTER, id).await;
+        assert_eq!(unchanged["version"], 1);
+        assert_eq!(unchanged["lines"].as_array().unwrap().len(), 1);
+
+        let (status, d) = edit(&c, REQUESTER, id, body(1)).await;
+        assert_eq!(status, StatusCode::OK, "{}: {d}", c.api.engine());
+        assert_eq!(d["status"], "RASCUNHO");
+        assert_eq!(d["version"], 2);
+        assert_eq!(d["notes"], "Segunda versão");
+        let lines: Vec<(String, i64, i64)> = d["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                (
+                    l["sku"].as_str().unwrap().to_string(),
+                    l["requested_qty_milli"].as_i64().unwrap(),
+                    l["line_no"].as_i64().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            lines,
+            vec![("LUVA-M".into(), 5_000, 1), ("MASC-01".into(), 2_000, 2)]
+        );
+        let entry = &d["history"][1];
+        assert_eq!(entry["action"], "Rascunho editado");
+        let changes: Vec<(String, Value, Value)> = entry["changes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|ch| {
+                (
+                    ch["field"].as_str().unwrap().to_string(),
+                    ch["from"].clone(),
+                    ch["to"].clone(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            changes,
+            vec![
+                (
+                    "observações".into(),
+                    json!("Primeira versão"),
+                    json!("Segunda versão")
+                ),
+                ("LUVA-M".into(), json!("3 CX"), json!("5 CX")),
+                ("MASC-01".into(), Value::Null, json!("2 UN")),
+            ],
+            "{entry}"
+        );
+        assert!(notices(&c).await.is_empty(), "a draft still tells nobody");
+        // The same edit again with the old version is refused; sent again unchanged, nothing is recorded.
+        let (status, _) = edit(&c, REQUESTER, id, body(1)).await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        let (status, d) = edit(&c, REQUESTER, id, body(2)).await;
+        assert_eq!(status, StatusCode::OK, "{d}");
+        assert_eq!(
+            (d["version"].as_i64(), d["history"].as_array().unwrap().len()),
+            (Some(2), 2)
+        );
+        // A line removed and the notes cleared.
+        let (status, d) = edit(
+            &c,
+            REQUESTER,
+            id,
+            json!({"version": 2, "lines": [{"material_id": mascaras, "qty_milli": 2_000}]}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{d}");
+        assert!(d["notes"].is_null(), "{d}");
+        assert_eq!(d["history"][2]["changes"][1]["field"], "LUVA-M");
+        assert!(d["history"][2]["changes"][1]["to"].is_null());
+        // Submitted, it is no longer a draft: 409 naming the state.
+        let (status, d) = act(&c, REQUESTER, id, "submit", json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{d}");
+        assert_eq!(d["lines"][0]["requested_qty_milli"], 2_000);
+        let (status, e) = edit(&c, REQUESTER, id, body(d["version"].as_i64().unwrap())).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{e}");
+        assert_eq!(e["code"], "estado_invalido");
+        assert_eq!(
+            e["message"],
+            "Este despacho está solicitado e não pode ser editado. Recarregue a página."
+        );
+    }
+}
+
 #[tokio::test]
 async fn a_dispatch_is_cancelled_where_the_state_table_allows_with_a_reason_releasing_its_picks() {
     for c in contexts().await {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayCancel } from './dispatches';
+import { mayCancel, mayEdit } from './dispatches';
 
 describe('who sees "Cancelar despacho" (§4)', () => {
   const d = { requester_uid: 'ana', approver_uid: 'bia' };
@@ -15,5 +15,14 @@ describe('who sees "Cancelar despacho" (§4)', () => {
   it('never once shipped', () => {
     expect(mayCancel({ ...d, status: 'ENVIADO' }, 'ana', true)).toBe(false);
     expect(mayCancel({ ...d, status: 'ENVIADO' }, undefined, true)).toBe(false);
+  });
+});
+
+describe('who sees "Editar" on a draft', () => {
+  it('its author while it is RASCUNHO', () => {
+    expect(mayEdit({ requester_uid: 'ana', status: 'RASCUNHO' }, 'ana')).toBe(true);
+    expect(mayEdit({ requester_uid: 'ana', status: 'RASCUNHO' }, 'bia')).toBe(false);
+    expect(mayEdit({ requester_uid: 'ana', status: 'SOLICITADO' }, 'ana')).toBe(false);
+    expect(mayEdit({ requester_uid: 'ana', status: 'RASCUNHO' }, undefined)).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import {
   useShipStockDispatch,
   useStartStockDispatchPicking,
   useSubmitStockDispatch,
+  useUpdateStockDispatch,
   type ListStockDispatchesParams,
   type StockDispatchStatus,
 } from '@backoffice/api-client/endpoints';
@@ -72,6 +73,7 @@ export function useDispatchMutations() {
   const options = { mutation: { onSuccess: refresh } };
   return {
     create: useCreateStockDispatch(options),
+    update: useUpdateStockDispatch(options),
     submit: useSubmitStockDispatch(options),
     cancel: useCancelStockDispatch(options),
     approve: useApproveStockDispatch(options),
@@ -82,6 +84,12 @@ export function useDispatchMutations() {
     receive: useReceiveStockDispatch(options),
     resolve: useResolveStockDispatch(options),
   };
+}
+
+/** A draft is edited (and submitted) by whoever saved it while it is RASCUNHO. The server decides; this only
+ * shows the button. */
+export function mayEdit(d: { status: StockDispatchStatus; requester_uid: string }, uid: string | undefined): boolean {
+  return !!uid && d.status === 'RASCUNHO' && d.requester_uid === uid;
 }
 
 /** Who may cancel in each state (§4): a draft or a request its requester; an approved dispatch or one being

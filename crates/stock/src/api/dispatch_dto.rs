@@ -296,6 +296,31 @@ pub struct DispatchRequest {
     pub draft: Omittable<bool>,
 }
 
+/// A draft's lines and notes, replacing what it had (notes left out or empty: none).
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "StockDispatchEdit", example)]
+pub struct DispatchEditRequest {
+    #[oai(validator(max_length = 2000))]
+    pub notes: Omittable<Text>,
+    #[oai(validator(max_items = 500))]
+    pub lines: Vec<DispatchLineRequest>,
+    /// The `version` read; another one is 409 (someone changed the draft first).
+    pub version: i64,
+}
+
+impl Example for DispatchEditRequest {
+    fn example() -> Self {
+        DispatchEditRequest {
+            notes: Omittable(Some("Reposição semanal, com mais luvas".into())),
+            lines: vec![DispatchLineRequest {
+                material_id: "mat-luva-m".into(),
+                qty_milli: 12_000,
+            }],
+            version: 1,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Object)]
 #[oai(rename = "StockDispatchApprovalLine")]
 pub struct ApprovalLineRequest {

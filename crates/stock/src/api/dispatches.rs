@@ -16,7 +16,7 @@ use poem_openapi::{ApiResponse, OpenApi};
 use super::dispatch_dto::*;
 use super::StockTag;
 use crate::permissions::{DISPATCH_PICK, DISPATCH_RESOLVE};
-use crate::service::{DispatchDraft, Dispatches, LinePick, Resolution};
+use crate::service::{DispatchDraft, DispatchEdit, Dispatches, LinePick, Resolution};
 use crate::store::dispatches::DispatchFilter;
 
 pub struct DispatchesApi {
@@ -183,6 +183,41 @@ impl DispatchesApi {
                 .await?
                 .into(),
         ))
+    }
+
+    /// Edits a draft (RASCUNHO): its lines and notes replaced as sent, against the `version` read; the history
+    /// names what changed. 409 once submitted (or cancelled) or when someone changed it first.
+    ///
+    /// Acesso: `access_hub` too; only whoever saved the draft (403); another clinic's dispatch is 404.
+    #[oai(
+        path = "/dispatches/:id",
+        method = "put",
+        operation_id = "updateStockDispatch"
+    )]
+    async fn update(
+        &self,
+        req: &Request,
+        #[oai(scope = "DISPATCH_VIEW")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+        body: Json<DispatchEditRequest>,
+    ) -> ApiResult<Json<DispatchView>> {
+        let b = body.0;
+        let edit = DispatchEdit {
+            notes: text(b.notes.0),
+            lines: b
+                .lines
+                .into_iter()
+                .map(|l| (l.material_id.0, l.qty_milli))
+                .collect(),
+            version: b.version,
+        };
+        let detail = report_refusal(
+            req,
+            &auth.0,
+            self.dispatches.edit(&id.0, edit, &auth.0).await,
+        )
+        .await?;
+        Ok(Json(detail.into()))
     }
 
     /// Submits a draft (RASCUNHO → SOLICITADO); the approvers are told.

@@ -70,6 +70,8 @@ impl DispatchStatus {
 /// An event of the state table and the states it leaves from and goes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DispatchEvent {
+    /// A draft's lines and notes changed by its author.
+    Edit,
     Submit,
     Approve,
     Reject,
@@ -86,7 +88,7 @@ impl DispatchEvent {
     pub fn from(self) -> &'static [DispatchStatus] {
         use DispatchStatus::*;
         match self {
-            DispatchEvent::Submit => &[Rascunho],
+            DispatchEvent::Edit | DispatchEvent::Submit => &[Rascunho],
             DispatchEvent::Approve | DispatchEvent::Reject => &[Solicitado],
             DispatchEvent::StartPicking => &[Aprovado],
             DispatchEvent::Pick => &[Aprovado, EmSeparacao],
@@ -100,6 +102,7 @@ impl DispatchEvent {
     /// The message when the dispatch is in another state (409).
     pub fn refused(self, status: DispatchStatus) -> String {
         let what = match self {
+            DispatchEvent::Edit => "editado",
             DispatchEvent::Submit => "enviado para aprovação",
             DispatchEvent::Approve => "aprovado",
             DispatchEvent::Reject => "rejeitado",
@@ -253,6 +256,11 @@ mod tests {
                 "{s:?}"
             );
         }
+        assert_eq!(DispatchEvent::Edit.from(), &[Rascunho], "only a draft is edited");
+        assert_eq!(
+            DispatchEvent::Edit.refused(Solicitado),
+            "Este despacho está solicitado e não pode ser editado. Recarregue a página."
+        );
         assert_eq!(pick_fit(6_000, 4_000), PickFit::Short);
         assert_eq!(pick_fit(6_000, 6_000), PickFit::Full);
         assert_eq!(pick_fit(6_000, 7_000), PickFit::Over);

@@ -51,6 +51,14 @@ pub struct DispatchDraft {
     pub draft: bool,
 }
 
+/// A draft's new lines and notes (replacing what it had), against the version read.
+#[derive(Debug, Clone)]
+pub struct DispatchEdit {
+    pub notes: Option<String>,
+    pub lines: Vec<(String, i64)>,
+    pub version: i64,
+}
+
 /// The lots picked for one line, and why it is short when less than approved.
 #[derive(Debug, Clone)]
 pub struct LinePick {
@@ -151,41 +159,9 @@ impl Dispatches {
     pub async fn create(&self, draft: DispatchDraft, p: &Principal) -> Result<DispatchDetail> {
         p.require(&HUB)?;
         let mut v = Violations::new();
-        let notes = draft
-            .notes
-            .as_deref()
-            .map(platform::text::collapse_spaces)
-            .filter(|n| !n.is_empty());
-        if notes.as_ref().is_some_and(|n| n.chars().count() > 500) {
-            v.add(
-                "observacoes",
-                "As observações podem ter no máximo 500 caracteres.",
-            );
-        }
-        if draft.lines.is_empty() {
-            v.add("lines", "Inclua ao menos um item.");
-        }
-        if draft.lines.len() > MAX_LINES {
-            v.add(
-                "lines",
-                format!("Um despacho tem no máximo {MAX_LINES} itens."),
-            );
-        }
-        let mut seen = std::collections::BTreeSet::new();
-        for (i, (material, qty)) in draft.lines.iter().enumerate() {
-            if !(1..=1_000_000_000_000).contains(qty) {
-                v.add(
-                    format!("lines[{i}].qty_milli"),
-                    "Informe uma quantidade maior que zero.",
-                );
-            }
-            if !seen.insert(material.clone()) {
-                v.add(
-                    format!("lines[{i}].material_id"),
-                    "Este material já está em outro item.",
-                );
-            }
-        }
+        let (notes, _) = self
+            .check_request(&mut v, draft.notes.as_deref(), &draft.lines)
+            .await?;
         let scope = self.scope(p).await?;
         let clinic = registers::location(&self.db, &draft.clinic_location_id)
             .await?
@@ -193,19 +169,6 @@ impl Dispatches {
             .filter(|l| in_scope(&scope, &l.id));
         if clinic.is_none() {
             v.add("clinic_location_id", "Escolha uma das suas clínicas.");
-        }
-        for (i, (material, _)) in draft.lines.iter().enumerate() {
-            match registers::material(&self.db, material).await? {
-                Some(m) if m.fields.active => {}
-                Some(_) => v.add(
-                    format!("lines[{i}].material_id"),
-                    "Material inativo não entra em novos despachos.",
-                ),
-                None => v.add(
-                    format!("lines[{i}].material_id"),
-                    "Material não encontrado.",
-                ),
-            }
         }
         v.finish()?;
         let clinic = clinic.expect("validated");
@@ -281,6 +244,158 @@ impl Dispatches {
         }
         tx.commit().await?;
         self.detail(&id, p).await
+    }
+
+    /// The checks of a request's notes and lines, at creation and when a draft is edited: notes of at most 500
+    /// characters (spaces collapsed, empty is none), 1–200 lines, each an active material once with a quantity
+    /// above zero. Returns the notes to store and each material's (SKU, base unit).
+    async fn check_request(
+        &self,
+        v: &mut Violations,
+        notes: Option<&str>,
+        lines: &[(String, i64)],
+    ) -> Result<(Option<String>, BTreeMap<String, (String, String)>)> {
+        let notes = notes
+            .map(platform::text::collapse_spaces)
+            .filter(|n| !n.is_empty());
+        if notes.as_ref().is_some_and(|n| n.chars().count() > 500) {
+            v.add(
+                "observacoes",
+                "As observações podem ter no máximo 500 caracteres.",
+            );
+        }
+        if lines.is_empty() {
+            v.add("lines", "Inclua ao menos um item.");
+        }
+        if lines.len() > MAX_LINES {
+            v.add(
+                "lines",
+                format!("Um despacho tem no máximo {MAX_LINES} itens."),
+            );
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for (i, (material, qty)) in lines.iter().enumerate() {
+            if !(1..=1_000_000_000_000).contains(qty) {
+                v.add(
+                    format!("lines[{i}].qty_milli"),
+                    "Informe uma quantidade maior que zero.",
+                );
+            }
+            if !seen.insert(material.clone()) {
+                v.add(
+                    format!("lines[{i}].material_id"),
+                    "Este material já está em outro item.",
+                );
+            }
+        }
+        let mut materials = BTreeMap::new();
+        for (i, (material, _)) in lines.iter().enumerate() {
+            match registers::material(&self.db, material).await? {
+                Some(m) if m.fields.active => {
+                    materials.insert(m.id, (m.fields.sku, m.fields.base_uom));
+                }
+                Some(_) => v.add(
+                    format!("lines[{i}].material_id"),
+                    "Material inativo não entra em novos despachos.",
+                ),
+                None => v.add(
+                    format!("lines[{i}].material_id"),
+                    "Material não encontrado.",
+                ),
+            }
+        }
+        Ok((notes, materials))
+    }
+
+    /// A draft (RASCUNHO) edited by whoever saved it: its lines (material and quantity in the base unit) and
+    /// notes replaced as sent. 409 once it left the draft state or when `version` is not the stored one (someone
+    /// changed it first), 403 for anyone else, 404 outside the caller's clinics, 422 naming the field. The
+    /// history entry names every change; nothing changed records nothing.
+    pub async fn edit(&self, id: &str, edit: DispatchEdit, p: &Principal) -> Result<DispatchDetail> {
+        p.require(&HUB)?;
+        let row = self.visible(id, p).await?;
+        let status = status_of(&row);
+        if !DispatchEvent::Edit.from().contains(&status) {
+            return Err(Error::conflict(
+                "estado_invalido",
+                DispatchEvent::Edit.refused(status),
+            ));
+        }
+        if !p.is_self(&row.requester_uid) {
+            return Err(Error::forbidden(
+                "Somente quem criou o rascunho pode editá-lo.",
+            ));
+        }
+        if edit.version != row.version {
+            return Err(stale());
+        }
+        let mut v = Violations::new();
+        let (notes, materials) = self
+            .check_request(&mut v, edit.notes.as_deref(), &edit.lines)
+            .await?;
+        v.finish()?;
+        let stored = store::lines(&self.db, id).await?;
+        let mut changes = Vec::new();
+        if notes != row.notes {
+            changes.push(Change::new("observações", row.notes.clone(), notes.clone()));
+        }
+        for (material, qty) in &edit.lines {
+            match stored.iter().find(|l| &l.material_id == material) {
+                Some(l) if l.requested_qty_milli != *qty => changes.push(Change::new(
+                    &l.sku,
+                    Some(qty_text(l.requested_qty_milli, &l.base_uom)),
+                    Some(qty_text(*qty, &l.base_uom)),
+                )),
+                Some(_) => {}
+                None => {
+                    let (sku, uom) = &materials[material];
+                    changes.push(Change::new(sku, None, Some(qty_text(*qty, uom))));
+                }
+            }
+        }
+        for l in &stored {
+            if !edit.lines.iter().any(|(m, _)| *m == l.material_id) {
+                changes.push(Change::new(
+                    &l.sku,
+                    Some(qty_text(l.requested_qty_milli, &l.base_uom)),
+                    None,
+                ));
+            }
+        }
+        let order_changed = stored.len() == edit.lines.len()
+            && stored
+                .iter()
+                .zip(&edit.lines)
+                .any(|(l, (m, _))| l.material_id != *m);
+        if changes.is_empty() && !order_changed {
+            return self.detail_of(row).await;
+        }
+        let now = self.clock.now();
+        let mut tx = self.db.begin().await?;
+        if !store::update_draft(&mut tx, id, notes.as_deref(), row.version).await? {
+            return Err(stale());
+        }
+        store::replace_lines(&mut tx, id, &edit.lines).await?;
+        if changes.is_empty() {
+            changes.push(Change::new("ordem dos itens", None, Some("alterada".into())));
+        }
+        history::record(
+            &mut tx,
+            &Entry {
+                entity: ENTITY,
+                entity_id: id,
+                action: "Rascunho editado",
+                from_state: None,
+                to_state: None,
+                reason: None,
+                changes,
+            },
+            p,
+            now,
+        )
+        .await?;
+        tx.commit().await?;
+        self.detail(id, p).await
     }
 
     /// One dispatch with its lines, picks and history (404 outside the caller's clinics).

@@ -147,6 +147,32 @@ pub async fn replace_picks(tx: &mut Tx, line_id: &str, picks: &[(String, i64)]) 
     Ok(())
 }
 
+/// A draft's notes, when it is still a draft at `version` (false: someone changed or submitted it first); the
+/// version moves on.
+pub async fn update_draft(
+    tx: &mut Tx,
+    id: &str,
+    notes: Option<&str>,
+    version: i64,
+) -> Result<bool> {
+    let done = on_tx!(tx, conn => sqlx::query(
+        "UPDATE stock_dispatches SET notes = $2, version = version + 1 \
+         WHERE id = $1 AND status = 'RASCUNHO' AND version = $3"
+    ).bind(id).bind(notes).bind(version).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
+    Ok(done == 1)
+}
+
+/// A draft's lines replaced, numbered from 1 in the order given (a draft has no picks yet).
+pub async fn replace_lines(tx: &mut Tx, dispatch_id: &str, lines: &[(String, i64)]) -> Result<()> {
+    on_tx!(tx, conn => sqlx::query("DELETE FROM stock_dispatch_lines WHERE dispatch_id = $1")
+        .bind(dispatch_id).execute(&mut *conn).await.map(|_| ()))?;
+    for (i, (material, qty)) in lines.iter().enumerate() {
+        let line_id = uuid::Uuid::now_v7().to_string();
+        insert_line(tx, &line_id, dispatch_id, i as i64 + 1, material, *qty).await?;
+    }
+    Ok(())
+}
+
 /// Moves the dispatch from `from` to `to` when it is still in `from` (false: someone else moved it first).
 pub async fn transition(tx: &mut Tx, id: &str, from: &str, to: &str) -> Result<bool> {
     let done = on_tx!(tx, conn => sqlx::query(

@@ -29,8 +29,8 @@ import {
 } from '@backoffice/ui';
 import { useState, type FormEvent } from 'react';
 import { HubNav } from '../../../lib/HubNav';
-import { DISPATCH_STATUS_COLORS, DISPATCH_STATUS_LABELS, errorMessage, mayCancel, useDispatch, useDispatches, useDispatchMutations, useHub } from '../../../lib/dispatches';
-import { formatQuantity, parseThousandths } from '../../../lib/quantity';
+import { DISPATCH_STATUS_COLORS, DISPATCH_STATUS_LABELS, errorMessage, mayCancel, mayEdit, useDispatch, useDispatches, useDispatchMutations, useHub } from '../../../lib/dispatches';
+import { formatQuantity, formatThousandths, parseThousandths } from '../../../lib/quantity';
 import { useMaterials } from '../../../lib/stockQueries';
 
 const TABS: { value: string; label: string; statuses: StockDispatchStatus[]; mine?: boolean }[] = [
@@ -127,17 +127,26 @@ interface DraftLine {
   qty: string;
 }
 
-function RequestForm({ onDone }: { onDone: (id?: string) => void }) {
+/** The request form: a new request, or a draft being edited (prefilled; its clinic stays). */
+function RequestForm({ onDone, dispatch }: { onDone: (id?: string) => void; dispatch?: StockDispatch }) {
   const hub = useHub(undefined);
-  const [clinic, setClinic] = useState('');
+  const [clinic, setClinic] = useState(dispatch?.clinic_location_id ?? '');
   const [q, setQ] = useState('');
   const [materialId, setMaterialId] = useState('');
   const [qty, setQty] = useState('');
-  const [lines, setLines] = useState<DraftLine[]>([]);
-  const [notes, setNotes] = useState('');
+  const [lines, setLines] = useState<DraftLine[]>(() =>
+    (dispatch?.lines ?? []).map((l) => ({
+      material_id: l.material_id,
+      label: `${l.sku} — ${l.material_name}`,
+      uom: l.base_uom,
+      qty: formatThousandths(l.requested_qty_milli),
+    })),
+  );
+  const [notes, setNotes] = useState(dispatch?.notes ?? '');
   const [error, setError] = useState<string | null>(null);
   const materials = useMaterials({ q: q || undefined, active: true, page_size: 50 });
-  const { create } = useDispatchMutations();
+  const { create, update, submit: submitDraft } = useDispatchMutations();
+  const pending = create.isPending || update.isPending || submitDraft.isPending;
   const clinics = hub.data?.clinics ?? [];
   const chosenClinic = clinic || clinics[0]?.id || '';
   const add = () => {
@@ -156,12 +165,23 @@ function RequestForm({ onDone }: { onDone: (id?: string) => void }) {
       setError('Escolha a clínica e inclua ao menos um item.');
       return;
     }
+    const requested = lines.map((l) => ({ material_id: l.material_id, qty_milli: parseThousandths(l.qty) ?? 0 }));
     try {
+      if (dispatch) {
+        const edited = await update.mutateAsync({
+          id: dispatch.id,
+          data: { version: dispatch.version, notes: notes.trim() || undefined, lines: requested },
+        });
+        if (!draft) await submitDraft.mutateAsync({ id: dispatch.id });
+        notify(draft ? `Rascunho ${edited.number} salvo.` : `Solicitação ${edited.number} enviada.`, 'success');
+        onDone(edited.id);
+        return;
+      }
       const d = await create.mutateAsync({
         data: {
           clinic_location_id: chosenClinic,
           notes: notes.trim() || undefined,
-          lines: lines.map((l) => ({ material_id: l.material_id, qty_milli: parseThousandths(l.qty) ?? 0 })),
+          lines: requested,
           draft: draft || undefined,
         },
       });
@@ -177,7 +197,13 @@ function RequestForm({ onDone }: { onDone: (id?: string) => void }) {
   };
   return (
     <Stack component="form" gap="sm" onSubmit={submit}>
-      <NativeSelect label="Clínica" value={chosenClinic} onChange={(e) => setClinic(e.currentTarget.value)} data={clinics.map((c) => ({ value: c.id, label: c.name }))} />
+      <NativeSelect
+        label="Clínica"
+        value={chosenClinic}
+        disabled={!!dispatch}
+        onChange={(e) => setClinic(e.currentTarget.value)}
+        data={dispatch && !clinics.some((c) => c.id === dispatch.clinic_location_id) ? [{ value: dispatch.clinic_location_id, label: dispatch.clinic_name }] : clinics.map((c) => ({ value: c.id, label: c.name }))}
+      />
       <Group align="flex-end" grow>
         <TextInput label="Buscar material" placeholder="SKU ou nome" value={q} onChange={(e) => setQ(e.currentTarget.value)} />
         <NativeSelect
@@ -216,8 +242,8 @@ function RequestForm({ onDone }: { onDone: (id?: string) => void }) {
       <Textarea label="Observações" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
       {error && <Alert color="red" role="alert">{error}</Alert>}
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => void save(true)} loading={create.isPending}>Salvar rascunho</Button>
-        <Button type="submit" loading={create.isPending}>Enviar solicitação</Button>
+        <Button variant="default" onClick={() => void save(true)} loading={pending}>{dispatch ? 'Salvar alterações' : 'Salvar rascunho'}</Button>
+        <Button type="submit" loading={pending}>Enviar solicitação</Button>
       </Group>
     </Stack>
   );
@@ -289,7 +315,7 @@ export function DispatchDetail({ id }: { id: string }) {
           ))}
         </Table.Tbody>
       </Table>
-      {d.status === 'RASCUNHO' && d.requester_uid === uid && <SubmitDraft dispatch={d} />}
+      {mayEdit(d, uid) && <SubmitDraft dispatch={d} />}
       {mayPick && d.status === 'EM_SEPARACAO' && <PickForm key={d.version} dispatch={d} />}
       {mayPick && picking && <ShipActions dispatch={d} />}
       {mayCancel(d, uid, mayResolve) && <CancelForm dispatch={d} />}
@@ -301,8 +327,10 @@ export function DispatchDetail({ id }: { id: string }) {
   );
 }
 
+/** A draft: edited in the request form (prefilled) or submitted as it is. */
 function SubmitDraft({ dispatch }: { dispatch: StockDispatch }) {
   const { submit } = useDispatchMutations();
+  const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const send = async () => {
     try {
@@ -318,10 +346,14 @@ function SubmitDraft({ dispatch }: { dispatch: StockDispatch }) {
       <Stack gap="xs">
         <Text size="sm">Rascunho: ninguém foi avisado ainda.</Text>
         <Group justify="flex-end">
+          <Button variant="default" onClick={() => setEditing(true)}>Editar</Button>
           <Button onClick={() => void send()} loading={submit.isPending}>Enviar solicitação</Button>
         </Group>
         {error && <Alert color="red" role="alert">{error}</Alert>}
       </Stack>
+      <Modal opened={editing} onClose={() => setEditing(false)} title={`Editar rascunho ${dispatch.number}`} size="lg" centered>
+        {editing && <RequestForm key={dispatch.version} dispatch={dispatch} onDone={() => setEditing(false)} />}
+      </Modal>
     </Paper>
   );
 }
