@@ -624,6 +624,86 @@ async fn scenario_4_retorno_confirms_35_rejects_2_and_settles_10() {
     }
 }
 
+/// Issue 10: a retorno is applied in chunks, each in its own transaction with the job's progress. A job stopped
+/// mid-way (here after two chunks of 10, as a crash would leave it) goes on from there when retried, and ends as a
+/// single run does: every occurrence once, each installment settled once, the remessa closed from every item.
+#[tokio::test]
+async fn a_retorno_stopped_after_two_chunks_resumes_and_applies_each_occurrence_once() {
+    for w in worlds().await {
+        let (agreement, boletos) = w.boletos(37).await;
+        let sent = sent_remessa(&w, &agreement).await;
+        let rid = sent["remittance"]["id"].as_str().unwrap().to_string();
+        // The confirmations of the first 10 fall in the first chunk, their liquidações in the fourth and fifth.
+        let mut items: Vec<RetornoItem> = boletos[..35]
+            .iter()
+            .map(|b| occurrence(b, "02", 0, 12))
+            .collect();
+        items.extend(boletos[35..].iter().map(|b| occurrence(b, "03", 0, 12)));
+        items.extend(
+            boletos[..10]
+                .iter()
+                .map(|b| occurrence(b, "06", 30_000, 15)),
+        );
+        let returns = w.api.context.bank_returns();
+        returns.set_chunking(10, Some(2));
+        let (status, r) = w.upload(retorno(&items, 1), "RET0001.RET").await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{r}");
+        w.api.platform.jobs.run_until_idle().await.unwrap();
+        let path = format!("{RETURNS}/{}", id(&r));
+        let (_, mid) = w.api.call("GET", &path, FM, None).await;
+        assert_eq!(mid["status"], "IMPORTADO", "{}: {mid}", w.api.engine());
+        assert_eq!((mid["done"].as_i64(), mid["total"].as_i64()), (Some(20), Some(47)), "{mid}");
+        let (_, occ) = w
+            .api
+            .call("GET", &format!("{path}/occurrences"), FM, None)
+            .await;
+        assert_eq!(occ["total"], 20, "{occ}");
+
+        returns.set_chunking(10, None);
+        w.api.clock.advance(chrono::Duration::minutes(5));
+        w.api.platform.jobs.run_until_idle().await.unwrap();
+        let (_, done) = w.api.call("GET", &path, FM, None).await;
+        assert_eq!(done["status"], "PROCESSADO", "{}: {done}", w.api.engine());
+        assert_eq!(
+            (&done["total"], &done["done"], &done["applied"], &done["duplicated"]),
+            (&json!(47), &json!(47), &json!(47), &json!(0)),
+            "{done}"
+        );
+        let (lines, distinct, receipts): (i64, i64, i64) = platform::on_db!(&w.api.db, pool => {
+            let (lines, distinct): (i64, i64) = sqlx::query_as(
+                "SELECT COUNT(*), COUNT(DISTINCT line) FROM finance_bank_return_occurrences WHERE return_id = $1",
+            )
+            .bind(id(&r))
+            .fetch_one(pool)
+            .await
+            .unwrap();
+            let receipts: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM finance_receipts WHERE source = 'RETORNO'",
+            )
+            .fetch_one(pool)
+            .await
+            .unwrap();
+            (lines, distinct, receipts)
+        });
+        assert_eq!((lines, distinct, receipts), (47, 47, 10));
+        let (_, detail) = w
+            .api
+            .call("GET", &format!("{REMITTANCES}/{rid}"), FM, None)
+            .await;
+        assert_eq!(detail["remittance"]["status"], "PROCESSADA", "{detail}");
+        assert_eq!(detail["remittance"]["rejected_count"], 2);
+        for n in [0, 9] {
+            let inst = w
+                .installment(boletos[n]["installment_id"].as_str().unwrap())
+                .await;
+            assert_eq!(inst["status"], "PAGO", "{inst}");
+            assert_eq!(inst["received_cents"], 30_000, "{inst}");
+        }
+        let paid = w.boleto(boletos[0]["id"].as_str().unwrap()).await;
+        assert_eq!(paid["status"], "LIQUIDADO", "{paid}");
+    }
+}
+
 #[tokio::test]
 async fn a_remessa_answered_over_two_retornos_closes_with_the_second_counting_the_first_ones_rejections(
 ) {
