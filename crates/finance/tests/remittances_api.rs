@@ -652,7 +652,11 @@ async fn a_retorno_stopped_after_two_chunks_resumes_and_applies_each_occurrence_
         let path = format!("{RETURNS}/{}", id(&r));
         let (_, mid) = w.api.call("GET", &path, FM, None).await;
         assert_eq!(mid["status"], "IMPORTADO", "{}: {mid}", w.api.engine());
-        assert_eq!((mid["done"].as_i64(), mid["total"].as_i64()), (Some(20), Some(47)), "{mid}");
+        assert_eq!(
+            (mid["done"].as_i64(), mid["total"].as_i64()),
+            (Some(20), Some(47)),
+            "{mid}"
+        );
         let (_, occ) = w
             .api
             .call("GET", &format!("{path}/occurrences"), FM, None)
@@ -665,7 +669,12 @@ async fn a_retorno_stopped_after_two_chunks_resumes_and_applies_each_occurrence_
         let (_, done) = w.api.call("GET", &path, FM, None).await;
         assert_eq!(done["status"], "PROCESSADO", "{}: {done}", w.api.engine());
         assert_eq!(
-            (&done["total"], &done["done"], &done["applied"], &done["duplicated"]),
+            (
+                &done["total"],
+                &done["done"],
+                &done["applied"],
+                &done["duplicated"]
+            ),
             (&json!(47), &json!(47), &json!(47), &json!(0)),
             "{done}"
         );
@@ -1248,4 +1257,67 @@ async fn the_demo_data_has_a_sent_remessa_and_its_retorno_with_two_pendencias_on
             "{said:?}"
         );
     }
+}
+
+/// A retorno looks its boletos up by the numbers the file's nosso números can be (`numbers_of`) instead of reading
+/// every boleto of the account's convênios. In every bank, a boleto's nosso número as the file carries it (with its
+/// DV where the field has one) leads back to its number, for convênios whose largest number has 1 digit up to the
+/// bank's width: the lookup finds every boleto the account-wide one did.
+#[test]
+fn a_files_nosso_numero_leads_back_to_its_boletos_number_in_every_bank() {
+    use finance::domain::bank_return::{nosso_key, numbers_of, widths};
+    use std::collections::BTreeSet;
+    for bank in Bank::ALL {
+        let c = cnab::Company {
+            name: "Empresa Exemplo Ltda".into(),
+            document: "11222333000181".into(),
+            agency: "1234".into(),
+            agency_dv: "5".into(),
+            account: "12345".into(),
+            account_dv: "6".into(),
+            agreement: match bank {
+                Bank::Santander => "123456789012345".into(),
+                _ => "1234567".into(),
+            },
+            wallet: match bank {
+                Bank::Itau => "109".into(),
+                Bank::Bradesco => "09".into(),
+                Bank::BancoDoBrasil => "17".into(),
+                Bank::Santander => "101".into(),
+                _ => "1".into(),
+            },
+            variation: if bank == Bank::BancoDoBrasil {
+                "019".into()
+            } else {
+                "01".into()
+            },
+            post: "01".into(),
+        };
+        let fits = |n: i64| cnab::nosso_numero_for_cnab(bank, &c, &n.to_string()).is_ok();
+        let width = (1..=17u32)
+            .rev()
+            .find(|w| fits(10_i64.pow(*w) - 1))
+            .unwrap_or_else(|| panic!("{}: no width", bank.code())) as usize;
+        for w in 1..=width {
+            let top = 10_i64.pow(w as u32) - 1;
+            let widths = BTreeSet::from([w]);
+            for n in [1, 7, top / 3, top / 2 + 1, top - 1, top]
+                .into_iter()
+                .filter(|n| *n >= 1)
+            {
+                let field = cnab::nosso_numero_for_cnab(bank, &c, &n.to_string()).unwrap();
+                let found = numbers_of(&nosso_key(&field), &widths);
+                assert!(
+                    found.contains(&n),
+                    "{}: number {n} (width {w}) written {field}: {found:?}",
+                    bank.code()
+                );
+            }
+        }
+    }
+    assert_eq!(widths(&[99_999_999, 0, 1234]), BTreeSet::from([4, 8]));
+    assert_eq!(
+        numbers_of("1234", &BTreeSet::from([8])),
+        vec![1234, 1234, 123]
+    );
 }

@@ -21,7 +21,8 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::domain::bank_return::{
-    nosso_key, BankReturn, Occurrence, OccurrenceEvent, Pendency, PENDENCY_ACTIONS,
+    nosso_key, numbers_of, widths, BankReturn, Occurrence, OccurrenceEvent, Pendency,
+    PENDENCY_ACTIONS,
 };
 use crate::domain::boleto::{BoletoStatus, EventKind};
 use crate::domain::remittance::company_of;
@@ -337,8 +338,8 @@ impl BankReturns {
         };
         laps.lap("ler o arquivo");
         result.total = total;
-        let collections = crate::store::agreements::collections(&self.db, Some(&r.bank_account_id))
-            .await?;
+        let collections =
+            crate::store::agreements::collections(&self.db, Some(&r.bank_account_id)).await?;
         let agreement_ids: Vec<String> = collections.iter().map(|a| a.id.clone()).collect();
         let mut largest: Vec<i64> = collections
             .iter()
@@ -1322,41 +1323,14 @@ fn count_items(bytes: &[u8]) -> std::result::Result<i64, (usize, String)> {
 
 /// A boleto's id as a number (ids are UUIDs; anything else is hashed).
 fn boleto_key(id: &str) -> u128 {
-    uuid::Uuid::parse_str(id).map(|u| u.as_u128()).unwrap_or_else(|_| {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        id.hash(&mut h);
-        h.finish() as u128
-    })
-}
-
-/// The digit counts of the convênios' largest nosso números (their ranges' last and the largest issued).
-fn widths(largest: &[i64]) -> BTreeSet<usize> {
-    largest
-        .iter()
-        .filter(|n| **n > 0)
-        .map(|n| n.to_string().len())
-        .collect()
-}
-
-/// The boleto numbers a file's nosso número (its [`nosso_key`]) can be: the number itself (a boleto's bare key),
-/// and, for each convênio's width, its trailing digits with and without the last one (the DV). The bank's field is
-/// prefix (carteira, convênio…) + the number zero-padded to the bank's width (which the convênio's largest number
-/// fits) + DV, so a boleto whose field is this key is among these; [`by_key`] over them then matches as over every
-/// boleto of the account's convênios.
-fn numbers_of(key: &str, widths: &BTreeSet<usize>) -> Vec<i64> {
-    let mut out = Vec::with_capacity(1 + 2 * widths.len());
-    out.extend(key.parse::<i64>().ok());
-    let without_dv = &key[..key.len().saturating_sub(1)];
-    for w in widths {
-        for s in [key, without_dv] {
-            let tail = &s[s.len().saturating_sub(*w)..];
-            if !tail.is_empty() {
-                out.extend(tail.parse::<i64>().ok());
-            }
-        }
-    }
-    out
+    uuid::Uuid::parse_str(id)
+        .map(|u| u.as_u128())
+        .unwrap_or_else(|_| {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            id.hash(&mut h);
+            h.finish() as u128
+        })
 }
 
 fn pendency(
@@ -1386,76 +1360,5 @@ fn pendency(
         resolved_by: None,
         version: 1,
         created_at: at,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use banking::bank::Bank;
-    use banking::cnab::{nosso_numero_for_cnab, Company};
-
-    fn company(bank: Bank) -> Company {
-        Company {
-            name: "Empresa Exemplo Ltda".into(),
-            document: "11222333000181".into(),
-            agency: "1234".into(),
-            agency_dv: "5".into(),
-            account: "12345".into(),
-            account_dv: "6".into(),
-            agreement: match bank {
-                Bank::Santander => "123456789012345".into(),
-                _ => "1234567".into(),
-            },
-            wallet: match bank {
-                Bank::Itau => "109".into(),
-                Bank::Bradesco => "09".into(),
-                Bank::BancoDoBrasil => "17".into(),
-                Bank::Santander => "101".into(),
-                _ => "1".into(),
-            },
-            variation: if bank == Bank::BancoDoBrasil {
-                "019".into()
-            } else {
-                "01".into()
-            },
-            post: "01".into(),
-        }
-    }
-
-    /// Every bank: a boleto's nosso número as the file carries it (with its DV where the field has one) leads back
-    /// to the boleto's number, for convênios whose largest number has 1 digit up to the bank's width — so looking
-    /// up only the file's numbers finds every boleto the account-wide lookup did.
-    #[test]
-    fn a_files_nosso_numero_leads_back_to_its_boletos_number_in_every_bank() {
-        for bank in Bank::ALL {
-            let c = company(bank);
-            let fits = |n: i64| nosso_numero_for_cnab(bank, &c, &n.to_string()).is_ok();
-            let width = (1..=17u32)
-                .rev()
-                .find(|w| fits(10_i64.pow(*w) - 1))
-                .unwrap_or_else(|| panic!("{}: no width", bank.code())) as usize;
-            for w in 1..=width {
-                let top = 10_i64.pow(w as u32) - 1;
-                let sample = [1, 7, top / 3, top / 2 + 1, top - 1, top];
-                let widths = BTreeSet::from([w]);
-                for n in sample.into_iter().filter(|n| *n >= 1) {
-                    let field = nosso_numero_for_cnab(bank, &c, &n.to_string()).unwrap();
-                    let key = nosso_key(&field);
-                    assert!(
-                        numbers_of(&key, &widths).contains(&n),
-                        "{}: number {n} (width {w}) written {field}: {:?}",
-                        bank.code(),
-                        numbers_of(&key, &widths)
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn the_widths_are_those_of_the_largest_numbers() {
-        assert_eq!(widths(&[99_999_999, 0, 1234]), BTreeSet::from([4, 8]));
-        assert_eq!(numbers_of("1234", &BTreeSet::from([8])), vec![1234, 1234, 123]);
     }
 }

@@ -29,8 +29,8 @@ const PENDENCY_COLUMNS: &str =
 
 pub async fn insert(tx: &mut Tx, r: &BankReturn, content: &[u8]) -> Result<()> {
     on_tx!(tx, conn => sqlx::query(&format!(
-        "INSERT INTO finance_bank_returns ({COLUMNS}, content) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
-         $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)"
+        "INSERT INTO finance_bank_returns ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
+         $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)"
     ))
     .bind(&r.id)
     .bind(&r.bank_account_id)
@@ -57,6 +57,14 @@ pub async fn insert(tx: &mut Tx, r: &BankReturn, content: &[u8]) -> Result<()> {
     .bind(&r.imported_by_name)
     .bind(r.processed_at)
     .bind(r.version)
+    .execute(&mut *conn)
+    .await
+    .map(|_| ()))?;
+    // The file in its own table: the retorno's job and result write a small row.
+    on_tx!(tx, conn => sqlx::query(
+        "INSERT INTO finance_bank_return_files (return_id, content) VALUES ($1, $2)",
+    )
+    .bind(&r.id)
     .bind(content)
     .execute(&mut *conn)
     .await
@@ -85,7 +93,7 @@ pub async fn by_sha(db: &Db, account: &str, sha: &str) -> Result<Option<BankRetu
 }
 
 pub async fn content(db: &Db, id: &str) -> Result<Option<Vec<u8>>> {
-    on_db!(db, pool => sqlx::query_scalar("SELECT content FROM finance_bank_returns WHERE id = $1")
+    on_db!(db, pool => sqlx::query_scalar("SELECT content FROM finance_bank_return_files WHERE return_id = $1")
         .bind(id)
         .fetch_optional(pool)
         .await)
@@ -397,7 +405,8 @@ pub async fn targets_numbered(
     agreements: &[String],
     numbers: &[i64],
 ) -> Result<Vec<Target>> {
-    const SELECT: &str = "SELECT b.id, b.agreement_id, b.nosso_numero, b.status, b.version, b.installment_id, \
+    const SELECT: &str =
+        "SELECT b.id, b.agreement_id, b.nosso_numero, b.status, b.version, b.installment_id, \
          b.amount_cents, b.fine_bp, b.remittance_id FROM finance_boletos b";
     if agreements.is_empty() || numbers.is_empty() {
         return Ok(Vec::new());
