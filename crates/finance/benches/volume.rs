@@ -195,6 +195,9 @@ async fn main() {
         // to the job's end.
         let items: Vec<RetornoItem> = issued.iter().map(settled).collect();
         let file = retorno(&items);
+        drop(items);
+        let before = memory_mb("VmRSS");
+        reset_peak_memory();
         let started = Instant::now();
         let imported = api
             .context
@@ -210,6 +213,14 @@ async fn main() {
             applied.status,
             took.as_secs_f64()
         );
+        // The process's peak resident memory while importing and applying it (Linux: the peak is reset just
+        // before), against what it held before (the bench's own copy of the file included).
+        if let (Some(before), Some(peak)) = (before, memory_mb("VmHWM")) {
+            println!(
+                "{engine}\t(peak memory during the retorno: {peak:.0} MB, {:.0} MB above the {before:.0} MB before)",
+                peak - before
+            );
+        }
     }
 }
 
@@ -277,4 +288,17 @@ fn retorno(items: &[RetornoItem]) -> Vec<u8> {
     let mut out = Vec::new();
     cnab::c240::write_retorno(&h, items, &mut out).unwrap();
     out
+}
+
+/// A line of /proc/self/status (`VmRSS`, `VmHWM`) in MB; `None` off Linux.
+fn memory_mb(field: &str) -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// Resets the process's peak resident memory (`VmHWM`) to its current size (Linux).
+fn reset_peak_memory() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
 }

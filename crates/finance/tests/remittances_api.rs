@@ -624,6 +624,95 @@ async fn scenario_4_retorno_confirms_35_rejects_2_and_settles_10() {
     }
 }
 
+/// Issue 10: a retorno is applied in chunks, each in its own transaction with the job's progress. A job stopped
+/// mid-way (here after two chunks of 10, as a crash would leave it) goes on from there when retried, and ends as a
+/// single run does: every occurrence once, each installment settled once, the remessa closed from every item.
+#[tokio::test]
+async fn a_retorno_stopped_after_two_chunks_resumes_and_applies_each_occurrence_once() {
+    for w in worlds().await {
+        let (agreement, boletos) = w.boletos(37).await;
+        let sent = sent_remessa(&w, &agreement).await;
+        let rid = sent["remittance"]["id"].as_str().unwrap().to_string();
+        // The confirmations of the first 10 fall in the first chunk, their liquidações in the fourth and fifth.
+        let mut items: Vec<RetornoItem> = boletos[..35]
+            .iter()
+            .map(|b| occurrence(b, "02", 0, 12))
+            .collect();
+        items.extend(boletos[35..].iter().map(|b| occurrence(b, "03", 0, 12)));
+        items.extend(
+            boletos[..10]
+                .iter()
+                .map(|b| occurrence(b, "06", 30_000, 15)),
+        );
+        let returns = w.api.context.bank_returns();
+        returns.set_chunking(10, Some(2));
+        let (status, r) = w.upload(retorno(&items, 1), "RET0001.RET").await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{r}");
+        w.api.platform.jobs.run_until_idle().await.unwrap();
+        let path = format!("{RETURNS}/{}", id(&r));
+        let (_, mid) = w.api.call("GET", &path, FM, None).await;
+        assert_eq!(mid["status"], "IMPORTADO", "{}: {mid}", w.api.engine());
+        assert_eq!(
+            (mid["done"].as_i64(), mid["total"].as_i64()),
+            (Some(20), Some(47)),
+            "{mid}"
+        );
+        let (_, occ) = w
+            .api
+            .call("GET", &format!("{path}/occurrences"), FM, None)
+            .await;
+        assert_eq!(occ["total"], 20, "{occ}");
+
+        returns.set_chunking(10, None);
+        w.api.clock.advance(chrono::Duration::minutes(5));
+        w.api.platform.jobs.run_until_idle().await.unwrap();
+        let (_, done) = w.api.call("GET", &path, FM, None).await;
+        assert_eq!(done["status"], "PROCESSADO", "{}: {done}", w.api.engine());
+        assert_eq!(
+            (
+                &done["total"],
+                &done["done"],
+                &done["applied"],
+                &done["duplicated"]
+            ),
+            (&json!(47), &json!(47), &json!(47), &json!(0)),
+            "{done}"
+        );
+        let (lines, distinct, receipts): (i64, i64, i64) = platform::on_db!(&w.api.db, pool => {
+            let (lines, distinct): (i64, i64) = sqlx::query_as(
+                "SELECT COUNT(*), COUNT(DISTINCT line) FROM finance_bank_return_occurrences WHERE return_id = $1",
+            )
+            .bind(id(&r))
+            .fetch_one(pool)
+            .await
+            .unwrap();
+            let receipts: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM finance_receipts WHERE source = 'RETORNO'",
+            )
+            .fetch_one(pool)
+            .await
+            .unwrap();
+            (lines, distinct, receipts)
+        });
+        assert_eq!((lines, distinct, receipts), (47, 47, 10));
+        let (_, detail) = w
+            .api
+            .call("GET", &format!("{REMITTANCES}/{rid}"), FM, None)
+            .await;
+        assert_eq!(detail["remittance"]["status"], "PROCESSADA", "{detail}");
+        assert_eq!(detail["remittance"]["rejected_count"], 2);
+        for n in [0, 9] {
+            let inst = w
+                .installment(boletos[n]["installment_id"].as_str().unwrap())
+                .await;
+            assert_eq!(inst["status"], "PAGO", "{inst}");
+            assert_eq!(inst["received_cents"], 30_000, "{inst}");
+        }
+        let paid = w.boleto(boletos[0]["id"].as_str().unwrap()).await;
+        assert_eq!(paid["status"], "LIQUIDADO", "{paid}");
+    }
+}
+
 #[tokio::test]
 async fn a_remessa_answered_over_two_retornos_closes_with_the_second_counting_the_first_ones_rejections(
 ) {
@@ -1168,4 +1257,67 @@ async fn the_demo_data_has_a_sent_remessa_and_its_retorno_with_two_pendencias_on
             "{said:?}"
         );
     }
+}
+
+/// A retorno looks its boletos up by the numbers the file's nosso números can be (`numbers_of`) instead of reading
+/// every boleto of the account's convênios. In every bank, a boleto's nosso número as the file carries it (with its
+/// DV where the field has one) leads back to its number, for convênios whose largest number has 1 digit up to the
+/// bank's width: the lookup finds every boleto the account-wide one did.
+#[test]
+fn a_files_nosso_numero_leads_back_to_its_boletos_number_in_every_bank() {
+    use finance::domain::bank_return::{nosso_key, numbers_of, widths};
+    use std::collections::BTreeSet;
+    for bank in Bank::ALL {
+        let c = cnab::Company {
+            name: "Empresa Exemplo Ltda".into(),
+            document: "11222333000181".into(),
+            agency: "1234".into(),
+            agency_dv: "5".into(),
+            account: "12345".into(),
+            account_dv: "6".into(),
+            agreement: match bank {
+                Bank::Santander => "123456789012345".into(),
+                _ => "1234567".into(),
+            },
+            wallet: match bank {
+                Bank::Itau => "109".into(),
+                Bank::Bradesco => "09".into(),
+                Bank::BancoDoBrasil => "17".into(),
+                Bank::Santander => "101".into(),
+                _ => "1".into(),
+            },
+            variation: if bank == Bank::BancoDoBrasil {
+                "019".into()
+            } else {
+                "01".into()
+            },
+            post: "01".into(),
+        };
+        let fits = |n: i64| cnab::nosso_numero_for_cnab(bank, &c, &n.to_string()).is_ok();
+        let width = (1..=17u32)
+            .rev()
+            .find(|w| fits(10_i64.pow(*w) - 1))
+            .unwrap_or_else(|| panic!("{}: no width", bank.code())) as usize;
+        for w in 1..=width {
+            let top = 10_i64.pow(w as u32) - 1;
+            let widths = BTreeSet::from([w]);
+            for n in [1, 7, top / 3, top / 2 + 1, top - 1, top]
+                .into_iter()
+                .filter(|n| *n >= 1)
+            {
+                let field = cnab::nosso_numero_for_cnab(bank, &c, &n.to_string()).unwrap();
+                let found = numbers_of(&nosso_key(&field), &widths);
+                assert!(
+                    found.contains(&n),
+                    "{}: number {n} (width {w}) written {field}: {found:?}",
+                    bank.code()
+                );
+            }
+        }
+    }
+    assert_eq!(widths(&[99_999_999, 0, 1234]), BTreeSet::from([4, 8]));
+    assert_eq!(
+        numbers_of("1234", &BTreeSet::from([8])),
+        vec![1234, 1234, 123]
+    );
 }

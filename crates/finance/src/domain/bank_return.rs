@@ -2,6 +2,8 @@
 //! (three levels: the file's sha256 per account, the occurrence's key — convênio, nosso número, movimento, data,
 //! valor pago — and the receipt's source), with its result, and the pendências left for a person.
 
+use std::collections::BTreeSet;
+
 use chrono::{DateTime, NaiveDate, Utc};
 
 use super::boleto::EventKind;
@@ -155,4 +157,33 @@ pub fn nosso_key(text: &str) -> String {
     } else {
         trimmed.to_string()
     }
+}
+
+/// The digit counts of the convênios' largest nosso números (their ranges' last and the largest issued).
+pub fn widths(largest: &[i64]) -> BTreeSet<usize> {
+    largest
+        .iter()
+        .filter(|n| **n > 0)
+        .map(|n| n.to_string().len())
+        .collect()
+}
+
+/// The boleto numbers a file's nosso número (its [`nosso_key`]) can be: the number itself (a boleto's bare key),
+/// and, for each convênio's width, its trailing digits with and without the last one (the DV). The bank's field is
+/// prefix (carteira, convênio…) + the number zero-padded to the bank's width (which the convênio's largest number
+/// fits) + DV, so a boleto whose field is this key is among these; the retorno's lookup over them then matches as over
+/// every boleto of the account's convênios.
+pub fn numbers_of(key: &str, widths: &BTreeSet<usize>) -> Vec<i64> {
+    let mut out = Vec::with_capacity(1 + 2 * widths.len());
+    out.extend(key.parse::<i64>().ok());
+    let without_dv = &key[..key.len().saturating_sub(1)];
+    for w in widths {
+        for s in [key, without_dv] {
+            let tail = &s[s.len().saturating_sub(*w)..];
+            if !tail.is_empty() {
+                out.extend(tail.parse::<i64>().ok());
+            }
+        }
+    }
+    out
 }

@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::io::Cursor;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use banking::cnab::retorno::{self, RetornoItem, RetornoReader};
@@ -20,7 +21,8 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::domain::bank_return::{
-    nosso_key, BankReturn, Occurrence, OccurrenceEvent, Pendency, PENDENCY_ACTIONS,
+    nosso_key, numbers_of, widths, BankReturn, Occurrence, OccurrenceEvent, Pendency,
+    PENDENCY_ACTIONS,
 };
 use crate::domain::boleto::{BoletoStatus, EventKind};
 use crate::domain::remittance::company_of;
@@ -47,12 +49,17 @@ struct ApplyPayload {
     id: String,
 }
 
+/// Occurrences a retorno's job applies per transaction (issue 10: memory flat, a stopped job resumes).
+pub const APPLY_CHUNK: usize = 5_000;
+
 pub struct BankReturns {
     db: Db,
     clock: SharedClock,
     jobs: Jobs,
-    /// Occurrences done of those being applied on this instance (the progress bar), by retorno.
-    progress: Mutex<HashMap<String, (i64, i64)>>,
+    /// Occurrences per transaction ([`APPLY_CHUNK`]; tests set fewer).
+    chunk: AtomicUsize,
+    /// Tests: the job fails after committing this many chunks (a crash mid-way).
+    stop_after: Mutex<Option<usize>>,
 }
 
 fn not_found() -> Error {
@@ -81,8 +88,17 @@ impl BankReturns {
             db,
             clock,
             jobs,
-            progress: Mutex::default(),
+            chunk: AtomicUsize::new(APPLY_CHUNK),
+            stop_after: Mutex::default(),
         }
+    }
+
+    /// Tests: `size` occurrences per transaction, and the job failing after `stop_after` committed chunks (as a
+    /// crash mid-way would leave it) until called again with `None`.
+    #[doc(hidden)]
+    pub fn set_chunking(&self, size: usize, stop_after: Option<usize>) {
+        self.chunk.store(size.max(1), Ordering::Relaxed);
+        *self.stop_after.lock().expect("stop_after") = stop_after;
     }
 
     /// The job handler the context registers.
@@ -232,10 +248,13 @@ impl BankReturns {
 
     pub async fn get(&self, id: &str) -> Result<BankReturn> {
         let mut r = store::by_id(&self.db, id).await?.ok_or_else(not_found)?;
-        if r.status == "IMPORTADO" {
-            if let Some((done, total)) = self.progress.lock().expect("progress").get(id).copied() {
-                r.done = done;
-                r.total = total;
+        // While it applies, how far its job is (committed chunks, on whichever instance runs it).
+        if let (true, Some(job)) = (r.status == "IMPORTADO", &r.job_id) {
+            if let Some(j) = self.jobs.get(job).await? {
+                if let (Some(done), Some(total)) = (j.progress_done, j.progress_total) {
+                    r.done = done;
+                    r.total = total;
+                }
             }
         }
         Ok(r)
@@ -283,14 +302,11 @@ impl BankReturns {
         )
     }
 
-    fn set_progress(&self, id: &str, done: i64, total: i64) {
-        self.progress
-            .lock()
-            .expect("progress")
-            .insert(id.to_string(), (done, total));
-    }
-
-    /// The job: applies every occurrence in one transaction (a crash applies nothing; a retry is safe).
+    /// The job: reads the whole file (a file with an unreadable line applies nothing and FALHOU), then applies
+    /// its occurrences [`APPLY_CHUNK`] at a time, each chunk in its own transaction with the job's progress —
+    /// memory stays flat whatever the file's size, and a job that stops mid-way (a crash, a lost lease) goes on
+    /// from the chunks it committed: an occurrence applies once (its line in this retorno, its key in any).
+    /// The last transaction closes the remessas the file answered and gives the retorno its result.
     async fn apply(&self, run: &JobRun, id: &str) -> Result<JobOutcome> {
         let Some(r) = store::by_id(&self.db, id).await? else {
             return Ok(JobOutcome::done());
@@ -305,63 +321,177 @@ impl BankReturns {
             name: r.imported_by_name.clone(),
             ..principal_system()
         };
-        let mut items = Vec::new();
-        let failure = match RetornoReader::new(Cursor::new(&bytes[..])) {
-            Err(e) => Some((e.line, e.message)),
-            Ok(reader) => {
-                let mut failed = None;
-                for item in reader {
-                    match item {
-                        Ok(i) => items.push(i),
-                        Err(e) => {
-                            failed = Some((e.line, e.message));
-                            break;
-                        }
-                    }
-                }
-                failed
-            }
-        };
         let mut result = r.clone();
         result.processed_at = Some(self.clock.now());
-        if let Some((line, message)) = failure {
-            result.status = "FALHOU".into();
-            result.failure = Some(format!("Linha {line}: {message}"));
-            result.failure_line = Some(line as i64);
-            let mut tx = self.db.begin().await?;
-            store::finish(&mut tx, &result).await?;
-            run.complete_in(&mut tx, &JobOutcome::done()).await?;
-            tx.commit().await?;
-            return Ok(JobOutcome::done());
-        }
+        let total = match count_items(&bytes) {
+            Ok(total) => total,
+            Err((line, message)) => {
+                result.status = "FALHOU".into();
+                result.failure = Some(format!("Linha {line}: {message}"));
+                result.failure_line = Some(line as i64);
+                let mut tx = self.db.begin().await?;
+                store::finish(&mut tx, &result).await?;
+                run.complete_in(&mut tx, &JobOutcome::done()).await?;
+                tx.commit().await?;
+                return Ok(JobOutcome::done());
+            }
+        };
         laps.lap("ler o arquivo");
-        let total = items.len() as i64;
         result.total = total;
-        self.set_progress(id, 0, total);
+        let collections =
+            crate::store::agreements::collections(&self.db, Some(&r.bank_account_id)).await?;
+        let agreement_ids: Vec<String> = collections.iter().map(|a| a.id.clone()).collect();
+        let mut largest: Vec<i64> = collections
+            .iter()
+            .map(|a| a.fields.nosso_numero_last)
+            .collect();
+        largest.extend(store::largest_numbers(&self.db, &agreement_ids).await?);
+        let mut apply = Application {
+            r: &r,
+            by: &by,
+            stamp: Stamp::now(&self.clock, &by),
+            agreements: collections
+                .iter()
+                .map(|a| (a.id.clone(), (a.bank, company_of(a))))
+                .collect(),
+            agreement_ids,
+            widths: widths(&largest),
+            total,
+            // What an earlier run of this job committed (nothing on a first run).
+            tally: store::tally(&self.db, id).await?,
+            resumed: false,
+            answers: HashMap::new(),
+            chunks: 0,
+        };
+        apply.resumed = apply.tally.done > 0;
+        laps.lap("retomar");
+        let chunk_size = self.chunk.load(Ordering::Relaxed).max(1);
+        let mut chunk = Vec::with_capacity(chunk_size.min(total.max(0) as usize));
+        let reader = RetornoReader::new(Cursor::new(&bytes[..]))
+            .map_err(|e| Error::internal(format!("Linha {}: {}", e.line, e.message)))?;
+        for item in reader {
+            chunk.push(
+                item.map_err(|e| Error::internal(format!("Linha {}: {}", e.line, e.message)))?,
+            );
+            if chunk.len() == chunk_size {
+                self.apply_chunk(run, &mut apply, &chunk, &mut laps).await?;
+                chunk.clear();
+            }
+        }
+        if !chunk.is_empty() {
+            self.apply_chunk(run, &mut apply, &chunk, &mut laps).await?;
+        }
+        drop(chunk);
+        let mut tx = self.db.begin_bulk().await?;
+        let stamp = &apply.stamp;
+        if apply.resumed {
+            // The answers of the chunks an earlier run committed are not in memory: read every item's result.
+            for rm in store::remittances_answered(&mut tx, id).await? {
+                remittances_store::close_if_done(&mut tx, &rm, stamp).await?;
+            }
+        } else {
+            for (rm, answers) in &apply.answers {
+                // A file that answers every item of the remessa closes it from what it says; otherwise the
+                // items' results are read back, earlier retornos' included.
+                let rejected = answers.values().filter(|rejected| **rejected).count() as i64;
+                let all = answers.len() as i64;
+                if !remittances_store::close_answered(&mut tx, rm, all, rejected, stamp).await? {
+                    remittances_store::close_if_done(&mut tx, rm, stamp).await?;
+                }
+            }
+        }
+        laps.lap("fechar remessas");
+        let tally = &apply.tally;
+        result.done = total;
+        result.applied = tally.applied;
+        result.duplicated = tally.duplicated;
+        result.not_found = tally.not_found;
+        result.divergent = tally.divergent;
+        result.informative = tally.informative;
+        result.status = if tally.pendencies == 0 && tally.divergent == 0 {
+            "PROCESSADO".into()
+        } else {
+            "PROCESSADO_COM_PENDENCIAS".into()
+        };
+        if !store::finish(&mut tx, &result).await? {
+            return Err(stale());
+        }
+        if tally.pendencies > 0 {
+            let notice = Notify::to_holders(
+                &REMESSA_COBRANCA,
+                Vec::new(),
+                format!("Retorno {} com pendências", result.file_name),
+                format!(
+                    "{} pendência(s) a resolver: não localizados, divergentes ou pagos após cancelamento.",
+                    tally.pendencies
+                ),
+                "/remessas?aba=pendencias",
+            );
+            self.jobs.publish(&mut tx, &notice).await?;
+        }
+        run.complete_in(&mut tx, &JobOutcome::done()).await?;
+        tx.commit().await?;
+        laps.lap("concluir e commit");
+        tracing::info!(
+            retorno = %id,
+            occurrences = total,
+            chunks = apply.chunks,
+            resumed = apply.resumed,
+            "retorno aplicado: {}",
+            laps.summary()
+        );
+        Ok(JobOutcome::done())
+    }
+
+    /// Applies `items` (the next chunk of the file) in one transaction: their boletos (looked up by the chunk's
+    /// nosso números) and installments read in it, every occurrence decided in memory, then multi-row writes and
+    /// the job's progress. Items an earlier run committed are skipped.
+    async fn apply_chunk(
+        &self,
+        run: &JobRun,
+        a: &mut Application<'_>,
+        items: &[RetornoItem],
+        laps: &mut Laps,
+    ) -> Result<()> {
+        let r = a.r;
+        let id = r.id.as_str();
         let layout_400 = r.layout == "CNAB400";
         let bank_code: u16 = r.bank.parse().unwrap_or(0);
-        let agreements = self.agreements(&r.bank_account_id).await?;
         let mut tx = self.db.begin_bulk().await?;
+        let stored: HashSet<i64> = match (a.resumed, items.first(), items.last()) {
+            (true, Some(first), Some(last)) => {
+                store::lines_stored(&mut tx, id, first.line as i64, last.line as i64)
+                    .await?
+                    .into_iter()
+                    .collect()
+            }
+            _ => HashSet::new(),
+        };
+        let items: Vec<&RetornoItem> = items
+            .iter()
+            .filter(|i| !stored.contains(&(i.line as i64)))
+            .collect();
+        let nossos: Vec<String> = items.iter().map(|i| nosso_key(&i.nosso_numero)).collect();
+        let numbers: Vec<i64> = nossos
+            .iter()
+            .flat_map(|k| numbers_of(k, &a.widths))
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
         // Read in the transaction: the boletos' state and version are what the application starts from.
         let by_key = by_key(
-            &agreements,
-            store::targets_in(&mut tx, &r.bank_account_id).await?,
+            &a.agreements,
+            store::targets_numbered(&mut tx, &a.agreement_ids, &numbers).await?,
         );
-        laps.lap("boletos dos convênios");
+        laps.lap("boletos do arquivo");
         // Each item's boleto, looked up once.
-        let found: Vec<(String, Option<&Target>)> = items
-            .iter()
-            .map(|i| {
-                let key = nosso_key(&i.nosso_numero);
-                let target = by_key.get(&key);
-                (key, target)
-            })
-            .collect();
-        let mut pass = Pass::read(&mut tx, found.iter().filter_map(|(_, t)| *t)).await?;
+        let found: Vec<Option<&Target>> = nossos.iter().map(|k| by_key.get(k)).collect();
+        let mut pass = Pass::read(&mut tx, found.iter().filter_map(|t| *t)).await?;
         let keys: Vec<String> = items
             .iter()
+            .zip(&nossos)
             .zip(&found)
-            .map(|(i, (key, target))| dedupe_key(&r.bank_account_id, *target, key, i))
+            .map(|((i, key), target)| dedupe_key(&r.bank_account_id, *target, key, i))
             .collect();
         let mut seen: HashSet<String> = store::applied_keys(&mut tx, &keys)
             .await?
@@ -370,10 +500,10 @@ impl BankReturns {
         laps.lap("ler boletos e parcelas");
         let mut occurrences = Vec::with_capacity(items.len());
         let mut pendencies = Vec::new();
-        // Per remessa, the result this file gives each boleto's item (its latest occurrence here wins).
-        let mut remittances: HashMap<String, HashMap<String, String>> = HashMap::new();
-        let stamp = Stamp::now(&self.clock, &by);
-        for (n, ((item, key), (_, target))) in items.iter().zip(keys).zip(&found).enumerate() {
+        let mut tally = store::Tally::default();
+        // Per remessa, the result this chunk gives each boleto's item (its latest occurrence here wins).
+        let mut answers: Vec<(String, u128, Option<bool>)> = Vec::new();
+        for ((item, key), target) in items.iter().zip(keys).zip(&found) {
             let target = *target;
             let mut o = Occurrence {
                 id: uuid::Uuid::now_v7().to_string(),
@@ -403,7 +533,6 @@ impl BankReturns {
             if !seen.insert(key.clone()) {
                 o.result = "DUPLICADA_IGNORADA".into();
                 o.message = "Ocorrência já aplicada por outro retorno (ou repetida neste).".into();
-                result.duplicated += 1;
             } else {
                 o.dedupe_key = Some(key);
                 let settled = item.settled
@@ -417,37 +546,27 @@ impl BankReturns {
                         o.result = "NAO_LOCALIZADA".into();
                         o.message =
                             "Nenhum boleto com este nosso número nos convênios da conta.".into();
-                        result.not_found += 1;
                         if settled && item.paid_amount > 0 {
                             pendencies.push(pendency(
                                 &o,
-                                &r,
+                                r,
                                 "NAO_LOCALIZADA",
                                 "Pagamento de boleto não localizado",
-                                stamp.at,
+                                a.stamp.at,
                             ));
                         }
                     }
                     Some(t) => {
-                        self.apply_one(&mut pass, t, item, settled, &mut o, &r, &mut pendencies)?;
-                        match o.result.as_str() {
-                            "APLICADA" => result.applied += 1,
-                            "DIVERGENTE" => result.divergent += 1,
-                            _ => result.informative += 1,
-                        }
+                        self.apply_one(&mut pass, t, item, settled, &mut o, r, &mut pendencies)?;
                         if let Some(rm) = &t.remittance_id {
-                            let answers = remittances.entry(rm.clone()).or_default();
-                            if let Some(result) = &o.item_result {
-                                answers.insert(t.id.clone(), result.clone());
-                            }
+                            let rejected = o.item_result.as_deref().map(|x| x == "REJEITADO");
+                            answers.push((rm.clone(), boleto_key(&t.id), rejected));
                         }
                     }
                 }
             }
+            tally.count(&o.result, 1);
             occurrences.push(o);
-            if n % 1000 == 999 {
-                self.set_progress(id, n as i64 + 1, total);
-            }
         }
         laps.lap("decidir");
         store::insert_occurrences(&mut tx, &occurrences).await?;
@@ -456,51 +575,42 @@ impl BankReturns {
             &mut tx,
             &self.jobs,
             &r.bank_account_id,
-            &by,
-            stamp.at,
-            &mut laps,
+            a.by,
+            a.stamp.at,
+            laps,
         )
         .await?;
-        store::insert_pendencies(&mut tx, &pendencies, &by.uid).await?;
+        store::insert_pendencies(&mut tx, &pendencies, &a.by.uid).await?;
         laps.lap("gravar pendências");
-        for (rm, answers) in &remittances {
-            // A file that answers every item of the remessa closes it from what it says; otherwise the items'
-            // results are read back, earlier retornos' included.
-            let rejected = answers.values().filter(|r| *r == "REJEITADO").count() as i64;
-            let all = answers.len() as i64;
-            if !remittances_store::close_answered(&mut tx, rm, all, rejected, &stamp).await? {
-                remittances_store::close_if_done(&mut tx, rm, &stamp).await?;
+        tally.pendencies = pendencies.len() as i64;
+        // The lines an earlier run stored are in `a.tally` already.
+        let done = a.tally.done + tally.done;
+        run.progress_in(&mut tx, done, Some(a.total), "Aplicando as ocorrências")
+            .await?;
+        tx.commit().await?;
+        laps.lap("commit dos lotes");
+        // Committed: count it.
+        a.chunks += 1;
+        let t = &mut a.tally;
+        t.done += tally.done;
+        t.applied += tally.applied;
+        t.duplicated += tally.duplicated;
+        t.not_found += tally.not_found;
+        t.divergent += tally.divergent;
+        t.informative += tally.informative;
+        t.pendencies += tally.pendencies;
+        for (rm, boleto, rejected) in answers {
+            let rm = a.answers.entry(rm).or_default();
+            if let Some(rejected) = rejected {
+                rm.insert(boleto, rejected);
             }
         }
-        laps.lap("fechar remessas");
-        result.done = total;
-        result.status = if pendencies.is_empty() && result.divergent == 0 {
-            "PROCESSADO".into()
-        } else {
-            "PROCESSADO_COM_PENDENCIAS".into()
-        };
-        if !store::finish(&mut tx, &result).await? {
-            return Err(stale());
+        if let Some(n) = *self.stop_after.lock().expect("stop_after") {
+            if a.chunks >= n {
+                return Err(Error::internal("Aplicação interrompida (teste)."));
+            }
         }
-        if !pendencies.is_empty() {
-            let notice = Notify::to_holders(
-                &REMESSA_COBRANCA,
-                Vec::new(),
-                format!("Retorno {} com pendências", result.file_name),
-                format!(
-                    "{} pendência(s) a resolver: não localizados, divergentes ou pagos após cancelamento.",
-                    pendencies.len()
-                ),
-                "/remessas?aba=pendencias",
-            );
-            self.jobs.publish(&mut tx, &notice).await?;
-        }
-        run.complete_in(&mut tx, &JobOutcome::done()).await?;
-        tx.commit().await?;
-        laps.lap("commit");
-        tracing::info!(retorno = %id, occurrences = total, "retorno aplicado: {}", laps.summary());
-        self.progress.lock().expect("progress").remove(id);
-        Ok(JobOutcome::done())
+        Ok(())
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1178,6 +1288,49 @@ fn dedupe_key(account: &str, target: Option<&Target>, nosso: &str, i: &RetornoIt
         i.occurrence_date.map(|d| d.to_string()).unwrap_or_default(),
         i.paid_amount
     )
+}
+
+/// A retorno being applied, across its chunks.
+struct Application<'a> {
+    r: &'a BankReturn,
+    by: &'a Principal,
+    stamp: Stamp<'a>,
+    agreements: Agreements,
+    agreement_ids: Vec<String>,
+    /// How many trailing digits of a file's nosso número may be a boleto's number ([`numbers_of`]).
+    widths: BTreeSet<usize>,
+    total: i64,
+    /// Occurrences committed so far (an earlier run's included) by result, and pendências.
+    tally: store::Tally,
+    /// Whether an earlier run of the job had committed chunks.
+    resumed: bool,
+    /// Per remessa, whether the file's latest result for each of its boletos is a rejection (boletos by
+    /// [`boleto_key`]: a few bytes each, not an id string).
+    answers: HashMap<String, HashMap<u128, bool>>,
+    chunks: usize,
+}
+
+/// The items of a retorno file, or the first unreadable line.
+fn count_items(bytes: &[u8]) -> std::result::Result<i64, (usize, String)> {
+    let reader = RetornoReader::new(Cursor::new(bytes)).map_err(|e| (e.line, e.message))?;
+    let mut n = 0;
+    for item in reader {
+        item.map_err(|e| (e.line, e.message))?;
+        n += 1;
+    }
+    Ok(n)
+}
+
+/// A boleto's id as a number (ids are UUIDs; anything else is hashed).
+fn boleto_key(id: &str) -> u128 {
+    uuid::Uuid::parse_str(id)
+        .map(|u| u.as_u128())
+        .unwrap_or_else(|_| {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            id.hash(&mut h);
+            h.finish() as u128
+        })
 }
 
 fn pendency(

@@ -29,8 +29,8 @@ const PENDENCY_COLUMNS: &str =
 
 pub async fn insert(tx: &mut Tx, r: &BankReturn, content: &[u8]) -> Result<()> {
     on_tx!(tx, conn => sqlx::query(&format!(
-        "INSERT INTO finance_bank_returns ({COLUMNS}, content) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
-         $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)"
+        "INSERT INTO finance_bank_returns ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
+         $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)"
     ))
     .bind(&r.id)
     .bind(&r.bank_account_id)
@@ -57,6 +57,14 @@ pub async fn insert(tx: &mut Tx, r: &BankReturn, content: &[u8]) -> Result<()> {
     .bind(&r.imported_by_name)
     .bind(r.processed_at)
     .bind(r.version)
+    .execute(&mut *conn)
+    .await
+    .map(|_| ()))?;
+    // The file in its own table: the retorno's job and result write a small row.
+    on_tx!(tx, conn => sqlx::query(
+        "INSERT INTO finance_bank_return_files (return_id, content) VALUES ($1, $2)",
+    )
+    .bind(&r.id)
     .bind(content)
     .execute(&mut *conn)
     .await
@@ -85,7 +93,7 @@ pub async fn by_sha(db: &Db, account: &str, sha: &str) -> Result<Option<BankRetu
 }
 
 pub async fn content(db: &Db, id: &str) -> Result<Option<Vec<u8>>> {
-    on_db!(db, pool => sqlx::query_scalar("SELECT content FROM finance_bank_returns WHERE id = $1")
+    on_db!(db, pool => sqlx::query_scalar("SELECT content FROM finance_bank_return_files WHERE return_id = $1")
         .bind(id)
         .fetch_optional(pool)
         .await)
@@ -390,10 +398,135 @@ pub async fn targets(db: &Db, account: &str) -> Result<Vec<Target>> {
     on_db!(db, pool => sqlx::query_as(TARGETS).bind(account).fetch_all(pool).await)
 }
 
-/// The boletos of the account's convênios, in the applying transaction: their state and version are the ones
-/// the application starts from.
-pub async fn targets_in(tx: &mut Tx, account: &str) -> Result<Vec<Target>> {
-    on_tx!(tx, conn => sqlx::query_as(TARGETS).bind(account).fetch_all(&mut *conn).await)
+/// The boletos of `agreements` numbered `numbers`, in the applying transaction: their state and version are the
+/// ones the application starts from. A unique-index probe per number ([`CHUNK`] a statement on SQLite).
+pub async fn targets_numbered(
+    tx: &mut Tx,
+    agreements: &[String],
+    numbers: &[i64],
+) -> Result<Vec<Target>> {
+    const SELECT: &str =
+        "SELECT b.id, b.agreement_id, b.nosso_numero, b.status, b.version, b.installment_id, \
+         b.amount_cents, b.fine_bp, b.remittance_id FROM finance_boletos b";
+    if agreements.is_empty() || numbers.is_empty() {
+        return Ok(Vec::new());
+    }
+    if let Tx::Postgres(t) = tx {
+        return sqlx::query_as(&format!(
+            "{SELECT} WHERE b.agreement_id = ANY($1) AND b.nosso_numero = ANY($2)"
+        ))
+        .bind(agreements)
+        .bind(numbers)
+        .fetch_all(&mut **t)
+        .await;
+    }
+    let mut found = Vec::new();
+    for chunk in numbers.chunks(CHUNK) {
+        let sql = format!(
+            "{SELECT} WHERE b.agreement_id IN ({}) AND b.nosso_numero IN ({})",
+            placeholders(agreements.len()),
+            placeholders(chunk.len())
+        );
+        let rows: Vec<Target> = on_tx!(tx, conn => {
+            let mut q = sqlx::query_as(&sql);
+            for a in agreements {
+                q = q.bind(a);
+            }
+            for n in chunk {
+                q = q.bind(n);
+            }
+            q.fetch_all(&mut *conn).await
+        })?;
+        found.extend(rows);
+    }
+    Ok(found)
+}
+
+/// The largest nosso número issued under each of `agreements` (one index probe each).
+pub async fn largest_numbers(db: &Db, agreements: &[String]) -> Result<Vec<i64>> {
+    let mut found = Vec::with_capacity(agreements.len());
+    for a in agreements {
+        let n: Option<i64> = on_db!(db, pool => sqlx::query_scalar(
+            "SELECT MAX(nosso_numero) FROM finance_boletos WHERE agreement_id = $1",
+        )
+        .bind(a)
+        .fetch_one(pool)
+        .await)?;
+        found.extend(n);
+    }
+    Ok(found)
+}
+
+/// What an earlier run of a retorno's job applied: its occurrences by result, and its pendências.
+#[derive(Debug, Default, Clone)]
+pub struct Tally {
+    pub done: i64,
+    pub applied: i64,
+    pub duplicated: i64,
+    pub not_found: i64,
+    pub divergent: i64,
+    pub informative: i64,
+    pub pendencies: i64,
+}
+
+impl Tally {
+    /// Counts one occurrence by its result.
+    pub fn count(&mut self, result: &str, n: i64) {
+        self.done += n;
+        match result {
+            "APLICADA" => self.applied += n,
+            "DUPLICADA_IGNORADA" => self.duplicated += n,
+            "NAO_LOCALIZADA" => self.not_found += n,
+            "DIVERGENTE" => self.divergent += n,
+            _ => self.informative += n,
+        }
+    }
+}
+
+/// The retorno's occurrences stored so far, by result, and its pendências (none on a first run: one index probe).
+pub async fn tally(db: &Db, return_id: &str) -> Result<Tally> {
+    let rows: Vec<(String, i64)> = on_db!(db, pool => sqlx::query_as(
+        "SELECT result, COUNT(*) FROM finance_bank_return_occurrences WHERE return_id = $1 GROUP BY result",
+    )
+    .bind(return_id)
+    .fetch_all(pool)
+    .await)?;
+    let mut t = Tally::default();
+    for (result, n) in &rows {
+        t.count(result, *n);
+    }
+    if t.done > 0 {
+        t.pendencies = on_db!(db, pool => sqlx::query_scalar(
+            "SELECT COUNT(*) FROM finance_pendencies WHERE return_id = $1",
+        )
+        .bind(return_id)
+        .fetch_one(pool)
+        .await)?;
+    }
+    Ok(t)
+}
+
+/// The lines from `first` to `last` the retorno's occurrences already hold (an earlier run's chunk).
+pub async fn lines_stored(tx: &mut Tx, return_id: &str, first: i64, last: i64) -> Result<Vec<i64>> {
+    on_tx!(tx, conn => sqlx::query_scalar(
+        "SELECT line FROM finance_bank_return_occurrences WHERE return_id = $1 AND line >= $2 AND line <= $3",
+    )
+    .bind(return_id)
+    .bind(first)
+    .bind(last)
+    .fetch_all(&mut *conn)
+    .await)
+}
+
+/// The remessas of the boletos the retorno's occurrences name.
+pub async fn remittances_answered(tx: &mut Tx, return_id: &str) -> Result<Vec<String>> {
+    on_tx!(tx, conn => sqlx::query_scalar(
+        "SELECT DISTINCT remittance_id FROM finance_bank_return_occurrences WHERE return_id = $1 \
+         AND remittance_id IS NOT NULL",
+    )
+    .bind(return_id)
+    .fetch_all(&mut *conn)
+    .await)
 }
 
 /// An installment as a settlement reads it, in the applying transaction.

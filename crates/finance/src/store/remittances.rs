@@ -442,14 +442,13 @@ pub async fn set_generated(
     stamp: &Stamp<'_>,
 ) -> Result<bool> {
     let done = on_tx!(tx, conn => sqlx::query(
-        "UPDATE finance_remittances SET status = 'GERADA', sequence = $1, file_name = $2, content = $3, \
-         sha256 = $4, preflight = $5, item_count = $6, total_cents = $7, generated_at = $8, generated_by = $9, \
-         version = version + 1, updated_at = $8, updated_by = $9 WHERE id = $10 AND version = $11 \
+        "UPDATE finance_remittances SET status = 'GERADA', sequence = $1, file_name = $2, \
+         sha256 = $3, preflight = $4, item_count = $5, total_cents = $6, generated_at = $7, generated_by = $8, \
+         version = version + 1, updated_at = $7, updated_by = $8 WHERE id = $9 AND version = $10 \
          AND status = 'RASCUNHO'",
     )
     .bind(g.sequence)
     .bind(g.file_name)
-    .bind(g.content)
     .bind(g.sha256)
     .bind(g.preflight)
     .bind(g.item_count)
@@ -461,7 +460,21 @@ pub async fn set_generated(
     .execute(&mut *conn)
     .await
     .map(|r| r.rows_affected()))?;
-    Ok(done == 1)
+    if done != 1 {
+        return Ok(false);
+    }
+    // The file in its own table: the remessa's later state changes write a small row (a regeneration after
+    // reopening replaces it).
+    on_tx!(tx, conn => sqlx::query(
+        "INSERT INTO finance_remittance_files (remittance_id, content) VALUES ($1, $2) \
+         ON CONFLICT (remittance_id) DO UPDATE SET content = excluded.content",
+    )
+    .bind(id)
+    .bind(g.content)
+    .execute(&mut *conn)
+    .await
+    .map(|_| ()))?;
+    Ok(true)
 }
 
 /// Moves the remessa from `from` to `to` over the version the caller read; `sent` stamps the sending.
@@ -504,13 +517,12 @@ pub async fn release_items(tx: &mut Tx, remittance_id: &str) -> Result<()> {
 }
 
 pub async fn content(db: &Db, id: &str) -> Result<Option<Vec<u8>>> {
-    let found: Option<Option<Vec<u8>>> = on_db!(db, pool => sqlx::query_scalar(
-        "SELECT content FROM finance_remittances WHERE id = $1",
+    on_db!(db, pool => sqlx::query_scalar(
+        "SELECT content FROM finance_remittance_files WHERE remittance_id = $1",
     )
     .bind(id)
     .fetch_optional(pool)
-    .await)?;
-    Ok(found.flatten())
+    .await)
 }
 
 /// A sent remessa whose `answered` boletos are as many as its items is PROCESSADA with `rejected` rejections: its

@@ -130,6 +130,26 @@ impl JobRun {
         Ok(())
     }
 
+    /// Records how far the job is in `tx`, with the work it counts (a job applied in several transactions keeps
+    /// its progress with each), and renews the lease. Fails when this worker no longer holds the job, so the
+    /// caller's `?` rolls that part back.
+    pub async fn progress_in(
+        &self,
+        tx: &mut Tx,
+        done: i64,
+        total: Option<i64>,
+        message: &str,
+    ) -> Result<()> {
+        let until = self.jobs.clock().now() + self.jobs.lease_chrono();
+        if !store::progress_in(tx, &self.id, &self.worker, done, total, message, until).await? {
+            return Err(Error::conflict(
+                "tarefa_assumida",
+                "Outra instância assumiu esta tarefa; o trabalho desta foi desfeito.",
+            ));
+        }
+        Ok(())
+    }
+
     /// Marks the job done in `tx`, with the handler's writes: both commit, or neither. Fails when this
     /// worker no longer holds the job (its lease ran out and another took it), so the caller's `?`
     /// rolls its writes back.

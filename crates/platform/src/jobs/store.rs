@@ -397,6 +397,34 @@ pub(super) async fn progress(
     Ok(())
 }
 
+/// [`progress`] in the handler's transaction: how far the job is commits with the work it counts. False when
+/// `worker` no longer holds the job.
+#[allow(clippy::too_many_arguments)]
+pub(super) async fn progress_in(
+    tx: &mut Tx,
+    id: &str,
+    worker: &str,
+    done: i64,
+    total: Option<i64>,
+    message: &str,
+    until: DateTime<Utc>,
+) -> Result<bool> {
+    let updated = on_tx!(tx, conn => sqlx::query(
+        "UPDATE platform_jobs SET progress_done = $3, progress_total = $4, progress_message = $5, \
+         locked_until = $6 WHERE id = $1 AND locked_by = $2 AND status = 'running'",
+    )
+    .bind(id)
+    .bind(worker)
+    .bind(done)
+    .bind(total)
+    .bind(message)
+    .bind(until)
+    .execute(&mut *conn)
+    .await
+    .map(|r| r.rows_affected()))?;
+    Ok(updated == 1)
+}
+
 /// Renews the lease on every job `worker` is running.
 pub(super) async fn renew(db: &Db, worker: &str, until: DateTime<Utc>) -> Result<()> {
     on_db!(db, pool => sqlx::query(
