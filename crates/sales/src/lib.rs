@@ -1,8 +1,11 @@
-//! The sales context.
+//! The sales context: for now its catalog — products, procedures and plans with their list prices, recurring
+//! cycles and minimum terms, commission flag, maximum discount, link to stock and the follow-up's release
+//! condition — and the effective price on a date (a CRM campaign's promotional price, read through the CRM's
+//! public interface).
 //!
 //! Its shape (every context has it; see `docs/architecture.md`):
 //! - [`domain`]: the rules in plain Rust (no SQL, no HTTP), input parsed once into valid types;
-//! - [`service`]: the operations, returning domain errors ([`platform::Error`]);
+//! - [`service`]: the operations ([`Catalog`]), returning domain errors ([`platform::Error`]);
 //! - `store`: SQL for both engines, private to the crate;
 //! - [`api`]: the HTTP API; [`permissions`]: what its operations need;
 //! - `demo`: demo data; `migrations/`: its tables.
@@ -16,27 +19,28 @@ mod store;
 
 use std::sync::Arc;
 
-use platform::access::Permission;
+use platform::access::{Permission, RouteRule};
 use platform::context::{Context, Demo, Platform, StartError, Started};
 use platform::migrate::Migrations;
 use platform::Error;
 
-pub use service::Items;
+pub use service::Catalog;
+pub use store::CatalogFilter;
 
 /// The context: its public interface for the server and for other contexts.
 pub struct Sales {
-    items: Arc<Items>,
+    catalog: Arc<Catalog>,
 }
 
 impl Sales {
-    pub fn items(&self) -> &Arc<Items> {
-        &self.items
+    pub fn catalog(&self) -> &Arc<Catalog> {
+        &self.catalog
     }
 }
 
 impl Context for Sales {
     const NAME: &'static str = "sales";
-    type Api = api::ItemsApi;
+    type Api = api::CatalogApi;
 
     fn migrations() -> Migrations {
         platform::embedded_migrations!()
@@ -46,17 +50,29 @@ impl Context for Sales {
         permissions::ALL
     }
 
-    async fn start(platform: &Platform, _started: &Started) -> Result<Sales, StartError> {
+    fn route_rules() -> &'static [RouteRule] {
+        permissions::ROUTE_RULES
+    }
+
+    /// Needs crm (campaign prices) and stock (a product's material) started first.
+    async fn start(platform: &Platform, started: &Started) -> Result<Sales, StartError> {
+        let crm = started.get::<crm::Crm>()?;
+        let stock = started.get::<stock::Stock>()?;
         Ok(Sales {
-            items: Arc::new(Items::new(platform.db.clone(), platform.clock.clone())),
+            catalog: Arc::new(Catalog::new(
+                platform.db.clone(),
+                platform.clock.clone(),
+                stock,
+                crm,
+            )),
         })
     }
 
-    fn api(self: &Arc<Self>) -> api::ItemsApi {
-        api::ItemsApi::new(self.items.clone())
+    fn api(self: &Arc<Self>) -> api::CatalogApi {
+        api::CatalogApi::new(self.catalog.clone())
     }
 
     async fn seed_demo(self: &Arc<Self>, demo: &mut Demo) -> Result<Vec<String>, Error> {
-        demo::seed(&self.items, demo).await
+        demo::seed(&self.catalog, demo).await
     }
 }
