@@ -14,6 +14,7 @@ export * from './generated/model';
 export * from './generated/crm/crm';
 export * from './generated/finance/finance';
 export * from './generated/identity/identity';
+export * from './generated/sales/sales';
 export * from './generated/stock/stock';
 export * from './generated/system/system';
 

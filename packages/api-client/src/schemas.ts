@@ -9,5 +9,6 @@ import './zodConfig';
 export * from './generated/zod/crm/crm';
 export * from './generated/zod/finance/finance';
 export * from './generated/zod/identity/identity';
+export * from './generated/zod/sales/sales';
 export * from './generated/zod/stock/stock';
 export * from './generated/zod/system/system';

@@ -60,7 +60,7 @@ const NO_LAYOUT = { layout: false } as const;
 /**
  * Areas: by the owning app and the path. Commissions (`/comissoes…`, `/minhas-comissoes`) and the hub are their
  * own groups inside finance; Bling, Shopify and the CRM plugin are integrations; the registers under a
- * `/backoffice/` segment (chart of accounts, procedure cost base) are administration.
+ * `/backoffice/` segment (chart of accounts, procedure cost base, sales catalog) are administration.
  */
 export const ROUTES: readonly RouteEntry[] = [
   ...rows('shell', 'Início', [
@@ -147,6 +147,9 @@ export const ROUTES: readonly RouteEntry[] = [
     ['/estoque/movimentacao-estoque', 'Movimentação de Estoque'],
   ]),
   ...rows('stock', 'Administração', [['/estoque/backoffice/base-calculo-procedimentos', 'Base de cálculo de procedimentos']]),
+  // The sales catalog is a register kept by administrators and read by the sales, legal and finance roles: under
+  // `/backoffice/<área>/` like the chart of accounts and the procedure cost base, owned by the sales app.
+  ...rows('crm', 'Administração', [['/backoffice/vendas/catalogo', 'Catálogo de vendas']]),
   // Suppliers are kept by finance (their bank data is a payment's payee) and read by purchasing: a finance page
   // in the purchasing menu group.
   ...rows('finance', 'Compras', [['/fornecedores', 'Fornecedores']]),

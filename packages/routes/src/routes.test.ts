@@ -14,12 +14,14 @@ const SEED_ROUTES = `/ /timer /crm/plugin /reset-senha /resumo-temporario /black
 /estoque/backoffice/base-calculo-procedimentos /entrar /hub /hub/despachos /hub/despachos/aprovacoes`.split(/\s+/);
 // The product's own pages, beyond the seed's.
 const PRODUCT_ROUTES = ['/admin/usuarios', '/admin/auditoria', '/admin/tarefas', '/admin/feriados'];
+// Pages later issues add to the table (issue 14: the sales catalog's admin page, in the crm app).
+const ISSUE_ROUTES = ['/backoffice/vendas/catalogo'];
 
 describe('route table', () => {
   it("has every seed route and the product's own pages exactly once", () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect([...paths].sort()).toEqual([...SEED_ROUTES, ...PRODUCT_ROUTES].sort());
+    expect([...paths].sort()).toEqual([...SEED_ROUTES, ...PRODUCT_ROUTES, ...ISSUE_ROUTES].sort());
   });
   it('renders exactly the seed no-layout routes without the layout', () => {
     const noLayout = ROUTES.filter((r) => !r.layout).map((r) => r.path).sort();
@@ -62,6 +64,7 @@ describe('areas, menu and breadcrumbs', () => {
     expect(areaOf('/shopify')).toBe('Integrações');
     expect(areaOf('/backoffice/financeiro/planos-de-conta')).toBe('Administração');
     expect(areaOf('/estoque/backoffice/base-calculo-procedimentos')).toBe('Administração');
+    expect(areaOf('/backoffice/vendas/catalogo')).toBe('Administração');
     for (const path of PRODUCT_ROUTES) expect(route(path)).toMatchObject({ app: 'shell', area: 'Administração', layout: true });
     expect(areaOf('/perfil')).toBe('Início');
   });

@@ -1,0 +1,4 @@
+// Embeds `migrations/` (see the `embed-migrations` crate).
+fn main() {
+    embed_migrations::generate("migrations");
+}

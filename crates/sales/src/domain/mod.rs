@@ -1,0 +1,8 @@
+//! The rules in plain Rust: no SQL, no HTTP.
+
+pub mod catalog;
+
+pub use catalog::{
+    effective_price, parse_sku, CatalogDraft, CatalogFields, CatalogItem, CatalogKind, Cycle,
+    EffectivePrice, PromoOffer, Recurrence, ReleaseCondition,
+};

@@ -1,0 +1,78 @@
+//! The sales context: for now its catalog — products, procedures and plans with their list prices, recurring
+//! cycles and minimum terms, commission flag, maximum discount, link to stock and the follow-up's release
+//! condition — and the effective price on a date (a CRM campaign's promotional price, read through the CRM's
+//! public interface).
+//!
+//! Its shape (every context has it; see `docs/architecture.md`):
+//! - [`domain`]: the rules in plain Rust (no SQL, no HTTP), input parsed once into valid types;
+//! - [`service`]: the operations ([`Catalog`]), returning domain errors ([`platform::Error`]);
+//! - `store`: SQL for both engines, private to the crate;
+//! - [`api`]: the HTTP API; [`permissions`]: what its operations need;
+//! - `demo`: demo data; `migrations/`: its tables.
+
+pub mod api;
+mod demo;
+pub mod domain;
+pub mod permissions;
+pub mod service;
+mod store;
+
+use std::sync::Arc;
+
+use platform::access::{Permission, RouteRule};
+use platform::context::{Context, Demo, Platform, StartError, Started};
+use platform::migrate::Migrations;
+use platform::Error;
+
+pub use service::Catalog;
+pub use store::CatalogFilter;
+
+/// The context: its public interface for the server and for other contexts.
+pub struct Sales {
+    catalog: Arc<Catalog>,
+}
+
+impl Sales {
+    pub fn catalog(&self) -> &Arc<Catalog> {
+        &self.catalog
+    }
+}
+
+impl Context for Sales {
+    const NAME: &'static str = "sales";
+    type Api = api::CatalogApi;
+
+    fn migrations() -> Migrations {
+        platform::embedded_migrations!()
+    }
+
+    fn permissions() -> &'static [&'static Permission] {
+        permissions::ALL
+    }
+
+    fn route_rules() -> &'static [RouteRule] {
+        permissions::ROUTE_RULES
+    }
+
+    /// Needs crm (campaign prices) and stock (a product's material) started first.
+    async fn start(platform: &Platform, started: &Started) -> Result<Sales, StartError> {
+        let crm = started.get::<crm::Crm>()?;
+        let stock = started.get::<stock::Stock>()?;
+        Ok(Sales {
+            catalog: Arc::new(Catalog::new(
+                platform.db.clone(),
+                platform.clock.clone(),
+                stock,
+                crm,
+            )),
+        })
+    }
+
+    fn api(self: &Arc<Self>) -> api::CatalogApi {
+        api::CatalogApi::new(self.catalog.clone())
+    }
+
+    async fn seed_demo(self: &Arc<Self>, demo: &mut Demo) -> Result<Vec<String>, Error> {
+        demo::seed(&self.catalog, demo).await
+    }
+}
