@@ -187,3 +187,74 @@ pub fn numbers_of(key: &str, widths: &BTreeSet<usize>) -> Vec<i64> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use banking::bank::Bank;
+    use banking::cnab::{nosso_numero_for_cnab, Company};
+
+    fn company(bank: Bank) -> Company {
+        Company {
+            name: "Empresa Exemplo Ltda".into(),
+            document: "11222333000181".into(),
+            agency: "1234".into(),
+            agency_dv: "5".into(),
+            account: "12345".into(),
+            account_dv: "6".into(),
+            agreement: match bank {
+                Bank::Santander => "123456789012345".into(),
+                _ => "1234567".into(),
+            },
+            wallet: match bank {
+                Bank::Itau => "109".into(),
+                Bank::Bradesco => "09".into(),
+                Bank::BancoDoBrasil => "17".into(),
+                Bank::Santander => "101".into(),
+                _ => "1".into(),
+            },
+            variation: if bank == Bank::BancoDoBrasil {
+                "019".into()
+            } else {
+                "01".into()
+            },
+            post: "01".into(),
+        }
+    }
+
+    /// Every bank: a boleto's nosso número as the file carries it (with its DV where the field has one) leads back
+    /// to the boleto's number, for convênios whose largest number has 1 digit up to the bank's width — so looking
+    /// up only the file's numbers finds every boleto the account-wide lookup did.
+    #[test]
+    fn a_files_nosso_numero_leads_back_to_its_boletos_number_in_every_bank() {
+        for bank in Bank::ALL {
+            let c = company(bank);
+            let fits = |n: i64| nosso_numero_for_cnab(bank, &c, &n.to_string()).is_ok();
+            let width = (1..=17u32)
+                .rev()
+                .find(|w| fits(10_i64.pow(*w) - 1))
+                .unwrap_or_else(|| panic!("{}: no width", bank.code())) as usize;
+            for w in 1..=width {
+                let top = 10_i64.pow(w as u32) - 1;
+                let sample = [1, 7, top / 3, top / 2 + 1, top - 1, top];
+                let widths = BTreeSet::from([w]);
+                for n in sample.into_iter().filter(|n| *n >= 1) {
+                    let field = nosso_numero_for_cnab(bank, &c, &n.to_string()).unwrap();
+                    let key = nosso_key(&field);
+                    assert!(
+                        numbers_of(&key, &widths).contains(&n),
+                        "{}: number {n} (width {w}) written {field}: {:?}",
+                        bank.code(),
+                        numbers_of(&key, &widths)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_widths_are_those_of_the_largest_numbers() {
+        assert_eq!(widths(&[99_999_999, 0, 1234]), BTreeSet::from([4, 8]));
+        assert_eq!(numbers_of("1234", &BTreeSet::from([8])), vec![1234, 1234, 123]);
+    }
+}
