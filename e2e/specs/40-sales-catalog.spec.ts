@@ -1,6 +1,6 @@
 import { demoEmail, expect, expectPath, signIn, test } from '../support/fixtures';
 
-test('an administrator creates a catalog item (422 shown on the field) and a salesperson reads it without editing', async ({ page, baseUrl }) => {
+test('an administrator creates a catalog item (422 shown on the field) and a salesperson reads it without editing', async ({ page, browser, baseUrl }) => {
   const sku = `E2E-CAT-${Date.now()}`;
   await signIn(page, baseUrl, demoEmail('admin'), undefined, '/backoffice/vendas/catalogo');
   await expect(page.getByRole('heading', { name: 'Catálogo de vendas', level: 1 })).toBeVisible();
@@ -32,7 +32,7 @@ test('an administrator creates a catalog item (422 shown on the field) and a sal
   await expect(row).toContainText('15%');
 
   // A salesperson reads the same item: no "Novo item", no form, every field shown read-only.
-  const seller = await page.context().browser()!.newContext();
+  const seller = await browser.newContext();
   const sellerPage = await seller.newPage();
   await signIn(sellerPage, baseUrl, demoEmail('salesperson'), undefined, '/backoffice/vendas/catalogo');
   await expect(sellerPage.getByRole('heading', { name: 'Catálogo de vendas', level: 1 })).toBeVisible();

@@ -6,7 +6,7 @@ import { Alert, Anchor, Badge, Button, Group, Link, Modal, Paper, Spinner, Stack
 import { lazy, Suspense, useState } from 'react';
 import { KpiCells, KpiHeaders, SalesPendingNote } from '../../../lib/KpiParts';
 import { usePickers } from '../../../lib/pickers';
-import { monthLabel } from '../../teams/api/teamModel';
+import { monthLabel } from '../../../lib/months';
 import { EMPLOYMENT_LABELS, formatBasisPoints, useCrmUsers } from '../api/crmUserQueries';
 
 const ProfileForm = lazy(() => import('./ProfileForm').then((m) => ({ default: m.ProfileForm })));

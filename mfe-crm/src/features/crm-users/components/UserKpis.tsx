@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { KIND_LABELS } from '../../../lib/activityVocabulary';
 import { KPI_COLUMNS, SALES_COLUMNS, SALES_PENDING, formatBp } from '../../../lib/kpis';
 import { PipelineTable, SalesPendingNote } from '../../../lib/KpiParts';
-import { addMonths, monthLabel } from '../../teams/api/teamModel';
+import { addMonths, monthLabel } from '../../../lib/months';
 
 /** A salesperson's month KPIs, open pipeline, overdue and upcoming activities and target history. */
 export function UserKpis({ userId }: { userId: string }) {
@@ -91,7 +91,7 @@ function ActivityList({ label, list, color }: { label: string; list: ListState; 
         {label}
       </Text>
       {list.isPending ? (
-        <Spinner size="sm" />
+        <Spinner label="Carregando atividades" />
       ) : list.isError ? (
         <Text size="sm" c="red">
           Não foi possível carregar.

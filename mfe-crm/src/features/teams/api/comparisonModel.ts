@@ -1,6 +1,6 @@
 import type { ComparisonFigures } from '@backoffice/api-client/endpoints';
 import { formatInteger, monthOf } from '@backoffice/ui';
-import { addMonths } from './teamModel';
+import { addMonths } from '../../../lib/months';
 
 export const MIN_TEAMS = 2;
 export const MAX_TEAMS = 6;

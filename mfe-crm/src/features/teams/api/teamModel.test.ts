@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, distributionGaps, monthLabel } from './teamModel';
+import { addMonths, monthLabel } from '../../../lib/months';
+import { distributionGaps } from './teamModel';
 
 describe('teamModel', () => {
   it('moves months across years and shows them as the screens do', () => {

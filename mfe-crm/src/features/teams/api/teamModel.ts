@@ -20,19 +20,6 @@ export function formatTarget(key: TargetKey, value: number): string {
   return key === 'sales_value_cents' ? formatCentavos(value) : formatInteger(value);
 }
 
-/** `2026-11` → `11/2026`. */
-export function monthLabel(month: string): string {
-  const [year, m] = month.split('-');
-  return `${m}/${year}`;
-}
-
-/** The month `delta` months from `month` (`AAAA-MM`). */
-export function addMonths(month: string, delta: number): string {
-  const [year = 0, m = 1] = month.split('-').map(Number);
-  const index = year * 12 + (m - 1) + delta;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
-
 /**
  * The metrics whose member targets do not sum to the team's, with how far off they are (the server refuses the
  * same; the screen says it before saving).

@@ -1,7 +1,7 @@
 import { useGetTeamKpis } from '@backoffice/api-client/endpoints';
 import { Alert, Anchor, Link, Paper, SimpleGrid, Spinner, Stack, Table, Title } from '@backoffice/ui';
 import { CumulativeChart, KpiCells, KpiHeaders, PipelineTable, SalesPendingNote } from '../../../lib/KpiParts';
-import { monthLabel } from '../api/teamModel';
+import { monthLabel } from '../../../lib/months';
 
 /** A team's month KPIs: its members' figures and the team's, the cumulative chart and the open pipeline. */
 export function TeamKpis({ teamId, month }: { teamId: string; month: string }) {

@@ -23,7 +23,8 @@ import {
   useSearchParams,
 } from '@backoffice/ui';
 import { lazy, Suspense, useState } from 'react';
-import { addMonths, monthLabel, ROLE_IN_TEAM_LABELS } from '../api/teamModel';
+import { addMonths, monthLabel } from '../../../lib/months';
+import { ROLE_IN_TEAM_LABELS } from '../api/teamModel';
 import { useTeam, useTeamHistory, useTeamMutations } from '../api/teamQueries';
 import { TargetsSection } from './TargetsSection';
 import { TeamKpis } from './TeamKpis';

@@ -3,7 +3,8 @@ import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
 import { Alert, Anchor, Badge, Button, Group, Link, Modal, Paper, SimpleGrid, Spinner, Stack, Text, Title, todayInSaoPaulo, useNavigate } from '@backoffice/ui';
 import { lazy, Suspense, useState } from 'react';
-import { currentMembers, formatTarget, monthLabel, TARGETS } from '../api/teamModel';
+import { monthLabel } from '../../../lib/months';
+import { currentMembers, formatTarget, TARGETS } from '../api/teamModel';
 import { useTeams } from '../api/teamQueries';
 
 const TeamForm = lazy(() => import('./TeamForm').then((m) => ({ default: m.TeamForm })));

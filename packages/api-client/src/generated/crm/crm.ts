@@ -50,6 +50,7 @@ import type {
   ConsentRequest,
   CrmPluginLookupParams,
   CrmUser,
+  CrmUserKpis,
   DistributionRequest,
   EndMembershipRequest,
   EnrollRequest,
@@ -57,8 +58,10 @@ import type {
   ExportClientsParams,
   FunnelBoard,
   FunnelSettings,
+  GetCrmUserKpisParams,
   GetFunnelBoardParams,
   GetLinkQrCodeParams,
+  GetTeamKpisParams,
   GetTeamParams,
   HistoryEntry,
   InboundPaused,
@@ -68,6 +71,7 @@ import type {
   ListActivitiesParams,
   ListCadenceEnrollmentsParams,
   ListClientsParams,
+  ListCrmUserKpisParams,
   ListLinksParams,
   ListOpportunitiesParams,
   ListTeamsParams,
@@ -87,6 +91,7 @@ import type {
   PauseEnrollmentRequest,
   PayoutDto,
   PayoutRequest,
+  PersonKpis,
   PluginActivityRequest,
   PluginCadence,
   PluginClientCard,
@@ -103,6 +108,7 @@ import type {
   TargetsDto,
   Team,
   TeamComparison,
+  TeamKpis,
   TeamRequest
 } from '.././model';
 
@@ -1457,6 +1463,124 @@ export const useUpdateTeam = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBo
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary A team's month KPIs: per member (on their days in the team) done activities, overdue activities, won and
+lost, conversion, activities target and attainment; the team's totals; the daily cumulative series of done
+activities against the target; the open funnel per stage. The team comparison's figures, for one team.
+ */
+export const getGetTeamKpisUrl = (id: string,
+    params?: GetTeamKpisParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/crm/teams/${id}/kpis?${stringifiedParams}` : `/api/v1/crm/teams/${id}/kpis`
+}
+
+export const getTeamKpis = async (id: string,
+    params?: GetTeamKpisParams, options?: RequestInit): Promise<TeamKpis> => {
+  
+  return customFetch<TeamKpis>(getGetTeamKpisUrl(id,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetTeamKpisQueryKey = (id?: string,
+    params?: GetTeamKpisParams,) => {
+    return [
+    `/api/v1/crm/teams/${id}/kpis`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetTeamKpisQueryOptions = <TData = Awaited<ReturnType<typeof getTeamKpis>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string,
+    params?: GetTeamKpisParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamKpis>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetTeamKpisQueryKey(id,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getTeamKpis>>> = ({ signal }) => getTeamKpis(id,params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getTeamKpis>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetTeamKpisQueryResult = NonNullable<Awaited<ReturnType<typeof getTeamKpis>>>
+export type GetTeamKpisQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetTeamKpis<TData = Awaited<ReturnType<typeof getTeamKpis>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params: undefined |  GetTeamKpisParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamKpis>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTeamKpis>>,
+          TError,
+          Awaited<ReturnType<typeof getTeamKpis>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetTeamKpis<TData = Awaited<ReturnType<typeof getTeamKpis>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params?: GetTeamKpisParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamKpis>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTeamKpis>>,
+          TError,
+          Awaited<ReturnType<typeof getTeamKpis>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetTeamKpis<TData = Awaited<ReturnType<typeof getTeamKpis>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params?: GetTeamKpisParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamKpis>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A team's month KPIs: per member (on their days in the team) done activities, overdue activities, won and
+lost, conversion, activities target and attainment; the team's totals; the daily cumulative series of done
+activities against the target; the open funnel per stage. The team comparison's figures, for one team.
+ */
+
+export function useGetTeamKpis<TData = Awaited<ReturnType<typeof getTeamKpis>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string,
+    params?: GetTeamKpisParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamKpis>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetTeamKpisQueryOptions(id,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary Archives a team (its history and targets stay).
  */
 export const getArchiveTeamUrl = (id: string,) => {
@@ -2189,6 +2313,230 @@ export const useCreateCrmUser = <TError = ErrorType<ErrorBody | ErrorBody | Erro
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary The month KPIs of every profile the caller reaches, in one read (the list's columns): done activities,
+overdue activities, won and lost, conversion, activities target and attainment.
+ */
+export const getListCrmUserKpisUrl = (params?: ListCrmUserKpisParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/crm/users/kpis?${stringifiedParams}` : `/api/v1/crm/users/kpis`
+}
+
+export const listCrmUserKpis = async (params?: ListCrmUserKpisParams, options?: RequestInit): Promise<PersonKpis[]> => {
+  
+  return customFetch<PersonKpis[]>(getListCrmUserKpisUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListCrmUserKpisQueryKey = (params?: ListCrmUserKpisParams,) => {
+    return [
+    `/api/v1/crm/users/kpis`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListCrmUserKpisQueryOptions = <TData = Awaited<ReturnType<typeof listCrmUserKpis>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: ListCrmUserKpisParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCrmUserKpis>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListCrmUserKpisQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listCrmUserKpis>>> = ({ signal }) => listCrmUserKpis(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listCrmUserKpis>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListCrmUserKpisQueryResult = NonNullable<Awaited<ReturnType<typeof listCrmUserKpis>>>
+export type ListCrmUserKpisQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListCrmUserKpis<TData = Awaited<ReturnType<typeof listCrmUserKpis>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ListCrmUserKpisParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCrmUserKpis>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCrmUserKpis>>,
+          TError,
+          Awaited<ReturnType<typeof listCrmUserKpis>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListCrmUserKpis<TData = Awaited<ReturnType<typeof listCrmUserKpis>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListCrmUserKpisParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCrmUserKpis>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCrmUserKpis>>,
+          TError,
+          Awaited<ReturnType<typeof listCrmUserKpis>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListCrmUserKpis<TData = Awaited<ReturnType<typeof listCrmUserKpis>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListCrmUserKpisParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCrmUserKpis>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The month KPIs of every profile the caller reaches, in one read (the list's columns): done activities,
+overdue activities, won and lost, conversion, activities target and attainment.
+ */
+
+export function useListCrmUserKpis<TData = Awaited<ReturnType<typeof listCrmUserKpis>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListCrmUserKpisParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCrmUserKpis>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListCrmUserKpisQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary A salesperson's month KPIs, their open funnel per stage and their last 12 months of targets with the
+activities done against them (404 outside the caller's scope).
+ */
+export const getGetCrmUserKpisUrl = (userId: string,
+    params?: GetCrmUserKpisParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/crm/users/${userId}/kpis?${stringifiedParams}` : `/api/v1/crm/users/${userId}/kpis`
+}
+
+export const getCrmUserKpis = async (userId: string,
+    params?: GetCrmUserKpisParams, options?: RequestInit): Promise<CrmUserKpis> => {
+  
+  return customFetch<CrmUserKpis>(getGetCrmUserKpisUrl(userId,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetCrmUserKpisQueryKey = (userId?: string,
+    params?: GetCrmUserKpisParams,) => {
+    return [
+    `/api/v1/crm/users/${userId}/kpis`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetCrmUserKpisQueryOptions = <TData = Awaited<ReturnType<typeof getCrmUserKpis>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(userId: string,
+    params?: GetCrmUserKpisParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCrmUserKpis>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCrmUserKpisQueryKey(userId,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCrmUserKpis>>> = ({ signal }) => getCrmUserKpis(userId,params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(userId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCrmUserKpis>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCrmUserKpisQueryResult = NonNullable<Awaited<ReturnType<typeof getCrmUserKpis>>>
+export type GetCrmUserKpisQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetCrmUserKpis<TData = Awaited<ReturnType<typeof getCrmUserKpis>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ userId: string,
+    params: undefined |  GetCrmUserKpisParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCrmUserKpis>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCrmUserKpis>>,
+          TError,
+          Awaited<ReturnType<typeof getCrmUserKpis>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCrmUserKpis<TData = Awaited<ReturnType<typeof getCrmUserKpis>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ userId: string,
+    params?: GetCrmUserKpisParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCrmUserKpis>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCrmUserKpis>>,
+          TError,
+          Awaited<ReturnType<typeof getCrmUserKpis>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCrmUserKpis<TData = Awaited<ReturnType<typeof getCrmUserKpis>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ userId: string,
+    params?: GetCrmUserKpisParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCrmUserKpis>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A salesperson's month KPIs, their open funnel per stage and their last 12 months of targets with the
+activities done against them (404 outside the caller's scope).
+ */
+
+export function useGetCrmUserKpis<TData = Awaited<ReturnType<typeof getCrmUserKpis>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ userId: string,
+    params?: GetCrmUserKpisParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCrmUserKpis>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCrmUserKpisQueryOptions(userId,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary One CRM profile (404 outside the caller's scope).
  */
 export const getGetCrmUserUrl = (userId: string,) => {
@@ -7788,7 +8136,8 @@ export function useGetCrmPreviewHistory<TData = Awaited<ReturnType<typeof getCrm
 
 /**
  * @summary The cadence simulator: when each step of a cadence (an existing one, or steps as typed) would fall for an
-enrollment on the start date, on business days and hours with the platform calendar's holidays. A dry run:
+enrollment on the start date, on business days and hours with the platform calendar's holidays (and a unit's,
+with `unit_id`). A dry run:
 nothing is written.
  */
 export const getSimulateCrmCadenceUrl = () => {
@@ -7845,7 +8194,8 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     /**
  * @summary The cadence simulator: when each step of a cadence (an existing one, or steps as typed) would fall for an
-enrollment on the start date, on business days and hours with the platform calendar's holidays. A dry run:
+enrollment on the start date, on business days and hours with the platform calendar's holidays (and a unit's,
+with `unit_id`). A dry run:
 nothing is written.
  */
 export const useSimulateCrmCadence = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,

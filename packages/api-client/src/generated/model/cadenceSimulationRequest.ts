@@ -20,4 +20,9 @@ export interface CadenceSimulationRequest {
   start_date?: string;
   /** @maxLength 10 */
   start_time?: string;
+  /**
+   * The unit whose holidays count too (default: company-wide holidays only); unknown: 422 on `unit_id`.
+   * @maxLength 100
+   */
+  unit_id?: string;
 }

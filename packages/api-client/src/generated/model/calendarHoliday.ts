@@ -14,4 +14,6 @@ export interface CalendarHoliday {
   name: string;
   /** National (computed) or one of the company's. */
   national: boolean;
+  /** The unit's own holiday (absent: every unit's). */
+  unit_id?: string;
 }

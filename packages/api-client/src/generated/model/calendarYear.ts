@@ -17,6 +17,7 @@ export interface CalendarYear {
    * @pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$
    */
   today: string;
+  /** Whether today is a business day in the unit asked for (`unit_id`), else company-wide. */
   today_is_business_day: boolean;
   holidays: Holiday[];
 }

@@ -15,4 +15,8 @@ export interface Holiday {
   name: string;
   /** National holidays are computed and cannot be removed. */
   national: boolean;
+  /** The unit it applies to; absent: every unit. */
+  unit_id?: string;
+  /** The unit's name (absent: every unit). */
+  unit_name?: string;
 }

@@ -12,4 +12,9 @@ export type ListHolidaysParams = {
  * @maximum 2200
  */
 year?: number;
+/**
+ * Only the calendar of this unit (national, company-wide and its own holidays).
+ * @maxLength 100
+ */
+unit_id?: string;
 };

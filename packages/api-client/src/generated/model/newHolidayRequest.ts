@@ -7,11 +7,16 @@
  */
 
 /**
- * A holiday to add.
+ * A holiday to add, or a holiday's new date, name and unit.
  */
 export interface NewHolidayRequest {
   /** @pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$ */
   day: string;
   /** @maxLength 1000 */
   name: string;
+  /**
+   * The unit it applies to (a municipal holiday); absent or empty: every unit.
+   * @maxLength 100
+   */
+  unit_id?: string;
 }

@@ -63,6 +63,7 @@ import type {
   StockDispatch,
   StockDispatchApproval,
   StockDispatchCancellation,
+  StockDispatchEdit,
   StockDispatchPage,
   StockDispatchPicks,
   StockDispatchReceipt,
@@ -2612,6 +2613,81 @@ export function useGetStockDispatch<TData = Awaited<ReturnType<typeof getStockDi
 
 
 /**
+ * Acesso: `access_hub` too; only whoever saved the draft (403); another clinic's dispatch is 404.
+ * @summary Edits a draft (RASCUNHO): its lines and notes replaced as sent, against the `version` read; the history
+names what changed. 409 once submitted (or cancelled) or when someone changed it first.
+ */
+export const getUpdateStockDispatchUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/stock/dispatches/${id}`
+}
+
+export const updateStockDispatch = async (id: string,
+    stockDispatchEdit: StockDispatchEdit, options?: RequestInit): Promise<StockDispatch> => {
+  
+  return customFetch<StockDispatch>(getUpdateStockDispatchUrl(id),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      stockDispatchEdit,)
+  }
+);}
+
+
+
+
+export const getUpdateStockDispatchMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateStockDispatch>>, TError,{id: string;data: StockDispatchEdit}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateStockDispatch>>, TError,{id: string;data: StockDispatchEdit}, TContext> => {
+
+const mutationKey = ['updateStockDispatch'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateStockDispatch>>, {id: string;data: StockDispatchEdit}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  updateStockDispatch(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateStockDispatchMutationResult = NonNullable<Awaited<ReturnType<typeof updateStockDispatch>>>
+    export type UpdateStockDispatchMutationBody = StockDispatchEdit
+    export type UpdateStockDispatchMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Edits a draft (RASCUNHO): its lines and notes replaced as sent, against the `version` read; the history
+names what changed. 409 once submitted (or cancelled) or when someone changed it first.
+ */
+export const useUpdateStockDispatch = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateStockDispatch>>, TError,{id: string;data: StockDispatchEdit}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateStockDispatch>>,
+        TError,
+        {id: string;data: StockDispatchEdit},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateStockDispatchMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * Acesso: `access_hub` too; only whoever saved the draft (403); another clinic's dispatch is 404.
  * @summary Submits a draft (RASCUNHO → SOLICITADO); the approvers are told.
  */

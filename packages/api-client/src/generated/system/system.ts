@@ -41,9 +41,11 @@ import type {
   NewProbeRequest,
   Notification,
   NotificationPage,
+  RemoveHolidayParams,
   StoredFile,
   Unit,
   UnitRequest,
+  UpdateHolidayParams,
   UploadFileBody
 } from '.././model';
 
@@ -516,7 +518,9 @@ export const useCancelJob = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBod
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The holidays of a year (this year by default) and whether today is a business day.
+ * @summary The holidays of a year (this year by default) and whether today is a business day. Without `unit_id`, the
+national holidays and every stored one (company-wide and each unit's); with it, the calendar of that unit:
+national, company-wide and that unit's holidays.
  */
 export const getListHolidaysUrl = (params?: ListHolidaysParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -602,7 +606,9 @@ export function useListHolidays<TData = Awaited<ReturnType<typeof listHolidays>>
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The holidays of a year (this year by default) and whether today is a business day.
+ * @summary The holidays of a year (this year by default) and whether today is a business day. Without `unit_id`, the
+national holidays and every stored one (company-wide and each unit's); with it, the calendar of that unit:
+national, company-wide and that unit's holidays.
  */
 
 export function useListHolidays<TData = Awaited<ReturnType<typeof listHolidays>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
@@ -622,7 +628,9 @@ export function useListHolidays<TData = Awaited<ReturnType<typeof listHolidays>>
 
 
 /**
- * @summary Adds a holiday (a state or municipal one, a bank closure).
+ * @summary Adds a holiday (a state or municipal one, a bank closure), for every unit or one (`unit_id`). Refused with
+422 naming `day` when the date is already a holiday where this one would apply (national, company-wide, the
+same unit's, or — for a company-wide one — any unit's), naming `unit_id` for an unknown or inactive unit.
  */
 export const getAddHolidayUrl = () => {
 
@@ -677,7 +685,9 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type AddHolidayMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
- * @summary Adds a holiday (a state or municipal one, a bank closure).
+ * @summary Adds a holiday (a state or municipal one, a bank closure), for every unit or one (`unit_id`). Refused with
+422 naming `day` when the date is already a holiday where this one would apply (national, company-wide, the
+same unit's, or — for a company-wide one — any unit's), naming `unit_id` for an unknown or inactive unit.
  */
 export const useAddHoliday = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addHoliday>>, TError,{data: NewHolidayRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
@@ -693,19 +703,112 @@ export const useAddHoliday = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBo
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Removes a holiday an administrator added (national ones cannot be removed).
+ * @summary Changes an added holiday (its date, name or unit): the one of `day` for `unit_id` (absent: the
+company-wide one); 404 when there is none. Refused as when adding.
  */
-export const getRemoveHolidayUrl = (day: string,) => {
+export const getUpdateHolidayUrl = (day: string,
+    params?: UpdateHolidayParams,) => {
+  const normalizedParams = new URLSearchParams();
 
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
 
-  
+  const stringifiedParams = normalizedParams.toString();
 
-  return `/api/v1/system/holidays/${day}`
+  return stringifiedParams.length > 0 ? `/api/v1/system/holidays/${day}?${stringifiedParams}` : `/api/v1/system/holidays/${day}`
 }
 
-export const removeHoliday = async (day: string, options?: RequestInit): Promise<void> => {
+export const updateHoliday = async (day: string,
+    newHolidayRequest: NewHolidayRequest,
+    params?: UpdateHolidayParams, options?: RequestInit): Promise<Holiday> => {
   
-  return customFetch<void>(getRemoveHolidayUrl(day),
+  return customFetch<Holiday>(getUpdateHolidayUrl(day,params),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      newHolidayRequest,)
+  }
+);}
+
+
+
+
+export const getUpdateHolidayMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateHoliday>>, TError,{day: string;data: NewHolidayRequest;params?: UpdateHolidayParams}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateHoliday>>, TError,{day: string;data: NewHolidayRequest;params?: UpdateHolidayParams}, TContext> => {
+
+const mutationKey = ['updateHoliday'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateHoliday>>, {day: string;data: NewHolidayRequest;params?: UpdateHolidayParams}> = (props) => {
+          const {day,data,params} = props ?? {};
+
+          return  updateHoliday(day,data,params,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateHolidayMutationResult = NonNullable<Awaited<ReturnType<typeof updateHoliday>>>
+    export type UpdateHolidayMutationBody = NewHolidayRequest
+    export type UpdateHolidayMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Changes an added holiday (its date, name or unit): the one of `day` for `unit_id` (absent: the
+company-wide one); 404 when there is none. Refused as when adding.
+ */
+export const useUpdateHoliday = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateHoliday>>, TError,{day: string;data: NewHolidayRequest;params?: UpdateHolidayParams}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateHoliday>>,
+        TError,
+        {day: string;data: NewHolidayRequest;params?: UpdateHolidayParams},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateHolidayMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Removes a holiday an administrator added (national ones cannot be removed): the one of `day` for `unit_id`
+(absent: the company-wide one).
+ */
+export const getRemoveHolidayUrl = (day: string,
+    params?: RemoveHolidayParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/system/holidays/${day}?${stringifiedParams}` : `/api/v1/system/holidays/${day}`
+}
+
+export const removeHoliday = async (day: string,
+    params?: RemoveHolidayParams, options?: RequestInit): Promise<void> => {
+  
+  return customFetch<void>(getRemoveHolidayUrl(day,params),
   {      
     ...options,
     method: 'DELETE'
@@ -718,8 +821,8 @@ export const removeHoliday = async (day: string, options?: RequestInit): Promise
 
 
 export const getRemoveHolidayMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeHoliday>>, TError,{day: string}, TContext>, request?: SecondParameter<typeof customFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof removeHoliday>>, TError,{day: string}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeHoliday>>, TError,{day: string;params?: RemoveHolidayParams}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof removeHoliday>>, TError,{day: string;params?: RemoveHolidayParams}, TContext> => {
 
 const mutationKey = ['removeHoliday'];
 const {mutation: mutationOptions, request: requestOptions} = options ?
@@ -731,10 +834,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeHoliday>>, {day: string}> = (props) => {
-          const {day} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeHoliday>>, {day: string;params?: RemoveHolidayParams}> = (props) => {
+          const {day,params} = props ?? {};
 
-          return  removeHoliday(day,requestOptions)
+          return  removeHoliday(day,params,requestOptions)
         }
 
         
@@ -747,14 +850,15 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type RemoveHolidayMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
- * @summary Removes a holiday an administrator added (national ones cannot be removed).
+ * @summary Removes a holiday an administrator added (national ones cannot be removed): the one of `day` for `unit_id`
+(absent: the company-wide one).
  */
 export const useRemoveHoliday = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeHoliday>>, TError,{day: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeHoliday>>, TError,{day: string;params?: RemoveHolidayParams}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof removeHoliday>>,
         TError,
-        {day: string},
+        {day: string;params?: RemoveHolidayParams},
         TContext
       > => {
 

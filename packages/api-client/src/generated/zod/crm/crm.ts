@@ -724,6 +724,72 @@ export const updateTeamResponse = zod.object({
 }).describe('A team with its managers, every membership (history included) and the month\'s targets.')
 
 /**
+ * @summary A team's month KPIs: per member (on their days in the team) done activities, overdue activities, won and
+lost, conversion, activities target and attainment; the team's totals; the daily cumulative series of done
+activities against the target; the open funnel per stage. The team comparison's figures, for one team.
+ */
+export const getTeamKpisPathIdMax = 100;
+
+export const getTeamKpisParams = zod.object({
+  "id": zod.string().max(getTeamKpisPathIdMax)
+})
+
+export const getTeamKpisQueryMonthMax = 7;
+
+export const getTeamKpisQueryParams = zod.object({
+  "month": zod.string().max(getTeamKpisQueryMonthMax).optional().describe('`AAAA-MM` (default: this month).')
+})
+
+export const getTeamKpisResponseSeriesItemStartRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const getTeamKpisResponse = zod.object({
+  "team_id": zod.string(),
+  "name": zod.string(),
+  "month": zod.string().describe('`AAAA-MM`.'),
+  "totals": zod.object({
+  "activities_done": zod.number().describe('Activities done in the month.'),
+  "activities_target": zod.number().describe('The month\'s activities target (a member\'s own part; the team\'s own row for the team).'),
+  "activities_attainment_bp": zod.number().optional(),
+  "overdue_activities": zod.number().describe('Open activities due before now (a figure of the moment, not of the month).'),
+  "won": zod.number().describe('Opportunities closed in the month.'),
+  "lost": zod.number(),
+  "conversion_bp": zod.number().optional().describe('Won ÷ (won + lost).')
+}).describe('A person\'s (or a team\'s) figures for the month.'),
+  "members": zod.array(zod.object({
+  "user_id": zod.string(),
+  "name": zod.string(),
+  "kpis": zod.object({
+  "activities_done": zod.number().describe('Activities done in the month.'),
+  "activities_target": zod.number().describe('The month\'s activities target (a member\'s own part; the team\'s own row for the team).'),
+  "activities_attainment_bp": zod.number().optional(),
+  "overdue_activities": zod.number().describe('Open activities due before now (a figure of the moment, not of the month).'),
+  "won": zod.number().describe('Opportunities closed in the month.'),
+  "lost": zod.number(),
+  "conversion_bp": zod.number().optional().describe('Won ÷ (won + lost).')
+}).describe('A person\'s (or a team\'s) figures for the month.')
+})).describe('Everyone who was in the team on some day of the month, with their events on their days in it.'),
+  "series": zod.array(zod.object({
+  "start": zod.iso.date().regex(getTeamKpisResponseSeriesItemStartRegExp),
+  "label": zod.string().describe('`dd/mm` or `mm/aaaa`.'),
+  "activities_done": zod.number(),
+  "won": zod.number(),
+  "activities_target": zod.number(),
+  "cumulative_done": zod.number(),
+  "cumulative_target": zod.number()
+}).describe('One bucket (a week from its Monday, or a month) of the period.')).describe('Day by day: done activities against the target, with the running totals.'),
+  "stages": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+})).describe('The funnel\'s working stages, left to right.'),
+  "funnel": zod.array(zod.object({
+  "stage_id": zod.string(),
+  "count": zod.number(),
+  "value_cents": zod.number()
+})).describe('The team\'s open opportunities per stage.')
+})
+
+/**
  * @summary Archives a team (its history and targets stay).
  */
 export const archiveTeamPathIdMax = 100;
@@ -1118,6 +1184,80 @@ export const createCrmUserBody = zod.object({
   "discount_limit_bp": zod.number().optional().describe('Default 0.'),
   "hired_on": zod.iso.date().regex(createCrmUserBodyHiredOnRegExp).optional()
 }).describe('A new CRM profile for an identity user of a sales role.')
+
+/**
+ * @summary The month KPIs of every profile the caller reaches, in one read (the list's columns): done activities,
+overdue activities, won and lost, conversion, activities target and attainment.
+ */
+export const listCrmUserKpisQueryMonthMax = 7;
+
+export const listCrmUserKpisQueryParams = zod.object({
+  "month": zod.string().max(listCrmUserKpisQueryMonthMax).optional().describe('`AAAA-MM` (default: this month).')
+})
+
+export const listCrmUserKpisResponseItem = zod.object({
+  "user_id": zod.string(),
+  "name": zod.string(),
+  "kpis": zod.object({
+  "activities_done": zod.number().describe('Activities done in the month.'),
+  "activities_target": zod.number().describe('The month\'s activities target (a member\'s own part; the team\'s own row for the team).'),
+  "activities_attainment_bp": zod.number().optional(),
+  "overdue_activities": zod.number().describe('Open activities due before now (a figure of the moment, not of the month).'),
+  "won": zod.number().describe('Opportunities closed in the month.'),
+  "lost": zod.number(),
+  "conversion_bp": zod.number().optional().describe('Won ÷ (won + lost).')
+}).describe('A person\'s (or a team\'s) figures for the month.')
+})
+export const listCrmUserKpisResponse = zod.array(listCrmUserKpisResponseItem)
+
+/**
+ * @summary A salesperson's month KPIs, their open funnel per stage and their last 12 months of targets with the
+activities done against them (404 outside the caller's scope).
+ */
+export const getCrmUserKpisPathUserIdMax = 100;
+
+export const getCrmUserKpisParams = zod.object({
+  "user_id": zod.string().max(getCrmUserKpisPathUserIdMax)
+})
+
+export const getCrmUserKpisQueryMonthMax = 7;
+
+export const getCrmUserKpisQueryParams = zod.object({
+  "month": zod.string().max(getCrmUserKpisQueryMonthMax).optional().describe('`AAAA-MM` (default: this month).')
+})
+
+export const getCrmUserKpisResponse = zod.object({
+  "user_id": zod.string(),
+  "name": zod.string(),
+  "month": zod.string().describe('`AAAA-MM`.'),
+  "kpis": zod.object({
+  "activities_done": zod.number().describe('Activities done in the month.'),
+  "activities_target": zod.number().describe('The month\'s activities target (a member\'s own part; the team\'s own row for the team).'),
+  "activities_attainment_bp": zod.number().optional(),
+  "overdue_activities": zod.number().describe('Open activities due before now (a figure of the moment, not of the month).'),
+  "won": zod.number().describe('Opportunities closed in the month.'),
+  "lost": zod.number(),
+  "conversion_bp": zod.number().optional().describe('Won ÷ (won + lost).')
+}).describe('A person\'s (or a team\'s) figures for the month.'),
+  "stages": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+})),
+  "funnel": zod.array(zod.object({
+  "stage_id": zod.string(),
+  "count": zod.number(),
+  "value_cents": zod.number()
+})).describe('Their open opportunities per stage.'),
+  "targets": zod.array(zod.object({
+  "month": zod.string().describe('`AAAA-MM`.'),
+  "activities_target": zod.number(),
+  "activities_done": zod.number(),
+  "activities_attainment_bp": zod.number().optional(),
+  "sales_value_cents_target": zod.number(),
+  "sales_count_target": zod.number(),
+  "new_clients_target": zod.number()
+}).describe('One month of a salesperson\'s targets, with the activities done against them.')).describe('The last 12 months, oldest first.')
+})
 
 /**
  * @summary One CRM profile (404 outside the caller's scope).
@@ -3251,13 +3391,14 @@ export const getCrmPreviewHistoryResponse = zod.array(getCrmPreviewHistoryRespon
 
 /**
  * @summary The cadence simulator: when each step of a cadence (an existing one, or steps as typed) would fall for an
-enrollment on the start date, on business days and hours with the platform calendar's holidays. A dry run:
+enrollment on the start date, on business days and hours with the platform calendar's holidays (and a unit's,
+with `unit_id`). A dry run:
 nothing is written.
  */
 export const simulateCrmCadenceBodyCadenceIdMax = 100;export const simulateCrmCadenceBodyStepsItemDayOffsetMin = -1000;
 export const simulateCrmCadenceBodyStepsItemDayOffsetMax = 1000;export const simulateCrmCadenceBodyStepsItemWindowStartMax = 10;export const simulateCrmCadenceBodyStepsItemWindowEndMax = 10;export const simulateCrmCadenceBodyStepsItemChannelMax = 20;export const simulateCrmCadenceBodyStepsItemTemplateMax = 10000;export const simulateCrmCadenceBodyStepsDefault = [];
 export const simulateCrmCadenceBodyStepsMax = 100;export const simulateCrmCadenceBodyStartDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
-export const simulateCrmCadenceBodyStartTimeMax = 10;
+export const simulateCrmCadenceBodyStartTimeMax = 10;export const simulateCrmCadenceBodyUnitIdMax = 100;
 
 export const simulateCrmCadenceBody = zod.object({
   "cadence_id": zod.string().max(simulateCrmCadenceBodyCadenceIdMax).optional(),
@@ -3269,7 +3410,8 @@ export const simulateCrmCadenceBody = zod.object({
   "template": zod.string().max(simulateCrmCadenceBodyStepsItemTemplateMax)
 }).describe('A step as typed.')).max(simulateCrmCadenceBodyStepsMax).default(simulateCrmCadenceBodyStepsDefault),
   "start_date": zod.iso.date().regex(simulateCrmCadenceBodyStartDateRegExp).optional(),
-  "start_time": zod.string().max(simulateCrmCadenceBodyStartTimeMax).optional()
+  "start_time": zod.string().max(simulateCrmCadenceBodyStartTimeMax).optional(),
+  "unit_id": zod.string().max(simulateCrmCadenceBodyUnitIdMax).optional().describe('The unit whose holidays count too (default: company-wide holidays only); unknown: 422 on `unit_id`.')
 }).describe('A cadence dry run: `cadence_id` (one the caller sees) or `steps` as typed, from `start_date` (default today)\nat `start_time` (`hh:mm`, São Paulo; default 00:00).')
 
 export const simulateCrmCadenceResponse = zod.object({
@@ -3292,7 +3434,8 @@ export const simulateCrmCadenceResponse = zod.object({
   "holidays": zod.array(zod.object({
   "day": zod.string(),
   "name": zod.string(),
-  "national": zod.boolean().describe('National (computed) or one of the company\'s.')
+  "national": zod.boolean().describe('National (computed) or one of the company\'s.'),
+  "unit_id": zod.string().optional().describe('The unit\'s own holiday (absent: every unit\'s).')
 }).describe('A holiday on the way.'))
 }).describe('A dry run\'s answer: nothing was written.')
 

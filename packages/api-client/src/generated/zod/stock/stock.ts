@@ -942,6 +942,116 @@ export const getStockDispatchResponse = zod.object({
 
 /**
  * Acesso: `access_hub` too; only whoever saved the draft (403); another clinic's dispatch is 404.
+ * @summary Edits a draft (RASCUNHO): its lines and notes replaced as sent, against the `version` read; the history
+names what changed. 409 once submitted (or cancelled) or when someone changed it first.
+ */
+export const updateStockDispatchPathIdMax = 100;
+
+export const updateStockDispatchParams = zod.object({
+  "id": zod.string().max(updateStockDispatchPathIdMax)
+})
+
+export const updateStockDispatchBodyNotesMax = 2000;export const updateStockDispatchBodyLinesItemMaterialIdMax = 100;export const updateStockDispatchBodyLinesMax = 500;
+
+export const updateStockDispatchBody = zod.object({
+  "notes": zod.string().max(updateStockDispatchBodyNotesMax).optional(),
+  "lines": zod.array(zod.object({
+  "material_id": zod.string().max(updateStockDispatchBodyLinesItemMaterialIdMax),
+  "qty_milli": zod.number().describe('Thousandths of the base unit, > 0.')
+})).max(updateStockDispatchBodyLinesMax),
+  "version": zod.number().describe('The `version` read; another one is 409 (someone changed the draft first).')
+}).describe('A draft\'s lines and notes, replacing what it had (notes left out or empty: none).')
+
+export const updateStockDispatchResponseLinesItemPicksItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const updateStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const updateStockDispatchResponseLinesItemAvailableItemExpiryDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const updateStockDispatchResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('`DSP-2026-000001`.'),
+  "status": zod.enum(['RASCUNHO', 'SOLICITADO', 'APROVADO', 'REJEITADO', 'EM_SEPARACAO', 'ENVIADO', 'RECEBIDO', 'RECEBIDO_COM_DIVERGENCIA', 'ENCERRADO', 'CANCELADO']).describe('A dispatch\'s state (§4).'),
+  "status_label": zod.string(),
+  "from_location_id": zod.string(),
+  "clinic_location_id": zod.string(),
+  "clinic_name": zod.string(),
+  "notes": zod.string().optional(),
+  "requester_uid": zod.string(),
+  "requester_name": zod.string(),
+  "approver_uid": zod.string().optional(),
+  "approver_name": zod.string().optional(),
+  "rejection_reason": zod.string().optional(),
+  "carrier": zod.string().optional(),
+  "created_at": zod.iso.datetime({}),
+  "decided_at": zod.iso.datetime({}).optional(),
+  "shipped_at": zod.iso.datetime({}).optional(),
+  "received_at": zod.iso.datetime({}).optional(),
+  "closed_at": zod.iso.datetime({}).optional(),
+  "cancel_reason": zod.string().optional(),
+  "cancelled_at": zod.iso.datetime({}).optional(),
+  "version": zod.number(),
+  "lines": zod.array(zod.object({
+  "id": zod.string(),
+  "line_no": zod.number(),
+  "material_id": zod.string(),
+  "sku": zod.string(),
+  "material_name": zod.string(),
+  "base_uom": zod.string(),
+  "requested_qty_milli": zod.number(),
+  "approved_qty_milli": zod.number().optional(),
+  "shipped_qty_milli": zod.number().optional(),
+  "received_qty_milli": zod.number().optional(),
+  "discrepancy_reason": zod.string().optional(),
+  "short_pick_reason": zod.string().optional().describe('Why the keeper picked less than approved; what was picked is what ships.'),
+  "resolved_qty_milli": zod.number(),
+  "in_transit_milli": zod.number().describe('Shipped but neither received nor resolved: still in transit under this dispatch.'),
+  "clinic_balance_milli": zod.number(),
+  "consumption_30d_milli": zod.number(),
+  "central_balance_milli": zod.number(),
+  "picks": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(updateStockDispatchResponseLinesItemPicksItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')),
+  "suggested": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(updateStockDispatchResponseLinesItemSuggestedItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('The FEFO pick list from the central warehouse (approved or being picked).'),
+  "available": zod.array(zod.object({
+  "lot_id": zod.string().optional().describe('Absent when the material has no lots.'),
+  "lot_code": zod.string().optional(),
+  "expiry_date": zod.iso.date().regex(updateStockDispatchResponseLinesItemAvailableItemExpiryDateRegExp).optional(),
+  "qty_milli": zod.number(),
+  "expiring_soon": zod.boolean().describe('Under 30 days to expiry: the keeper confirms before shipping it.'),
+  "expired": zod.boolean().describe('Expired: cannot be picked (it leaves only as loss).')
+}).describe('A lot picked, or suggested first-expiry-first-out.')).describe('Every lot the central warehouse holds, first expiry first, for choosing another lot by hand (expired\nones flagged; they cannot be picked).')
+}).describe('A line of a dispatch, beside the clinic\'s balance and last 30 days\' consumption.')),
+  "history": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.'))
+}).describe('A dispatch with its lines and history.')
+
+/**
+ * Acesso: `access_hub` too; only whoever saved the draft (403); another clinic's dispatch is 404.
  * @summary Submits a draft (RASCUNHO → SOLICITADO); the approvers are told.
  */
 export const submitStockDispatchPathIdMax = 100;

@@ -148,13 +148,16 @@ export const cancelJobResponse = zod.object({
 }).describe('A job in the background: its state, progress and result.')
 
 /**
- * @summary The holidays of a year (this year by default) and whether today is a business day.
+ * @summary The holidays of a year (this year by default) and whether today is a business day. Without `unit_id`, the
+national holidays and every stored one (company-wide and each unit's); with it, the calendar of that unit:
+national, company-wide and that unit's holidays.
  */
 export const listHolidaysQueryYearMin = 1900;
-export const listHolidaysQueryYearMax = 2200;
+export const listHolidaysQueryYearMax = 2200;export const listHolidaysQueryUnitIdMax = 100;
 
 export const listHolidaysQueryParams = zod.object({
-  "year": zod.number().min(listHolidaysQueryYearMin).max(listHolidaysQueryYearMax).optional()
+  "year": zod.number().min(listHolidaysQueryYearMin).max(listHolidaysQueryYearMax).optional(),
+  "unit_id": zod.string().max(listHolidaysQueryUnitIdMax).optional().describe('Only the calendar of this unit (national, company-wide and its own holidays).')
 })
 
 export const listHolidaysResponseTodayRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
@@ -164,32 +167,80 @@ export const listHolidaysResponseHolidaysItemDayRegExp = new RegExp('^[0-9]{4}-[
 export const listHolidaysResponse = zod.object({
   "year": zod.number(),
   "today": zod.iso.date().regex(listHolidaysResponseTodayRegExp).describe('Today\'s business date in São Paulo.'),
-  "today_is_business_day": zod.boolean(),
+  "today_is_business_day": zod.boolean().describe('Whether today is a business day in the unit asked for (`unit_id`), else company-wide.'),
   "holidays": zod.array(zod.object({
   "day": zod.iso.date().regex(listHolidaysResponseHolidaysItemDayRegExp),
   "name": zod.string(),
-  "national": zod.boolean().describe('National holidays are computed and cannot be removed.')
+  "national": zod.boolean().describe('National holidays are computed and cannot be removed.'),
+  "unit_id": zod.string().optional().describe('The unit it applies to; absent: every unit.'),
+  "unit_name": zod.string().optional().describe('The unit\'s name (absent: every unit).')
 }).describe('A holiday.'))
 }).describe('Today and the year\'s holidays.')
 
 /**
- * @summary Adds a holiday (a state or municipal one, a bank closure).
+ * @summary Adds a holiday (a state or municipal one, a bank closure), for every unit or one (`unit_id`). Refused with
+422 naming `day` when the date is already a holiday where this one would apply (national, company-wide, the
+same unit's, or — for a company-wide one — any unit's), naming `unit_id` for an unknown or inactive unit.
  */
 export const addHolidayBodyDayRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
-export const addHolidayBodyNameMax = 1000;
+export const addHolidayBodyNameMax = 1000;export const addHolidayBodyUnitIdMax = 100;
 
 export const addHolidayBody = zod.object({
   "day": zod.iso.date().regex(addHolidayBodyDayRegExp),
-  "name": zod.string().max(addHolidayBodyNameMax)
-}).describe('A holiday to add.')
+  "name": zod.string().max(addHolidayBodyNameMax),
+  "unit_id": zod.string().max(addHolidayBodyUnitIdMax).optional().describe('The unit it applies to (a municipal holiday); absent or empty: every unit.')
+}).describe('A holiday to add, or a holiday\'s new date, name and unit.')
 
 /**
- * @summary Removes a holiday an administrator added (national ones cannot be removed).
+ * @summary Changes an added holiday (its date, name or unit): the one of `day` for `unit_id` (absent: the
+company-wide one); 404 when there is none. Refused as when adding.
+ */
+export const updateHolidayPathDayMax = 10;
+
+export const updateHolidayParams = zod.object({
+  "day": zod.string().max(updateHolidayPathDayMax).describe('The holiday\'s date, AAAA-MM-DD.')
+})
+
+export const updateHolidayQueryUnitIdMax = 100;
+
+export const updateHolidayQueryParams = zod.object({
+  "unit_id": zod.string().max(updateHolidayQueryUnitIdMax).optional().describe('The holiday\'s unit (absent: the company-wide holiday of that date).')
+})
+
+export const updateHolidayBodyDayRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const updateHolidayBodyNameMax = 1000;export const updateHolidayBodyUnitIdMax = 100;
+
+export const updateHolidayBody = zod.object({
+  "day": zod.iso.date().regex(updateHolidayBodyDayRegExp),
+  "name": zod.string().max(updateHolidayBodyNameMax),
+  "unit_id": zod.string().max(updateHolidayBodyUnitIdMax).optional().describe('The unit it applies to (a municipal holiday); absent or empty: every unit.')
+}).describe('A holiday to add, or a holiday\'s new date, name and unit.')
+
+export const updateHolidayResponseDayRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+
+export const updateHolidayResponse = zod.object({
+  "day": zod.iso.date().regex(updateHolidayResponseDayRegExp),
+  "name": zod.string(),
+  "national": zod.boolean().describe('National holidays are computed and cannot be removed.'),
+  "unit_id": zod.string().optional().describe('The unit it applies to; absent: every unit.'),
+  "unit_name": zod.string().optional().describe('The unit\'s name (absent: every unit).')
+}).describe('A holiday.')
+
+/**
+ * @summary Removes a holiday an administrator added (national ones cannot be removed): the one of `day` for `unit_id`
+(absent: the company-wide one).
  */
 export const removeHolidayPathDayMax = 10;
 
 export const removeHolidayParams = zod.object({
   "day": zod.string().max(removeHolidayPathDayMax).describe('The holiday\'s date, AAAA-MM-DD.')
+})
+
+export const removeHolidayQueryUnitIdMax = 100;
+
+export const removeHolidayQueryParams = zod.object({
+  "unit_id": zod.string().max(removeHolidayQueryUnitIdMax).optional().describe('The holiday\'s unit (absent: the company-wide holiday of that date).')
 })
 
 /**
