@@ -76,6 +76,8 @@ export function userMenu(page: Page): Locator {
 export async function signOut(page: Page): Promise<void> {
   await userMenu(page).click();
   await page.getByRole('menuitem', { name: 'Sair' }).click();
+  // Signing out revokes the session on the server first: a navigation before it ends would find the session alive.
+  await page.getByRole('button', { name: 'Entrar' }).waitFor();
 }
 
 /** An API token for checks the UI does not show (the audit list). */

@@ -812,7 +812,10 @@ async fn a_draft_is_edited_by_its_author_until_submitted_naming_what_changed() {
         let (status, d) = edit(&c, REQUESTER, id, body(2)).await;
         assert_eq!(status, StatusCode::OK, "{d}");
         assert_eq!(
-            (d["version"].as_i64(), d["history"].as_array().unwrap().len()),
+            (
+                d["version"].as_i64(),
+                d["history"].as_array().unwrap().len()
+            ),
             (Some(2), 2)
         );
         // A line removed and the notes cleared.

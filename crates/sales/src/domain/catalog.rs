@@ -249,7 +249,8 @@ impl CatalogDraft {
         let recurring = match (kind, self.recurring) {
             (Some(CatalogKind::Plan), Some(false)) => {
                 v.add("recurring", "Um plano é sempre recorrente.");
-                false
+                // Its cycle and term are still checked as a plan's (one message per mistake).
+                true
             }
             (Some(CatalogKind::Plan), _) => true,
             (Some(CatalogKind::Product), Some(true)) => {

@@ -256,7 +256,11 @@ mod tests {
                 "{s:?}"
             );
         }
-        assert_eq!(DispatchEvent::Edit.from(), &[Rascunho], "only a draft is edited");
+        assert_eq!(
+            DispatchEvent::Edit.from(),
+            &[Rascunho],
+            "only a draft is edited"
+        );
         assert_eq!(
             DispatchEvent::Edit.refused(Solicitado),
             "Este despacho está solicitado e não pode ser editado. Recarregue a página."

@@ -311,7 +311,12 @@ impl Dispatches {
     /// notes replaced as sent. 409 once it left the draft state or when `version` is not the stored one (someone
     /// changed it first), 403 for anyone else, 404 outside the caller's clinics, 422 naming the field. The
     /// history entry names every change; nothing changed records nothing.
-    pub async fn edit(&self, id: &str, edit: DispatchEdit, p: &Principal) -> Result<DispatchDetail> {
+    pub async fn edit(
+        &self,
+        id: &str,
+        edit: DispatchEdit,
+        p: &Principal,
+    ) -> Result<DispatchDetail> {
         p.require(&HUB)?;
         let row = self.visible(id, p).await?;
         let status = status_of(&row);
@@ -377,7 +382,11 @@ impl Dispatches {
         }
         store::replace_lines(&mut tx, id, &edit.lines).await?;
         if changes.is_empty() {
-            changes.push(Change::new("ordem dos itens", None, Some("alterada".into())));
+            changes.push(Change::new(
+                "ordem dos itens",
+                None,
+                Some("alterada".into()),
+            ));
         }
         history::record(
             &mut tx,

@@ -14,8 +14,8 @@ pub use boms::{
 };
 pub use counts::{CountDetail, CountDraft, Counts, SyncBatch, SyncEntry, SyncResult};
 pub use dispatches::{
-    qty_text, DispatchDetail, DispatchDraft, DispatchEdit, Dispatches, HubSummary, LineDetail, LinePick, LotPick,
-    Resolution,
+    qty_text, DispatchDetail, DispatchDraft, DispatchEdit, Dispatches, HubSummary, LineDetail,
+    LinePick, LotPick, Resolution,
 };
 pub use ledger::{ConsumptionDrift, Drift, Ledger, MovementPage, PostedMovement};
 pub use overview::{LastCount, StockOverview};
