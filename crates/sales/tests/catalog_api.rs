@@ -133,9 +133,10 @@ async fn bad_input_is_422_naming_each_field_and_stores_nothing() {
         });
         let (status, error) = api.call("POST", CATALOG, Some("ADMIN"), Some(broken)).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{error}");
+        // A plan is recurring, so its missing cycle is named too.
         assert_eq!(
             fields(&error),
-            ["sku", "list_price", "recurring", "max_discount_bp"]
+            ["sku", "list_price", "recurring", "cycle", "max_discount_bp"]
         );
         let message = error["fields"][0]["message"].as_str().unwrap();
         assert!(message.starts_with("SKU inválido"), "{message}");

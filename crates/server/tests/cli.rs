@@ -153,6 +153,20 @@ fn demo_data_prints_credentials_and_is_idempotent() {
         second.contains("já existia") && !second.contains(" criado"),
         "{second}"
     );
+    // Every procedure of the demo catalog (sales) has a bill of materials in stock, except the one the stock demo
+    // keeps without, for "Procedimento sem base de cálculo".
+    let without_bom: Vec<String> = tokio::runtime::Runtime::new().unwrap().block_on(async {
+        use sqlx::Connection;
+        let mut conn = sqlx::SqliteConnection::connect(&db).await.unwrap();
+        sqlx::query_scalar(
+            "SELECT procedure_code FROM sales_catalog_items WHERE kind = 'procedimento' \
+             AND procedure_code NOT IN (SELECT procedure_code FROM stock_boms) ORDER BY 1",
+        )
+        .fetch_all(&mut conn)
+        .await
+        .unwrap()
+    });
+    assert_eq!(without_bom, ["PEELING-QUIMICO"]);
 }
 
 #[test]

@@ -548,8 +548,9 @@ async fn demo_data_is_loaded_once() {
             .unwrap()
             .0
             .is_empty());
-        // Procedure BOMs: 3 global and Clínica Centro's override; one procedure finished without a BOM.
-        assert_eq!(api.context.boms().list(None, None).await.unwrap().len(), 4);
+        // Procedure BOMs: 3 global, Clínica Centro's override and one for each other procedure of the sales demo
+        // catalog; one procedure finished without a BOM.
+        assert_eq!(api.context.boms().list(None, None).await.unwrap().len(), 17);
         assert_eq!(api.context.boms().without_bom().await.unwrap().len(), 1);
     }
 }

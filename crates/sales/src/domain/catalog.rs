@@ -16,17 +16,9 @@ pub const MAX_PRICE: i64 = 1_000_000_000;
 /// 100 % in basis points.
 pub const FULL_BP: i64 = 10_000;
 
-/// `toxina-bot` → `TOXINA-BOT`; `None` when it breaks the rule. The same rule as a stock material's SKU
-/// (`stock::domain::material::parse_sku`: uppercase, `[A-Z0-9._-]{1,40}`), so a procedure code or a
-/// product's SKU reads the same in both contexts.
-pub fn parse_sku(input: &str) -> Option<String> {
-    let sku = input.trim().to_uppercase();
-    let ok = (1..=40).contains(&sku.len())
-        && sku
-            .chars()
-            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || matches!(c, '.' | '_' | '-'));
-    ok.then_some(sku)
-}
+/// An item's SKU and a procedure's code follow a stock material's SKU rule (uppercase, `[A-Z0-9._-]{1,40}`), so a
+/// product's SKU or a procedure code reads the same in both contexts: the one function, from `stock`.
+pub use stock::domain::material::parse_sku;
 
 /// What an item is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

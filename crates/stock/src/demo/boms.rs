@@ -1,7 +1,9 @@
 //! Demo data for procedure BOMs: toxina botulínica (version 1 in force, version 2 scheduled, and Clínica
 //! Centro's override), limpeza de pele (in force), preenchimento labial (a draft only); one procedure finished at
 //! Clínica Centro with its consumption posted, and one finished without a BOM ("Procedimento sem base de
-//! cálculo"). Loading it again adds nothing.
+//! cálculo"); and a published BOM for each other procedure of the sales demo catalog ([`CATALOG_PROCEDURES`]), so
+//! every procedure sold in the demo consumes stock except the one shown without a BOM. Loading it again adds
+//! nothing.
 
 use chrono::Duration;
 use platform::context::Demo;
@@ -36,6 +38,126 @@ fn line(id: &str, qty_milli: i64, waste_bp: i64, optional: bool) -> LineDraft {
         optional,
     }
 }
+
+/// (SKU, quantity in thousandths, waste in basis points, optional).
+type Line = (&'static str, i64, i64, bool);
+
+/// The sales demo catalog's other procedures (crates/sales/src/demo.rs names them by these codes), each with a
+/// simple published BOM of the demo's consumables. PEELING-QUIMICO is left without one on purpose (the page's
+/// "Procedimento sem base de cálculo").
+const CATALOG_PROCEDURES: [(&str, &str, &[Line]); 13] = [
+    (
+        "AVALIACAO",
+        "Avaliação estética",
+        &[("LUVA-001", 2_000, 0, false), ("MAS-001", 1_000, 0, false)],
+    ),
+    (
+        "BIOESTIMULADOR",
+        "Bioestimulador de colágeno",
+        &[
+            ("LUVA-001", 2_000, 0, false),
+            ("SER-001", 2_000, 0, false),
+            ("AGU-001", 4_000, 1_000, false),
+            ("ANE-001", 2_000, 0, true),
+        ],
+    ),
+    (
+        "PREENCH-OLHEIRAS",
+        "Preenchimento de olheiras",
+        &[
+            ("LUVA-001", 2_000, 0, false),
+            ("SER-001", 1_000, 0, false),
+            ("AGU-001", 2_000, 1_000, false),
+            ("ANE-001", 1_000, 0, false),
+        ],
+    ),
+    (
+        "SKINBOOSTER",
+        "Skinbooster",
+        &[
+            ("LUVA-001", 2_000, 0, false),
+            ("SER-001", 1_000, 0, false),
+            ("AGU-001", 3_000, 1_000, false),
+            ("ALC-001", 10_000, 500, false),
+        ],
+    ),
+    (
+        "FIOS-PDO",
+        "Fios de PDO (sustentação)",
+        &[
+            ("LUVA-001", 4_000, 0, false),
+            ("ANE-001", 3_000, 0, false),
+            ("GAZ-001", 6_000, 2_500, false),
+            ("MAS-001", 1_000, 0, false),
+        ],
+    ),
+    (
+        "MICROAGULHAMENTO",
+        "Microagulhamento",
+        &[
+            ("LUVA-001", 2_000, 0, false),
+            ("ANE-001", 1_000, 0, true),
+            ("GAZ-001", 4_000, 2_500, false),
+            ("ALC-001", 15_000, 500, false),
+        ],
+    ),
+    (
+        "LASER-CO2",
+        "Laser CO2 fracionado",
+        &[
+            ("LUVA-001", 2_000, 0, false),
+            ("ANE-001", 2_000, 0, false),
+            ("GAZ-001", 4_000, 2_500, false),
+            ("TOU-001", 1_000, 0, false),
+        ],
+    ),
+    (
+        "HIDRATACAO-FACIAL",
+        "Hidratação facial",
+        &[
+            ("LUVA-001", 2_000, 0, false),
+            ("GAZ-001", 4_000, 2_500, false),
+            ("TOU-001", 1_000, 0, false),
+        ],
+    ),
+    (
+        "CRIOLIPOLISE",
+        "Criolipólise (1 aplicador)",
+        &[
+            ("LUVA-001", 2_000, 0, false),
+            ("GAZ-001", 2_000, 0, false),
+            ("ALC-001", 20_000, 500, false),
+        ],
+    ),
+    (
+        "RADIOFREQUENCIA",
+        "Radiofrequência corporal",
+        &[
+            ("LUVA-001", 2_000, 0, false),
+            ("ALC-001", 10_000, 500, false),
+        ],
+    ),
+    (
+        "DRENAGEM",
+        "Drenagem linfática",
+        &[("LUVA-001", 2_000, 0, false), ("TOU-001", 1_000, 0, false)],
+    ),
+    (
+        "MASSAGEM-RELAX",
+        "Massagem relaxante",
+        &[("TOU-001", 1_000, 0, false), ("GAZ-001", 2_000, 0, false)],
+    ),
+    (
+        "DEPILACAO-LASER",
+        "Depilação a laser",
+        &[
+            ("LUVA-001", 2_000, 0, false),
+            ("GAZ-001", 2_000, 0, false),
+            ("ALC-001", 10_000, 500, false),
+            ("MAS-001", 1_000, 0, false),
+        ],
+    ),
+];
 
 pub async fn seed(boms: &Boms, demo: &Demo) -> Result<Vec<String>> {
     if !boms.list(None, None).await?.is_empty() {
@@ -178,6 +300,35 @@ pub async fn seed(boms: &Boms, demo: &Demo) -> Result<Vec<String>> {
     )
     .await?;
 
+    for (code, name, lines) in CATALOG_PROCEDURES {
+        let created = boms
+            .create(
+                BomDraft {
+                    procedure_code: code.into(),
+                    procedure_name: Some(name.into()),
+                    clinic_location_id: None,
+                    lines: Some(
+                        lines
+                            .iter()
+                            .map(|(sku, qty, waste, optional)| {
+                                line(&m(sku), *qty, *waste, *optional)
+                            })
+                            .collect(),
+                    ),
+                },
+                &who,
+            )
+            .await?;
+        boms.publish(
+            &created.bom.id,
+            1,
+            created.versions[0].row.version,
+            None,
+            &who,
+        )
+        .await?;
+    }
+
     let staff = principal(
         &demo
             .user(Role::ClinicStaff)
@@ -215,6 +366,6 @@ pub async fn seed(boms: &Boms, demo: &Demo) -> Result<Vec<String>> {
     )
     .await?;
     Ok(vec![
-        format!("Estoque: 4 bases de cálculo de procedimentos (uma exceção da {}, uma versão agendada, um rascunho), um consumo lançado e um procedimento sem base de cálculo.", centro.name),
+        format!("Estoque: {} bases de cálculo de procedimentos (uma exceção da {}, uma versão agendada, um rascunho; uma publicada para cada procedimento do catálogo de demonstração), um consumo lançado e um procedimento sem base de cálculo.", 4 + CATALOG_PROCEDURES.len(), centro.name),
     ])
 }
