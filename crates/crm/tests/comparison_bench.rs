@@ -19,9 +19,10 @@ const MEMBERS: i64 = 10;
 const ACTIVITIES: i64 = 1_000_000;
 const OPPORTUNITIES: i64 = 200_000;
 
+/// `i` from 0 to n − 1; a 64-bit integer, since the spreads (`i * 7919`) pass PostgreSQL's `integer`.
 fn series(n: i64) -> String {
     format!(
-        "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < {})",
+        "WITH RECURSIVE n(i) AS (SELECT CAST(0 AS BIGINT) UNION ALL SELECT i + 1 FROM n WHERE i < {})",
         n - 1
     )
 }
