@@ -90,6 +90,8 @@ pub async fn day_events(
     Ok(all)
 }
 
+/// Done activities per (person, business date, kind), from the counts the triggers keep
+/// (`crm_activity_day_counts`). `from` and `to` are starts of business days, as every caller passes them.
 async fn activities(
     db: &Db,
     who: Who<'_>,
@@ -97,6 +99,29 @@ async fn activities(
     to: DateTime<Utc>,
     out: &mut Grouped,
 ) -> Result<()> {
+    let mut w = Conditions::new();
+    who.owners(&mut w);
+    let from = w.arg(SqlArg::Date(platform::clock::business_date(from)));
+    let to = w.arg(SqlArg::Date(platform::clock::business_date(to)));
+    w.push(format!("day >= {from} AND day < {to} AND done <> 0"));
+    let sql = format!(
+        "SELECT owner_id, day, kind, done FROM crm_activity_day_counts WHERE {}",
+        w.sql()
+    );
+    let rows: Vec<(String, NaiveDate, String, i64)> = on_db!(db, pool =>
+        platform::bind_sql_args!(sqlx::query_as(&sql), w.args()).fetch_all(pool).await)?;
+    push_activities(rows, out);
+    Ok(())
+}
+
+/// The same groups straight from the activities: the definition the kept counts are checked against.
+#[cfg(test)]
+pub async fn activities_by_scan(
+    db: &Db,
+    who: Who<'_>,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Result<Grouped> {
     let w = scope("done_at", who, from, to);
     let sql = format!(
         "SELECT owner_id, {d} AS day, kind, COUNT(*) FROM crm_activities WHERE {} \
@@ -106,6 +131,25 @@ async fn activities(
     );
     let rows: Vec<(String, NaiveDate, String, i64)> = on_db!(db, pool =>
         platform::bind_sql_args!(sqlx::query_as(&sql), w.args()).fetch_all(pool).await)?;
+    let mut out = Vec::new();
+    push_activities(rows, &mut out);
+    Ok(out)
+}
+
+/// The kept counts, read as the comparison reads them (for the check against [`activities_by_scan`]).
+#[cfg(test)]
+pub async fn activities_kept(
+    db: &Db,
+    who: Who<'_>,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Result<Grouped> {
+    let mut out = Vec::new();
+    activities(db, who, from, to, &mut out).await?;
+    Ok(out)
+}
+
+fn push_activities(rows: Vec<(String, NaiveDate, String, i64)>, out: &mut Grouped) {
     for (owner, day, kind, n) in rows {
         let Some(k) = ACTIVITY_KINDS.iter().position(|a| *a == kind) else {
             continue;
@@ -114,7 +158,6 @@ async fn activities(
         ev.activities[k] = n;
         out.push((owner, day, ev));
     }
-    Ok(())
 }
 
 async fn closed(

@@ -125,3 +125,90 @@ async fn search_statistics_sample_a_large_table() {
         );
     }
 }
+
+/// The done activities' counts per (person, business date, kind) that the triggers keep equal the activities
+/// grouped, on both engines, after every kind of write: done and open inserts either side of São Paulo's midnight
+/// (03:00 UTC), a completion, a done activity moved to another person, another kind and another day, one reopened
+/// and one deleted.
+#[tokio::test]
+async fn the_activity_day_counts_kept_by_triggers_equal_the_activities_grouped() {
+    use super::comparison::{activities_by_scan, activities_kept, Who};
+    use chrono::{DateTime, TimeZone, Utc};
+
+    let at = |d: u32, h: u32, m: u32| Utc.with_ymd_and_hms(2026, 3, d, h, m, 0).unwrap();
+    for db in engines().await {
+        let insert = |id: &'static str, kind: &'static str, owner: &'static str, done: Option<DateTime<Utc>>| {
+            let db = &db;
+            async move {
+                let due = at(10, 12, 0);
+                let sql = "INSERT INTO crm_activities (id, kind, subject, owner_id, due_at, done_at, outcome, \
+                           origin, version, created_at, created_by, updated_at, updated_by) \
+                           VALUES ($1, $2, 'Contato', $3, $4, $5, $6, 'manual', 1, $7, 'teste', $8, 'teste')";
+                let outcome = done.map(|_| "atendeu");
+                on_db!(db, pool => sqlx::query(sql).bind(id).bind(kind).bind(owner).bind(due).bind(done)
+                    .bind(outcome).bind(due).bind(due).execute(pool).await)
+                .unwrap();
+            }
+        };
+        // A statement, with one timestamp bound when it has one.
+        let exec = |sql: &'static str, t: Option<DateTime<Utc>>| {
+            let db = &db;
+            async move {
+                match t {
+                    Some(t) => on_db!(db, pool => sqlx::query(sql).bind(t).execute(pool).await),
+                    None => on_db!(db, pool => sqlx::query(sql).execute(pool).await),
+                }
+                .unwrap();
+            }
+        };
+        insert("a1", "ligacao", "ana", Some(at(10, 2, 59))).await; // 09/03 in São Paulo
+        insert("a2", "ligacao", "ana", Some(at(10, 3, 0))).await; // 10/03
+        insert("a3", "ligacao", "ana", Some(at(10, 15, 0))).await;
+        insert("a4", "email", "bia", Some(at(11, 12, 0))).await;
+        insert("a5", "visita", "bia", None).await;
+        insert("a6", "tarefa", "caio", Some(at(12, 9, 0))).await;
+        insert("a7", "reuniao", "caio", Some(at(12, 10, 0))).await;
+        let people: Vec<String> = ["ana", "bia", "caio"].map(String::from).to_vec();
+        let (from, to) = (at(1, 3, 0), at(31, 3, 0));
+        let check = |step: &'static str| {
+            let (db, people) = (&db, &people);
+            async move {
+                let sorted = |mut g: Vec<(String, chrono::NaiveDate, crate::domain::comparison::DayEvents)>| {
+                    g.sort_by_key(|(o, d, e)| (o.clone(), *d, e.activities));
+                    g
+                };
+                let kept = sorted(activities_kept(db, Who::People(people), from, to).await.unwrap());
+                let scan = sorted(activities_by_scan(db, Who::People(people), from, to).await.unwrap());
+                assert_eq!(kept, scan, "{} after {step}", engine(db));
+                kept
+            }
+        };
+        let first = check("the inserts").await;
+        assert_eq!(first.len(), 5, "{first:?}");
+        exec(
+            "UPDATE crm_activities SET done_at = $1, outcome = 'atendeu' WHERE id = 'a5'",
+            Some(at(11, 18, 0)),
+        )
+        .await;
+        check("a completion").await;
+        exec("UPDATE crm_activities SET owner_id = 'bia' WHERE id = 'a2'", None).await;
+        exec("UPDATE crm_activities SET kind = 'email' WHERE id = 'a3'", None).await;
+        exec("UPDATE crm_activities SET done_at = $1 WHERE id = 'a4'", Some(at(13, 4, 0))).await;
+        check("a change of person, kind and day").await;
+        exec(
+            "UPDATE crm_activities SET done_at = NULL, outcome = NULL WHERE id = 'a6'",
+            None,
+        )
+        .await;
+        exec("DELETE FROM crm_activities WHERE id = 'a7'", None).await;
+        let last = check("a reopening and a deletion").await;
+        // Caio has nothing done left; the rows that went to zero are not read.
+        assert!(last.iter().all(|(o, _, _)| o != "caio"), "{last:?}");
+        // The range is by business date: 09/03 in São Paulo (02:59 UTC on the 10th) is outside a range from the 10th.
+        let from_10th = activities_kept(&db, Who::People(&people), at(10, 3, 0), to).await.unwrap();
+        let scan_10th = activities_by_scan(&db, Who::People(&people), at(10, 3, 0), to).await.unwrap();
+        assert_eq!(from_10th.len(), scan_10th.len(), "{}", engine(&db));
+        let tenth = chrono::NaiveDate::from_ymd_opt(2026, 3, 10).unwrap();
+        assert!(from_10th.iter().all(|(_, d, _)| *d >= tenth), "{from_10th:?}");
+    }
+}
