@@ -137,7 +137,10 @@ async fn the_activity_day_counts_kept_by_triggers_equal_the_activities_grouped()
 
     let at = |d: u32, h: u32, m: u32| Utc.with_ymd_and_hms(2026, 3, d, h, m, 0).unwrap();
     for db in engines().await {
-        let insert = |id: &'static str, kind: &'static str, owner: &'static str, done: Option<DateTime<Utc>>| {
+        let insert = |id: &'static str,
+                      kind: &'static str,
+                      owner: &'static str,
+                      done: Option<DateTime<Utc>>| {
             let db = &db;
             async move {
                 let due = at(10, 12, 0);
@@ -146,7 +149,7 @@ async fn the_activity_day_counts_kept_by_triggers_equal_the_activities_grouped()
                            VALUES ($1, $2, 'Contato', $3, $4, $5, $6, 'manual', 1, $7, 'teste', $8, 'teste')";
                 let outcome = done.map(|_| "atendeu");
                 on_db!(db, pool => sqlx::query(sql).bind(id).bind(kind).bind(owner).bind(due).bind(done)
-                    .bind(outcome).bind(due).bind(due).execute(pool).await)
+                    .bind(outcome).bind(due).bind(due).execute(pool).await.map(|_| ()))
                 .unwrap();
             }
         };
@@ -155,8 +158,10 @@ async fn the_activity_day_counts_kept_by_triggers_equal_the_activities_grouped()
             let db = &db;
             async move {
                 match t {
-                    Some(t) => on_db!(db, pool => sqlx::query(sql).bind(t).execute(pool).await),
-                    None => on_db!(db, pool => sqlx::query(sql).execute(pool).await),
+                    Some(t) => {
+                        on_db!(db, pool => sqlx::query(sql).bind(t).execute(pool).await.map(|_| ()))
+                    }
+                    None => on_db!(db, pool => sqlx::query(sql).execute(pool).await.map(|_| ())),
                 }
                 .unwrap();
             }
@@ -173,12 +178,24 @@ async fn the_activity_day_counts_kept_by_triggers_equal_the_activities_grouped()
         let check = |step: &'static str| {
             let (db, people) = (&db, &people);
             async move {
-                let sorted = |mut g: Vec<(String, chrono::NaiveDate, crate::domain::comparison::DayEvents)>| {
+                let sorted = |mut g: Vec<(
+                    String,
+                    chrono::NaiveDate,
+                    crate::domain::comparison::DayEvents,
+                )>| {
                     g.sort_by_key(|(o, d, e)| (o.clone(), *d, e.activities));
                     g
                 };
-                let kept = sorted(activities_kept(db, Who::People(people), from, to).await.unwrap());
-                let scan = sorted(activities_by_scan(db, Who::People(people), from, to).await.unwrap());
+                let kept = sorted(
+                    activities_kept(db, Who::People(people), from, to)
+                        .await
+                        .unwrap(),
+                );
+                let scan = sorted(
+                    activities_by_scan(db, Who::People(people), from, to)
+                        .await
+                        .unwrap(),
+                );
                 assert_eq!(kept, scan, "{} after {step}", engine(db));
                 kept
             }
@@ -191,9 +208,21 @@ async fn the_activity_day_counts_kept_by_triggers_equal_the_activities_grouped()
         )
         .await;
         check("a completion").await;
-        exec("UPDATE crm_activities SET owner_id = 'bia' WHERE id = 'a2'", None).await;
-        exec("UPDATE crm_activities SET kind = 'email' WHERE id = 'a3'", None).await;
-        exec("UPDATE crm_activities SET done_at = $1 WHERE id = 'a4'", Some(at(13, 4, 0))).await;
+        exec(
+            "UPDATE crm_activities SET owner_id = 'bia' WHERE id = 'a2'",
+            None,
+        )
+        .await;
+        exec(
+            "UPDATE crm_activities SET kind = 'email' WHERE id = 'a3'",
+            None,
+        )
+        .await;
+        exec(
+            "UPDATE crm_activities SET done_at = $1 WHERE id = 'a4'",
+            Some(at(13, 4, 0)),
+        )
+        .await;
         check("a change of person, kind and day").await;
         exec(
             "UPDATE crm_activities SET done_at = NULL, outcome = NULL WHERE id = 'a6'",
@@ -205,10 +234,17 @@ async fn the_activity_day_counts_kept_by_triggers_equal_the_activities_grouped()
         // Caio has nothing done left; the rows that went to zero are not read.
         assert!(last.iter().all(|(o, _, _)| o != "caio"), "{last:?}");
         // The range is by business date: 09/03 in São Paulo (02:59 UTC on the 10th) is outside a range from the 10th.
-        let from_10th = activities_kept(&db, Who::People(&people), at(10, 3, 0), to).await.unwrap();
-        let scan_10th = activities_by_scan(&db, Who::People(&people), at(10, 3, 0), to).await.unwrap();
+        let from_10th = activities_kept(&db, Who::People(&people), at(10, 3, 0), to)
+            .await
+            .unwrap();
+        let scan_10th = activities_by_scan(&db, Who::People(&people), at(10, 3, 0), to)
+            .await
+            .unwrap();
         assert_eq!(from_10th.len(), scan_10th.len(), "{}", engine(&db));
         let tenth = chrono::NaiveDate::from_ymd_opt(2026, 3, 10).unwrap();
-        assert!(from_10th.iter().all(|(_, d, _)| *d >= tenth), "{from_10th:?}");
+        assert!(
+            from_10th.iter().all(|(_, d, _)| *d >= tenth),
+            "{from_10th:?}"
+        );
     }
 }
