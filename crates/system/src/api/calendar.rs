@@ -28,7 +28,7 @@ impl CalendarApi {
 
 /// A holiday.
 #[derive(Object)]
-#[oai(rename = "Holiday")]
+#[oai(rename = "Holiday", skip_serializing_if_is_none)]
 pub struct HolidayDto {
     pub day: Date,
     pub name: String,
