@@ -128,7 +128,12 @@ test('the plugin framed by an allowed console answers it; a forbidden console ca
     // A cadence the card offers (it reads the list once, when it opens).
     const cadence = await api(server, token, 'POST', '/api/v1/crm/cadences', {
       name: 'Cadência do plugin',
-      steps: [{ day_offset: 0, window_start: '09:00', window_end: '18:00', channel: 'whatsapp', template: 'Oi, {primeiro_nome}!' }],
+      // Two steps, the second days later: inside 09:00–18:00 the first falls due at once, and with one step the
+      // enrollment would already be concluded (the test then depended on the time of day it ran).
+      steps: [
+        { day_offset: 0, window_start: '09:00', window_end: '18:00', channel: 'whatsapp', template: 'Oi, {primeiro_nome}!' },
+        { day_offset: 5, window_start: '09:00', window_end: '18:00', channel: 'whatsapp', template: 'Tudo bem, {primeiro_nome}?' },
+      ],
     });
 
     // Opened on its own (no host), the plugin is inert.
