@@ -542,3 +542,22 @@ proptest! {
         }
     }
 }
+
+/// The bench's set, in a test build: slow unoptimised, so ignored by default
+/// (`cargo test -p finance --lib reconciliation -- --ignored --nocapture`); prints the time, asserts only quality.
+#[test]
+#[ignore]
+fn generated_100000_lines_meet_the_precision_and_recall_targets() {
+    let g = generate(42, 100_000, 100_000);
+    let started = std::time::Instant::now();
+    let out = run(&g.lines, &g.targets, &g.options);
+    let took = started.elapsed();
+    let q = quality(&g, &out);
+    println!(
+        "{} lines × {} targets in {took:?} (this build); {q}",
+        g.lines.len(),
+        g.targets.len()
+    );
+    assert!(q.precision() >= 0.999, "{q}");
+    assert!(q.recall() >= 0.90, "{q}");
+}
