@@ -180,7 +180,7 @@ pub struct Match {
 
 #[derive(Clone, Debug, Default)]
 pub struct Outcome {
-    /// Confirmed matches first, then suggestions, each in line order.
+    /// Confirmed matches first, then suggestions; each part in the order the lines were read, N:1 last.
     pub matches: Vec<Match>,
 }
 

@@ -435,6 +435,55 @@ fn targets_of_another_account_are_not_candidates() {
 }
 
 #[test]
+fn a_reference_shared_by_many_targets_identifies_none() {
+    // 17 targets with one "reference" (a convênio code, say): the token is not evidence, amount and date are.
+    let targets: Vec<Target> = (0..17)
+        .map(|i| {
+            with_ref(
+                receivable(i + 1, 10_000 + i as i64, d(3, 10)),
+                ReferenceKind::Other,
+                "7777",
+            )
+        })
+        .collect();
+    let out = run(
+        &[line(100, d(3, 10), 10_000, "CONV 7777")],
+        &targets,
+        &auto(),
+    );
+    let m = only(&out);
+    assert_eq!(
+        (m.decision, m.score, m.targets.as_slice()),
+        (Decision::Suggested, 60, &[id(1)][..])
+    );
+    assert!(!m.reasons.iter().any(|r| r.contains("7777")));
+}
+
+#[test]
+fn a_holiday_is_not_a_business_day_late() {
+    // Due Thursday 02/04/2026, credited Monday 06/04: Friday 03/04 is Sexta-feira Santa.
+    let targets = [with_doc(
+        receivable(1, 35_000, d(4, 2)),
+        "Maria",
+        "12345678909",
+    )];
+    let lines = [line(10, d(4, 6), 35_000, "PIX 123.456.789-09")];
+    let holidays = Options {
+        holidays: vec![d(4, 3)],
+        ..auto()
+    };
+    let m = only(&run(&lines, &targets, &holidays)).clone();
+    assert!(
+        has(&m, "Crédito 1 dia útil após o esperado"),
+        "{:?}",
+        m.reasons
+    );
+    assert_eq!(m.score, 87);
+    let m = only(&run(&lines, &targets, &auto())).clone();
+    assert!(has(&m, "Crédito 2 dias úteis após o esperado"));
+}
+
+#[test]
 fn the_generator_is_deterministic() {
     let (a, b) = (generate(7, 300, 300), generate(7, 300, 300));
     assert_eq!(a.truth, b.truth);
@@ -528,6 +577,9 @@ proptest! {
         let mut used_lines = std::collections::HashSet::new();
         for m in out.confirmed() {
             prop_assert!(m.score >= 90);
+            // Amount and date alone never confirm: some reason names a reference, a group or the document.
+            let identity = ["Nosso número", "Título", "Nota fiscal", "Referência", "Soma das", "Soma dos", "CPF ", "CNPJ "];
+            prop_assert!(m.reasons.iter().any(|r| identity.iter().any(|p| r.starts_with(p))), "{:?}", m.reasons);
             for t in &m.targets { prop_assert!(used_targets.insert(*t), "target {t} confirmed twice"); }
             for l in &m.lines { prop_assert!(used_lines.insert(*l), "line {l} confirmed twice"); }
         }
