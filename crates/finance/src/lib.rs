@@ -25,6 +25,7 @@ use platform::context::{Context, Demo, Platform, StartError, Started};
 use platform::migrate::Migrations;
 use platform::Error;
 
+pub use domain::reconciliation;
 pub use domain::{Receivable, ReceivableMethod, SaleReceivable};
 pub use service::{BankAccounts, Chart, CostCenters, Receivables, Settings, Suppliers};
 

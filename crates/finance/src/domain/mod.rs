@@ -10,6 +10,7 @@ pub mod chart_import;
 pub mod cost_center;
 pub mod payable;
 pub mod receivable;
+pub mod reconciliation;
 pub mod remittance;
 pub mod renegotiation;
 pub mod report;
