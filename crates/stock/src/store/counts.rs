@@ -354,9 +354,11 @@ pub async fn lines_in(tx: &mut Tx, count_id: &str, seqs: &[i64]) -> Result<Vec<(
         .map(|c| format!("x.{c}"))
         .collect::<Vec<_>>()
         .join(", ");
-    let from = |seqs: &str| {
+    // On SQLite, CROSS JOIN keeps the list as the outer loop: with a plain JOIN its planner, knowing nothing of
+    // `json_each`'s size, walked the count's 50,000 lines once per listed line (1.6 s for 500 lines).
+    let from = |seqs: &str, join: &str| {
         format!(
-            "SELECT {cols}, m.avg_cost_micro FROM {seqs} JOIN stock_count_lines x ON x.count_id = $1 \
+            "SELECT {cols}, m.avg_cost_micro FROM {seqs} {join} stock_count_lines x ON x.count_id = $1 \
              AND x.seq = s.seq JOIN stock_materials m ON m.id = x.material_id ORDER BY x.seq"
         )
     };
@@ -368,7 +370,7 @@ pub async fn lines_in(tx: &mut Tx, count_id: &str, seqs: &[i64]) -> Result<Vec<(
     }
     let rows: Vec<Row> = match tx {
         Tx::Postgres(t) => {
-            let sql = from("unnest($2::BIGINT[]) AS s(seq)");
+            let sql = from("unnest($2::BIGINT[]) AS s(seq)", "JOIN");
             sqlx::query_as(&sql)
                 .bind(count_id)
                 .bind(seqs)
@@ -376,7 +378,7 @@ pub async fn lines_in(tx: &mut Tx, count_id: &str, seqs: &[i64]) -> Result<Vec<(
                 .await?
         }
         Tx::Sqlite(t, _) => {
-            let sql = from("(SELECT value AS seq FROM json_each($2)) s");
+            let sql = from("(SELECT value AS seq FROM json_each($2)) s", "CROSS JOIN");
             sqlx::query_as(&sql)
                 .bind(count_id)
                 .bind(json_array(seqs))
