@@ -52,7 +52,7 @@ drop_idle_test_databases() {
   postgres_up || return 0
   local names
   names=$(psql -h 127.0.0.1 -U postgres -d postgres -At -c \
-    "SELECT datname FROM pg_database WHERE datname LIKE 'bo\_test\_%' \
+    "SELECT datname FROM pg_database WHERE (datname LIKE 'bo\_test\_%' OR datname LIKE 'bo\_tpl\_%') \
      AND datname NOT IN (SELECT datname FROM pg_stat_activity WHERE datname IS NOT NULL)" 2>/dev/null) || return 0
   for name in $names; do
     psql -q -h 127.0.0.1 -U postgres -d postgres -c "DROP DATABASE IF EXISTS $name" >/dev/null 2>&1 || true
@@ -68,6 +68,13 @@ ensure_debian_packages() {
   step "apt-get install ${missing[*]}"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+}
+
+# The test runner (the machine image has it; a machine without it gets it from crates.io).
+ensure_cargo_nextest() {
+  cargo nextest --version >/dev/null 2>&1 && return 0
+  step "cargo install cargo-nextest"
+  cargo install cargo-nextest --locked --quiet
 }
 
 ensure_cargo_fuzz() {

@@ -39,20 +39,65 @@ fn postgres_required() -> bool {
         || std::env::var("BACKOFFICE_REQUIRE_PG").is_ok_and(|v| v == "1")
 }
 
-/// A fresh, migrated SQLite database in a temporary file (WAL needs a file, not `:memory:`).
+/// The name of a set of migrations: the same contexts, versions and SQL give the same key. A test database is
+/// copied from a template migrated once per key (per run: `scripts/test.sh` removes the templates), because
+/// running every context's migrations again for each of the ~1,600 test databases of a run cost minutes.
+/// `DefaultHasher::new()` has fixed keys, so every test process computes the same key for the same set.
+fn template_key(sets: &[Migrations]) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for set in sets {
+        set.context.hash(&mut hasher);
+        for file in set.files {
+            (file.version, file.sqlite, file.postgres).hash(&mut hasher);
+        }
+    }
+    format!("{:016x}", hasher.finish())
+}
+
+/// A fresh, migrated SQLite database in a temporary file (WAL needs a file, not `:memory:`): a copy of the
+/// set's template file.
 pub async fn sqlite(sets: &[Migrations]) -> Db {
     let dir = std::env::temp_dir().join("backoffice-tests");
     std::fs::create_dir_all(&dir).expect("temp dir");
+    let template = dir.join(format!("template-{}.db", template_key(sets)));
+    if !template.exists() {
+        build_sqlite_template(sets, &dir, &template).await;
+    }
     let file = dir.join(format!("{}.db", uuid::Uuid::new_v4()));
-    let db = Db::connect(&format!("sqlite://{}", file.display()))
+    std::fs::copy(&template, &file).expect("copy the SQLite template");
+    Db::connect(&format!("sqlite://{}", file.display()))
+        .await
+        .expect("sqlite connect")
+}
+
+/// Migrates a file of its own, folds its WAL in and renames it to `template`: a rename is atomic, so a
+/// process never copies a half-built template (two processes that build one at once write equal files).
+async fn build_sqlite_template(
+    sets: &[Migrations],
+    dir: &std::path::Path,
+    template: &std::path::Path,
+) {
+    let building = dir.join(format!("building-{}.db", uuid::Uuid::new_v4()));
+    let db = Db::connect(&format!("sqlite://{}", building.display()))
         .await
         .expect("sqlite connect");
     db.migrate(sets).await.expect("sqlite migrations");
-    db
+    if let Db::Sqlite(pool) = &db {
+        sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+            .execute(pool)
+            .await
+            .expect("checkpoint the template");
+    }
+    db.close().await;
+    std::fs::rename(&building, template).expect("publish the SQLite template");
+    for suffix in ["-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", building.display()));
+    }
 }
 
-/// A fresh, migrated PostgreSQL database, or `None` (with a notice) when the server is unreachable
-/// outside CI.
+/// A fresh, migrated PostgreSQL database (a copy of the set's template database), or `None` (with a notice)
+/// when the server is unreachable outside CI.
 pub async fn postgres(sets: &[Migrations]) -> Option<Db> {
     let server = pg_server_url();
     let admin_url = format!("{server}/postgres");
@@ -64,16 +109,79 @@ pub async fn postgres(sets: &[Migrations]) -> Option<Db> {
         }
         Err(e) => panic!("PostgreSQL is required (CI) but unreachable at {server}: {e}"),
     };
+    let template = format!("bo_tpl_{}", template_key(sets));
+    let exists: bool =
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
+            .bind(&template)
+            .fetch_one(&mut admin)
+            .await
+            .expect("look the template up");
+    if !exists {
+        build_postgres_template(sets, &server, &mut admin, &template).await;
+    }
     let name = format!("bo_test_{}", uuid::Uuid::new_v4().simple());
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut admin)
+    // The template's builder may still be leaving it (a closed connection's backend ends a moment later).
+    while_in_use(
+        &mut admin,
+        &format!("CREATE DATABASE {name} TEMPLATE {template}"),
+    )
+    .await;
+    Some(
+        Db::connect(&format!("{server}/{name}"))
+            .await
+            .expect("postgres connect"),
+    )
+}
+
+/// Migrates a database of its own and renames it to `template` (atomic: a half-built template is never
+/// copied); when another process published the template first, this one's copy is dropped.
+async fn build_postgres_template(
+    sets: &[Migrations],
+    server: &str,
+    admin: &mut sqlx::PgConnection,
+    template: &str,
+) {
+    let building = format!("bo_tpl_building_{}", uuid::Uuid::new_v4().simple());
+    sqlx::query(&format!("CREATE DATABASE {building}"))
+        .execute(&mut *admin)
         .await
-        .expect("create test database");
-    let db = Db::connect(&format!("{server}/{name}"))
+        .expect("create the template database");
+    let db = Db::connect(&format!("{server}/{building}"))
         .await
         .expect("postgres connect");
     db.migrate(sets).await.expect("postgres migrations");
-    Some(db)
+    db.close().await;
+    let published: bool =
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
+            .bind(template)
+            .fetch_one(&mut *admin)
+            .await
+            .expect("look the template up");
+    let statement = if published {
+        format!("DROP DATABASE {building}")
+    } else {
+        format!("ALTER DATABASE {building} RENAME TO {template}")
+    };
+    if !while_in_use(admin, &statement).await {
+        // Another process renamed its copy to the same name in between: this copy is not needed.
+        while_in_use(admin, &format!("DROP DATABASE {building}")).await;
+    }
+}
+
+/// Runs `statement`, again while PostgreSQL says a database it names is in use (55006: a closed connection's
+/// backend has not ended yet). Returns false when the name it creates already exists (42P04).
+async fn while_in_use(admin: &mut sqlx::PgConnection, statement: &str) -> bool {
+    for _ in 0..500 {
+        match sqlx::query(statement).execute(&mut *admin).await {
+            Ok(_) => return true,
+            Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("42P04") => return false,
+            Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("55006") => {
+                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            }
+            Err(e) => panic!("{statement}: {e}"),
+        }
+    }
+    panic!("{statement}: the database stayed in use for 5 s");
 }
 
 /// Both engines: SQLite always, PostgreSQL when reachable (always in CI).
