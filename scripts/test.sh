@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The test command: every test of the project, on a fresh machine as on a developer's.
-#   Rust: rustfmt, clippy -D warnings, unit/API/store tests on SQLite AND PostgreSQL;
+#   Rust: rustfmt, clippy -D warnings, unit/API/store tests on SQLite AND PostgreSQL (cargo-nextest);
 #   fuzz targets of the readers of outside input (crates/*/fuzz) for a bounded time; schemathesis over every API operation against the running
 #   server; the web checks (orval staleness, tsc, eslint, vitest, builds) and the browser tests in Chromium;
 #   the scale-out demonstration (two instances on PostgreSQL behind nginx, scripts/scale-out.sh).
-# Installs what it needs (PostgreSQL start, Debian packages, cargo-fuzz, schemathesis, npm packages).
+# Installs what it needs (PostgreSQL start, Debian packages, cargo-nextest, cargo-fuzz, schemathesis, npm packages).
 # Env: FUZZ_SECONDS (per target, default 15), SKIP_WEB=1 / SKIP_FUZZ=1 / SKIP_SCHEMATHESIS=1 for quick local runs
 # and ALLOW_NO_POSTGRES=1 (all ignored when CI is set). Prints each step's duration at the end.
 set -euo pipefail
@@ -26,13 +26,18 @@ step "rustfmt";  cargo fmt --all --check
 step "clippy";   cargo clippy --workspace --all-targets --locked -- -D warnings
 # Unless a developer allowed it, no test may skip its PostgreSQL half.
 if [ "${ALLOW_NO_POSTGRES:-0}" != 1 ]; then export BACKOFFICE_REQUIRE_PG=1; fi
-step "cargo test (SQLite + PostgreSQL)"
-cargo test --workspace --locked
-# The black-box steps use the `backoffice` binary that `cargo test` just built for the CLI tests
+ensure_cargo_nextest
+# The test databases' files and the migrated templates they are copied from (platform::testing) start afresh.
+rm -rf "${TMPDIR:-/tmp}/backoffice-tests"
+step "cargo nextest (SQLite + PostgreSQL)"
+# nextest runs every binary's tests in one queue (.config/nextest.toml); it runs no doctests, and the
+# workspace has none that run (its examples are `ignore`).
+cargo nextest run --workspace --locked
+# The black-box steps use the `backoffice` binary that the test build just built for the CLI tests
 # (CARGO_BIN_EXE_backoffice): a separate `cargo build` would compile every dependency again, because a
 # test build unifies the dev-dependencies' features into them (minutes and a gigabyte of disk in CI).
 BIN="$PWD/target/debug/backoffice"
-[ -x "$BIN" ] || { echo "cargo test não deixou $BIN" >&2; exit 1; }
+[ -x "$BIN" ] || { echo "a compilação dos testes não deixou $BIN" >&2; exit 1; }
 
 # The stock store tests above check the projection per test; here the binary's own check runs over the demo data
 # (a year of postings would show drift the per-test databases are too small to show).

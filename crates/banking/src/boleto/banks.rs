@@ -1,6 +1,6 @@
 //! Per-bank nosso número DV and campo livre layouts.
 //!
-//! Sources (checked against each other; the vectors in `tests/boleto_vectors.rs` name theirs):
+//! Sources (checked against each other; the vectors in `tests/integration/boleto_vectors.rs` name theirs):
 //! the banks' published layouts as implemented by brcobranca (kivanio/brcobranca,
 //! lib/brcobranca/boleto/*.rb), FEBRABAN for the barcode itself, and `design/banking.md`.
 

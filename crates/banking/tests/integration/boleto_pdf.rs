@@ -4,7 +4,7 @@
 //! zbar-tools). Without them it prints a notice and skips locally, and fails in CI (see
 //! `common`).
 
-mod common;
+use crate::common;
 
 use banking::bank::Bank;
 use banking::boleto::{generate, Boleto, BoletoInput};

@@ -6,7 +6,7 @@
 //! laravel-boleto `src/Cnab/Remessa/Cnab400/Banco/Itau.php` `substr(getNossoNumero(), 0, -1)`
 //! (its nosso número ends in the DAC). The other banks' 400 fields do hold the DV.
 
-mod common;
+use crate::common;
 
 use banking::bank::Bank;
 use banking::cnab::{c400, nosso_numero_for_cnab, Company, Payer, RemessaHeader, Title};

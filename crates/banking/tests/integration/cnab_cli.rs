@@ -1,7 +1,7 @@
 //! The bank-file subcommands through `banking::cli::run`: JSON out, exit statuses,
 //! Portuguese errors naming the field, never a panic.
 
-mod common;
+use crate::common;
 
 use banking::cli::run;
 use serde_json::{json, Value};

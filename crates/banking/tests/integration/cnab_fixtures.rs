@@ -1,7 +1,7 @@
 //! Every public sample retorno in shared/fixtures/banking is read without error and its
 //! trailer counts match what was read. Skipped (with a notice) when the folder is absent.
 
-mod common;
+use crate::common;
 
 use banking::cnab::retorno::{read_remessa_titles, read_retorno, RetornoReader};
 

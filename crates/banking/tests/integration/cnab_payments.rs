@@ -1,7 +1,7 @@
 //! CNAB 240 payments: write → read for Itaú SISPAG and the FEBRABAN banks, the public
 //! SISPAG samples, and refusal of the wrong kind of retorno.
 
-mod common;
+use crate::common;
 
 use banking::bank::Bank;
 use banking::cnab::payments::{self, Method, PayeeAccount, Payment, PixKeyType};

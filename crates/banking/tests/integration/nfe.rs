@@ -6,7 +6,7 @@ use banking::nfe::{check_key, read, KeyError, NfeError, MAX_BYTES};
 use chrono::NaiveDate;
 use proptest::prelude::*;
 
-const NOTE: &str = include_str!("data/nfe_4512.xml");
+const NOTE: &str = include_str!("../data/nfe_4512.xml");
 const KEY: &str = "35260311222333000181550010000045121234567898";
 
 #[test]

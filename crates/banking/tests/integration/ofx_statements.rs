@@ -1,7 +1,7 @@
 //! OFX and CNAB 240 segment E statements: every public sample reads, amounts in
 //! centavos, stable identities for re-imports.
 
-mod common;
+use crate::common;
 
 use banking::statement::{extrato, ofx};
 use chrono::NaiveDate;

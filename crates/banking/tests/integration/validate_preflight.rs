@@ -1,6 +1,6 @@
 //! The preflight validator passes what the writer writes and catches planted faults.
 
-mod common;
+use crate::common;
 
 use banking::bank::Bank;
 use banking::cnab::{c240, c400, nosso_numero_for_cnab, Company, Payer, RemessaHeader, Title};

@@ -1,5 +1,5 @@
 //! The search planner against the real engines: whichever way a page is read, it returns exactly what a
-//! full scan finds. (The API's behaviour is tested through HTTP in `tests/clients_api.rs`.)
+//! full scan finds. (The API's behaviour is tested through HTTP in `tests/integration/clients_api.rs`.)
 
 use platform::db::Db;
 use platform::on_db;

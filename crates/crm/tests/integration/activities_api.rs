@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 
 /// The test tokens sign in as `uid-<ROLE>`. Team Centro: managed by uid-SALES_MANAGER, with uid-SALESPERSON and
 /// uid-ana; uid-bia is in no team.
-mod common;
+use crate::common;
 use common::field;
 
 async fn apis() -> Vec<TestApi<Crm>> {

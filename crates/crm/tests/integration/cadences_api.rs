@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 const BASE: &str = "/api/v1/crm/cadences";
 
 /// Tuesday 01/12/2026, `h`:00 in São Paulo.
-mod common;
+use crate::common;
 use common::field;
 
 fn sp(day: u32, h: u32) -> DateTime<Utc> {

@@ -8,7 +8,7 @@ use platform::testing::TestApi;
 use poem::http::StatusCode;
 use serde_json::{json, Value};
 
-mod common;
+use crate::common;
 use common::{apis_with_people as apis, call, field, team_centro};
 
 fn at(y: i32, m: u32, d: u32, h: u32, min: u32) -> DateTime<Utc> {

@@ -1,7 +1,7 @@
 //! The team comparison at volume (issue 11's target: a year of 1,000,000 activities and 200,000 sales in ≤ 500 ms on
 //! PostgreSQL). Ignored by default (it loads a large dataset); run it on a quiet machine:
 //!
-//! `BACKOFFICE_REQUIRE_PG=1 cargo test --release -p crm --test comparison_bench -- --ignored --nocapture`
+//! `BACKOFFICE_REQUIRE_PG=1 cargo test --release -p crm --test integration comparison_bench:: -- --ignored --nocapture`
 //!
 //! The rows are inserted by SQL: 6 teams of 10 salespeople (each also in another team for the first quarter, so
 //! membership by date matters), 1,000,000 done activities spread over 2026, and 200,000 opportunities (until the

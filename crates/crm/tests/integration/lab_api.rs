@@ -12,7 +12,7 @@ use platform::Role;
 use poem::http::StatusCode;
 use serde_json::{json, Value};
 
-mod common;
+use crate::common;
 use common::{call, field};
 
 async fn apis() -> Vec<(TestApi<Crm>, String)> {

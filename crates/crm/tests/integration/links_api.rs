@@ -19,7 +19,7 @@ use poem::{Endpoint, Request};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
-mod common;
+use crate::common;
 use common::{call, fields, MANAGER, OTHER_SELLER, SELLER};
 
 const WHATSAPP_PREVIEW: &str = "WhatsApp/2.23.20.0 A";

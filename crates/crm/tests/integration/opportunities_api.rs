@@ -9,7 +9,7 @@ use platform::testing::TestApi;
 use poem::http::StatusCode;
 use serde_json::{json, Value};
 
-mod common;
+use crate::common;
 use common::{call, fields, MANAGER, OTHER_SELLER, SELLER};
 
 /// The APIs with the identity users the tokens sign in as, and a team "Centro" managed by the manager with the

@@ -7,7 +7,7 @@ use platform::testing::TestApi;
 use poem::http::StatusCode;
 use serde_json::{json, Value};
 
-mod common;
+use crate::common;
 use common::{apis_with_people as apis, field};
 
 fn this_month(api: &TestApi<Crm>) -> String {

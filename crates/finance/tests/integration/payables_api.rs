@@ -22,7 +22,7 @@ const SALESPERSON: Option<&str> = Some("SALESPERSON");
 
 /// A boleto of R$ 135,00 (Banco do Brasil; seen from 2026 it falls due on 22/09/2032).
 const LINHA: &str = "00190.00009 01238.798779 77700.168188 2 37690000013500";
-const NFE: &str = include_str!("../../banking/tests/data/nfe_4512.xml");
+const NFE: &str = include_str!("../../../banking/tests/data/nfe_4512.xml");
 
 struct World {
     api: TestApi<Finance>,

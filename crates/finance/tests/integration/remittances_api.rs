@@ -875,7 +875,7 @@ async fn scenario_6_paid_after_cancellation_is_recorded_as_a_pendencia_and_the_i
         let inst = w.installment(inst_id).await;
         assert_eq!(inst["status"], "CANCELADO");
         // Whoever sends remessas is told: in the app and, where FCM is configured, by push (the system
-        // context's consumer of `system.notify` does both; tested in crates/system/tests/notifications.rs).
+        // context's consumer of `system.notify` does both; tested in crates/system/tests/integration/notifications.rs).
         let notices: Vec<String> = platform::on_db!(&w.api.db, pool => sqlx::query_scalar(
             "SELECT payload FROM platform_events WHERE kind = 'system.notify'",
         )

@@ -6,7 +6,7 @@ use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use std::io::{Read, Write};
 
 /// A 2048-bit RSA key made for this test only (`openssl genrsa 2048`).
-const PRIVATE_KEY: &str = include_str!("firebase_test_key.pem");
+const PRIVATE_KEY: &str = include_str!("../firebase_test_key.pem");
 const MODULUS: &str = "w1Bkh_qSnh6N392OGidS-hSo44YhYH7W4_BQLWgw_dwy53C3PPKwUj_mOu8JuyjmnNO3DSi3OcCqKd-T9WVYlaefg3mPzHL4cw7wduoN70EtorEKYMtbuvazuAIbD1NvbNejyya-Sx9wEbQBgWaJsvusWHsdsEcGLa-1OubmAuzCuXuP9qjCd-__bvSwcQVmwEFoDmAyR8ix_o4jeA9heumpUk65keREio_MAvLKFt3yYslgsZfJ_qI9CFk6AqI6ScMlfl5Dr8XcrtTzPBvkw552eDyrJm8WXb__CZtGOGtaGyCfOly28AleS3DArikG6R39YanI8qJUcBeaINv8_Q";
 const PROJECT: &str = "backoffice-prod";
 

@@ -6,7 +6,7 @@
 //! each request body); path parameters name records that do not exist, since the permission is checked
 //! before any record is read.
 
-mod common;
+use crate::common;
 
 use common::{harnesses, Harness};
 use platform::api::Operation;

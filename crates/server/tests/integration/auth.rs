@@ -1,6 +1,6 @@
 //! Sign-in, tokens, sign-out, password reset and change, through the HTTP API on both engines.
 
-mod common;
+use crate::common;
 
 use common::{body, harnesses, Harness, PASSWORD};
 use futures::future::join_all;

@@ -2,7 +2,7 @@
 //! endpoints"): the permission check's before the handler, and the handler's own refusals — approving one's
 //! own request, working the dispatch area without the hub flag, cancelling someone else's request.
 
-mod common;
+use crate::common;
 
 use common::{body, harnesses, Harness};
 use platform::{Role, RoleFlags};

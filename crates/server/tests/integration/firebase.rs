@@ -2,7 +2,7 @@
 //! links them to the backoffice user with the same e-mail, and the web app can read the user by its
 //! Firebase uid.
 
-mod common;
+use crate::common;
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;

@@ -1,7 +1,7 @@
 //! What probing the running server found, each reproduced here first: NUL characters, missing security
 //! headers, static paths that named the server's files, and connections without limits.
 
-mod common;
+use crate::common;
 
 use common::{body, harnesses};
 use platform::Role;

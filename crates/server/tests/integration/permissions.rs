@@ -1,7 +1,7 @@
 //! Permissions as data: the catalog with its holders, a role's permissions changed by an administrator,
 //! and one user's grants and revokes, each applying on the caller's next request.
 
-mod common;
+use crate::common;
 
 use common::{body, harnesses};
 use platform::clock::Clock;

@@ -2,7 +2,7 @@
 //! administrator changes through the API: the next framing follows, without a restart. Every other route
 //! stays `frame-ancestors 'none'`.
 
-mod common;
+use crate::common;
 
 use common::{body, harnesses};
 use platform::Role;

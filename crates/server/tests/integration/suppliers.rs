@@ -2,7 +2,7 @@
 //! may confirm it (finance publishes the notice to the holders of the permission; system resolves them through
 //! identity when it delivers), and what a manager adds at once is told to the other confirmers.
 
-mod common;
+use crate::common;
 
 use common::{body, harnesses, Harness};
 use platform::{Role, RoleFlags};

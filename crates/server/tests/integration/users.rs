@@ -1,6 +1,6 @@
 //! User administration, the user endpoint's contract, push tokens and the access audit.
 
-mod common;
+use crate::common;
 
 use common::{body, harnesses};
 use platform::{Role, RoleFlags};

@@ -3,7 +3,7 @@
 //! future date, the clinic override's precedence, the diff of two versions, the CSV import (all or nothing, with
 //! spreadsheet line numbers) and the access table (§5(d), §7, §8).
 
-mod common;
+use crate::common;
 
 use chrono::{DateTime, Duration, Utc};
 use common::*;

@@ -1,6 +1,6 @@
 //! Dispatches on SQLite and PostgreSQL: the brief's scenarios 3–10 (§8) through the API as served.
 
-mod common;
+use crate::common;
 
 use chrono::Duration;
 use common::*;

@@ -1,6 +1,6 @@
 //! The ledger on SQLite and PostgreSQL: insert-only, reversals once, the projection, costing, lots.
 
-mod common;
+use crate::common;
 
 use common::*;
 use platform::clock::Clock;

@@ -3,7 +3,7 @@
 //! computed by hand, and the consumption projection kept with the ledger (equal to its recomputation after
 //! consumption and a reversal, and after `rebuild-balances`).
 
-mod common;
+use crate::common;
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use common::*;

@@ -1,13 +1,13 @@
 //! The overview at volume (the brief's target: 1,000,000 movements and 100,000 balances, ≤ 300 ms on PostgreSQL and
 //! SQLite). Ignored by default (it loads a large dataset); run it on a quiet machine:
 //!
-//! `BACKOFFICE_REQUIRE_PG=1 cargo test --release -p stock --test overview_bench -- --ignored --nocapture`
+//! `BACKOFFICE_REQUIRE_PG=1 cargo test --release -p stock --test integration overview_bench:: -- --ignored --nocapture`
 //!
 //! The rows are inserted by SQL (not through the ledger, which would take hours): 25,000 materials × 4 locations =
 //! 100,000 balances (a quarter with a dated lot), 25,000 policies, 1,000,000 ledger rows (which the overview never
 //! reads) and 500,000 consumption-projection rows (25,000 materials × 4 locations × 5 days in the last year).
 
-mod common;
+use crate::common;
 
 use std::time::Instant;
 

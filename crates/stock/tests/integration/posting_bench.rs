@@ -1,7 +1,7 @@
 //! Posting throughput (the brief's target: ≥ 5,000 movements per second sustained on PostgreSQL with the
 //! projection kept). Ignored by default (it loads a large ledger); run it on a quiet machine:
 //!
-//! `BACKOFFICE_REQUIRE_PG=1 cargo test --release -p stock --test posting_bench -- --ignored --nocapture`
+//! `BACKOFFICE_REQUIRE_PG=1 cargo test --release -p stock --test integration posting_bench:: -- --ignored --nocapture`
 //!
 //! A ledger of 1,000,000 rows is loaded by SQL first (the postings must not get slower as the ledger grows).
 //! Then `WORKERS` tasks post through the real service (`Ledger::post` and `Ledger::consume`: one transaction per
@@ -9,7 +9,7 @@
 //! own materials, alternating a costed entry and a consumption, for `ROUNDS` rounds. At the end the projections
 //! must equal the ledger (`backoffice stock check`).
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::time::Instant;

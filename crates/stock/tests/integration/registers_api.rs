@@ -1,6 +1,6 @@
 //! Materials, conversions, locations, policies and who may use them, on SQLite and PostgreSQL.
 
-mod common;
+use crate::common;
 
 use common::*;
 use platform::clock::Clock;

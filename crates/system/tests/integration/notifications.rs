@@ -17,8 +17,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use system::System;
 
-const PRIVATE_KEY: &str = include_str!("fixtures/fcm_test_key.pem");
-const PUBLIC_KEY: &str = include_str!("fixtures/fcm_test_key.pub.pem");
+const PRIVATE_KEY: &str = include_str!("../fixtures/fcm_test_key.pem");
+const PUBLIC_KEY: &str = include_str!("../fixtures/fcm_test_key.pub.pem");
 const CLIENT_EMAIL: &str = "backoffice@projeto-teste.iam.gserviceaccount.com";
 
 /// What the local FCM server saw.
