@@ -73,7 +73,7 @@ pub static ROUTE_RULES: &[RouteRule] = &[
         "/inicio",
     ),
     RouteRule::new(
-        RouteMatch::Exact(&["/backoffice/venda"]),
+        RouteMatch::Exact(&["/venda"]),
         &SALES_SALES_READ,
         RouteCheck::Client,
         "/inicio",

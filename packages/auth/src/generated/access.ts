@@ -121,7 +121,7 @@ export const ACCESS: AccessRules = {
     { match: { kind: 'exact', paths: ['/estoque/inventario'] }, except: null, permission: 'estoque_inventario', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/estoque/backoffice/base-calculo-procedimentos'] }, except: null, permission: 'estoque_base_calculo', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/backoffice/vendas/catalogo'] }, except: null, permission: 'vendas_catalogo_ler', check: 'client', deniedTo: '/inicio', audited: false },
-    { match: { kind: 'exact', paths: ['/backoffice/venda'] }, except: null, permission: 'vendas_vendas_ler', check: 'client', deniedTo: '/inicio', audited: false },
+    { match: { kind: 'exact', paths: ['/venda'] }, except: null, permission: 'vendas_vendas_ler', check: 'client', deniedTo: '/inicio', audited: false },
   ],
   roleRedirects: [
     { role: 'LEGAL_ASSISTANT', paths: ['/minhas-vendas', '/inicio'], to: '/clientes' },
