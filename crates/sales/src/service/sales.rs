@@ -387,6 +387,31 @@ impl SalesBook {
         Ok(store::count(&self.db).await?)
     }
 
+    /// The first `n` active clients of `uid`'s portfolio, by the list's order (the demo's buyers).
+    pub(crate) async fn demo_clients(&self, uid: &str, n: i64) -> Result<Vec<String>> {
+        let query = crm::service::ListQuery {
+            filter: crm::domain::ClientFilter {
+                owners: Some(vec![uid.to_string()]),
+                status: Some(crm::ClientStatus::Active),
+                ..crm::domain::ClientFilter::default()
+            },
+            sort: crm::domain::Sort::default(),
+            limit: n,
+            offset: 0,
+            q: None,
+            with_total: false,
+        };
+        Ok(self
+            .crm
+            .clients()
+            .list(&query)
+            .await?
+            .items
+            .into_iter()
+            .map(|c| c.id)
+            .collect())
+    }
+
     /// One sale `p` reaches, with its people's names and, once confirmed, its receivables.
     pub async fn get(&self, p: &Principal, id: &str) -> Result<SaleDetail> {
         let sale = self.reached(p, id).await?;

@@ -452,3 +452,40 @@ async fn each_role_reaches_its_own_its_teams_or_all_sales_and_others_are_404() {
         );
     }
 }
+
+#[tokio::test]
+async fn the_demo_has_confirmed_sales_with_receivables_drafts_and_a_waiting_discount_once() {
+    use platform::context::{Context, Demo};
+    for api in common::apis().await {
+        let mut demo = Demo::default();
+        let identity = api.started.get::<identity::Identity>().unwrap();
+        identity.seed_demo(&mut demo).await.unwrap();
+        let crm = api.started.get::<Crm>().unwrap();
+        crm.seed_demo(&mut demo).await.unwrap();
+        let finance = api.started.get::<finance::Finance>().unwrap();
+        finance.seed_demo(&mut demo).await.unwrap();
+        let lines = api.context.seed_demo(&mut demo).await.unwrap();
+        assert!(lines.iter().any(|l| l.starts_with("Vendas:")), "{lines:?}");
+        let (status, page) = api
+            .call("GET", &format!("{SALES}?page_size=50"), Some("ADMIN"), None)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        let items = page["items"].as_array().unwrap();
+        let count = |s: &str| items.iter().filter(|i| i["status"] == s).count();
+        assert!(count("confirmada") >= 6, "{page}");
+        assert!(count("rascunho") >= 2, "{page}");
+        assert!(count("aguardando_aprovacao") >= 1, "{page}");
+        let confirmed = items.iter().find(|i| i["status"] == "confirmada").unwrap();
+        let (_, sale) = api.call("GET", &path(confirmed), Some("ADMIN"), None).await;
+        assert_eq!(
+            sale["receivables"].as_array().map(Vec::len),
+            sale["installments"].as_array().map(Vec::len)
+        );
+        let before = items.len();
+        api.context.seed_demo(&mut demo).await.unwrap();
+        let (_, page) = api
+            .call("GET", &format!("{SALES}?page_size=50"), Some("ADMIN"), None)
+            .await;
+        assert_eq!(page["items"].as_array().map(Vec::len), Some(before));
+    }
+}
