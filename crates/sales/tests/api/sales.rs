@@ -489,3 +489,62 @@ async fn the_demo_has_confirmed_sales_with_receivables_drafts_and_a_waiting_disc
         assert_eq!(page["items"].as_array().map(Vec::len), Some(before));
     }
 }
+
+#[tokio::test]
+async fn an_item_is_sold_at_a_campaigns_price_only_inside_its_window() {
+    use chrono::Duration;
+    use crm::domain::campaign::{CampaignDraft, PromoPrice};
+    use platform::clock::Clock;
+    for w in common::worlds().await {
+        let today = w.api.clock.today();
+        let crm = w.api.started.get::<Crm>().unwrap();
+        let campaign = crm
+            .links()
+            .create_campaign(
+                CampaignDraft {
+                    name: "Black Friday".into(),
+                    kind: "black_friday".into(),
+                    starts_on: today.to_string(),
+                    ends_on: (today + Duration::days(3)).to_string(),
+                    promo_prices: vec![PromoPrice {
+                        catalog_item_id: "HARMONIZACAO".into(),
+                        price: 80_000,
+                    }],
+                    ..CampaignDraft::default()
+                },
+                &person("ADMIN", Role::Admin),
+            )
+            .await
+            .unwrap();
+        let sale = w.draft(SELLER, w.sale_body(500, 1)).await;
+        let item = &sale["items"][0];
+        assert_eq!(
+            (
+                item["list_price"].as_i64(),
+                item["unit_price"].as_i64(),
+                item["campaign_id"].as_str()
+            ),
+            (Some(100_000), Some(80_000), Some(campaign.id.as_str()))
+        );
+        // 80 000 − 5 %.
+        assert_eq!(sale["total"], 76_000);
+        // After the window the draft, saved again, takes the list price.
+        w.api.clock.advance(Duration::days(4));
+        let mut body = w.sale_body(500, 1);
+        body["version"] = sale["version"].clone();
+        body["first_due_date"] = json!((today + Duration::days(5)).to_string());
+        let (status, later) = w.call("PUT", &path(&sale), SELLER, Some(body)).await;
+        assert_eq!(status, StatusCode::OK, "{later}");
+        assert_eq!(
+            (
+                later["items"][0]["unit_price"].as_i64(),
+                later["total"].as_i64()
+            ),
+            (Some(100_000), Some(95_000))
+        );
+        assert!(
+            later["items"][0]["campaign_id"].is_null()
+                || later["items"][0].get("campaign_id").is_none()
+        );
+    }
+}
