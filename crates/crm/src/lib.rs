@@ -90,6 +90,11 @@ impl Crm {
         &self.teams
     }
 
+    /// The CRM user profiles (a salesperson's discount limit, read by the sales context).
+    pub fn profiles(&self) -> &Arc<service::Profiles> {
+        &self.profiles
+    }
+
     /// The plugin: its allowed origins are what the server's `frame-ancestors` for `/crm/plugin` reads.
     pub fn plugin(&self) -> &Arc<Plugin> {
         &self.plugin

@@ -1,4 +1,4 @@
-//! The sales context: for now its catalog — products, procedures and plans with their list prices, recurring
+//! The sales context: its catalog — products, procedures and plans with their list prices, recurring
 //! cycles and minimum terms, commission flag, maximum discount, link to stock and the follow-up's release
 //! condition — and the effective price on a date (a CRM campaign's promotional price, read through the CRM's
 //! public interface).
@@ -24,23 +24,30 @@ use platform::context::{Context, Demo, Platform, StartError, Started};
 use platform::migrate::Migrations;
 use platform::Error;
 
-pub use service::Catalog;
+pub use service::{Catalog, SalesBook};
+pub use store::sales::SaleFilter;
 pub use store::CatalogFilter;
 
 /// The context: its public interface for the server and for other contexts.
 pub struct Sales {
     catalog: Arc<Catalog>,
+    sales: Arc<SalesBook>,
 }
 
 impl Sales {
     pub fn catalog(&self) -> &Arc<Catalog> {
         &self.catalog
     }
+
+    /// The sales (drafts, confirmation, discount approvals).
+    pub fn sales(&self) -> &Arc<SalesBook> {
+        &self.sales
+    }
 }
 
 impl Context for Sales {
     const NAME: &'static str = "sales";
-    type Api = api::CatalogApi;
+    type Api = api::SalesApi;
 
     fn migrations() -> Migrations {
         platform::embedded_migrations!()
@@ -54,25 +61,38 @@ impl Context for Sales {
         permissions::ROUTE_RULES
     }
 
-    /// Needs crm (campaign prices) and stock (a product's material) started first.
+    /// Needs crm (campaign prices, clients, opportunities, teams), stock (a product's material) and finance (a
+    /// confirmed sale's receivables) started first.
     async fn start(platform: &Platform, started: &Started) -> Result<Sales, StartError> {
         let crm = started.get::<crm::Crm>()?;
         let stock = started.get::<stock::Stock>()?;
-        Ok(Sales {
-            catalog: Arc::new(Catalog::new(
-                platform.db.clone(),
-                platform.clock.clone(),
-                stock,
-                crm,
-            )),
-        })
+        let finance = started.get::<finance::Finance>()?;
+        let catalog = Arc::new(Catalog::new(
+            platform.db.clone(),
+            platform.clock.clone(),
+            stock,
+            crm.clone(),
+        ));
+        let sales = Arc::new(SalesBook::new(
+            platform.db.clone(),
+            platform.clock.clone(),
+            catalog.clone(),
+            crm,
+            finance,
+        ));
+        Ok(Sales { catalog, sales })
     }
 
-    fn api(self: &Arc<Self>) -> api::CatalogApi {
-        api::CatalogApi::new(self.catalog.clone())
+    fn api(self: &Arc<Self>) -> api::SalesApi {
+        (
+            api::CatalogApi::new(self.catalog.clone()),
+            api::sales::SaleApi::new(self.sales.clone()),
+        )
     }
 
     async fn seed_demo(self: &Arc<Self>, demo: &mut Demo) -> Result<Vec<String>, Error> {
-        demo::seed(&self.catalog, demo).await
+        let mut lines = demo::seed(&self.catalog, demo).await?;
+        lines.extend(demo::seed_sales(&self.catalog, &self.sales, demo).await?);
+        Ok(lines)
     }
 }

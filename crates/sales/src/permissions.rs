@@ -1,5 +1,5 @@
 //! What the sales operations need, and which roles hold it by default (the product brief's §6 access table:
-//! `sales/catalog` is read by the sales, legal and finance roles and written by administrators).
+//! `sales/catalog` is read by the sales, legal and finance roles and written by administrators; `sales/sales`).
 
 use platform::access::{Grant, Permission, Role, RouteCheck, RouteMatch, RouteRule};
 use Role::*;
@@ -24,13 +24,58 @@ pub static SALES_CATALOG_WRITE: Permission = Permission {
     grant: Grant::Roles(&[Admin, SuperAdmin]),
 };
 
-/// Every permission the context declares.
-pub static ALL: &[&Permission] = &[&SALES_CATALOG_READ, &SALES_CATALOG_WRITE];
+/// §6 `sales/sales`: salespeople (own and split), managers (their teams'), finance and legal (all, read) and
+/// administrators. Which sales each one reaches is the service's scope (404 outside it).
+pub static SALES_SALES_READ: Permission = Permission {
+    code: "vendas_vendas_ler",
+    label: "consultar vendas",
+    grant: Grant::Roles(&[
+        Salesperson,
+        SalesManager,
+        LegalAssistant,
+        FinancialAssistant,
+        FinancialManager,
+        Admin,
+        SuperAdmin,
+    ]),
+};
 
-/// The catalog's page opens to whoever reads the catalog (the web guard is generated from this).
-pub static ROUTE_RULES: &[RouteRule] = &[RouteRule::new(
-    RouteMatch::Exact(&["/backoffice/vendas/catalogo"]),
+/// Create, change and confirm sales (their own, or their teams' for a manager).
+pub static SALES_SALES_WRITE: Permission = Permission {
+    code: "vendas_vendas_editar",
+    label: "criar, alterar e confirmar vendas",
+    grant: Grant::Roles(&[Salesperson, SalesManager, Admin, SuperAdmin]),
+};
+
+/// Decide a discount above the salesperson's limit: a manager within their own limit, an administrator above.
+pub static SALES_DISCOUNT_APPROVE: Permission = Permission {
+    code: "vendas_desconto_aprovar",
+    label: "aprovar descontos de vendas acima do limite do vendedor",
+    grant: Grant::Roles(&[SalesManager, Admin, SuperAdmin]),
+};
+
+/// Every permission the context declares.
+pub static ALL: &[&Permission] = &[
     &SALES_CATALOG_READ,
-    RouteCheck::Client,
-    "/inicio",
-)];
+    &SALES_CATALOG_WRITE,
+    &SALES_SALES_READ,
+    &SALES_SALES_WRITE,
+    &SALES_DISCOUNT_APPROVE,
+];
+
+/// The catalog's page opens to whoever reads the catalog, the sale's to whoever reads sales (the web guard is
+/// generated from this).
+pub static ROUTE_RULES: &[RouteRule] = &[
+    RouteRule::new(
+        RouteMatch::Exact(&["/backoffice/vendas/catalogo"]),
+        &SALES_CATALOG_READ,
+        RouteCheck::Client,
+        "/inicio",
+    ),
+    RouteRule::new(
+        RouteMatch::Exact(&["/venda"]),
+        &SALES_SALES_READ,
+        RouteCheck::Client,
+        "/inicio",
+    ),
+];

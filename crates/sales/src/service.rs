@@ -352,3 +352,7 @@ impl Catalog {
         Ok((item, price))
     }
 }
+
+pub mod sales;
+
+pub use sales::{SaleDetail, SaleReceivableLine, SalesBook};

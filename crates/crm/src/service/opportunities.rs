@@ -396,7 +396,8 @@ impl Opportunities {
     }
 
     /// The team `uid` is a member of today (the first one, when several).
-    pub(crate) async fn team_of(&self, uid: &str) -> Result<Option<String>> {
+    /// `uid`'s team today (their membership on today's date), if any: the sales context snapshots it.
+    pub async fn team_of(&self, uid: &str) -> Result<Option<String>> {
         let today = self.clock.today();
         Ok(teams_store::members(&self.db, None)
             .await?
@@ -560,13 +561,31 @@ impl Opportunities {
     /// The sales context's door: the opportunity is won by the confirmed sale `sale_id` (idempotent for the same
     /// sale). `by` is who confirmed the sale.
     pub async fn mark_won(&self, by: &Principal, id: &str, sale_id: &str) -> Result<Opportunity> {
+        let mut tx = self.db.begin().await?;
+        self.mark_won_in(&mut tx, by, id, sale_id).await?;
+        tx.commit().await?;
+        Ok(store::by_id(&self.db, id)
+            .await?
+            .ok_or_else(not_found)?
+            .opportunity)
+    }
+
+    /// [`Self::mark_won`] in the caller's transaction (the sale's confirmation): nothing is written when the
+    /// caller rolls back. Won by another sale, or changed meanwhile, is 409; lost is 409 too.
+    pub async fn mark_won_in(
+        &self,
+        tx: &mut Tx,
+        by: &Principal,
+        id: &str,
+        sale_id: &str,
+    ) -> Result<()> {
         let current = store::by_id(&self.db, id)
             .await?
             .ok_or_else(not_found)?
             .opportunity;
         if current.status == Status::Won {
             return match current.won_sale_id.as_deref() == Some(sale_id) {
-                true => Ok(current),
+                true => Ok(()),
                 false => Err(won(&current)),
             };
         }
@@ -581,7 +600,8 @@ impl Opportunities {
             won_sale_id: Some(sale_id),
         };
         let sale = Change::new("won_sale_id", None, Some(sale_id.to_string()));
-        self.place(
+        self.place_in(
+            tx,
             by,
             &current,
             &placement,
@@ -589,11 +609,7 @@ impl Opportunities {
             (&from, target),
             Some(sale),
         )
-        .await?;
-        Ok(store::by_id(&self.db, id)
-            .await?
-            .ok_or_else(not_found)?
-            .opportunity)
+        .await
     }
 
     async fn place(
@@ -605,9 +621,26 @@ impl Opportunities {
         (from, to): (&Stage, &Stage),
         change: Option<Change>,
     ) -> Result<()> {
-        let stamp = self.stamp(p);
         let mut tx = self.db.begin().await?;
-        if !store::place(&mut tx, &current.id, current.version, placement, &stamp).await? {
+        self.place_in(&mut tx, p, current, placement, action, (from, to), change)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn place_in(
+        &self,
+        tx: &mut Tx,
+        p: &Principal,
+        current: &Opportunity,
+        placement: &Placement<'_>,
+        action: &str,
+        (from, to): (&Stage, &Stage),
+        change: Option<Change>,
+    ) -> Result<()> {
+        let stamp = self.stamp(p);
+        if !store::place(tx, &current.id, current.version, placement, &stamp).await? {
             return Err(stale());
         }
         let entry = Entry {
@@ -619,12 +652,11 @@ impl Opportunities {
             reason: None,
             changes: change.into_iter().collect(),
         };
-        history::record(&mut tx, &entry, p, stamp.at).await?;
+        history::record(tx, &entry, p, stamp.at).await?;
         // A won client's cadences end with the win, in its transaction.
         if let (Status::Won, Some(client)) = (placement.status, &current.fields.client_id) {
-            super::Cadences::end_for_client(&mut tx, client, "ganho", &stamp).await?;
+            super::Cadences::end_for_client(tx, client, "ganho", &stamp).await?;
         }
-        tx.commit().await?;
         Ok(())
     }
 

@@ -45,6 +45,15 @@ impl Profiles {
         Profiles { db, teams }
     }
 
+    /// A user's discount limit in basis points (the sales context's door, unscoped): 0 without a profile or
+    /// when the profile is inactive.
+    pub async fn discount_limit_bp(&self, user_id: &str) -> Result<i64> {
+        Ok(store::profile(&self.db, user_id)
+            .await?
+            .filter(|p| p.fields.active)
+            .map_or(0, |p| p.fields.discount_limit_bp))
+    }
+
     /// The profiles within `p`'s scope.
     pub async fn list(&self, p: &Principal) -> Result<Vec<ProfileView>> {
         let scope = self.teams.scope(p).await?;

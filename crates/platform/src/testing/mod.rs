@@ -274,6 +274,7 @@ macro_rules! dependencies {
 dependencies!(A);
 dependencies!(A, B);
 dependencies!(A, B, C);
+dependencies!(A, B, C, D);
 
 impl<C: Context> TestApi<C> {
     /// One per engine: SQLite always, PostgreSQL when reachable (always in CI). For a context that

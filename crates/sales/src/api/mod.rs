@@ -19,9 +19,14 @@ use crate::permissions::{SALES_CATALOG_READ, SALES_CATALOG_WRITE};
 use crate::service::Catalog;
 use crate::store::CatalogFilter;
 
+pub mod sales;
+
+/// Every API of the context: the catalog and the sales.
+pub type SalesApi = (CatalogApi, sales::SaleApi);
+
 #[derive(Tags)]
 pub enum SalesTag {
-    /// The sales context: the catalog.
+    /// The sales context: the catalog and the sales.
     #[oai(rename = "sales")]
     Sales,
 }

@@ -6,3 +6,9 @@ pub use catalog::{
     effective_price, parse_sku, CatalogDraft, CatalogFields, CatalogItem, CatalogKind, Cycle,
     EffectivePrice, PromoOffer, Recurrence, ReleaseCondition,
 };
+pub mod sale;
+
+pub use sale::{
+    ApprovalLevel, DiscountApproval, Installment, InstallmentDraft, Line, LineDraft, PaymentMethod,
+    PaymentPlan, PricedItem, Sale, SaleDraft, SaleFields, SaleStatus, Share, ShareDraft,
+};

@@ -8,6 +8,8 @@ use platform::{bind_sql_args, on_db, on_tx};
 
 use crate::domain::{CatalogFields, CatalogItem, CatalogKind, Cycle, Recurrence, ReleaseCondition};
 
+pub mod sales;
+
 type Result<T> = std::result::Result<T, sqlx::Error>;
 
 #[derive(sqlx::FromRow)]

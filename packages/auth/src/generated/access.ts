@@ -85,6 +85,9 @@ export const ACCESS: AccessRules = {
     estoque_base_calculo: { label: 'acessar a base de cálculo de procedimentos', roles: ['PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     vendas_catalogo_ler: { label: 'consultar o catálogo de vendas', roles: ['SALESPERSON', 'SALES_MANAGER', 'LEGAL_ASSISTANT', 'FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     vendas_catalogo_editar: { label: 'cadastrar e alterar itens do catálogo de vendas', roles: ['ADMIN', 'SUPER_ADMIN'], flag: null },
+    vendas_vendas_ler: { label: 'consultar vendas', roles: ['SALESPERSON', 'SALES_MANAGER', 'LEGAL_ASSISTANT', 'FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    vendas_vendas_editar: { label: 'criar, alterar e confirmar vendas', roles: ['SALESPERSON', 'SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    vendas_desconto_aprovar: { label: 'aprovar descontos de vendas acima do limite do vendedor', roles: ['SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
   },
   routeRules: [
     { match: { kind: 'exact', paths: ['/pagamentos', '/recebimentos'] }, except: null, permission: 'financeiro', check: 'client', deniedTo: '/minhas-vendas', audited: false },
@@ -118,6 +121,7 @@ export const ACCESS: AccessRules = {
     { match: { kind: 'exact', paths: ['/estoque/inventario'] }, except: null, permission: 'estoque_inventario', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/estoque/backoffice/base-calculo-procedimentos'] }, except: null, permission: 'estoque_base_calculo', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/backoffice/vendas/catalogo'] }, except: null, permission: 'vendas_catalogo_ler', check: 'client', deniedTo: '/inicio', audited: false },
+    { match: { kind: 'exact', paths: ['/venda'] }, except: null, permission: 'vendas_vendas_ler', check: 'client', deniedTo: '/inicio', audited: false },
   ],
   roleRedirects: [
     { role: 'LEGAL_ASSISTANT', paths: ['/minhas-vendas', '/inicio'], to: '/clientes' },

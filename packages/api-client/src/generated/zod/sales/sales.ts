@@ -245,3 +245,549 @@ export const getSalesCatalogItemPriceResponse = zod.object({
   "campaign_ends_on": zod.string().optional()
 }).describe('What an item costs on a date.')
 
+/**
+ * @summary The sales the caller reaches (a salesperson: own and split; a manager: their teams'; finance and
+administrators: all), newest first.
+ */
+export const listSalesQueryClientIdMax = 100;export const listSalesQueryPageMax = 1000000;export const listSalesQueryPageSizeMax = 200;
+
+export const listSalesQueryParams = zod.object({
+  "status": zod.enum(['rascunho', 'aguardando_aprovacao', 'confirmada', 'em_andamento', 'concluida', 'cancelamento_solicitado', 'cancelada', 'descartada']).optional(),
+  "client_id": zod.string().max(listSalesQueryClientIdMax).optional(),
+  "page": zod.number().min(1).max(listSalesQueryPageMax).optional(),
+  "page_size": zod.number().min(1).max(listSalesQueryPageSizeMax).optional()
+})
+
+export const listSalesResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "number": zod.string(),
+  "status": zod.enum(['rascunho', 'aguardando_aprovacao', 'confirmada', 'em_andamento', 'concluida', 'cancelamento_solicitado', 'cancelada', 'descartada']).describe('Where a sale is in its lifecycle.'),
+  "client_id": zod.string(),
+  "client_name": zod.string(),
+  "owner_id": zod.string(),
+  "total": zod.number().describe('Centavos.'),
+  "payment_method": zod.enum(['boleto', 'pix', 'cartao']).describe('How the client pays.'),
+  "installments": zod.number(),
+  "created_at": zod.iso.datetime({})
+}).describe('A sale in a list.')),
+  "page": zod.number(),
+  "page_size": zod.number(),
+  "has_more": zod.boolean()
+}).describe('One page of sales, newest first.')
+
+/**
+ * @summary Creates a draft owned by the caller, priced on today's date (422 names each offending field).
+ */
+export const createSaleBodyClientIdMax = 100;export const createSaleBodyOpportunityIdMax = 100;export const createSaleBodyItemsItemCatalogItemIdMax = 100;export const createSaleBodyItemsDefault = [];
+export const createSaleBodyItemsMax = 200;export const createSaleBodySplitItemUserIdMax = 100;export const createSaleBodySplitDefault = [];
+export const createSaleBodySplitMax = 50;export const createSaleBodyFirstDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const createSaleBodyParcelasItemDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const createSaleBodyParcelasMax = 50;
+
+export const createSaleBody = zod.object({
+  "client_id": zod.string().max(createSaleBodyClientIdMax).optional(),
+  "opportunity_id": zod.string().max(createSaleBodyOpportunityIdMax).optional(),
+  "items": zod.array(zod.object({
+  "catalog_item_id": zod.string().max(createSaleBodyItemsItemCatalogItemIdMax).optional(),
+  "quantity": zod.number().optional(),
+  "discount_bp": zod.number().optional()
+}).describe('One line as typed: a catalog item, the quantity (default 1) and the discount in basis points (default 0).')).max(createSaleBodyItemsMax).default(createSaleBodyItemsDefault),
+  "split": zod.array(zod.object({
+  "user_id": zod.string().max(createSaleBodySplitItemUserIdMax).optional(),
+  "share_bp": zod.number().optional()
+}).describe('One salesperson\'s share in basis points.')).max(createSaleBodySplitMax).default(createSaleBodySplitDefault),
+  "payment_method": zod.enum(['boleto', 'pix', 'cartao']).optional().describe('How the client pays.'),
+  "card_installments": zod.number().optional().describe('Card only: 1–12.'),
+  "installment_count": zod.number().optional(),
+  "first_due_date": zod.iso.date().regex(createSaleBodyFirstDueDateRegExp).optional(),
+  "parcelas": zod.array(zod.object({
+  "due_date": zod.iso.date().regex(createSaleBodyParcelasItemDueDateRegExp).optional(),
+  "amount": zod.number().optional().describe('Centavos.')
+}).describe('One installment as typed.')).max(createSaleBodyParcelasMax).optional()
+}).describe('A sale\'s contents. Without `parcelas` the total is split in `installment_count` (a card\'s: its\n`card_installments`) monthly from `first_due_date` (default today), the remainder on the first; with them,\nthey must sum to the total (422 naming `parcelas`). An empty `split` gives the owner 100 %.')
+
+/**
+ * @summary One sale with its receivables (404 outside the caller's reach).
+ */
+export const getSalePathIdMax = 100;
+
+export const getSaleParams = zod.object({
+  "id": zod.string().max(getSalePathIdMax)
+})
+
+export const getSaleResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('V-AAAA-NNNNNN.'),
+  "status": zod.enum(['rascunho', 'aguardando_aprovacao', 'confirmada', 'em_andamento', 'concluida', 'cancelamento_solicitado', 'cancelada', 'descartada']).describe('Where a sale is in its lifecycle.'),
+  "editable": zod.boolean().describe('Items, split and plan may change only in a draft.'),
+  "client_id": zod.string(),
+  "client_name": zod.string(),
+  "opportunity_id": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string().optional(),
+  "team_id": zod.string().optional(),
+  "price_date": zod.string().describe('The day prices were taken.'),
+  "items": zod.array(zod.object({
+  "catalog_item_id": zod.string(),
+  "sku": zod.string(),
+  "description": zod.string(),
+  "kind": zod.enum(['produto', 'procedimento', 'plano']).describe('What an item is.'),
+  "list_price": zod.number().describe('Centavos.'),
+  "unit_price": zod.number().describe('Centavos: the campaign\'s price inside its window, else the list price.'),
+  "campaign_id": zod.string().optional(),
+  "quantity": zod.number(),
+  "discount_bp": zod.number().describe('Basis points over the unit price.'),
+  "discount": zod.number().describe('Centavos.'),
+  "total": zod.number().describe('Centavos.')
+}).describe('One line of a sale: the catalog item\'s price snapshot on the sale\'s price date.')),
+  "split": zod.array(zod.object({
+  "user_id": zod.string(),
+  "name": zod.string().optional(),
+  "share_bp": zod.number()
+}).describe('One salesperson\'s share (basis points; the shares sum 10 000).')),
+  "payment_method": zod.enum(['boleto', 'pix', 'cartao']).describe('How the client pays.'),
+  "card_installments": zod.number(),
+  "installments": zod.array(zod.object({
+  "seq": zod.number(),
+  "due_date": zod.string(),
+  "amount": zod.number().describe('Centavos.')
+}).describe('One installment of the payment plan.')),
+  "list_total": zod.number().describe('Centavos: Σ list price × quantity.'),
+  "discount_total": zod.number().describe('Centavos: Σ line discounts.'),
+  "total": zod.number().describe('Centavos.'),
+  "max_discount_bp": zod.number(),
+  "approval_level": zod.enum(['vendedor', 'gerente', 'administrador']).describe('Who must approve the sale\'s largest discount (`vendedor`: nobody).'),
+  "approvals": zod.array(zod.object({
+  "level": zod.enum(['vendedor', 'gerente', 'administrador']).describe('Who must approve the sale\'s largest discount (`vendedor`: nobody).'),
+  "value_bp": zod.number(),
+  "approver_id": zod.string(),
+  "approver_name": zod.string().optional(),
+  "approver_role": zod.string(),
+  "approver_limit_bp": zod.number().optional(),
+  "approved": zod.boolean(),
+  "reason": zod.string().optional(),
+  "decided_at": zod.iso.datetime({})
+}).describe('A decision on the discount, with the approver\'s limit (absent: unlimited) and the value.')),
+  "receivable_id": zod.string().optional(),
+  "receivables": zod.array(zod.object({
+  "installment_id": zod.string(),
+  "number": zod.string().describe('\"CR-2026-000123 1/3\".'),
+  "seq": zod.number(),
+  "count": zod.number(),
+  "due_date": zod.string(),
+  "amount": zod.number().describe('Centavos.'),
+  "received": zod.number().describe('Centavos.'),
+  "status": zod.string().describe('finance\'s installment status (ABERTO, BOLETO_EMITIDO, PAGO…).'),
+  "overdue": zod.boolean(),
+  "linha_digitavel": zod.string().optional().describe('Once finance issued the boleto.'),
+  "pix_copia_e_cola": zod.string().optional()
+}).describe('A receivable created by the confirmation, as finance has it now.')),
+  "version": zod.number().describe('Send it back when changing, confirming or deciding (a stale one is 409).'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({}),
+  "confirmed_at": zod.iso.datetime({}).optional()
+}).describe('A sale.')
+
+/**
+ * @summary Replaces a draft's contents over the version read (stale → 409; a confirmed sale is frozen: 409).
+ */
+export const updateSalePathIdMax = 100;
+
+export const updateSaleParams = zod.object({
+  "id": zod.string().max(updateSalePathIdMax)
+})
+
+export const updateSaleBodyClientIdMax = 100;export const updateSaleBodyOpportunityIdMax = 100;export const updateSaleBodyItemsItemCatalogItemIdMax = 100;export const updateSaleBodyItemsDefault = [];
+export const updateSaleBodyItemsMax = 200;export const updateSaleBodySplitItemUserIdMax = 100;export const updateSaleBodySplitDefault = [];
+export const updateSaleBodySplitMax = 50;export const updateSaleBodyFirstDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const updateSaleBodyParcelasItemDueDateRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const updateSaleBodyParcelasMax = 50;
+
+export const updateSaleBody = zod.object({
+  "version": zod.number(),
+  "client_id": zod.string().max(updateSaleBodyClientIdMax).optional(),
+  "opportunity_id": zod.string().max(updateSaleBodyOpportunityIdMax).optional(),
+  "items": zod.array(zod.object({
+  "catalog_item_id": zod.string().max(updateSaleBodyItemsItemCatalogItemIdMax).optional(),
+  "quantity": zod.number().optional(),
+  "discount_bp": zod.number().optional()
+}).describe('One line as typed: a catalog item, the quantity (default 1) and the discount in basis points (default 0).')).max(updateSaleBodyItemsMax).default(updateSaleBodyItemsDefault),
+  "split": zod.array(zod.object({
+  "user_id": zod.string().max(updateSaleBodySplitItemUserIdMax).optional(),
+  "share_bp": zod.number().optional()
+}).describe('One salesperson\'s share in basis points.')).max(updateSaleBodySplitMax).default(updateSaleBodySplitDefault),
+  "payment_method": zod.enum(['boleto', 'pix', 'cartao']).optional().describe('How the client pays.'),
+  "card_installments": zod.number().optional().describe('Card only: 1–12.'),
+  "installment_count": zod.number().optional(),
+  "first_due_date": zod.iso.date().regex(updateSaleBodyFirstDueDateRegExp).optional(),
+  "parcelas": zod.array(zod.object({
+  "due_date": zod.iso.date().regex(updateSaleBodyParcelasItemDueDateRegExp).optional(),
+  "amount": zod.number().optional().describe('Centavos.')
+}).describe('One installment as typed.')).max(updateSaleBodyParcelasMax).optional()
+}).describe('A draft\'s new contents over the version last read (stale → 409; past the draft → 409).')
+
+export const updateSaleResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('V-AAAA-NNNNNN.'),
+  "status": zod.enum(['rascunho', 'aguardando_aprovacao', 'confirmada', 'em_andamento', 'concluida', 'cancelamento_solicitado', 'cancelada', 'descartada']).describe('Where a sale is in its lifecycle.'),
+  "editable": zod.boolean().describe('Items, split and plan may change only in a draft.'),
+  "client_id": zod.string(),
+  "client_name": zod.string(),
+  "opportunity_id": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string().optional(),
+  "team_id": zod.string().optional(),
+  "price_date": zod.string().describe('The day prices were taken.'),
+  "items": zod.array(zod.object({
+  "catalog_item_id": zod.string(),
+  "sku": zod.string(),
+  "description": zod.string(),
+  "kind": zod.enum(['produto', 'procedimento', 'plano']).describe('What an item is.'),
+  "list_price": zod.number().describe('Centavos.'),
+  "unit_price": zod.number().describe('Centavos: the campaign\'s price inside its window, else the list price.'),
+  "campaign_id": zod.string().optional(),
+  "quantity": zod.number(),
+  "discount_bp": zod.number().describe('Basis points over the unit price.'),
+  "discount": zod.number().describe('Centavos.'),
+  "total": zod.number().describe('Centavos.')
+}).describe('One line of a sale: the catalog item\'s price snapshot on the sale\'s price date.')),
+  "split": zod.array(zod.object({
+  "user_id": zod.string(),
+  "name": zod.string().optional(),
+  "share_bp": zod.number()
+}).describe('One salesperson\'s share (basis points; the shares sum 10 000).')),
+  "payment_method": zod.enum(['boleto', 'pix', 'cartao']).describe('How the client pays.'),
+  "card_installments": zod.number(),
+  "installments": zod.array(zod.object({
+  "seq": zod.number(),
+  "due_date": zod.string(),
+  "amount": zod.number().describe('Centavos.')
+}).describe('One installment of the payment plan.')),
+  "list_total": zod.number().describe('Centavos: Σ list price × quantity.'),
+  "discount_total": zod.number().describe('Centavos: Σ line discounts.'),
+  "total": zod.number().describe('Centavos.'),
+  "max_discount_bp": zod.number(),
+  "approval_level": zod.enum(['vendedor', 'gerente', 'administrador']).describe('Who must approve the sale\'s largest discount (`vendedor`: nobody).'),
+  "approvals": zod.array(zod.object({
+  "level": zod.enum(['vendedor', 'gerente', 'administrador']).describe('Who must approve the sale\'s largest discount (`vendedor`: nobody).'),
+  "value_bp": zod.number(),
+  "approver_id": zod.string(),
+  "approver_name": zod.string().optional(),
+  "approver_role": zod.string(),
+  "approver_limit_bp": zod.number().optional(),
+  "approved": zod.boolean(),
+  "reason": zod.string().optional(),
+  "decided_at": zod.iso.datetime({})
+}).describe('A decision on the discount, with the approver\'s limit (absent: unlimited) and the value.')),
+  "receivable_id": zod.string().optional(),
+  "receivables": zod.array(zod.object({
+  "installment_id": zod.string(),
+  "number": zod.string().describe('\"CR-2026-000123 1/3\".'),
+  "seq": zod.number(),
+  "count": zod.number(),
+  "due_date": zod.string(),
+  "amount": zod.number().describe('Centavos.'),
+  "received": zod.number().describe('Centavos.'),
+  "status": zod.string().describe('finance\'s installment status (ABERTO, BOLETO_EMITIDO, PAGO…).'),
+  "overdue": zod.boolean(),
+  "linha_digitavel": zod.string().optional().describe('Once finance issued the boleto.'),
+  "pix_copia_e_cola": zod.string().optional()
+}).describe('A receivable created by the confirmation, as finance has it now.')),
+  "version": zod.number().describe('Send it back when changing, confirming or deciding (a stale one is 409).'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({}),
+  "confirmed_at": zod.iso.datetime({}).optional()
+}).describe('A sale.')
+
+/**
+ * @summary Confirms a draft: within the owner's discount limit it is confirmed (one receivable per installment in
+finance, the opportunity won, in one transaction); above it, it waits for approval
+(`aguardando_aprovacao`). Confirmed already → 409.
+ */
+export const confirmSalePathIdMax = 100;
+
+export const confirmSaleParams = zod.object({
+  "id": zod.string().max(confirmSalePathIdMax)
+})
+
+export const confirmSaleBody = zod.object({
+  "version": zod.number()
+}).describe('The version last read (stale → 409).')
+
+export const confirmSaleResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('V-AAAA-NNNNNN.'),
+  "status": zod.enum(['rascunho', 'aguardando_aprovacao', 'confirmada', 'em_andamento', 'concluida', 'cancelamento_solicitado', 'cancelada', 'descartada']).describe('Where a sale is in its lifecycle.'),
+  "editable": zod.boolean().describe('Items, split and plan may change only in a draft.'),
+  "client_id": zod.string(),
+  "client_name": zod.string(),
+  "opportunity_id": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string().optional(),
+  "team_id": zod.string().optional(),
+  "price_date": zod.string().describe('The day prices were taken.'),
+  "items": zod.array(zod.object({
+  "catalog_item_id": zod.string(),
+  "sku": zod.string(),
+  "description": zod.string(),
+  "kind": zod.enum(['produto', 'procedimento', 'plano']).describe('What an item is.'),
+  "list_price": zod.number().describe('Centavos.'),
+  "unit_price": zod.number().describe('Centavos: the campaign\'s price inside its window, else the list price.'),
+  "campaign_id": zod.string().optional(),
+  "quantity": zod.number(),
+  "discount_bp": zod.number().describe('Basis points over the unit price.'),
+  "discount": zod.number().describe('Centavos.'),
+  "total": zod.number().describe('Centavos.')
+}).describe('One line of a sale: the catalog item\'s price snapshot on the sale\'s price date.')),
+  "split": zod.array(zod.object({
+  "user_id": zod.string(),
+  "name": zod.string().optional(),
+  "share_bp": zod.number()
+}).describe('One salesperson\'s share (basis points; the shares sum 10 000).')),
+  "payment_method": zod.enum(['boleto', 'pix', 'cartao']).describe('How the client pays.'),
+  "card_installments": zod.number(),
+  "installments": zod.array(zod.object({
+  "seq": zod.number(),
+  "due_date": zod.string(),
+  "amount": zod.number().describe('Centavos.')
+}).describe('One installment of the payment plan.')),
+  "list_total": zod.number().describe('Centavos: Σ list price × quantity.'),
+  "discount_total": zod.number().describe('Centavos: Σ line discounts.'),
+  "total": zod.number().describe('Centavos.'),
+  "max_discount_bp": zod.number(),
+  "approval_level": zod.enum(['vendedor', 'gerente', 'administrador']).describe('Who must approve the sale\'s largest discount (`vendedor`: nobody).'),
+  "approvals": zod.array(zod.object({
+  "level": zod.enum(['vendedor', 'gerente', 'administrador']).describe('Who must approve the sale\'s largest discount (`vendedor`: nobody).'),
+  "value_bp": zod.number(),
+  "approver_id": zod.string(),
+  "approver_name": zod.string().optional(),
+  "approver_role": zod.string(),
+  "approver_limit_bp": zod.number().optional(),
+  "approved": zod.boolean(),
+  "reason": zod.string().optional(),
+  "decided_at": zod.iso.datetime({})
+}).describe('A decision on the discount, with the approver\'s limit (absent: unlimited) and the value.')),
+  "receivable_id": zod.string().optional(),
+  "receivables": zod.array(zod.object({
+  "installment_id": zod.string(),
+  "number": zod.string().describe('\"CR-2026-000123 1/3\".'),
+  "seq": zod.number(),
+  "count": zod.number(),
+  "due_date": zod.string(),
+  "amount": zod.number().describe('Centavos.'),
+  "received": zod.number().describe('Centavos.'),
+  "status": zod.string().describe('finance\'s installment status (ABERTO, BOLETO_EMITIDO, PAGO…).'),
+  "overdue": zod.boolean(),
+  "linha_digitavel": zod.string().optional().describe('Once finance issued the boleto.'),
+  "pix_copia_e_cola": zod.string().optional()
+}).describe('A receivable created by the confirmation, as finance has it now.')),
+  "version": zod.number().describe('Send it back when changing, confirming or deciding (a stale one is 409).'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({}),
+  "confirmed_at": zod.iso.datetime({}).optional()
+}).describe('A sale.')
+
+/**
+ * @summary Approves the waiting discount and confirms the sale: a manager within their own limit (above it: 403, and
+the sale waits for an administrator), or an administrator; never on one's own sale (403).
+ */
+export const approveSaleDiscountPathIdMax = 100;
+
+export const approveSaleDiscountParams = zod.object({
+  "id": zod.string().max(approveSaleDiscountPathIdMax)
+})
+
+export const approveSaleDiscountBody = zod.object({
+  "version": zod.number()
+}).describe('The version last read (stale → 409).')
+
+export const approveSaleDiscountResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('V-AAAA-NNNNNN.'),
+  "status": zod.enum(['rascunho', 'aguardando_aprovacao', 'confirmada', 'em_andamento', 'concluida', 'cancelamento_solicitado', 'cancelada', 'descartada']).describe('Where a sale is in its lifecycle.'),
+  "editable": zod.boolean().describe('Items, split and plan may change only in a draft.'),
+  "client_id": zod.string(),
+  "client_name": zod.string(),
+  "opportunity_id": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string().optional(),
+  "team_id": zod.string().optional(),
+  "price_date": zod.string().describe('The day prices were taken.'),
+  "items": zod.array(zod.object({
+  "catalog_item_id": zod.string(),
+  "sku": zod.string(),
+  "description": zod.string(),
+  "kind": zod.enum(['produto', 'procedimento', 'plano']).describe('What an item is.'),
+  "list_price": zod.number().describe('Centavos.'),
+  "unit_price": zod.number().describe('Centavos: the campaign\'s price inside its window, else the list price.'),
+  "campaign_id": zod.string().optional(),
+  "quantity": zod.number(),
+  "discount_bp": zod.number().describe('Basis points over the unit price.'),
+  "discount": zod.number().describe('Centavos.'),
+  "total": zod.number().describe('Centavos.')
+}).describe('One line of a sale: the catalog item\'s price snapshot on the sale\'s price date.')),
+  "split": zod.array(zod.object({
+  "user_id": zod.string(),
+  "name": zod.string().optional(),
+  "share_bp": zod.number()
+}).describe('One salesperson\'s share (basis points; the shares sum 10 000).')),
+  "payment_method": zod.enum(['boleto', 'pix', 'cartao']).describe('How the client pays.'),
+  "card_installments": zod.number(),
+  "installments": zod.array(zod.object({
+  "seq": zod.number(),
+  "due_date": zod.string(),
+  "amount": zod.number().describe('Centavos.')
+}).describe('One installment of the payment plan.')),
+  "list_total": zod.number().describe('Centavos: Σ list price × quantity.'),
+  "discount_total": zod.number().describe('Centavos: Σ line discounts.'),
+  "total": zod.number().describe('Centavos.'),
+  "max_discount_bp": zod.number(),
+  "approval_level": zod.enum(['vendedor', 'gerente', 'administrador']).describe('Who must approve the sale\'s largest discount (`vendedor`: nobody).'),
+  "approvals": zod.array(zod.object({
+  "level": zod.enum(['vendedor', 'gerente', 'administrador']).describe('Who must approve the sale\'s largest discount (`vendedor`: nobody).'),
+  "value_bp": zod.number(),
+  "approver_id": zod.string(),
+  "approver_name": zod.string().optional(),
+  "approver_role": zod.string(),
+  "approver_limit_bp": zod.number().optional(),
+  "approved": zod.boolean(),
+  "reason": zod.string().optional(),
+  "decided_at": zod.iso.datetime({})
+}).describe('A decision on the discount, with the approver\'s limit (absent: unlimited) and the value.')),
+  "receivable_id": zod.string().optional(),
+  "receivables": zod.array(zod.object({
+  "installment_id": zod.string(),
+  "number": zod.string().describe('\"CR-2026-000123 1/3\".'),
+  "seq": zod.number(),
+  "count": zod.number(),
+  "due_date": zod.string(),
+  "amount": zod.number().describe('Centavos.'),
+  "received": zod.number().describe('Centavos.'),
+  "status": zod.string().describe('finance\'s installment status (ABERTO, BOLETO_EMITIDO, PAGO…).'),
+  "overdue": zod.boolean(),
+  "linha_digitavel": zod.string().optional().describe('Once finance issued the boleto.'),
+  "pix_copia_e_cola": zod.string().optional()
+}).describe('A receivable created by the confirmation, as finance has it now.')),
+  "version": zod.number().describe('Send it back when changing, confirming or deciding (a stale one is 409).'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({}),
+  "confirmed_at": zod.iso.datetime({}).optional()
+}).describe('A sale.')
+
+/**
+ * @summary Refuses the waiting discount with a reason: the sale goes back to draft.
+ */
+export const rejectSaleDiscountPathIdMax = 100;
+
+export const rejectSaleDiscountParams = zod.object({
+  "id": zod.string().max(rejectSaleDiscountPathIdMax)
+})
+
+export const rejectSaleDiscountBodyReasonMax = 2000;
+
+export const rejectSaleDiscountBody = zod.object({
+  "version": zod.number(),
+  "reason": zod.string().max(rejectSaleDiscountBodyReasonMax).optional()
+}).describe('The refusal of a discount: the version last read and the reason.')
+
+export const rejectSaleDiscountResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('V-AAAA-NNNNNN.'),
+  "status": zod.enum(['rascunho', 'aguardando_aprovacao', 'confirmada', 'em_andamento', 'concluida', 'cancelamento_solicitado', 'cancelada', 'descartada']).describe('Where a sale is in its lifecycle.'),
+  "editable": zod.boolean().describe('Items, split and plan may change only in a draft.'),
+  "client_id": zod.string(),
+  "client_name": zod.string(),
+  "opportunity_id": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string().optional(),
+  "team_id": zod.string().optional(),
+  "price_date": zod.string().describe('The day prices were taken.'),
+  "items": zod.array(zod.object({
+  "catalog_item_id": zod.string(),
+  "sku": zod.string(),
+  "description": zod.string(),
+  "kind": zod.enum(['produto', 'procedimento', 'plano']).describe('What an item is.'),
+  "list_price": zod.number().describe('Centavos.'),
+  "unit_price": zod.number().describe('Centavos: the campaign\'s price inside its window, else the list price.'),
+  "campaign_id": zod.string().optional(),
+  "quantity": zod.number(),
+  "discount_bp": zod.number().describe('Basis points over the unit price.'),
+  "discount": zod.number().describe('Centavos.'),
+  "total": zod.number().describe('Centavos.')
+}).describe('One line of a sale: the catalog item\'s price snapshot on the sale\'s price date.')),
+  "split": zod.array(zod.object({
+  "user_id": zod.string(),
+  "name": zod.string().optional(),
+  "share_bp": zod.number()
+}).describe('One salesperson\'s share (basis points; the shares sum 10 000).')),
+  "payment_method": zod.enum(['boleto', 'pix', 'cartao']).describe('How the client pays.'),
+  "card_installments": zod.number(),
+  "installments": zod.array(zod.object({
+  "seq": zod.number(),
+  "due_date": zod.string(),
+  "amount": zod.number().describe('Centavos.')
+}).describe('One installment of the payment plan.')),
+  "list_total": zod.number().describe('Centavos: Σ list price × quantity.'),
+  "discount_total": zod.number().describe('Centavos: Σ line discounts.'),
+  "total": zod.number().describe('Centavos.'),
+  "max_discount_bp": zod.number(),
+  "approval_level": zod.enum(['vendedor', 'gerente', 'administrador']).describe('Who must approve the sale\'s largest discount (`vendedor`: nobody).'),
+  "approvals": zod.array(zod.object({
+  "level": zod.enum(['vendedor', 'gerente', 'administrador']).describe('Who must approve the sale\'s largest discount (`vendedor`: nobody).'),
+  "value_bp": zod.number(),
+  "approver_id": zod.string(),
+  "approver_name": zod.string().optional(),
+  "approver_role": zod.string(),
+  "approver_limit_bp": zod.number().optional(),
+  "approved": zod.boolean(),
+  "reason": zod.string().optional(),
+  "decided_at": zod.iso.datetime({})
+}).describe('A decision on the discount, with the approver\'s limit (absent: unlimited) and the value.')),
+  "receivable_id": zod.string().optional(),
+  "receivables": zod.array(zod.object({
+  "installment_id": zod.string(),
+  "number": zod.string().describe('\"CR-2026-000123 1/3\".'),
+  "seq": zod.number(),
+  "count": zod.number(),
+  "due_date": zod.string(),
+  "amount": zod.number().describe('Centavos.'),
+  "received": zod.number().describe('Centavos.'),
+  "status": zod.string().describe('finance\'s installment status (ABERTO, BOLETO_EMITIDO, PAGO…).'),
+  "overdue": zod.boolean(),
+  "linha_digitavel": zod.string().optional().describe('Once finance issued the boleto.'),
+  "pix_copia_e_cola": zod.string().optional()
+}).describe('A receivable created by the confirmation, as finance has it now.')),
+  "version": zod.number().describe('Send it back when changing, confirming or deciding (a stale one is 409).'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({}),
+  "confirmed_at": zod.iso.datetime({}).optional()
+}).describe('A sale.')
+
+/**
+ * @summary A sale's history (who did what, when).
+ */
+export const getSaleHistoryPathIdMax = 100;
+
+export const getSaleHistoryParams = zod.object({
+  "id": zod.string().max(getSaleHistoryPathIdMax)
+})
+
+export const getSaleHistoryResponse = zod.object({
+  "entries": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.'))
+}).describe('A sale\'s changes, oldest first.')
+

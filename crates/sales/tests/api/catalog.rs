@@ -1,10 +1,9 @@
 //! The catalog API served as the server serves it, on SQLite and PostgreSQL (`platform::testing`), with the
-//! contexts it reads (crm's campaigns, stock's materials) started before it.
+//! contexts it reads (crm's campaigns, stock's materials; finance for the sales) started before it.
 
 use chrono::Duration;
 use crm::domain::campaign::{CampaignDraft, PromoPrice};
 use crm::Crm;
-use identity::Identity;
 use platform::clock::Clock;
 use platform::context::{Context, Demo};
 use platform::testing::TestApi;
@@ -13,12 +12,12 @@ use sales::Sales;
 use serde_json::{json, Value};
 use stock::Stock;
 
-const CATALOG: &str = "/api/v1/sales/catalog";
+use crate::common;
 
-type Deps = (Identity, Crm, Stock);
+const CATALOG: &str = common::CATALOG;
 
 async fn apis() -> Vec<TestApi<Sales>> {
-    TestApi::<Sales>::on_each_engine_after::<Deps>().await
+    common::apis().await
 }
 
 fn procedure(sku: &str) -> Value {

@@ -1,0 +1,771 @@
+//! The sales' operations: drafts (create, change), the list and one sale within the caller's reach, the
+//! confirmation (within the salesperson's discount limit at once; above it after a manager's, or an
+//! administrator's, approval) and the approval's rejection. Each returns a domain [`Error`]; the API alone
+//! decides the HTTP status.
+//!
+//! Confirming is ONE transaction: the sale's state (guarded by its version, so a second confirmation racing the
+//! first finds it moved on), finance's título with one installment per payment-plan installment
+//! ([`finance::Receivables::create_in`], which also refuses a second título per sale), the linked opportunity
+//! won ([`crm::Opportunities::mark_won_in`]) and the history. Other contexts are reached only through their
+//! public Rust interfaces.
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
+
+use chrono::NaiveDate;
+use crm::domain::Scope;
+use finance::domain::boleto::BoletoFilter;
+use finance::domain::receivable::InstallmentStatus;
+use finance::{ReceivableMethod, SaleReceivable};
+use platform::clock::SharedClock;
+use platform::db::Db;
+use platform::error::{Error, ErrorKind, Result, Violation};
+use platform::history::{self, Entry, Reason, Recorded};
+use platform::{Principal, Role};
+
+use crate::domain::sale::{brl, may_approve, percent, required_level};
+use crate::domain::{
+    ApprovalLevel, DiscountApproval, PaymentMethod, PricedItem, Sale, SaleDraft, SaleFields,
+    SaleStatus,
+};
+use crate::service::Catalog;
+use crate::store::sales::{self as store, SaleFilter};
+
+/// The history's name for a sale.
+pub const SALE_ENTITY: &str = "sales.sale";
+/// The numbering prefix of sales: `V-2026-000123`.
+const PREFIX: &str = "V";
+const NOT_FOUND: &str = "Venda não encontrada.";
+
+fn stale() -> Error {
+    Error::conflict(
+        "versao_desatualizada",
+        "Esta venda foi alterada por outra pessoa. Recarregue a página.",
+    )
+}
+
+fn frozen(sale: &Sale) -> Error {
+    Error::conflict(
+        "venda_congelada",
+        format!(
+            "A venda {} está {}: itens, divisão e plano de pagamento não podem mais ser alterados.",
+            sale.number,
+            status_label(sale.status)
+        ),
+    )
+}
+
+pub fn status_label(status: SaleStatus) -> &'static str {
+    match status {
+        SaleStatus::Draft => "em rascunho",
+        SaleStatus::AwaitingApproval => "aguardando aprovação de desconto",
+        SaleStatus::Confirmed => "confirmada",
+        SaleStatus::InProgress => "em andamento",
+        SaleStatus::Concluded => "concluída",
+        SaleStatus::CancellationRequested => "com cancelamento solicitado",
+        SaleStatus::Cancelled => "cancelada",
+        SaleStatus::Discarded => "descartada",
+    }
+}
+
+/// One of the sale's receivables as finance has it, with its payment data when a boleto was issued.
+#[derive(Debug, Clone)]
+pub struct SaleReceivableLine {
+    pub installment_id: String,
+    /// "CR-2026-000123 1/3".
+    pub number: String,
+    pub seq: i64,
+    pub count: i64,
+    pub due_date: NaiveDate,
+    pub amount: i64,
+    pub received: i64,
+    pub status: InstallmentStatus,
+    pub overdue: bool,
+    pub linha_digitavel: Option<String>,
+    pub pix_copia_e_cola: Option<String>,
+}
+
+/// A sale as a page shows it: the names of its people and its receivables.
+#[derive(Debug, Clone)]
+pub struct SaleDetail {
+    pub sale: Sale,
+    pub names: HashMap<String, String>,
+    pub receivables: Vec<SaleReceivableLine>,
+}
+
+pub struct SalesBook {
+    db: Db,
+    clock: SharedClock,
+    catalog: Arc<Catalog>,
+    crm: Arc<crm::Crm>,
+    finance: Arc<finance::Finance>,
+}
+
+/// Whether `scope` reaches the sale: its owner, someone in its split, or its team.
+fn reaches(scope: &Scope, sale: &Sale) -> bool {
+    match scope {
+        Scope::All => true,
+        Scope::Users { users, teams } => {
+            users.contains(&sale.owner_id)
+                || sale.fields.split.iter().any(|s| users.contains(&s.user_id))
+                || sale.team_id.as_ref().is_some_and(|t| teams.contains(t))
+        }
+    }
+}
+
+/// An administrator's discount is unlimited.
+fn unlimited(p: &Principal) -> bool {
+    matches!(p.role, Some(Role::Admin) | Some(Role::SuperAdmin))
+}
+
+impl SalesBook {
+    pub fn new(
+        db: Db,
+        clock: SharedClock,
+        catalog: Arc<Catalog>,
+        crm: Arc<crm::Crm>,
+        finance: Arc<finance::Finance>,
+    ) -> SalesBook {
+        SalesBook {
+            db,
+            clock,
+            catalog,
+            crm,
+            finance,
+        }
+    }
+
+    pub fn today(&self) -> NaiveDate {
+        self.clock.today()
+    }
+
+    /// The sale if `p` reaches it, else 404 as if it did not exist.
+    async fn reached(&self, p: &Principal, id: &str) -> Result<Sale> {
+        let sale = store::by_id(&self.db, id)
+            .await?
+            .ok_or_else(|| Error::not_found(NOT_FOUND))?;
+        let scope = self.crm.teams().scope(p).await?;
+        if !reaches(&scope, &sale) {
+            return Err(Error::not_found(NOT_FOUND));
+        }
+        Ok(sale)
+    }
+
+    /// The draft checked against the catalog (prices on `today`), the client and opportunity within `p`'s reach
+    /// and the split's salespeople; every problem at once. Returns the fields and the client's name.
+    async fn check(
+        &self,
+        p: &Principal,
+        draft: &SaleDraft,
+        owner: &str,
+    ) -> Result<(SaleFields, String)> {
+        let today = self.clock.today();
+        let mut priced: HashMap<String, PricedItem> = HashMap::new();
+        for id in draft
+            .items
+            .iter()
+            .filter_map(|l| l.catalog_item_id.as_deref().map(str::trim))
+            .filter(|id| !id.is_empty())
+            .collect::<BTreeSet<_>>()
+        {
+            match self.catalog.price(id, Some(today)).await {
+                Ok((item, price)) => {
+                    priced.insert(
+                        id.to_string(),
+                        PricedItem {
+                            catalog_item_id: item.id,
+                            sku: item.fields.sku,
+                            name: item.fields.name,
+                            kind: item.fields.kind,
+                            list_price: price.list_price,
+                            unit_price: price.price,
+                            campaign_id: price.campaign.map(|c| c.campaign_id),
+                            max_discount_bp: item.fields.max_discount_bp,
+                            active: item.active,
+                        },
+                    );
+                }
+                Err(e) if e.kind == ErrorKind::NotFound => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let mut extra: Vec<Violation> = Vec::new();
+        let mut client_name = String::new();
+        let client_id = draft.client_id.as_deref().map(str::trim).unwrap_or("");
+        if !client_id.is_empty() {
+            match self.crm.clients().get_for(p, client_id).await {
+                Ok(c) => client_name = c.fields.name,
+                Err(e) if e.kind == ErrorKind::NotFound => {
+                    extra.push(Violation::new("client_id", "Cliente não encontrado."))
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        if let Some(opp) = draft
+            .opportunity_id
+            .as_deref()
+            .map(str::trim)
+            .filter(|o| !o.is_empty())
+        {
+            match self.crm.opportunities().get_for(p, opp).await {
+                Ok(o) => {
+                    let o = o.opportunity;
+                    if o.fields.client_id.as_deref() != Some(client_id) {
+                        extra.push(Violation::new(
+                            "opportunity_id",
+                            "A oportunidade é de outro cliente.",
+                        ));
+                    } else if o.status != crm::domain::opportunity::Status::Open {
+                        extra.push(Violation::new(
+                            "opportunity_id",
+                            "A oportunidade já está encerrada (ganha ou perdida).",
+                        ));
+                    }
+                }
+                Err(e) if e.kind == ErrorKind::NotFound => extra.push(Violation::new(
+                    "opportunity_id",
+                    "Oportunidade não encontrada.",
+                )),
+                Err(e) => return Err(e),
+            }
+        }
+        let uids: Vec<&str> = draft
+            .split
+            .iter()
+            .filter_map(|s| s.user_id.as_deref().map(str::trim))
+            .filter(|u| !u.is_empty())
+            .collect();
+        if !uids.is_empty() {
+            let known: BTreeSet<String> = self
+                .crm
+                .teams()
+                .users(&uids)
+                .await?
+                .into_iter()
+                .filter(|u| {
+                    u.active && matches!(u.role, Some(Role::Salesperson) | Some(Role::SalesManager))
+                })
+                .map(|u| u.uid)
+                .collect();
+            for (i, s) in draft.split.iter().enumerate() {
+                if let Some(u) = s
+                    .user_id
+                    .as_deref()
+                    .map(str::trim)
+                    .filter(|u| !u.is_empty())
+                {
+                    if !known.contains(u) {
+                        extra.push(Violation::new(
+                            format!("split[{i}].user_id"),
+                            "Vendedor não encontrado.",
+                        ));
+                    }
+                }
+            }
+        }
+        let checked = draft.validate(&|id| priced.get(id).cloned(), owner, today);
+        match checked {
+            Ok(fields) if extra.is_empty() => Ok((fields, client_name)),
+            Ok(_) => Err(Error::invalid(extra)),
+            Err(e) if e.kind == ErrorKind::Invalid => {
+                let mut fields = e.fields;
+                fields.extend(extra);
+                Err(Error::invalid(fields))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// A new draft owned by `p`, of `p`'s team today.
+    pub async fn create(&self, p: &Principal, draft: SaleDraft) -> Result<Sale> {
+        let (fields, client_name) = self.check(p, &draft, &p.uid).await?;
+        let team_id = self.crm.opportunities().team_of(&p.uid).await?;
+        let now = self.clock.now();
+        let today = self.clock.today();
+        let id = uuid::Uuid::now_v7().to_string();
+        let mut tx = self.db.begin().await?;
+        let number =
+            platform::numbering::next(&mut tx, PREFIX, chrono::Datelike::year(&today)).await?;
+        let sale = Sale {
+            id,
+            number,
+            client_name,
+            owner_id: p.uid.clone(),
+            team_id,
+            status: SaleStatus::Draft,
+            price_date: today,
+            fields,
+            approval_level: ApprovalLevel::Salesperson,
+            approvals: Vec::new(),
+            receivable_id: None,
+            version: 1,
+            created_at: now,
+            created_by: p.uid.clone(),
+            updated_at: now,
+            updated_by: p.uid.clone(),
+            confirmed_at: None,
+            confirmed_by: None,
+        };
+        store::insert(&mut tx, &sale).await?;
+        let entry = Entry {
+            entity: SALE_ENTITY,
+            entity_id: &sale.id,
+            action: "Venda criada (rascunho)",
+            from_state: None,
+            to_state: Some(SaleStatus::Draft.as_str()),
+            reason: None,
+            changes: Vec::new(),
+        };
+        history::record(&mut tx, &entry, p, now).await?;
+        tx.commit().await?;
+        Ok(sale)
+    }
+
+    /// Replaces a draft's contents over the version read (stale → 409); a sale past the draft is frozen (409).
+    /// Prices are taken again on today's date.
+    pub async fn update(
+        &self,
+        p: &Principal,
+        id: &str,
+        version: i64,
+        draft: SaleDraft,
+    ) -> Result<Sale> {
+        let current = self.reached(p, id).await?;
+        if !current.status.editable() {
+            return Err(frozen(&current));
+        }
+        if current.version != version {
+            return Err(stale());
+        }
+        let (fields, client_name) = self.check(p, &draft, &current.owner_id).await?;
+        let now = self.clock.now();
+        let next = Sale {
+            fields,
+            client_name,
+            price_date: self.clock.today(),
+            updated_at: now,
+            updated_by: p.uid.clone(),
+            ..current.clone()
+        };
+        let mut tx = self.db.begin().await?;
+        if !store::update_draft(&mut tx, &next, version).await? {
+            return Err(stale());
+        }
+        let entry = Entry {
+            entity: SALE_ENTITY,
+            entity_id: id,
+            action: "Rascunho da venda alterado",
+            from_state: Some(SaleStatus::Draft.as_str()),
+            to_state: Some(SaleStatus::Draft.as_str()),
+            reason: None,
+            changes: Vec::new(),
+        };
+        history::record(&mut tx, &entry, p, now).await?;
+        tx.commit().await?;
+        self.reached(p, id).await
+    }
+
+    /// A page of the sales `p` reaches, newest first, and whether more follow.
+    pub async fn list(
+        &self,
+        p: &Principal,
+        mut filter: SaleFilter,
+        limit: i64,
+        offset: i64,
+    ) -> Result<(Vec<Sale>, bool)> {
+        match self.crm.teams().scope(p).await? {
+            Scope::All => filter.users = None,
+            Scope::Users { users, teams } => {
+                filter.users = Some(users.into_iter().collect());
+                filter.teams = teams.into_iter().collect();
+            }
+        }
+        Ok(store::list(&self.db, &filter, limit, offset).await?)
+    }
+
+    pub async fn count(&self) -> Result<i64> {
+        Ok(store::count(&self.db).await?)
+    }
+
+    /// The first `n` active clients of `uid`'s portfolio, by the list's order (the demo's buyers).
+    pub(crate) async fn demo_clients(&self, uid: &str, n: i64) -> Result<Vec<String>> {
+        let query = crm::service::ListQuery {
+            filter: crm::domain::ClientFilter {
+                owners: Some(vec![uid.to_string()]),
+                status: Some(crm::ClientStatus::Active),
+                ..crm::domain::ClientFilter::default()
+            },
+            sort: crm::domain::Sort::default(),
+            limit: n,
+            offset: 0,
+            q: None,
+            with_total: false,
+        };
+        Ok(self
+            .crm
+            .clients()
+            .list(&query)
+            .await?
+            .items
+            .into_iter()
+            .map(|c| c.id)
+            .collect())
+    }
+
+    /// One sale `p` reaches, with its people's names and, once confirmed, its receivables.
+    pub async fn get(&self, p: &Principal, id: &str) -> Result<SaleDetail> {
+        let sale = self.reached(p, id).await?;
+        self.detail(sale).await
+    }
+
+    async fn detail(&self, sale: Sale) -> Result<SaleDetail> {
+        let mut uids: Vec<&str> = vec![sale.owner_id.as_str()];
+        uids.extend(sale.fields.split.iter().map(|s| s.user_id.as_str()));
+        uids.extend(sale.approvals.iter().map(|a| a.approver_id.as_str()));
+        let names = self.crm.teams().names_of(&uids).await?;
+        let mut receivables = Vec::new();
+        if let Some(rid) = &sale.receivable_id {
+            let detail = self.finance.receivables().get(rid).await?;
+            for read in detail.installments {
+                let i = read.installment;
+                let filter = BoletoFilter {
+                    installment_id: Some(i.id.clone()),
+                    ..BoletoFilter::default()
+                };
+                let boleto = self
+                    .finance
+                    .boletos()
+                    .list(filter, 1, 0)
+                    .await?
+                    .items
+                    .into_iter()
+                    .next();
+                receivables.push(SaleReceivableLine {
+                    number: format!("{} {}/{}", i.number, i.seq, i.count),
+                    installment_id: i.id,
+                    seq: i.seq,
+                    count: i.count,
+                    due_date: i.due_date,
+                    amount: i.value_cents,
+                    received: i.received_cents,
+                    status: i.status,
+                    overdue: read.overdue,
+                    linha_digitavel: boleto.as_ref().map(|b| b.linha_digitavel.clone()),
+                    pix_copia_e_cola: boleto.and_then(|b| b.pix_copia_e_cola),
+                });
+            }
+        }
+        Ok(SaleDetail {
+            sale,
+            names,
+            receivables,
+        })
+    }
+
+    /// The salesperson's limit for the sale (its owner's; `None`: unlimited, an administrator's own sale).
+    async fn owner_limit(&self, sale: &Sale) -> Result<Option<i64>> {
+        let owner = self.crm.teams().users(&[sale.owner_id.as_str()]).await?;
+        if owner
+            .first()
+            .is_some_and(|u| matches!(u.role, Some(Role::Admin) | Some(Role::SuperAdmin)))
+        {
+            return Ok(None);
+        }
+        Ok(Some(
+            self.crm
+                .profiles()
+                .discount_limit_bp(&sale.owner_id)
+                .await?,
+        ))
+    }
+
+    /// Confirms a draft over the version read: within the owner's discount limit it is confirmed at once
+    /// (receivables created, opportunity won); above it, it waits for a manager's approval.
+    pub async fn confirm(&self, p: &Principal, id: &str, version: i64) -> Result<SaleDetail> {
+        let sale = self.reached(p, id).await?;
+        if sale.status == SaleStatus::AwaitingApproval {
+            return Err(Error::conflict(
+                "aguardando_aprovacao",
+                "Esta venda aguarda a aprovação do desconto.",
+            ));
+        }
+        if sale.status != SaleStatus::Draft {
+            return Err(Error::conflict(
+                "venda_ja_confirmada",
+                format!(
+                    "A venda {} já está {}.",
+                    sale.number,
+                    status_label(sale.status)
+                ),
+            ));
+        }
+        if sale.version != version {
+            return Err(stale());
+        }
+        let level = required_level(sale.fields.max_discount_bp, self.owner_limit(&sale).await?);
+        if level == ApprovalLevel::Salesperson {
+            return self.confirm_now(p, sale, SaleStatus::Draft, None).await;
+        }
+        let now = self.clock.now();
+        let mut tx = self.db.begin().await?;
+        if !store::transition(
+            &mut tx,
+            id,
+            version,
+            SaleStatus::Draft,
+            SaleStatus::AwaitingApproval,
+            level,
+            now,
+            &p.uid,
+        )
+        .await?
+        {
+            return Err(stale());
+        }
+        let reason = Reason::parse(
+            "reason",
+            Some(&format!(
+                "Desconto de {} acima do limite do vendedor: aguarda aprovação do gerente.",
+                percent(sale.fields.max_discount_bp)
+            )),
+        )
+        .ok();
+        let entry = Entry {
+            entity: SALE_ENTITY,
+            entity_id: id,
+            action: "Aprovação de desconto solicitada",
+            from_state: Some(SaleStatus::Draft.as_str()),
+            to_state: Some(SaleStatus::AwaitingApproval.as_str()),
+            reason: reason.as_ref(),
+            changes: Vec::new(),
+        };
+        history::record(&mut tx, &entry, p, now).await?;
+        tx.commit().await?;
+        self.get(p, id).await
+    }
+
+    /// The confirmation's one transaction (see the module's note).
+    async fn confirm_now(
+        &self,
+        p: &Principal,
+        sale: Sale,
+        from: SaleStatus,
+        approval: Option<DiscountApproval>,
+    ) -> Result<SaleDetail> {
+        let now = self.clock.now();
+        let mut tx = self.db.begin().await?;
+        let level = approval
+            .as_ref()
+            .map_or(ApprovalLevel::Salesperson, |a| a.level);
+        if !store::transition(
+            &mut tx,
+            &sale.id,
+            sale.version,
+            from,
+            SaleStatus::Confirmed,
+            level,
+            now,
+            &p.uid,
+        )
+        .await?
+        {
+            return Err(Error::conflict(
+                "venda_ja_confirmada",
+                "Esta venda já foi confirmada ou alterada por outra pessoa. Recarregue a página.",
+            ));
+        }
+        if let Some(a) = &approval {
+            store::insert_approval(&mut tx, &sale.id, a).await?;
+        }
+        let method = match sale.fields.plan.method {
+            PaymentMethod::Boleto => ReceivableMethod::Boleto,
+            PaymentMethod::Pix => ReceivableMethod::Pix,
+            PaymentMethod::Card => ReceivableMethod::CartaoCredito,
+        };
+        let receivable = self
+            .finance
+            .receivables()
+            .create_in(
+                &mut tx,
+                SaleReceivable {
+                    sale_id: sale.id.clone(),
+                    client_id: sale.fields.client_id.clone(),
+                    description: format!("Venda {}", sale.number),
+                    chart_account_id: None,
+                    installments: sale
+                        .fields
+                        .plan
+                        .installments
+                        .iter()
+                        .map(|i| (i.amount, i.due_date))
+                        .collect(),
+                    payment_method: method,
+                },
+                p,
+            )
+            .await?;
+        store::set_receivable(&mut tx, &sale.id, &receivable.id).await?;
+        if let Some(opp) = &sale.fields.opportunity_id {
+            self.crm
+                .opportunities()
+                .mark_won_in(&mut tx, p, opp, &sale.id)
+                .await?;
+        }
+        let reason = Reason::parse(
+            "reason",
+            Some(&format!(
+                "{} em {} parcela(s); título {}",
+                brl(sale.fields.total),
+                sale.fields.plan.installments.len(),
+                receivable.number
+            )),
+        )
+        .ok();
+        let entry = Entry {
+            entity: SALE_ENTITY,
+            entity_id: &sale.id,
+            action: "Venda confirmada",
+            from_state: Some(from.as_str()),
+            to_state: Some(SaleStatus::Confirmed.as_str()),
+            reason: reason.as_ref(),
+            changes: Vec::new(),
+        };
+        history::record(&mut tx, &entry, p, now).await?;
+        tx.commit().await?;
+        self.get(p, &sale.id).await
+    }
+
+    /// A manager (within their own limit, not on their own sale) or an administrator approves the waiting
+    /// discount: the sale is confirmed in the same transaction. A manager above their limit gets 403 and the
+    /// sale then waits for an administrator.
+    pub async fn approve(&self, p: &Principal, id: &str, version: i64) -> Result<SaleDetail> {
+        let sale = self.reached(p, id).await?;
+        if sale.status != SaleStatus::AwaitingApproval {
+            return Err(Error::conflict(
+                "sem_aprovacao_pendente",
+                "Esta venda não aguarda aprovação de desconto.",
+            ));
+        }
+        if sale.version != version {
+            return Err(stale());
+        }
+        if sale.owner_id == p.uid {
+            return Err(Error::forbidden(
+                "Você não pode aprovar o desconto da sua própria venda.",
+            ));
+        }
+        let limit = if unlimited(p) {
+            None
+        } else {
+            Some(self.crm.profiles().discount_limit_bp(&p.uid).await?)
+        };
+        let value = sale.fields.max_discount_bp;
+        if !unlimited(p) && sale.approval_level == ApprovalLevel::Admin {
+            return Err(Error::forbidden(
+                "Este desconto aguarda a aprovação de um administrador.",
+            ));
+        }
+        if !may_approve(value, limit) {
+            store::escalate(&self.db, id, ApprovalLevel::Admin).await?;
+            return Err(Error::forbidden(format!(
+                "O desconto de {} passa do seu limite ({}): a aprovação cabe a um administrador.",
+                percent(value),
+                percent(limit.unwrap_or(0))
+            )));
+        }
+        let approval = DiscountApproval {
+            id: uuid::Uuid::now_v7().to_string(),
+            level: if unlimited(p) {
+                ApprovalLevel::Admin
+            } else {
+                ApprovalLevel::Manager
+            },
+            value_bp: value,
+            approver_id: p.uid.clone(),
+            approver_role: p.role.map(|r| r.as_str().to_string()).unwrap_or_default(),
+            approver_limit_bp: limit,
+            approved: true,
+            reason: None,
+            decided_at: self.clock.now(),
+        };
+        self.confirm_now(p, sale, SaleStatus::AwaitingApproval, Some(approval))
+            .await
+    }
+
+    /// The approver refuses the discount (a reason is required): the sale goes back to draft.
+    pub async fn reject(
+        &self,
+        p: &Principal,
+        id: &str,
+        version: i64,
+        reason: Option<String>,
+    ) -> Result<SaleDetail> {
+        let sale = self.reached(p, id).await?;
+        if sale.status != SaleStatus::AwaitingApproval {
+            return Err(Error::conflict(
+                "sem_aprovacao_pendente",
+                "Esta venda não aguarda aprovação de desconto.",
+            ));
+        }
+        let reason =
+            Reason::parse("reason", reason.as_deref()).map_err(|v| Error::invalid(vec![v]))?;
+        if sale.version != version {
+            return Err(stale());
+        }
+        if sale.owner_id == p.uid {
+            return Err(Error::forbidden(
+                "Você não pode decidir o desconto da sua própria venda.",
+            ));
+        }
+        let limit = if unlimited(p) {
+            None
+        } else {
+            Some(self.crm.profiles().discount_limit_bp(&p.uid).await?)
+        };
+        let now = self.clock.now();
+        let mut tx = self.db.begin().await?;
+        if !store::transition(
+            &mut tx,
+            id,
+            version,
+            SaleStatus::AwaitingApproval,
+            SaleStatus::Draft,
+            ApprovalLevel::Salesperson,
+            now,
+            &p.uid,
+        )
+        .await?
+        {
+            return Err(stale());
+        }
+        let decision = DiscountApproval {
+            id: uuid::Uuid::now_v7().to_string(),
+            level: sale.approval_level,
+            value_bp: sale.fields.max_discount_bp,
+            approver_id: p.uid.clone(),
+            approver_role: p.role.map(|r| r.as_str().to_string()).unwrap_or_default(),
+            approver_limit_bp: limit,
+            approved: false,
+            reason: Some(reason.as_str().to_string()),
+            decided_at: now,
+        };
+        store::insert_approval(&mut tx, id, &decision).await?;
+        let entry = Entry {
+            entity: SALE_ENTITY,
+            entity_id: id,
+            action: "Desconto recusado",
+            from_state: Some(SaleStatus::AwaitingApproval.as_str()),
+            to_state: Some(SaleStatus::Draft.as_str()),
+            reason: Some(&reason),
+            changes: Vec::new(),
+        };
+        history::record(&mut tx, &entry, p, now).await?;
+        tx.commit().await?;
+        self.get(p, id).await
+    }
+
+    pub async fn history(&self, p: &Principal, id: &str) -> Result<Vec<Recorded>> {
+        self.reached(p, id).await?;
+        history::of(&self.db, SALE_ENTITY, id).await
+    }
+}
