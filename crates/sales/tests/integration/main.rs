@@ -1,0 +1,7 @@
+//! The crate's integration tests in one binary, one module per area: each test binary is compiled and linked
+//! against the whole dependency graph, so one per crate keeps the test build short. One module:
+//! `cargo nextest run -p sales -E 'test(/^catalog_api::/)'`, or `cargo test -p sales --test integration catalog_api::`.
+
+mod common;
+mod catalog_api;
+mod sales_api;
