@@ -708,3 +708,58 @@ async fn a_line_is_ignored_with_a_reason_and_its_suggestions_go() {
         assert_eq!(w.lines(Some("IGNORADO")).await.len(), 1);
     }
 }
+
+#[tokio::test]
+async fn the_demo_statement_is_reconciled_mostly_by_itself_once_and_nothing_more_the_second_time() {
+    use platform::context::{Context, Demo};
+    for api in TestApi::<Finance>::on_each_engine_after::<(identity::Identity, Crm)>().await {
+        let mut demo = Demo::default();
+        api.started
+            .get::<Crm>()
+            .unwrap()
+            .seed_demo(&mut demo)
+            .await
+            .unwrap();
+        let said = api.context.seed_demo(&mut demo).await.unwrap();
+        let line = said
+            .iter()
+            .find(|l| l.contains("extrato OFX de demonstração"))
+            .unwrap_or_else(|| panic!("{said:?}"));
+        let accounts = api.context.bank_accounts().list().await.unwrap();
+        let itau = accounts
+            .iter()
+            .find(|a| line.contains(&format!("da conta {} (", a.fields.nickname)))
+            .unwrap();
+        let get = |status: &'static str| {
+            let path = format!("{MATCHES}?account_id={}&status={status}", itau.id);
+            let api = &api;
+            async move {
+                let (code, list) = api.call("GET", &path, FA, None).await;
+                assert_eq!(code, StatusCode::OK, "{list}");
+                list.as_array().unwrap().len()
+            }
+        };
+        let confirmed = get("CONFIRMADA").await;
+        let suggested = get("SUGERIDA").await;
+        assert!(confirmed >= 5, "{line}: {confirmed} confirmed");
+        assert!(suggested >= 1, "{line}: {suggested} suggested");
+        let (_, pending) = api
+            .call(
+                "GET",
+                &format!("{LINES}?account_id={}&status=PENDENTE", itau.id),
+                FA,
+                None,
+            )
+            .await;
+        assert!(pending["total"].as_i64().unwrap() >= 2, "{pending}");
+
+        let again = api.context.seed_demo(&mut demo).await.unwrap();
+        assert!(
+            again
+                .iter()
+                .any(|l| l.contains("extrato de demonstração já existia")),
+            "{again:?}"
+        );
+        assert_eq!(get("CONFIRMADA").await, confirmed);
+    }
+}

@@ -90,6 +90,11 @@ impl Reconciliation {
         }
     }
 
+    /// The database (the demo data reads its candidates through the store).
+    pub(crate) fn db(&self) -> &Db {
+        &self.db
+    }
+
     /// The active account `id`, or 422 on `field`.
     async fn account(&self, id: Option<&str>, field: &str) -> Result<BankAccount> {
         let id = id.map(str::trim).unwrap_or("");
