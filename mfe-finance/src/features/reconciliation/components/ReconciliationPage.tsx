@@ -84,7 +84,7 @@ export default function ReconciliationPage({ route }: PageProps) {
       {accountId ? (
         <>
           <BalanceCards accountId={accountId} />
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
             <StatementLines accountId={accountId} />
             <MatchTabs accountId={accountId} />
           </SimpleGrid>
