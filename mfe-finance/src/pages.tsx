@@ -17,6 +17,7 @@ const BoletosPage = lazy(() => import(/* webpackChunkName: "boletos" */ './featu
 const BoletoDetailPage = lazy(() => import(/* webpackChunkName: "boleto-detail" */ './features/boletos/components/BoletoDetailPage'));
 const RemittancePage = lazy(() => import(/* webpackChunkName: "remittance" */ './features/remittances/components/RemittancePage'));
 const RemittancesPage = lazy(() => import(/* webpackChunkName: "remittances" */ './features/remittances/components/RemittancesPage'));
+const ReconciliationPage = lazy(() => import(/* webpackChunkName: "reconciliation" */ './features/reconciliation/components/ReconciliationPage'));
 const SuppliersPage = lazy(() => import(/* webpackChunkName: "suppliers" */ './features/suppliers/components/SuppliersPage'));
 
 const built: Record<string, ComponentType<PageProps>> = {
@@ -30,6 +31,7 @@ const built: Record<string, ComponentType<PageProps>> = {
   '/remessas': RemittancesPage,
   '/pagamentos': PaymentsPage,
   '/recebimentos': ReceivablesPage,
+  '/conciliacao': ReconciliationPage,
 };
 
 export const pages: Record<string, ComponentType<PageProps>> = Object.fromEntries(

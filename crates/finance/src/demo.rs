@@ -149,7 +149,126 @@ pub async fn seed(finance: &Finance, demo: &Demo) -> Result<Vec<String>> {
             "Financeiro: {n} contas a pagar de fornecedores (pagas, programadas, em aberto, rascunhos aguardando aprovação)."
         ));
     }
+    let manager = acting(demo.user(Role::FinancialManager), Role::FinancialManager);
+    if let Some(line) = seed_statement(finance, &manager).await? {
+        said.push(line);
+    }
     Ok(said)
+}
+
+/// An OFX statement of the account the demo receipts went to (automatic reconciliation on) that matches part of the demo receivables:
+/// a PIX with the payer's CPF/CNPJ for most receipts recorded on it (confirmed by the engine), credits naming no
+/// one for two open installments (suggestions), and a bank fee nobody expects. Run once: an account that already
+/// has statement lines is left alone.
+async fn seed_statement(finance: &Finance, manager: &Principal) -> Result<Option<String>> {
+    use crate::store::reconciliation as store;
+    let db = finance.reconciliation().db();
+    // The account the demo receipts went to (the one with the most of them).
+    let mut best = None;
+    for account in finance.bank_accounts().list().await? {
+        if !account.active {
+            continue;
+        }
+        if store::lines(db, &account.id, None, 1, 0).await?.1 > 0 {
+            return Ok(Some(
+                "Financeiro: o extrato de demonstração já existia.".into(),
+            ));
+        }
+        let receipts = store::unreconciled_receipts(db, &account.id).await?;
+        if best
+            .as_ref()
+            .is_none_or(|(_, r): &(_, Vec<store::ReceiptCandidate>)| receipts.len() > r.len())
+        {
+            best = Some((account, receipts));
+        }
+    }
+    let Some((account, mut receipts)) = best else {
+        return Ok(None);
+    };
+    let today = finance.receivables().today();
+    let mut lines: Vec<(String, NaiveDate, i64, String)> = Vec::new();
+    receipts.sort_by(|a, b| b.date.cmp(&a.date).then(a.id.cmp(&b.id)));
+    // The most recent receipts, but one in five left for a person to find.
+    for (n, r) in receipts.iter().take(15).enumerate() {
+        if n % 5 == 4 {
+            continue;
+        }
+        lines.push((
+            format!("DEMO-R{n:03}"),
+            r.date,
+            r.amount_cents,
+            format!("PIX RECEBIDO {} {}", r.client_document, r.client_name),
+        ));
+    }
+    let open = crate::store::receivables::open_for_account(db, &account.id).await?;
+    for (n, i) in open
+        .iter()
+        .filter(|i| i.due_date < today && i.received_cents == 0)
+        .take(2)
+        .enumerate()
+    {
+        lines.push((
+            format!("DEMO-T{n:03}"),
+            i.due_date,
+            i.balance_cents(),
+            "TED RECEBIDA".into(),
+        ));
+    }
+    lines.push((
+        "DEMO-TARIFA".into(),
+        today - Days::new(1),
+        -4_590,
+        "TARIFA PACOTE SERVICOS".into(),
+    ));
+    let mut ofx = String::from(
+        "OFXHEADER:100\r\nDATA:OFXSGML\r\nVERSION:102\r\nSECURITY:NONE\r\nENCODING:USASCII\r\n\
+         CHARSET:1252\r\nCOMPRESSION:NONE\r\nOLDFILEUID:NONE\r\nNEWFILEUID:NONE\r\n\r\n<OFX><BANKMSGSRSV1>\
+         <STMTTRNRS><TRNUID>1<STMTRS><CURDEF>BRL\r\n",
+    );
+    let number = &account.fields.number;
+    ofx.push_str(&format!(
+        "<BANKACCTFROM><BANKID>{}<BRANCHID>{}<ACCTID>{}{}<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST>\r\n",
+        number.bank.code(),
+        number.agency,
+        number.account,
+        number.account_digit
+    ));
+    for (fitid, day, cents, memo) in &lines {
+        let kind = if *cents < 0 { "DEBIT" } else { "CREDIT" };
+        let sign = if *cents < 0 { "-" } else { "" };
+        let memo: String = memo
+            .chars()
+            .map(|c| {
+                if c == '<' || c == '>' || c == '&' {
+                    ' '
+                } else {
+                    c
+                }
+            })
+            .collect();
+        ofx.push_str(&format!(
+            "<STMTTRN><TRNTYPE>{kind}<DTPOSTED>{}<TRNAMT>{sign}{}.{:02}<FITID>{fitid}<MEMO>{memo}</STMTTRN>\r\n",
+            day.format("%Y%m%d"),
+            cents.abs() / 100,
+            cents.abs() % 100
+        ));
+    }
+    ofx.push_str("</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\r\n");
+    let reconciliation = finance.reconciliation();
+    let imported = reconciliation
+        .import(
+            Some(&account.id),
+            "extrato-demo.ofx",
+            ofx.as_bytes(),
+            manager,
+        )
+        .await?;
+    reconciliation.set_auto_reconcile(&account.id, true).await?;
+    let run = reconciliation.run(Some(&account.id), manager).await?;
+    Ok(Some(format!(
+        "Financeiro: extrato OFX de demonstração da conta {} ({} lançamentos): {} conciliados automaticamente, {} sugestões.",
+        account.fields.nickname, imported.new_lines, run.confirmed, run.suggested
+    )))
 }
 
 const DESCRIPTIONS: [(&str, &str); 8] = [

@@ -44,6 +44,7 @@ pub struct Finance {
     payables: Arc<service::Payables>,
     remittances: Arc<service::Remittances>,
     bank_returns: Arc<service::BankReturns>,
+    reconciliation: Arc<service::Reconciliation>,
 }
 
 impl Finance {
@@ -122,6 +123,13 @@ impl Finance {
     }
 }
 
+impl Finance {
+    /// Bank reconciliation: statements, the matching and its manual work.
+    pub fn reconciliation(&self) -> &Arc<service::Reconciliation> {
+        &self.reconciliation
+    }
+}
+
 impl Context for Finance {
     const NAME: &'static str = "finance";
     type Api = api::FinanceApi;
@@ -157,6 +165,12 @@ impl Context for Finance {
             platform.jobs.clone(),
             boletos.clone(),
         ));
+        let receivables = Arc::new(Receivables::new(
+            platform.db.clone(),
+            platform.clock.clone(),
+            platform.jobs.clone(),
+            crm.clone(),
+        ));
         Ok(Finance {
             remittances,
             bank_returns,
@@ -181,12 +195,12 @@ impl Context for Finance {
                 platform.jobs.clone(),
                 crm.clone(),
             )),
-            receivables: Arc::new(Receivables::new(
+            reconciliation: Arc::new(service::Reconciliation::new(
                 platform.db.clone(),
                 platform.clock.clone(),
-                platform.jobs.clone(),
-                crm,
+                receivables.clone(),
             )),
+            receivables,
             attachments: Arc::new(service::Attachments::new(
                 platform.db.clone(),
                 platform.clock.clone(),
@@ -220,6 +234,7 @@ impl Context for Finance {
             api::PayableAttachmentsApi::new(self.attachments.clone(), self.payables.clone()),
             api::RemittancesApi::new(self.remittances.clone()),
             api::BankReturnsApi::new(self.bank_returns.clone()),
+            api::ReconciliationApi::new(self.reconciliation.clone()),
         )
     }
 

@@ -1,6 +1,6 @@
 //! What the finance operations need, and which roles hold it by default (`../shared/product/finance.md` §7).
 
-use platform::access::{Grant, Permission, Role, RouteCheck, RouteMatch, RouteRule};
+use platform::access::{Flag, Grant, Permission, Role, RouteCheck, RouteMatch, RouteRule};
 
 pub static FINANCE_CHART_READ: Permission = Permission {
     code: "financeiro_cadastros_ler",
@@ -197,6 +197,21 @@ pub static PAYMENTS_REVERSE: Permission = Permission {
     grant: Grant::Roles(&[Role::FinancialManager, Role::SuperAdmin]),
 };
 
+/// Reading statements and reconciliations (finance.md §7 "conc."): whoever's role has `can_see_conciliation`,
+/// the same flag the `/conciliacao` page needs.
+pub static RECONCILIATION_READ: Permission = Permission {
+    code: "conciliacao_ler",
+    label: "consultar extratos e conciliações",
+    grant: Grant::Flag(Flag::CanSeeConciliation),
+};
+
+/// Importing statements, running the matching, accepting, undoing and ignoring (finance.md §7 "conc.").
+pub static RECONCILIATION_WRITE: Permission = Permission {
+    code: "conciliacao_operar",
+    label: "importar extratos, conciliar, desfazer e ignorar lançamentos",
+    grant: Grant::Flag(Flag::CanSeeConciliation),
+};
+
 /// Every permission the context declares.
 pub static ALL: &[&Permission] = &[
     &FINANCE_CHART_READ,
@@ -217,6 +232,8 @@ pub static ALL: &[&Permission] = &[
     &PAYABLES_WRITE,
     &PAYABLES_APPROVE,
     &PAYMENTS_REVERSE,
+    &RECONCILIATION_READ,
+    &RECONCILIATION_WRITE,
 ];
 
 /// The finance pages built so far: the guard decides from the user's permissions (their own grants included);

@@ -54,6 +54,7 @@ const STATES: Readonly<Record<string, string>> = {
   '/pagamentos': BUILT,
   '/recebimentos': BUILT,
   '/recebimentos-por-periodo': BUILT,
+  '/conciliacao': BUILT,
   '/backoffice/financeiro/planos-de-conta': BUILT,
   '/hub': BUILT,
   '/hub/despachos': BUILT,

@@ -11,6 +11,7 @@ mod chart;
 mod cost_centers;
 mod payables;
 mod receivables;
+mod reconciliation;
 mod remittances;
 mod reports;
 mod settings;
@@ -25,6 +26,7 @@ pub use chart::ChartApi;
 pub use cost_centers::CostCentersApi;
 pub use payables::PayablesApi;
 pub use receivables::ReceivablesApi;
+pub use reconciliation::ReconciliationApi;
 pub use remittances::RemittancesApi;
 pub use reports::ReportsApi;
 pub use settings::SettingsApi;
@@ -49,6 +51,7 @@ pub type FinanceApi = (
     PayableAttachmentsApi,
     RemittancesApi,
     BankReturnsApi,
+    ReconciliationApi,
 );
 
 #[derive(Tags)]

@@ -15,6 +15,7 @@ pub mod remittance;
 pub mod renegotiation;
 pub mod report;
 pub mod settings;
+pub mod statement;
 pub mod supplier;
 
 pub use bank_account::{BankAccount, BankAccountDraft, BankAccountFields, BankAccountNumber};

@@ -10,6 +10,7 @@ mod cost_centers;
 mod laps;
 mod payables;
 mod receivables;
+mod reconciliation;
 mod remittances;
 mod reports;
 mod settings;
@@ -32,6 +33,10 @@ pub use payables::{
 pub use receivables::{
     InstallmentDetail, InstallmentPage, InstallmentRead, ReceivableDetail, Receivables,
     INSTALLMENT_ENTITY, RECEIVABLE_ENTITY,
+};
+pub use reconciliation::{
+    ImportSummary, MatchDetail, Overview, Reconciliation, RunSummary, AUTOMATIC,
+    MAX_STATEMENT_BYTES,
 };
 pub use remittances::{Pending, RemittanceDetail, RemittancePage, Remittances, REMITTANCE_ENTITY};
 pub use reports::{

@@ -196,7 +196,7 @@ impl Receivables {
         })
     }
 
-    async fn current(&self, id: &str) -> Result<Installment> {
+    pub(crate) async fn current(&self, id: &str) -> Result<Installment> {
         store::installment_by_id(&self.db, id)
             .await?
             .ok_or_else(|| Error::not_found("Parcela não encontrada."))
@@ -437,12 +437,32 @@ impl Receivables {
         self.check_bank_account(&receipt.bank_account_id, "bank_account_id", &mut v)
             .await?;
         v.finish()?;
+        let mut tx = self.db.begin().await?;
+        self.receive_in(&mut tx, &current, receipt, ReceiptSource::Manual, by)
+            .await?;
+        tx.commit().await?;
+        self.installment(id).await
+    }
+
+    /// Records `receipt` on the open installment `current` (read before, its version checked by the update) in
+    /// the caller's transaction, with its history entry and `ReceivableSettled`: the receipt's id. Reconciliation
+    /// settles the installments a match names this way, in the match's own transaction.
+    pub(crate) async fn receive_in(
+        &self,
+        tx: &mut Tx,
+        current: &Installment,
+        receipt: crate::domain::Receipt,
+        source: ReceiptSource,
+        by: &Principal,
+    ) -> Result<String> {
+        let id = current.id.as_str();
+        let version = current.version;
         let stamp = Stamp::now(&self.clock, by);
         let record = ReceiptRecord {
             id: uuid::Uuid::now_v7().to_string(),
             installment_id: current.id.clone(),
             receipt,
-            source: ReceiptSource::Manual,
+            source,
             reversed_at: None,
             reversed_by: None,
             reversed_reason: None,
@@ -450,9 +470,8 @@ impl Receivables {
             created_by: by.uid.clone(),
         };
         let r = &record.receipt;
-        let mut tx = self.db.begin().await?;
-        store::insert_receipt(&mut tx, &record).await?;
-        let received = store::live_principal(&mut tx, id).await?;
+        store::insert_receipt(tx, &record).await?;
+        let received = store::live_principal(tx, id).await?;
         let status = current.status.after_receipts(current.value_cents, received);
         let state = InstallmentState {
             status,
@@ -460,7 +479,7 @@ impl Receivables {
             due_date: current.due_date,
             write_off: None,
         };
-        written(store::update_installment(&mut tx, id, version, &state, &stamp).await?)?;
+        written(store::update_installment(tx, id, version, &state, &stamp).await?)?;
         let entry = Entry {
             entity: INSTALLMENT_ENTITY,
             entity_id: id,
@@ -473,7 +492,7 @@ impl Receivables {
                 money_change("received_cents", current.received_cents, received),
             ],
         };
-        history::record(&mut tx, &entry, by, stamp.at).await?;
+        history::record(tx, &entry, by, stamp.at).await?;
         let event = ReceivableSettled {
             id: record.id.clone(),
             receipt_id: record.id.clone(),
@@ -489,9 +508,8 @@ impl Receivables {
             date: r.date,
             paid_off: status == InstallmentStatus::Pago,
         };
-        self.jobs.publish(&mut tx, &event).await?;
-        tx.commit().await?;
-        self.installment(id).await
+        self.jobs.publish(tx, &event).await?;
+        Ok(record.id)
     }
 
     /// Reverses a live receipt (kept, marked): what was received is recomputed and a PAGO installment reopens
@@ -513,12 +531,30 @@ impl Receivables {
         if record.reversed_at.is_some() {
             return Err(already_reversed());
         }
-        let stamp = Stamp::now(&self.clock, by);
         let mut tx = self.db.begin().await?;
-        if !store::reverse_receipt(&mut tx, receipt_id, reason.as_str(), &stamp).await? {
+        self.reverse_in(&mut tx, &current, &record, &reason, by)
+            .await?;
+        tx.commit().await?;
+        self.installment(id).await
+    }
+
+    /// Reverses the live receipt `record` of `current` in the caller's transaction, with its history entry and
+    /// `ReceivableReversed` (undoing a reconciliation reverses the receipts it created this way).
+    pub(crate) async fn reverse_in(
+        &self,
+        tx: &mut Tx,
+        current: &Installment,
+        record: &ReceiptRecord,
+        reason: &Reason,
+        by: &Principal,
+    ) -> Result<()> {
+        let id = current.id.as_str();
+        let receipt_id = record.id.as_str();
+        let stamp = Stamp::now(&self.clock, by);
+        if !store::reverse_receipt(tx, receipt_id, reason.as_str(), &stamp).await? {
             return Err(already_reversed());
         }
-        let received = store::live_principal(&mut tx, id).await?;
+        let received = store::live_principal(tx, id).await?;
         let status = current.status.after_receipts(current.value_cents, received);
         let state = InstallmentState {
             status,
@@ -526,24 +562,24 @@ impl Receivables {
             due_date: current.due_date,
             write_off: None,
         };
-        written(store::update_installment(&mut tx, id, current.version, &state, &stamp).await?)?;
+        written(store::update_installment(tx, id, current.version, &state, &stamp).await?)?;
         let entry = Entry {
             entity: INSTALLMENT_ENTITY,
             entity_id: id,
             action: "Recebimento estornado",
             from_state: Some(current.status.as_str()),
             to_state: Some(status.as_str()),
-            reason: Some(&reason),
+            reason: Some(reason),
             changes: vec![
                 Change {
                     field: "receipt".into(),
-                    from: Some(describe(&record)),
+                    from: Some(describe(record)),
                     to: None,
                 },
                 money_change("received_cents", current.received_cents, received),
             ],
         };
-        history::record(&mut tx, &entry, by, stamp.at).await?;
+        history::record(tx, &entry, by, stamp.at).await?;
         let r = &record.receipt;
         let event = ReceivableReversed {
             id: format!("{}:estorno", record.id),
@@ -560,9 +596,8 @@ impl Receivables {
             date: r.date,
             reason: reason.as_str().to_string(),
         };
-        self.jobs.publish(&mut tx, &event).await?;
-        tx.commit().await?;
-        self.installment(id).await
+        self.jobs.publish(tx, &event).await?;
+        Ok(())
     }
 
     /// Moves an open installment's due date (on or after the título's issue, and a change); the original due

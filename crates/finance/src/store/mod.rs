@@ -9,6 +9,7 @@ pub mod chart;
 pub mod cost_centers;
 pub mod payables;
 pub mod receivables;
+pub mod reconciliation;
 pub mod remittances;
 pub mod reports;
 pub mod settings;

@@ -640,3 +640,18 @@ pub async fn live_principal(tx: &mut Tx, installment_id: &str) -> Result<i64> {
 pub async fn count(db: &Db) -> Result<i64> {
     on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM finance_receivables").fetch_one(pool).await)
 }
+
+/// The installments still to receive that may be credited to `account_id` (theirs, or with no account named),
+/// the candidates reconciliation matches statement credits against.
+pub async fn open_for_account(db: &Db, account_id: &str) -> Result<Vec<Installment>> {
+    let sql = format!(
+        "SELECT {INSTALLMENT_COLUMNS} FROM {INSTALLMENTS} WHERE i.status IN ('ABERTO', 'BOLETO_EMITIDO', \
+         'REGISTRADO') AND i.value_cents > i.received_cents \
+         AND (i.bank_account_id IS NULL OR i.bank_account_id = $1) ORDER BY i.due_date, i.id"
+    );
+    let rows: Vec<InstallmentRow> =
+        on_db!(db, pool => sqlx::query_as(&sql).bind(account_id).fetch_all(pool).await)?;
+    rows.into_iter()
+        .map(InstallmentRow::into_installment)
+        .collect()
+}

@@ -65,6 +65,8 @@ export const ACCESS: AccessRules = {
     pagar_editar: { label: 'lançar, editar, programar e pagar contas a pagar', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     pagar_aprovar: { label: 'aprovar contas a pagar', roles: ['FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     pagar_estornar: { label: 'estornar pagamentos e cancelar contas aprovadas', roles: ['FINANCIAL_MANAGER', 'SUPER_ADMIN'], flag: null },
+    conciliacao_ler: { label: 'consultar extratos e conciliações', roles: [], flag: 'role_id.can_see_conciliation' },
+    conciliacao_operar: { label: 'importar extratos, conciliar, desfazer e ignorar lançamentos', roles: [], flag: 'role_id.can_see_conciliation' },
     estoque_cadastros_ler: { label: 'consultar materiais, categorias e locais de estoque', roles: ['PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     estoque_cadastros_editar: { label: 'cadastrar materiais, unidades, categorias, locais e políticas de estoque', roles: ['STOCK_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     estoque_movimentos_ler: { label: 'consultar movimentações e saldos de estoque', roles: ['PURCHASING_ASSISTANT', 'PURCHASING_MANAGER', 'STOCK_KEEPER', 'STOCK_MANAGER', 'CLINIC_STAFF', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },

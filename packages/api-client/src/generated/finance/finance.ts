@@ -65,8 +65,10 @@ import type {
   ExtendInstallment,
   FinanceAttachment,
   FinanceSettings,
+  GetReconciliationOverviewParams,
   HistoryEntry,
   ImportBankReturnParams,
+  ImportStatementParams,
   InstallmentDetail,
   IssueBoletos,
   IssuedBoletos,
@@ -81,9 +83,11 @@ import type {
   ListPaymentAgreementsParams,
   ListPendenciesParams,
   ListReceivableInstallmentsParams,
+  ListReconciliationMatchesParams,
   ListRemittanceItemsParams,
   ListRemittancePendingParams,
   ListRemittancesParams,
+  ListStatementLinesParams,
   ListSuppliersParams,
   NewBankAccount,
   NewBoletoInstruction,
@@ -120,17 +124,29 @@ import type {
   ReceiptsReportParams,
   Receivable,
   ReceivableInstallmentPage,
+  ReconciliationAcceptAll,
+  ReconciliationAcceptedAll,
+  ReconciliationAccountSettings,
+  ReconciliationMatch,
+  ReconciliationOverview,
+  ReconciliationReason,
+  ReconciliationRun,
+  ReconciliationRunRequest,
   RemittanceCreate,
   RemittanceDetail,
   RemittanceItemPage,
   RemittancePage,
   RemittancePending,
   Renegotiation,
+  StatementImport,
+  StatementLine,
+  StatementLinePage,
   SupplierDetail,
   SupplierPage,
   SupplierPatch,
   SupportedBankList,
   UploadBankReturnBody,
+  UploadStatementBody,
   VersionedReasonRequest
 } from '.././model';
 
@@ -9792,6 +9808,921 @@ export const useReprocessPendencies = <TError = ErrorType<ErrorBody | ErrorBody 
       > => {
 
       const mutationOptions = getReprocessPendenciesMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Imports an OFX statement (1.x SGML or 2.x XML; the file's bytes as the body, ≤ 10 MB; `account_id` and
+`file_name` in the query). The file's account must be the chosen one (422 on `account_id`: "O extrato é
+da conta …, não da conta selecionada."); an unreadable file is 422 on `file` with the reader's reason. Only
+unseen lines are added (de-duplicated by account and FITID).
+ */
+export const getImportStatementUrl = (params?: ImportStatementParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/statements?${stringifiedParams}` : `/api/v1/finance/statements`
+}
+
+export const importStatement = async (importStatementBody: Blob,
+    params?: ImportStatementParams, options?: RequestInit): Promise<StatementImport> => {
+  
+  return customFetch<StatementImport>(getImportStatementUrl(params),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/octet-stream', ...options?.headers },
+    body: JSON.stringify(
+      importStatementBody,)
+  }
+);}
+
+
+
+
+export const getImportStatementMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importStatement>>, TError,{data: Blob;params?: ImportStatementParams}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof importStatement>>, TError,{data: Blob;params?: ImportStatementParams}, TContext> => {
+
+const mutationKey = ['importStatement'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof importStatement>>, {data: Blob;params?: ImportStatementParams}> = (props) => {
+          const {data,params} = props ?? {};
+
+          return  importStatement(data,params,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ImportStatementMutationResult = NonNullable<Awaited<ReturnType<typeof importStatement>>>
+    export type ImportStatementMutationBody = Blob
+    export type ImportStatementMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Imports an OFX statement (1.x SGML or 2.x XML; the file's bytes as the body, ≤ 10 MB; `account_id` and
+`file_name` in the query). The file's account must be the chosen one (422 on `account_id`: "O extrato é
+da conta …, não da conta selecionada."); an unreadable file is 422 on `file` with the reader's reason. Only
+unseen lines are added (de-duplicated by account and FITID).
+ */
+export const useImportStatement = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importStatement>>, TError,{data: Blob;params?: ImportStatementParams}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof importStatement>>,
+        TError,
+        {data: Blob;params?: ImportStatementParams},
+        TContext
+      > => {
+
+      const mutationOptions = getImportStatementMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The same import as a form (`multipart/form-data`, fields `file` and `account_id`), as the page sends it.
+ */
+export const getUploadStatementUrl = () => {
+
+
+  
+
+  return `/api/v1/finance/statements/upload`
+}
+
+export const uploadStatement = async (uploadStatementBody: UploadStatementBody, options?: RequestInit): Promise<StatementImport> => {
+    const formData = new FormData();
+formData.append(`file`, uploadStatementBody.file)
+formData.append(`account_id`, uploadStatementBody.account_id)
+
+  return customFetch<StatementImport>(getUploadStatementUrl(),
+  {      
+    ...options,
+    method: 'POST'
+    ,
+    body: 
+      formData,
+  }
+);}
+
+
+
+
+export const getUploadStatementMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadStatement>>, TError,{data: UploadStatementBody}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof uploadStatement>>, TError,{data: UploadStatementBody}, TContext> => {
+
+const mutationKey = ['uploadStatement'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof uploadStatement>>, {data: UploadStatementBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  uploadStatement(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UploadStatementMutationResult = NonNullable<Awaited<ReturnType<typeof uploadStatement>>>
+    export type UploadStatementMutationBody = UploadStatementBody
+    export type UploadStatementMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary The same import as a form (`multipart/form-data`, fields `file` and `account_id`), as the page sends it.
+ */
+export const useUploadStatement = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadStatement>>, TError,{data: UploadStatementBody}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof uploadStatement>>,
+        TError,
+        {data: UploadStatementBody},
+        TContext
+      > => {
+
+      const mutationOptions = getUploadStatementMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The account's statement lines, newest first (PENDENTE, CONCILIADO or IGNORADO when `status` is given).
+ */
+export const getListStatementLinesUrl = (params?: ListStatementLinesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/statement-lines?${stringifiedParams}` : `/api/v1/finance/statement-lines`
+}
+
+export const listStatementLines = async (params?: ListStatementLinesParams, options?: RequestInit): Promise<StatementLinePage> => {
+  
+  return customFetch<StatementLinePage>(getListStatementLinesUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListStatementLinesQueryKey = (params?: ListStatementLinesParams,) => {
+    return [
+    `/api/v1/finance/statement-lines`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListStatementLinesQueryOptions = <TData = Awaited<ReturnType<typeof listStatementLines>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: ListStatementLinesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStatementLines>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListStatementLinesQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listStatementLines>>> = ({ signal }) => listStatementLines(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listStatementLines>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListStatementLinesQueryResult = NonNullable<Awaited<ReturnType<typeof listStatementLines>>>
+export type ListStatementLinesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListStatementLines<TData = Awaited<ReturnType<typeof listStatementLines>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ListStatementLinesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStatementLines>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStatementLines>>,
+          TError,
+          Awaited<ReturnType<typeof listStatementLines>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListStatementLines<TData = Awaited<ReturnType<typeof listStatementLines>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListStatementLinesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStatementLines>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStatementLines>>,
+          TError,
+          Awaited<ReturnType<typeof listStatementLines>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListStatementLines<TData = Awaited<ReturnType<typeof listStatementLines>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListStatementLinesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStatementLines>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The account's statement lines, newest first (PENDENTE, CONCILIADO or IGNORADO when `status` is given).
+ */
+
+export function useListStatementLines<TData = Awaited<ReturnType<typeof listStatementLines>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListStatementLinesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStatementLines>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListStatementLinesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Ignores a pending line with a reason (10 to 500 characters); its suggestions go.
+ */
+export const getIgnoreStatementLineUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/statement-lines/${id}/ignore`
+}
+
+export const ignoreStatementLine = async (id: string,
+    reconciliationReason: ReconciliationReason, options?: RequestInit): Promise<StatementLine> => {
+  
+  return customFetch<StatementLine>(getIgnoreStatementLineUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      reconciliationReason,)
+  }
+);}
+
+
+
+
+export const getIgnoreStatementLineMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof ignoreStatementLine>>, TError,{id: string;data: ReconciliationReason}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof ignoreStatementLine>>, TError,{id: string;data: ReconciliationReason}, TContext> => {
+
+const mutationKey = ['ignoreStatementLine'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof ignoreStatementLine>>, {id: string;data: ReconciliationReason}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  ignoreStatementLine(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type IgnoreStatementLineMutationResult = NonNullable<Awaited<ReturnType<typeof ignoreStatementLine>>>
+    export type IgnoreStatementLineMutationBody = ReconciliationReason
+    export type IgnoreStatementLineMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Ignores a pending line with a reason (10 to 500 characters); its suggestions go.
+ */
+export const useIgnoreStatementLine = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof ignoreStatementLine>>, TError,{id: string;data: ReconciliationReason}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof ignoreStatementLine>>,
+        TError,
+        {id: string;data: ReconciliationReason},
+        TContext
+      > => {
+
+      const mutationOptions = getIgnoreStatementLineMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The cards of the page: statement and system balances, their difference, the pending lines.
+ */
+export const getGetReconciliationOverviewUrl = (params?: GetReconciliationOverviewParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/reconciliation/overview?${stringifiedParams}` : `/api/v1/finance/reconciliation/overview`
+}
+
+export const getReconciliationOverview = async (params?: GetReconciliationOverviewParams, options?: RequestInit): Promise<ReconciliationOverview> => {
+  
+  return customFetch<ReconciliationOverview>(getGetReconciliationOverviewUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetReconciliationOverviewQueryKey = (params?: GetReconciliationOverviewParams,) => {
+    return [
+    `/api/v1/finance/reconciliation/overview`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetReconciliationOverviewQueryOptions = <TData = Awaited<ReturnType<typeof getReconciliationOverview>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: GetReconciliationOverviewParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReconciliationOverview>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetReconciliationOverviewQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getReconciliationOverview>>> = ({ signal }) => getReconciliationOverview(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getReconciliationOverview>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetReconciliationOverviewQueryResult = NonNullable<Awaited<ReturnType<typeof getReconciliationOverview>>>
+export type GetReconciliationOverviewQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetReconciliationOverview<TData = Awaited<ReturnType<typeof getReconciliationOverview>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  GetReconciliationOverviewParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReconciliationOverview>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getReconciliationOverview>>,
+          TError,
+          Awaited<ReturnType<typeof getReconciliationOverview>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetReconciliationOverview<TData = Awaited<ReturnType<typeof getReconciliationOverview>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetReconciliationOverviewParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReconciliationOverview>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getReconciliationOverview>>,
+          TError,
+          Awaited<ReturnType<typeof getReconciliationOverview>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetReconciliationOverview<TData = Awaited<ReturnType<typeof getReconciliationOverview>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetReconciliationOverviewParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReconciliationOverview>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The cards of the page: statement and system balances, their difference, the pending lines.
+ */
+
+export function useGetReconciliationOverview<TData = Awaited<ReturnType<typeof getReconciliationOverview>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetReconciliationOverviewParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReconciliationOverview>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetReconciliationOverviewQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Sets the account's "Conciliar automaticamente" (a bank-account setting: who edits bank accounts).
+ */
+export const getSetReconciliationAccountUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/reconciliation/accounts/${id}`
+}
+
+export const setReconciliationAccount = async (id: string,
+    reconciliationAccountSettings: ReconciliationAccountSettings, options?: RequestInit): Promise<ReconciliationOverview> => {
+  
+  return customFetch<ReconciliationOverview>(getSetReconciliationAccountUrl(id),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      reconciliationAccountSettings,)
+  }
+);}
+
+
+
+
+export const getSetReconciliationAccountMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setReconciliationAccount>>, TError,{id: string;data: ReconciliationAccountSettings}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setReconciliationAccount>>, TError,{id: string;data: ReconciliationAccountSettings}, TContext> => {
+
+const mutationKey = ['setReconciliationAccount'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setReconciliationAccount>>, {id: string;data: ReconciliationAccountSettings}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  setReconciliationAccount(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetReconciliationAccountMutationResult = NonNullable<Awaited<ReturnType<typeof setReconciliationAccount>>>
+    export type SetReconciliationAccountMutationBody = ReconciliationAccountSettings
+    export type SetReconciliationAccountMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Sets the account's "Conciliar automaticamente" (a bank-account setting: who edits bank accounts).
+ */
+export const useSetReconciliationAccount = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setReconciliationAccount>>, TError,{id: string;data: ReconciliationAccountSettings}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setReconciliationAccount>>,
+        TError,
+        {id: string;data: ReconciliationAccountSettings},
+        TContext
+      > => {
+
+      const mutationOptions = getSetReconciliationAccountMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Runs the matching for the account: its pending lines against open receivable installments and receipts
+not yet reconciled. The earlier suggestions are replaced; with "Conciliar automaticamente", matches of 90
+or more with a unique best and identity evidence are confirmed (the receipt created, the line CONCILIADO).
+ */
+export const getRunReconciliationUrl = () => {
+
+
+  
+
+  return `/api/v1/finance/reconciliation/runs`
+}
+
+export const runReconciliation = async (reconciliationRunRequest: ReconciliationRunRequest, options?: RequestInit): Promise<ReconciliationRun> => {
+  
+  return customFetch<ReconciliationRun>(getRunReconciliationUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      reconciliationRunRequest,)
+  }
+);}
+
+
+
+
+export const getRunReconciliationMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof runReconciliation>>, TError,{data: ReconciliationRunRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof runReconciliation>>, TError,{data: ReconciliationRunRequest}, TContext> => {
+
+const mutationKey = ['runReconciliation'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof runReconciliation>>, {data: ReconciliationRunRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  runReconciliation(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RunReconciliationMutationResult = NonNullable<Awaited<ReturnType<typeof runReconciliation>>>
+    export type RunReconciliationMutationBody = ReconciliationRunRequest
+    export type RunReconciliationMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Runs the matching for the account: its pending lines against open receivable installments and receipts
+not yet reconciled. The earlier suggestions are replaced; with "Conciliar automaticamente", matches of 90
+or more with a unique best and identity evidence are confirmed (the receipt created, the line CONCILIADO).
+ */
+export const useRunReconciliation = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof runReconciliation>>, TError,{data: ReconciliationRunRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof runReconciliation>>,
+        TError,
+        {data: ReconciliationRunRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getRunReconciliationMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The account's matches: SUGERIDA (the default, best score first), CONFIRMADA or DESFEITA.
+ */
+export const getListReconciliationMatchesUrl = (params?: ListReconciliationMatchesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/finance/reconciliation/matches?${stringifiedParams}` : `/api/v1/finance/reconciliation/matches`
+}
+
+export const listReconciliationMatches = async (params?: ListReconciliationMatchesParams, options?: RequestInit): Promise<ReconciliationMatch[]> => {
+  
+  return customFetch<ReconciliationMatch[]>(getListReconciliationMatchesUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListReconciliationMatchesQueryKey = (params?: ListReconciliationMatchesParams,) => {
+    return [
+    `/api/v1/finance/reconciliation/matches`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListReconciliationMatchesQueryOptions = <TData = Awaited<ReturnType<typeof listReconciliationMatches>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: ListReconciliationMatchesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReconciliationMatches>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListReconciliationMatchesQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listReconciliationMatches>>> = ({ signal }) => listReconciliationMatches(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listReconciliationMatches>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListReconciliationMatchesQueryResult = NonNullable<Awaited<ReturnType<typeof listReconciliationMatches>>>
+export type ListReconciliationMatchesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListReconciliationMatches<TData = Awaited<ReturnType<typeof listReconciliationMatches>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ListReconciliationMatchesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReconciliationMatches>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listReconciliationMatches>>,
+          TError,
+          Awaited<ReturnType<typeof listReconciliationMatches>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListReconciliationMatches<TData = Awaited<ReturnType<typeof listReconciliationMatches>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListReconciliationMatchesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReconciliationMatches>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listReconciliationMatches>>,
+          TError,
+          Awaited<ReturnType<typeof listReconciliationMatches>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListReconciliationMatches<TData = Awaited<ReturnType<typeof listReconciliationMatches>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListReconciliationMatchesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReconciliationMatches>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The account's matches: SUGERIDA (the default, best score first), CONFIRMADA or DESFEITA.
+ */
+
+export function useListReconciliationMatches<TData = Awaited<ReturnType<typeof listReconciliationMatches>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListReconciliationMatchesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReconciliationMatches>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListReconciliationMatchesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Accepts a suggestion: its lines CONCILIADO, a receipt for each installment it names. Of two people
+accepting it, the second gets 409 "Já conciliado por {nome}.".
+ */
+export const getAcceptReconciliationMatchUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/reconciliation/matches/${id}/accept`
+}
+
+export const acceptReconciliationMatch = async (id: string, options?: RequestInit): Promise<ReconciliationMatch> => {
+  
+  return customFetch<ReconciliationMatch>(getAcceptReconciliationMatchUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getAcceptReconciliationMatchMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptReconciliationMatch>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof acceptReconciliationMatch>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['acceptReconciliationMatch'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof acceptReconciliationMatch>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  acceptReconciliationMatch(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AcceptReconciliationMatchMutationResult = NonNullable<Awaited<ReturnType<typeof acceptReconciliationMatch>>>
+    
+    export type AcceptReconciliationMatchMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Accepts a suggestion: its lines CONCILIADO, a receipt for each installment it names. Of two people
+accepting it, the second gets 409 "Já conciliado por {nome}.".
+ */
+export const useAcceptReconciliationMatch = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptReconciliationMatch>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof acceptReconciliationMatch>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getAcceptReconciliationMatchMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary "Aceitar todas ≥ 90": accepts every suggestion of the account scoring at least `min_score` (90 by
+default); those someone else took meanwhile are skipped.
+ */
+export const getAcceptAllReconciliationMatchesUrl = () => {
+
+
+  
+
+  return `/api/v1/finance/reconciliation/matches/accept-all`
+}
+
+export const acceptAllReconciliationMatches = async (reconciliationAcceptAll: ReconciliationAcceptAll, options?: RequestInit): Promise<ReconciliationAcceptedAll> => {
+  
+  return customFetch<ReconciliationAcceptedAll>(getAcceptAllReconciliationMatchesUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      reconciliationAcceptAll,)
+  }
+);}
+
+
+
+
+export const getAcceptAllReconciliationMatchesMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptAllReconciliationMatches>>, TError,{data: ReconciliationAcceptAll}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof acceptAllReconciliationMatches>>, TError,{data: ReconciliationAcceptAll}, TContext> => {
+
+const mutationKey = ['acceptAllReconciliationMatches'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof acceptAllReconciliationMatches>>, {data: ReconciliationAcceptAll}> = (props) => {
+          const {data} = props ?? {};
+
+          return  acceptAllReconciliationMatches(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AcceptAllReconciliationMatchesMutationResult = NonNullable<Awaited<ReturnType<typeof acceptAllReconciliationMatches>>>
+    export type AcceptAllReconciliationMatchesMutationBody = ReconciliationAcceptAll
+    export type AcceptAllReconciliationMatchesMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary "Aceitar todas ≥ 90": accepts every suggestion of the account scoring at least `min_score` (90 by
+default); those someone else took meanwhile are skipped.
+ */
+export const useAcceptAllReconciliationMatches = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptAllReconciliationMatches>>, TError,{data: ReconciliationAcceptAll}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof acceptAllReconciliationMatches>>,
+        TError,
+        {data: ReconciliationAcceptAll},
+        TContext
+      > => {
+
+      const mutationOptions = getAcceptAllReconciliationMatchesMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Undoes a confirmed match with a reason (10 to 500 characters): the receipts it created are reversed, its
+lines PENDENTE again.
+ */
+export const getUndoReconciliationMatchUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/finance/reconciliation/matches/${id}/undo`
+}
+
+export const undoReconciliationMatch = async (id: string,
+    reconciliationReason: ReconciliationReason, options?: RequestInit): Promise<ReconciliationMatch> => {
+  
+  return customFetch<ReconciliationMatch>(getUndoReconciliationMatchUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      reconciliationReason,)
+  }
+);}
+
+
+
+
+export const getUndoReconciliationMatchMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof undoReconciliationMatch>>, TError,{id: string;data: ReconciliationReason}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof undoReconciliationMatch>>, TError,{id: string;data: ReconciliationReason}, TContext> => {
+
+const mutationKey = ['undoReconciliationMatch'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof undoReconciliationMatch>>, {id: string;data: ReconciliationReason}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  undoReconciliationMatch(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UndoReconciliationMatchMutationResult = NonNullable<Awaited<ReturnType<typeof undoReconciliationMatch>>>
+    export type UndoReconciliationMatchMutationBody = ReconciliationReason
+    export type UndoReconciliationMatchMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Undoes a confirmed match with a reason (10 to 500 characters): the receipts it created are reversed, its
+lines PENDENTE again.
+ */
+export const useUndoReconciliationMatch = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof undoReconciliationMatch>>, TError,{id: string;data: ReconciliationReason}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof undoReconciliationMatch>>,
+        TError,
+        {id: string;data: ReconciliationReason},
+        TContext
+      > => {
+
+      const mutationOptions = getUndoReconciliationMatchMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -4514,3 +4514,287 @@ export const reprocessPendenciesResponse = zod.object({
   "resolved": zod.number().describe('Pendências resolved by a boleto issued since.')
 })
 
+/**
+ * @summary Imports an OFX statement (1.x SGML or 2.x XML; the file's bytes as the body, ≤ 10 MB; `account_id` and
+`file_name` in the query). The file's account must be the chosen one (422 on `account_id`: "O extrato é
+da conta …, não da conta selecionada."); an unreadable file is 422 on `file` with the reader's reason. Only
+unseen lines are added (de-duplicated by account and FITID).
+ */
+export const importStatementQueryAccountIdMax = 100;export const importStatementQueryFileNameMax = 200;
+
+export const importStatementQueryParams = zod.object({
+  "account_id": zod.string().max(importStatementQueryAccountIdMax).optional(),
+  "file_name": zod.string().max(importStatementQueryFileNameMax).optional()
+})
+
+export const importStatementResponse = zod.object({
+  "new_lines": zod.number(),
+  "existing_lines": zod.number(),
+  "future_lines": zod.number().describe('Lines dated after today, not imported.'),
+  "declared_balance_cents": zod.number().optional().describe('The ledger balance the file declares, its date, and what the imported statement adds up to that day.'),
+  "declared_balance_date": zod.string().optional(),
+  "computed_balance_cents": zod.number().optional(),
+  "balance_mismatch": zod.boolean().describe('\"Saldo do arquivo não confere\" when true.'),
+  "message": zod.string(),
+  "warnings": zod.array(zod.string())
+}).describe('What an import did: \"3 novas, 2 já existentes\", future-dated lines skipped, and the declared balance.')
+
+/**
+ * @summary The same import as a form (`multipart/form-data`, fields `file` and `account_id`), as the page sends it.
+ */
+export const uploadStatementBody = zod.object({
+  "file": zod.instanceof(File),
+  "account_id": zod.string()
+})
+
+export const uploadStatementResponse = zod.object({
+  "new_lines": zod.number(),
+  "existing_lines": zod.number(),
+  "future_lines": zod.number().describe('Lines dated after today, not imported.'),
+  "declared_balance_cents": zod.number().optional().describe('The ledger balance the file declares, its date, and what the imported statement adds up to that day.'),
+  "declared_balance_date": zod.string().optional(),
+  "computed_balance_cents": zod.number().optional(),
+  "balance_mismatch": zod.boolean().describe('\"Saldo do arquivo não confere\" when true.'),
+  "message": zod.string(),
+  "warnings": zod.array(zod.string())
+}).describe('What an import did: \"3 novas, 2 já existentes\", future-dated lines skipped, and the declared balance.')
+
+/**
+ * @summary The account's statement lines, newest first (PENDENTE, CONCILIADO or IGNORADO when `status` is given).
+ */
+export const listStatementLinesQueryAccountIdMax = 100;export const listStatementLinesQueryStatusRegExp = new RegExp('^(PENDENTE|CONCILIADO|IGNORADO)$');
+export const listStatementLinesQueryPageMax = 1000000;export const listStatementLinesQueryPageSizeMax = 200;
+
+export const listStatementLinesQueryParams = zod.object({
+  "account_id": zod.string().max(listStatementLinesQueryAccountIdMax).optional(),
+  "status": zod.string().regex(listStatementLinesQueryStatusRegExp).optional(),
+  "page": zod.number().min(1).max(listStatementLinesQueryPageMax).optional(),
+  "page_size": zod.number().min(1).max(listStatementLinesQueryPageSizeMax).optional()
+})
+
+export const listStatementLinesResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "bank_account_id": zod.string(),
+  "fitid": zod.string(),
+  "posted": zod.string(),
+  "amount_cents": zod.number().describe('Signed centavos: credit > 0, debit < 0.'),
+  "memo": zod.string(),
+  "status": zod.string().describe('PENDENTE, CONCILIADO or IGNORADO.'),
+  "match_id": zod.string().optional(),
+  "ignore_reason": zod.string().optional(),
+  "file_name": zod.string()
+})),
+  "total": zod.number(),
+  "page": zod.number(),
+  "page_size": zod.number(),
+  "has_more": zod.boolean()
+})
+
+/**
+ * @summary Ignores a pending line with a reason (10 to 500 characters); its suggestions go.
+ */
+export const ignoreStatementLinePathIdMax = 100;
+
+export const ignoreStatementLineParams = zod.object({
+  "id": zod.string().max(ignoreStatementLinePathIdMax)
+})
+
+export const ignoreStatementLineBodyReasonMax = 1000;
+
+export const ignoreStatementLineBody = zod.object({
+  "reason": zod.string().max(ignoreStatementLineBodyReasonMax).optional()
+}).describe('A reason of 10 to 500 characters.')
+
+export const ignoreStatementLineResponse = zod.object({
+  "id": zod.string(),
+  "bank_account_id": zod.string(),
+  "fitid": zod.string(),
+  "posted": zod.string(),
+  "amount_cents": zod.number().describe('Signed centavos: credit > 0, debit < 0.'),
+  "memo": zod.string(),
+  "status": zod.string().describe('PENDENTE, CONCILIADO or IGNORADO.'),
+  "match_id": zod.string().optional(),
+  "ignore_reason": zod.string().optional(),
+  "file_name": zod.string()
+})
+
+/**
+ * @summary The cards of the page: statement and system balances, their difference, the pending lines.
+ */
+export const getReconciliationOverviewQueryAccountIdMax = 100;
+
+export const getReconciliationOverviewQueryParams = zod.object({
+  "account_id": zod.string().max(getReconciliationOverviewQueryAccountIdMax).optional()
+})
+
+export const getReconciliationOverviewResponse = zod.object({
+  "statement_balance_cents": zod.number().describe('Opening balance plus every imported line.'),
+  "system_balance_cents": zod.number().describe('Opening balance plus live receipts minus live payments up to today.'),
+  "difference_cents": zod.number().describe('Statement − system.'),
+  "pending_lines": zod.number().describe('Lines still PENDENTE.'),
+  "auto_reconcile": zod.boolean().describe('The account\'s \"Conciliar automaticamente\".')
+}).describe('The page\'s cards.')
+
+/**
+ * @summary Sets the account's "Conciliar automaticamente" (a bank-account setting: who edits bank accounts).
+ */
+export const setReconciliationAccountPathIdMax = 100;
+
+export const setReconciliationAccountParams = zod.object({
+  "id": zod.string().max(setReconciliationAccountPathIdMax)
+})
+
+export const setReconciliationAccountBody = zod.object({
+  "auto_reconcile": zod.boolean().describe('\"Conciliar automaticamente\": matches of 90 or more with a unique best and identity evidence confirm by\nthemselves.')
+})
+
+export const setReconciliationAccountResponse = zod.object({
+  "statement_balance_cents": zod.number().describe('Opening balance plus every imported line.'),
+  "system_balance_cents": zod.number().describe('Opening balance plus live receipts minus live payments up to today.'),
+  "difference_cents": zod.number().describe('Statement − system.'),
+  "pending_lines": zod.number().describe('Lines still PENDENTE.'),
+  "auto_reconcile": zod.boolean().describe('The account\'s \"Conciliar automaticamente\".')
+}).describe('The page\'s cards.')
+
+/**
+ * @summary Runs the matching for the account: its pending lines against open receivable installments and receipts
+not yet reconciled. The earlier suggestions are replaced; with "Conciliar automaticamente", matches of 90
+or more with a unique best and identity evidence are confirmed (the receipt created, the line CONCILIADO).
+ */
+export const runReconciliationBodyAccountIdMax = 100;
+
+export const runReconciliationBody = zod.object({
+  "account_id": zod.string().max(runReconciliationBodyAccountIdMax).optional()
+})
+
+export const runReconciliationResponse = zod.object({
+  "confirmed": zod.number().describe('Matches the engine confirmed (and settled) in this run.'),
+  "suggested": zod.number().describe('Suggestions left for a person.')
+})
+
+/**
+ * @summary The account's matches: SUGERIDA (the default, best score first), CONFIRMADA or DESFEITA.
+ */
+export const listReconciliationMatchesQueryAccountIdMax = 100;export const listReconciliationMatchesQueryStatusRegExp = new RegExp('^(SUGERIDA|CONFIRMADA|DESFEITA)$');
+
+
+export const listReconciliationMatchesQueryParams = zod.object({
+  "account_id": zod.string().max(listReconciliationMatchesQueryAccountIdMax).optional(),
+  "status": zod.string().regex(listReconciliationMatchesQueryStatusRegExp).optional()
+})
+
+export const listReconciliationMatchesResponseItem = zod.object({
+  "id": zod.string(),
+  "bank_account_id": zod.string(),
+  "status": zod.string().describe('SUGERIDA, CONFIRMADA or DESFEITA.'),
+  "shape": zod.string().describe('UM_PARA_UM, GRUPO, UM_PARA_N or N_PARA_UM.'),
+  "score": zod.number().describe('0–100.'),
+  "reasons": zod.array(zod.string()).describe('Every piece of evidence, in Portuguese.'),
+  "automatic": zod.boolean().describe('Confirmed by the engine.'),
+  "lines_cents": zod.number(),
+  "targets_cents": zod.number(),
+  "confirmed_at": zod.iso.datetime({}).optional(),
+  "confirmed_by_name": zod.string().optional(),
+  "undone_at": zod.iso.datetime({}).optional(),
+  "undone_reason": zod.string().optional(),
+  "items": zod.array(zod.object({
+  "kind": zod.string().describe('LINHA (a statement line), PARCELA (an open receivable installment) or RECEBIMENTO (a receipt recorded\nbefore).'),
+  "ref_id": zod.string(),
+  "amount_cents": zod.number(),
+  "label": zod.string().describe('The line\'s memo, or the installment\'s título and client.'),
+  "created_receipt_id": zod.string().optional().describe('For PARCELA, once confirmed: the receipt the match created.')
+})),
+  "created_at": zod.iso.datetime({})
+})
+export const listReconciliationMatchesResponse = zod.array(listReconciliationMatchesResponseItem)
+
+/**
+ * @summary Accepts a suggestion: its lines CONCILIADO, a receipt for each installment it names. Of two people
+accepting it, the second gets 409 "Já conciliado por {nome}.".
+ */
+export const acceptReconciliationMatchPathIdMax = 100;
+
+export const acceptReconciliationMatchParams = zod.object({
+  "id": zod.string().max(acceptReconciliationMatchPathIdMax)
+})
+
+export const acceptReconciliationMatchResponse = zod.object({
+  "id": zod.string(),
+  "bank_account_id": zod.string(),
+  "status": zod.string().describe('SUGERIDA, CONFIRMADA or DESFEITA.'),
+  "shape": zod.string().describe('UM_PARA_UM, GRUPO, UM_PARA_N or N_PARA_UM.'),
+  "score": zod.number().describe('0–100.'),
+  "reasons": zod.array(zod.string()).describe('Every piece of evidence, in Portuguese.'),
+  "automatic": zod.boolean().describe('Confirmed by the engine.'),
+  "lines_cents": zod.number(),
+  "targets_cents": zod.number(),
+  "confirmed_at": zod.iso.datetime({}).optional(),
+  "confirmed_by_name": zod.string().optional(),
+  "undone_at": zod.iso.datetime({}).optional(),
+  "undone_reason": zod.string().optional(),
+  "items": zod.array(zod.object({
+  "kind": zod.string().describe('LINHA (a statement line), PARCELA (an open receivable installment) or RECEBIMENTO (a receipt recorded\nbefore).'),
+  "ref_id": zod.string(),
+  "amount_cents": zod.number(),
+  "label": zod.string().describe('The line\'s memo, or the installment\'s título and client.'),
+  "created_receipt_id": zod.string().optional().describe('For PARCELA, once confirmed: the receipt the match created.')
+})),
+  "created_at": zod.iso.datetime({})
+})
+
+/**
+ * @summary "Aceitar todas ≥ 90": accepts every suggestion of the account scoring at least `min_score` (90 by
+default); those someone else took meanwhile are skipped.
+ */
+export const acceptAllReconciliationMatchesBodyAccountIdMax = 100;
+
+export const acceptAllReconciliationMatchesBody = zod.object({
+  "account_id": zod.string().max(acceptAllReconciliationMatchesBodyAccountIdMax).optional(),
+  "min_score": zod.number().optional().describe('90 when left out.')
+})
+
+export const acceptAllReconciliationMatchesResponse = zod.object({
+  "accepted": zod.number()
+})
+
+/**
+ * @summary Undoes a confirmed match with a reason (10 to 500 characters): the receipts it created are reversed, its
+lines PENDENTE again.
+ */
+export const undoReconciliationMatchPathIdMax = 100;
+
+export const undoReconciliationMatchParams = zod.object({
+  "id": zod.string().max(undoReconciliationMatchPathIdMax)
+})
+
+export const undoReconciliationMatchBodyReasonMax = 1000;
+
+export const undoReconciliationMatchBody = zod.object({
+  "reason": zod.string().max(undoReconciliationMatchBodyReasonMax).optional()
+}).describe('A reason of 10 to 500 characters.')
+
+export const undoReconciliationMatchResponse = zod.object({
+  "id": zod.string(),
+  "bank_account_id": zod.string(),
+  "status": zod.string().describe('SUGERIDA, CONFIRMADA or DESFEITA.'),
+  "shape": zod.string().describe('UM_PARA_UM, GRUPO, UM_PARA_N or N_PARA_UM.'),
+  "score": zod.number().describe('0–100.'),
+  "reasons": zod.array(zod.string()).describe('Every piece of evidence, in Portuguese.'),
+  "automatic": zod.boolean().describe('Confirmed by the engine.'),
+  "lines_cents": zod.number(),
+  "targets_cents": zod.number(),
+  "confirmed_at": zod.iso.datetime({}).optional(),
+  "confirmed_by_name": zod.string().optional(),
+  "undone_at": zod.iso.datetime({}).optional(),
+  "undone_reason": zod.string().optional(),
+  "items": zod.array(zod.object({
+  "kind": zod.string().describe('LINHA (a statement line), PARCELA (an open receivable installment) or RECEBIMENTO (a receipt recorded\nbefore).'),
+  "ref_id": zod.string(),
+  "amount_cents": zod.number(),
+  "label": zod.string().describe('The line\'s memo, or the installment\'s título and client.'),
+  "created_receipt_id": zod.string().optional().describe('For PARCELA, once confirmed: the receipt the match created.')
+})),
+  "created_at": zod.iso.datetime({})
+})
+
