@@ -5,6 +5,7 @@
 mod boletos_api;
 mod payables_api;
 mod receivables_api;
+mod reconciliation_api;
 mod registers_api;
 mod remittances_api;
 mod reports_api;
