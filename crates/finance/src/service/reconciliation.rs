@@ -390,6 +390,16 @@ impl Reconciliation {
         by: &Principal,
         stamp: &Stamp<'_>,
     ) -> Result<()> {
+        if row.lines_cents > row.targets_cents {
+            // Money left over on the statement side needs the difference treatment (§4.4), not built yet.
+            return Err(Error::invalid_field(
+                "id",
+                format!(
+                    "O extrato tem {} a mais que os títulos desta sugestão; a diferença ainda não pode ser lançada aqui.",
+                    format_brl(row.lines_cents - row.targets_cents)
+                ),
+            ));
+        }
         if !store::confirm(tx, &row.id, name, stamp).await? {
             return Err(self.taken_match(&row.id).await);
         }
