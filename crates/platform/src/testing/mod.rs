@@ -169,12 +169,17 @@ async fn build_postgres_template(
 }
 
 /// Runs `statement`, again while PostgreSQL says a database it names is in use (55006: a closed connection's
-/// backend has not ended yet). Returns false when the name it creates already exists (42P04).
+/// backend has not ended yet). Returns false when the name it creates already exists.
 async fn while_in_use(admin: &mut sqlx::PgConnection, statement: &str) -> bool {
     for _ in 0..500 {
         match sqlx::query(statement).execute(&mut *admin).await {
             Ok(_) => return true,
-            Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("42P04") => return false,
+            // 42P04 duplicate_database; two renames to one name at once meet at the catalog's unique index (23505).
+            Err(sqlx::Error::Database(e))
+                if matches!(e.code().as_deref(), Some("42P04" | "23505")) =>
+            {
+                return false
+            }
             Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("55006") => {
                 tokio::time::sleep(std::time::Duration::from_millis(10)).await;
             }
