@@ -9,7 +9,7 @@
 //!
 //! The per-segment functions in the parent module stay the reference: when a template
 //! cannot be built, or a title field does not fit, the writer falls back to them, so
-//! errors (and which field is reported first) are exactly theirs. `tests/integration/cnab_fast_writer.rs`
+//! errors (and which field is reported first) are exactly theirs. `tests/integration/fast_paths.rs`
 //! checks on random titles and headers that both paths give the same bytes.
 
 use super::*;
