@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { registerSessionHooks } from './config';
 import { ApiError } from './errors';
 import { customFetch, setFetchImpl } from './mutator';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import * as apiClient from '@backoffice/api-client/endpoints';
 import type { User } from '@backoffice/api-client/endpoints';
 import { AuthProvider, type AuthAdapter } from '@backoffice/auth';

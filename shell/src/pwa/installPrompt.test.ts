@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { dismissInstall, INSTALL_DISMISSED_KEY, installDismissed, listenForInstallPrompt } from './installPrompt';
 import { getPwaState } from './pwaState';
 

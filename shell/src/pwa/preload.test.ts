@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { preloadAllowed, PRELOAD_CONCURRENCY, PRELOAD_DELAY_MS, runLimited, schedulePreload } from './preload';
 
 describe('route chunk preloading', () => {

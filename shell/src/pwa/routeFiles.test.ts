@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { prefetchFiles, readRouteFiles } from './routeFiles';
 
 describe('route preloading by files', () => {
