@@ -17,6 +17,7 @@ const built: Record<string, ComponentType<PageProps>> = {
   '/crm/atividades': lazy(() => import(/* webpackChunkName: "activities" */ './features/activities/components/ActivitiesPage')),
   '/crmDev': lazy(() => import(/* webpackChunkName: "crm-lab" */ './features/lab/components/LabPage')),
   '/crm/marketing/links': lazy(() => import(/* webpackChunkName: "marketing-links" */ './features/marketing-links/components/MarketingLinksPage')),
+  '/minhas-vendas': lazy(() => import(/* webpackChunkName: "my-sales" */ './features/my-sales/components/MySalesPage')),
   '/venda': lazy(() => import(/* webpackChunkName: "sale" */ './features/sale/components/SalePage')),
   '/backoffice/vendas/catalogo': lazy(() => import(/* webpackChunkName: "sales-catalog" */ './features/sales-catalog/components/CatalogPage')),
 };

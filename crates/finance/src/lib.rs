@@ -25,8 +25,11 @@ use platform::context::{Context, Demo, Platform, StartError, Started};
 use platform::migrate::Migrations;
 use platform::Error;
 
+/// `R$ 1.234,56`: the banking core's formatter, the one every context shows money with.
+pub use banking::pdf::format_brl;
+pub use domain::boleto::percent;
 pub use domain::reconciliation;
-pub use domain::{Receivable, ReceivableMethod, SaleReceivable};
+pub use domain::{PaymentPosition, Receivable, ReceivableMethod, SaleReceivable};
 pub use service::{BankAccounts, Chart, CostCenters, Receivables, Settings, Suppliers};
 
 /// The context: its public interface for the server and for other contexts.

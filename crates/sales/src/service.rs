@@ -355,4 +355,4 @@ impl Catalog {
 
 pub mod sales;
 
-pub use sales::{SaleDetail, SaleReceivableLine, SalesBook};
+pub use sales::{ListedSale, MonthProgress, SaleDetail, SaleReceivableLine, SalesBook, Whose};

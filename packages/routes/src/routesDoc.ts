@@ -45,6 +45,7 @@ const STATES: Readonly<Record<string, string>> = {
   '/estoque/visao-geral': BUILT,
   '/estoque/backoffice/base-calculo-procedimentos': BUILT,
   '/backoffice/vendas/catalogo': BUILT,
+  '/minhas-vendas': BUILT,
   '/venda': BUILT,
   '/boletos': BUILT,
   '/boletos/detalhes': BUILT,

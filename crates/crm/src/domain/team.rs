@@ -178,6 +178,15 @@ impl Targets {
         }
     }
 
+    /// Adds `other`, metric by metric (a person's targets over their teams, several teams' together).
+    pub fn add(&mut self, other: &Targets) {
+        let mut sum = self.values();
+        for (s, o) in sum.iter_mut().zip(other.values()) {
+            *s += o;
+        }
+        *self = Targets::from_values(sum);
+    }
+
     /// No target is negative; each is named under `prefix` (`targets.sales_count`).
     pub fn check(&self, prefix: &str) -> Result<()> {
         let mut v = Violations::new();

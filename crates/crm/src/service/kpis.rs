@@ -243,20 +243,28 @@ impl Teams {
 
     /// Each person's targets for a month: their rows in every team that month, summed (a person who changed
     /// team mid-month has a part in each).
-    async fn person_targets(&self, month: Month) -> Result<BTreeMap<String, Targets>> {
+    pub async fn person_targets(&self, month: Month) -> Result<BTreeMap<String, Targets>> {
         let mut all: BTreeMap<String, Targets> = BTreeMap::new();
         for (_, row) in team_store::all_targets(self.db(), month).await? {
             if row.user_id.is_empty() {
                 continue;
             }
-            let t = row.targets();
-            let sum = all.entry(row.user_id).or_default();
-            sum.sales_value_cents += t.sales_value_cents;
-            sum.sales_count += t.sales_count;
-            sum.activities_done += t.activities_done;
-            sum.new_clients += t.new_clients;
+            all.entry(row.user_id.clone())
+                .or_default()
+                .add(&row.targets());
         }
         Ok(all)
+    }
+
+    /// The teams' own targets for `month` summed (`None`: every team's): a manager's or the company's month.
+    pub async fn team_targets(&self, month: Month, teams: Option<&[String]>) -> Result<Targets> {
+        let mut sum = Targets::default();
+        for (team, row) in team_store::all_targets(self.db(), month).await? {
+            if row.user_id.is_empty() && teams.is_none_or(|t| t.contains(&team)) {
+                sum.add(&row.targets());
+            }
+        }
+        Ok(sum)
     }
 
     /// Open activities due before now, per person.

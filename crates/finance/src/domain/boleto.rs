@@ -426,9 +426,12 @@ pub struct BoletoTotals {
     pub by_status: Vec<(BoletoStatus, i64, i64)>,
 }
 
-/// `basis points` as "2,00%".
+/// Basis points as a Brazilian percentage: `1234` → `12,34%` (the one formatter; sales uses it through
+/// `finance::percent`).
 pub fn percent(bp: i64) -> String {
-    format!("{},{:02}%", bp / 100, bp % 100)
+    let sign = if bp < 0 { "-" } else { "" };
+    let bp = bp.unsigned_abs();
+    format!("{sign}{},{:02}%", bp / 100, bp % 100)
 }
 
 /// Juros per day of delay, pro rata die over 30 days, rounded down to the centavo (at least 1 when any).
@@ -476,6 +479,15 @@ pub fn instructions_text(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn basis_points_read_as_a_portuguese_percentage() {
+        assert_eq!(percent(1_250), "12,50%");
+        assert_eq!(percent(200), "2,00%");
+        assert_eq!(percent(5), "0,05%");
+        assert_eq!(percent(-1_250), "-12,50%");
+        assert_eq!(percent(-5), "-0,05%");
+    }
 
     #[test]
     fn the_lifecycle_goes_forward_only() {

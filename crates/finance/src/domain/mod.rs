@@ -26,8 +26,8 @@ pub use chart_import::{plan_import, Planned, STARTER_CHART};
 pub use cost_center::{split, CostCenter, CostCenterDraft, CostCenterFields, Share};
 pub use receivable::{
     Installment, InstallmentFilter, InstallmentSort, InstallmentStatus, InstallmentTotals,
-    Interval, Origin, Receipt, ReceiptDraft, ReceiptRecord, ReceiptSource, Receivable,
-    ReceivableDraft, ReceivableMethod, ReceivablePlan, SaleReceivable,
+    Interval, Origin, PaymentPosition, Receipt, ReceiptDraft, ReceiptRecord, ReceiptSource,
+    Receivable, ReceivableDraft, ReceivableMethod, ReceivablePlan, SaleReceivable,
 };
 pub use settings::FinanceSettings;
 pub use supplier::{

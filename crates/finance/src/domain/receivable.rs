@@ -676,6 +676,44 @@ impl Installment {
     }
 }
 
+/// Where a título's payment stands today, as a sale's list shows it ("recebido R$ x de R$ y, próxima parcela").
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PaymentPosition {
+    /// Received over every installment (a cancelled one keeps what it received).
+    pub received_cents: i64,
+    /// Still owed: the balances of the open installments.
+    pub open_cents: i64,
+    /// The earliest open installment with a balance: its due date and balance.
+    pub next_due: Option<(NaiveDate, i64)>,
+    /// Whether any installment is overdue, and how much those owe.
+    pub overdue: bool,
+    pub overdue_cents: i64,
+}
+
+impl PaymentPosition {
+    /// The position of a título's installments, each with whether it is overdue today ([`is_overdue`]).
+    pub fn of<'a>(
+        installments: impl IntoIterator<Item = (&'a Installment, bool)>,
+    ) -> PaymentPosition {
+        let mut position = PaymentPosition::default();
+        for (i, overdue) in installments {
+            position.received_cents += i.received_cents;
+            if !i.status.is_open() || i.balance_cents() <= 0 {
+                continue;
+            }
+            position.open_cents += i.balance_cents();
+            if overdue {
+                position.overdue = true;
+                position.overdue_cents += i.balance_cents();
+            }
+            if position.next_due.is_none_or(|(due, _)| i.due_date < due) {
+                position.next_due = Some((i.due_date, i.balance_cents()));
+            }
+        }
+        position
+    }
+}
+
 /// Where a receipt came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ReceiptSource {
@@ -783,6 +821,60 @@ mod tests {
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, day).unwrap()
+    }
+
+    fn installment(
+        seq: i64,
+        due: NaiveDate,
+        value: i64,
+        received: i64,
+        status: InstallmentStatus,
+    ) -> Installment {
+        Installment {
+            id: format!("i{seq}"),
+            receivable_id: "r".into(),
+            number: "CR-2026-000001".into(),
+            seq,
+            count: 3,
+            client_id: "c1".into(),
+            client_name: "Ana".into(),
+            client_document: String::new(),
+            description: String::new(),
+            origin: Origin::Venda,
+            origin_id: None,
+            issue_date: d(2026, 1, 1),
+            due_date: due,
+            original_due_date: due,
+            value_cents: value,
+            received_cents: received,
+            status,
+            payment_method: ReceivableMethod::Boleto,
+            bank_account_id: None,
+            write_off_reason: None,
+            version: 1,
+        }
+    }
+
+    #[test]
+    fn a_position_sums_receipts_and_names_the_next_open_installment() {
+        use InstallmentStatus::*;
+        let paid = installment(1, d(2026, 1, 31), 40_000, 40_000, Pago);
+        let late = installment(2, d(2026, 2, 28), 30_000, 10_000, Aberto);
+        let next = installment(3, d(2026, 3, 31), 30_000, 0, Aberto);
+        let position = PaymentPosition::of([(&next, false), (&paid, false), (&late, true)]);
+        assert_eq!(position.received_cents, 50_000);
+        assert_eq!(position.open_cents, 50_000);
+        assert_eq!(position.next_due, Some((d(2026, 2, 28), 20_000)));
+        assert!(position.overdue);
+        assert_eq!(position.overdue_cents, 20_000);
+
+        let cancelled = installment(1, d(2026, 1, 31), 40_000, 5_000, Cancelado);
+        let position = PaymentPosition::of([(&cancelled, false)]);
+        assert_eq!(position.received_cents, 5_000);
+        assert_eq!(
+            (position.open_cents, position.next_due, position.overdue),
+            (0, None, false)
+        );
     }
 
     fn draft() -> ReceivableDraft {

@@ -3,6 +3,7 @@
 //! cancellation, write-off and its reversion. Every command is one transaction with its history entries and the
 //! event it publishes (`crate::events`).
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use banking::pdf::format_brl;
@@ -20,8 +21,8 @@ use crate::domain::receivable::{check_new_due_date, days_overdue, is_overdue, ov
 use crate::domain::renegotiation::{self, RenegotiationDraft};
 use crate::domain::{
     AccountKind, Installment, InstallmentFilter, InstallmentStatus, InstallmentTotals, Nature,
-    ReceiptDraft, ReceiptRecord, ReceiptSource, Receivable, ReceivableDraft, ReceivablePlan,
-    SaleReceivable,
+    PaymentPosition, ReceiptDraft, ReceiptRecord, ReceiptSource, Receivable, ReceivableDraft,
+    ReceivablePlan, SaleReceivable,
 };
 use crate::events::{ReceivableCancelled, ReceivableReversed, ReceivableSettled};
 use crate::permissions::FINANCE_UNLIMITED_APPROVAL;
@@ -184,6 +185,30 @@ impl Receivables {
             receivable,
             installments,
         })
+    }
+
+    /// Where each of these títulos' payment stands today (one read for a list's page); an unknown id is absent.
+    pub async fn positions(&self, ids: &[String]) -> Result<HashMap<String, PaymentPosition>> {
+        let today = self.now().await?;
+        let installments = store::installments_of_many(&self.db, ids).await?;
+        let mut by_receivable: HashMap<&str, Vec<(&Installment, bool)>> = HashMap::new();
+        for i in &installments {
+            let overdue = is_overdue(
+                i.status,
+                i.balance_cents(),
+                i.due_date,
+                today.date,
+                &today.calendar,
+            );
+            by_receivable
+                .entry(i.receivable_id.as_str())
+                .or_default()
+                .push((i, overdue));
+        }
+        Ok(by_receivable
+            .into_iter()
+            .map(|(id, rows)| (id.to_string(), PaymentPosition::of(rows)))
+            .collect())
     }
 
     /// An installment with its receipts.

@@ -5,8 +5,9 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use platform::db::{Db, Tx};
+use platform::sql::Conditions;
 use platform::text::{alphanumerics, fold};
-use platform::{on_db, on_tx};
+use platform::{bind_sql_args, on_db, on_tx};
 
 use super::Stamp;
 use crate::domain::{
@@ -227,6 +228,25 @@ pub async fn installments_of(db: &Db, receivable_id: &str) -> Result<Vec<Install
     );
     let rows: Vec<InstallmentRow> =
         on_db!(db, pool => sqlx::query_as(&sql).bind(receivable_id).fetch_all(pool).await)?;
+    rows.into_iter()
+        .map(InstallmentRow::into_installment)
+        .collect()
+}
+
+/// The installments of several títulos (a list's page of sales), by título and seq.
+pub async fn installments_of_many(db: &Db, receivable_ids: &[String]) -> Result<Vec<Installment>> {
+    if receivable_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut w = Conditions::new();
+    let ids = w.list(receivable_ids.iter().cloned());
+    let sql = format!(
+        "SELECT {INSTALLMENT_COLUMNS} FROM {INSTALLMENTS} WHERE i.receivable_id IN ({ids}) \
+         ORDER BY i.receivable_id, i.seq"
+    );
+    let args = w.args();
+    let rows: Vec<InstallmentRow> =
+        on_db!(db, pool => bind_sql_args!(sqlx::query_as(&sql), args).fetch_all(pool).await)?;
     rows.into_iter()
         .map(InstallmentRow::into_installment)
         .collect()

@@ -110,13 +110,7 @@ pub async fn postgres(sets: &[Migrations]) -> Option<Db> {
         Err(e) => panic!("PostgreSQL is required (CI) but unreachable at {server}: {e}"),
     };
     let template = format!("bo_tpl_{}", template_key(sets));
-    let exists: bool =
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
-            .bind(&template)
-            .fetch_one(&mut admin)
-            .await
-            .expect("look the template up");
-    if !exists {
+    if !database_exists(&mut admin, &template).await {
         build_postgres_template(sets, &server, &mut admin, &template).await;
     }
     let name = format!("bo_test_{}", uuid::Uuid::new_v4().simple());
@@ -131,6 +125,14 @@ pub async fn postgres(sets: &[Migrations]) -> Option<Db> {
             .await
             .expect("postgres connect"),
     )
+}
+
+async fn database_exists(admin: &mut sqlx::PgConnection, name: &str) -> bool {
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
+        .bind(name)
+        .fetch_one(admin)
+        .await
+        .expect("look the database up in pg_database")
 }
 
 /// Migrates a database of its own and renames it to `template` (atomic: a half-built template is never
@@ -151,13 +153,7 @@ async fn build_postgres_template(
         .expect("postgres connect");
     db.migrate(sets).await.expect("postgres migrations");
     db.close().await;
-    let published: bool =
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
-            .bind(template)
-            .fetch_one(&mut *admin)
-            .await
-            .expect("look the template up");
-    let statement = if published {
+    let statement = if database_exists(admin, template).await {
         format!("DROP DATABASE {building}")
     } else {
         format!("ALTER DATABASE {building} RENAME TO {template}")

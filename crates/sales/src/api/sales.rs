@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, NaiveDate, Utc};
+use crm::domain::Month;
 use platform::api::history::{entries, HistoryEntryDto};
 use platform::api::{ApiResult, BearerAuth, Date, PageRequest, Text};
 use poem_openapi::param::{Path, Query};
@@ -17,7 +18,7 @@ use crate::domain::{
     ApprovalLevel, InstallmentDraft, LineDraft, PaymentMethod, SaleDraft, SaleStatus, ShareDraft,
 };
 use crate::permissions::{SALES_DISCOUNT_APPROVE, SALES_SALES_READ, SALES_SALES_WRITE};
-use crate::service::{SaleDetail, SalesBook};
+use crate::service::{ListedSale, MonthProgress, SaleDetail, SalesBook, Whose};
 use crate::store::sales::SaleFilter;
 
 pub struct SaleApi {
@@ -366,6 +367,62 @@ pub struct SummaryView {
     pub payment_method: MethodView,
     pub installments: i64,
     pub created_at: DateTime<Utc>,
+    /// Received so far over its receivables (centavos; 0 before it is confirmed).
+    pub received: i64,
+    /// The earliest open installment: its due date and balance (centavos).
+    pub next_due_date: Option<NaiveDate>,
+    pub next_due_amount: Option<i64>,
+    /// Whether an installment is overdue (after the grace business day).
+    pub overdue: bool,
+}
+
+impl From<ListedSale> for SummaryView {
+    fn from(listed: ListedSale) -> SummaryView {
+        let ListedSale { sale: s, position } = listed;
+        let position = position.unwrap_or_default();
+        SummaryView {
+            id: s.id,
+            number: s.number,
+            status: s.status.into(),
+            client_id: s.fields.client_id,
+            client_name: s.client_name,
+            owner_id: s.owner_id,
+            total: s.fields.total,
+            payment_method: s.fields.plan.method.into(),
+            installments: s.fields.plan.installments.len() as i64,
+            created_at: s.created_at,
+            received: position.received_cents,
+            next_due_date: position.next_due.map(|(due, _)| due),
+            next_due_amount: position.next_due.map(|(_, amount)| amount),
+            overdue: position.overdue,
+        }
+    }
+}
+
+/// A month sold against its target: the caller's share ("Minhas") or their teams' ("Equipe").
+#[derive(Object)]
+#[oai(rename = "SalesMonthProgress")]
+pub struct MonthProgressView {
+    /// `AAAA-MM`.
+    pub month: String,
+    /// The month's value target (centavos; 0 when none was set) and sales-count target.
+    pub target: i64,
+    pub target_count: i64,
+    /// Sold in the month: confirmed in it and not cancelled since (centavos; a person's share of the split).
+    pub sold: i64,
+    pub sold_count: i64,
+}
+
+impl From<MonthProgress> for MonthProgressView {
+    fn from(p: MonthProgress) -> MonthProgressView {
+        MonthProgressView {
+            month: p.month.to_string(),
+            target: p.target_cents,
+            target_count: p.target_count,
+            sold: p.sold_cents,
+            sold_count: p.sold_count,
+        }
+    }
 }
 
 /// One page of sales, newest first.
@@ -559,6 +616,8 @@ impl SaleApi {
         #[oai(scope = "SALES_SALES_READ")] auth: BearerAuth,
         status: Query<Option<StatusView>>,
         #[oai(validator(max_length = 100))] client_id: Query<Option<String>>,
+        /// Only the caller's own sales (owner or in the split): "Minhas"; else all they reach ("Equipe").
+        mine: Query<Option<bool>>,
         #[oai(validator(minimum(value = "1"), maximum(value = "1000000")))] page: Query<
             Option<u32>,
         >,
@@ -572,30 +631,48 @@ impl SaleApi {
             client_id: client_id.0,
             ..SaleFilter::default()
         };
+        let whose = if mine.0.unwrap_or(false) {
+            Whose::Own
+        } else {
+            Whose::Reached
+        };
         let (items, has_more) = self
             .sales
-            .list(&auth.0, filter, paging.limit(), paging.offset())
+            .list(&auth.0, whose, filter, paging.limit(), paging.offset())
             .await?;
         Ok(Json(SalePage {
-            items: items
-                .into_iter()
-                .map(|s| SummaryView {
-                    id: s.id,
-                    number: s.number,
-                    status: s.status.into(),
-                    client_id: s.fields.client_id,
-                    client_name: s.client_name,
-                    owner_id: s.owner_id,
-                    total: s.fields.total,
-                    payment_method: s.fields.plan.method.into(),
-                    installments: s.fields.plan.installments.len() as i64,
-                    created_at: s.created_at,
-                })
-                .collect(),
+            items: items.into_iter().map(SummaryView::from).collect(),
             page: paging.page,
             page_size: paging.page_size,
             has_more,
         }))
+    }
+
+    /// The month (`AAAA-MM`, this month when absent) sold against its target: the caller's share, or with
+    /// `team` the sales of the teams they manage (all for finance and administrators; 422 on `team` for someone
+    /// who manages none).
+    #[oai(
+        path = "/month-progress",
+        method = "get",
+        operation_id = "getSalesMonthProgress"
+    )]
+    async fn month_progress(
+        &self,
+        #[oai(scope = "SALES_SALES_READ")] auth: BearerAuth,
+        #[oai(validator(max_length = 7))] month: Query<Option<String>>,
+        team: Query<Option<bool>>,
+    ) -> ApiResult<Json<MonthProgressView>> {
+        let month = match month.0.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
+            None => Month::of(self.sales.today()),
+            Some(m) => Month::parse("month", m)?,
+        };
+        let whose = if team.0.unwrap_or(false) {
+            Whose::Reached
+        } else {
+            Whose::Own
+        };
+        let progress = self.sales.month_progress(&auth.0, whose, month).await?;
+        Ok(Json(progress.into()))
     }
 
     /// Creates a draft owned by the caller, priced on today's date (422 names each offending field).

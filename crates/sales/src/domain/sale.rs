@@ -4,6 +4,7 @@
 //! and its status. Who may approve a discount above the salesperson's limit is decided here too.
 
 use chrono::{DateTime, Months, NaiveDate, Utc};
+use finance::percent;
 use platform::error::{Result, Violations};
 
 use super::catalog::{CatalogKind, FULL_BP};
@@ -61,6 +62,14 @@ impl SaleStatus {
     pub fn parse(text: &str) -> Option<SaleStatus> {
         Self::ALL.into_iter().find(|s| s.as_str() == text.trim())
     }
+
+    /// The states of a sale that was sold (confirmed, and not cancelled since): what counts towards a target.
+    pub const SOLD: [SaleStatus; 4] = [
+        SaleStatus::Confirmed,
+        SaleStatus::InProgress,
+        SaleStatus::Concluded,
+        SaleStatus::CancellationRequested,
+    ];
 
     /// Items, split and plan may change only in a draft: after confirming they are frozen (cancel and resell).
     pub fn editable(self) -> bool {
@@ -141,26 +150,6 @@ pub fn required_level(value_bp: i64, seller_limit_bp: Option<i64>) -> ApprovalLe
 /// Whether an approver with `approver_limit_bp` (`None`: unlimited, an administrator) may approve `value_bp`.
 pub fn may_approve(value_bp: i64, approver_limit_bp: Option<i64>) -> bool {
     approver_limit_bp.is_none_or(|limit| value_bp <= limit)
-}
-
-/// `1234` → `12,34%`.
-pub fn percent(bp: i64) -> String {
-    format!("{},{:02}%", bp / 100, (bp % 100).abs())
-}
-
-/// `123456` → `R$ 1.234,56`.
-pub fn brl(cents: i64) -> String {
-    let sign = if cents < 0 { "-" } else { "" };
-    let cents = cents.abs();
-    let reais = (cents / 100).to_string();
-    let mut grouped = String::new();
-    for (i, c) in reais.chars().enumerate() {
-        if i > 0 && (reais.len() - i).is_multiple_of(3) {
-            grouped.push('.');
-        }
-        grouped.push(c);
-    }
-    format!("{sign}R$ {grouped},{:02}", cents % 100)
 }
 
 /// A catalog item as the sale takes it on its price date.
@@ -842,11 +831,7 @@ mod tests {
     }
 
     #[test]
-    fn money_and_rates_read_in_portuguese() {
-        assert_eq!(brl(123_456), "R$ 1.234,56");
-        assert_eq!(brl(5), "R$ 0,05");
-        assert_eq!(brl(100_000_000), "R$ 1.000.000,00");
-        assert_eq!(percent(1_250), "12,50%");
+    fn a_line_discount_rounds_half_up_to_the_centavo() {
         assert_eq!(line_discount(12_345, 1_000), 1_235);
     }
 

@@ -13,23 +13,23 @@ use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 use chrono::NaiveDate;
-use crm::domain::Scope;
+use crm::domain::{Month, Scope};
 use finance::domain::boleto::BoletoFilter;
 use finance::domain::receivable::InstallmentStatus;
-use finance::{ReceivableMethod, SaleReceivable};
-use platform::clock::SharedClock;
+use finance::{format_brl, percent, PaymentPosition, ReceivableMethod, SaleReceivable};
+use platform::clock::{start_of_day, SharedClock};
 use platform::db::Db;
 use platform::error::{Error, ErrorKind, Result, Violation};
 use platform::history::{self, Entry, Reason, Recorded};
 use platform::{Principal, Role};
 
-use crate::domain::sale::{brl, may_approve, percent, required_level};
+use crate::domain::sale::{may_approve, required_level};
 use crate::domain::{
     ApprovalLevel, DiscountApproval, PaymentMethod, PricedItem, Sale, SaleDraft, SaleFields,
     SaleStatus,
 };
 use crate::service::Catalog;
-use crate::store::sales::{self as store, SaleFilter};
+use crate::store::sales::{self as store, SaleFilter, SoldBy};
 
 /// The history's name for a sale.
 pub const SALE_ENTITY: &str = "sales.sale";
@@ -91,6 +91,32 @@ pub struct SaleDetail {
     pub sale: Sale,
     pub names: HashMap<String, String>,
     pub receivables: Vec<SaleReceivableLine>,
+}
+
+/// Whose sales a list or a month is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Whose {
+    /// The caller's own: they own the sale or are in its split ("Minhas").
+    Own,
+    /// Every sale the caller reaches: a manager's teams too, everything for finance and administrators.
+    Reached,
+}
+
+/// A sale in a list, with where its receivables' payment stands (`None` before it is confirmed).
+#[derive(Debug, Clone)]
+pub struct ListedSale {
+    pub sale: Sale,
+    pub position: Option<PaymentPosition>,
+}
+
+/// A month sold against its target (targets are 0 when none was set).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MonthProgress {
+    pub month: Month,
+    pub target_cents: i64,
+    pub target_count: i64,
+    pub sold_cents: i64,
+    pub sold_count: i64,
 }
 
 pub struct SalesBook {
@@ -365,22 +391,89 @@ impl SalesBook {
         self.reached(p, id).await
     }
 
-    /// A page of the sales `p` reaches, newest first, and whether more follow.
+    /// A page of the sales `p` reaches (`Whose::Own`: only those they own or are in the split of), newest
+    /// first, each with where its payment stands, and whether more follow.
     pub async fn list(
         &self,
         p: &Principal,
+        whose: Whose,
         mut filter: SaleFilter,
         limit: i64,
         offset: i64,
-    ) -> Result<(Vec<Sale>, bool)> {
-        match self.crm.teams().scope(p).await? {
-            Scope::All => filter.users = None,
-            Scope::Users { users, teams } => {
+    ) -> Result<(Vec<ListedSale>, bool)> {
+        match (whose, self.crm.teams().scope(p).await?) {
+            (Whose::Own, _) => {
+                filter.users = Some(vec![p.uid.clone()]);
+                filter.teams = Vec::new();
+            }
+            (Whose::Reached, Scope::All) => filter.users = None,
+            (Whose::Reached, Scope::Users { users, teams }) => {
                 filter.users = Some(users.into_iter().collect());
                 filter.teams = teams.into_iter().collect();
             }
         }
-        Ok(store::list(&self.db, &filter, limit, offset).await?)
+        let (sales, more) = store::list(&self.db, &filter, limit, offset).await?;
+        let receivables: Vec<String> = sales
+            .iter()
+            .filter_map(|s| s.receivable_id.clone())
+            .collect();
+        let mut positions = self.finance.receivables().positions(&receivables).await?;
+        let listed = sales
+            .into_iter()
+            .map(|sale| ListedSale {
+                position: sale
+                    .receivable_id
+                    .as_ref()
+                    .and_then(|r| positions.remove(r)),
+                sale,
+            })
+            .collect();
+        Ok((listed, more))
+    }
+
+    /// The month `p` sold against its target: their own share (`Whose::Own`), or the sales and team targets of
+    /// the teams they manage (every team for finance and administrators). 422 on `team` for someone who
+    /// manages no team.
+    pub async fn month_progress(
+        &self,
+        p: &Principal,
+        whose: Whose,
+        month: Month,
+    ) -> Result<MonthProgress> {
+        let (from, to) = (start_of_day(month.first_day()), start_of_day(month.end()));
+        let teams = self.crm.teams();
+        let (target, (sold_cents, sold_count)) = match whose {
+            Whose::Own => {
+                let mut targets = teams.person_targets(month).await?;
+                let target = targets.remove(&p.uid).unwrap_or_default();
+                let sold = store::sold_between(&self.db, SoldBy::Person(&p.uid), from, to).await?;
+                (target, sold)
+            }
+            Whose::Reached => {
+                let managed: Option<Vec<String>> = match teams.scope(p).await? {
+                    Scope::All => None,
+                    Scope::Users { teams: managed, .. } if !managed.is_empty() => {
+                        Some(managed.into_iter().collect())
+                    }
+                    Scope::Users { .. } => {
+                        return Err(Error::invalid_field(
+                            "team",
+                            "Só quem gerencia um time vê o mês da equipe.",
+                        ))
+                    }
+                };
+                let target = teams.team_targets(month, managed.as_deref()).await?;
+                let by = SoldBy::Teams(managed.as_deref());
+                (target, store::sold_between(&self.db, by, from, to).await?)
+            }
+        };
+        Ok(MonthProgress {
+            month,
+            target_cents: target.sales_value_cents,
+            target_count: target.sales_count,
+            sold_cents,
+            sold_count,
+        })
     }
 
     pub async fn count(&self) -> Result<i64> {
@@ -615,7 +708,7 @@ impl SalesBook {
             "reason",
             Some(&format!(
                 "{} em {} parcela(s); título {}",
-                brl(sale.fields.total),
+                format_brl(sale.fields.total),
                 sale.fields.plan.installments.len(),
                 receivable.number
             )),

@@ -497,6 +497,53 @@ pub async fn list(
     Ok((complete(db, rows).await?, more))
 }
 
+/// Whose sold month is read: one person (their share of each sale they are in the split of) or the sales of
+/// some teams (`None`: every sale).
+pub enum SoldBy<'a> {
+    Person(&'a str),
+    Teams(Option<&'a [String]>),
+}
+
+/// The value (centavos) and number of sales sold between two instants (confirmed in it and not cancelled since).
+pub async fn sold_between(
+    db: &Db,
+    by: SoldBy<'_>,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Result<(i64, i64)> {
+    let mut w = Conditions::new();
+    let sold = w.list(SaleStatus::SOLD.iter().map(|s| s.as_str().to_string()));
+    w.push(format!("s.status IN ({sold})"));
+    let from = w.arg(SqlArg::Time(from));
+    let to = w.arg(SqlArg::Time(to));
+    w.push(format!(
+        "s.confirmed_at >= {from} AND s.confirmed_at < {to}"
+    ));
+    // A person's value is their share of each sale, rounded down per sale (the split's basis points).
+    let (value, join) = match by {
+        SoldBy::Person(uid) => {
+            let uid = w.arg(SqlArg::Text(uid.to_string()));
+            (
+                "s.total * sp.share_bp / 10000",
+                format!("JOIN sales_sale_splits sp ON sp.sale_id = s.id AND sp.user_id = {uid}"),
+            )
+        }
+        SoldBy::Teams(teams) => {
+            if let Some(teams) = teams {
+                let teams = w.list(teams.iter().cloned());
+                w.push(format!("s.team_id IN ({teams})"));
+            }
+            ("s.total", String::new())
+        }
+    };
+    let sql = format!(
+        "SELECT CAST(COALESCE(SUM({value}), 0) AS BIGINT), COUNT(*) FROM sales_sales s {join} WHERE {}",
+        w.sql()
+    );
+    let args = w.args();
+    on_db!(db, pool => bind_sql_args!(sqlx::query_as(&sql), args).fetch_one(pool).await)
+}
+
 pub async fn count(db: &Db) -> Result<i64> {
     on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM sales_sales").fetch_one(pool).await)
 }

@@ -1,29 +1,7 @@
-import type { Sale, SaleInput, SalePaymentMethod, SaleStatus } from '@backoffice/api-client/endpoints';
+import type { Sale, SaleInput, SalePaymentMethod } from '@backoffice/api-client/endpoints';
 
 /** The wizard's steps, in order (the last one confirms). */
 export const STEPS = ['Cliente', 'Itens', 'Descontos', 'Divisão', 'Pagamento', 'Revisão'] as const;
-
-export const STATUS_LABELS: Record<SaleStatus, string> = {
-  rascunho: 'Rascunho',
-  aguardando_aprovacao: 'Aguardando aprovação',
-  confirmada: 'Confirmada',
-  em_andamento: 'Em andamento',
-  concluida: 'Concluída',
-  cancelamento_solicitado: 'Cancelamento solicitado',
-  cancelada: 'Cancelada',
-  descartada: 'Descartada',
-};
-
-export const STATUS_COLORS: Record<SaleStatus, string> = {
-  rascunho: 'gray',
-  aguardando_aprovacao: 'yellow',
-  confirmada: 'green',
-  em_andamento: 'blue',
-  concluida: 'teal',
-  cancelamento_solicitado: 'orange',
-  cancelada: 'red',
-  descartada: 'gray',
-};
 
 export const METHOD_LABELS: Record<SalePaymentMethod, string> = { boleto: 'Boleto', pix: 'PIX', cartao: 'Cartão de crédito' };
 

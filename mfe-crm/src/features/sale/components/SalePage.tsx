@@ -61,14 +61,13 @@ import {
   priceLines,
   RECEIVABLE_STATUS_LABELS,
   requestOf,
-  STATUS_COLORS,
-  STATUS_LABELS,
   stepProblem,
   STEPS,
   wizardOf,
   type PricedLine,
   type WizardState,
 } from '../api/saleModel';
+import { SALE_STATUS_COLORS, SALE_STATUS_LABELS } from '../../../lib/saleStatus';
 
 const WRITE = 'vendas_vendas_editar';
 const APPROVE = 'vendas_desconto_aprovar';
@@ -207,8 +206,8 @@ function Wizard({ sale, initial }: { sale: Sale | null; initial: WizardState }) 
       {sale && (
         <Group gap="sm">
           <Text fw={600}>{sale.number}</Text>
-          <Badge color={STATUS_COLORS[sale.status]} variant="light" tt="none">
-            {STATUS_LABELS[sale.status]}
+          <Badge color={SALE_STATUS_COLORS[sale.status]} variant="light" tt="none">
+            {SALE_STATUS_LABELS[sale.status]}
           </Badge>
         </Group>
       )}
@@ -601,8 +600,8 @@ function SaleDetails({ sale }: { sale: Sale }) {
               <Text fw={700} size="lg">
                 {sale.number}
               </Text>
-              <Badge color={STATUS_COLORS[sale.status]} variant="light" tt="none">
-                {STATUS_LABELS[sale.status]}
+              <Badge color={SALE_STATUS_COLORS[sale.status]} variant="light" tt="none">
+                {SALE_STATUS_LABELS[sale.status]}
               </Badge>
             </Group>
             <Text size="sm">

@@ -14,6 +14,10 @@ status?: SaleStatus;
  */
 client_id?: string;
 /**
+ * Only the caller's own sales (owner or in the split): "Minhas"; else all they reach ("Equipe").
+ */
+mine?: boolean;
+/**
  * @minimum 1
  * @maximum 1000000
  */

@@ -23,4 +23,11 @@ export interface SaleSummary {
   payment_method: SalePaymentMethod;
   installments: number;
   created_at: string;
+  /** Received so far over its receivables (centavos; 0 before it is confirmed). */
+  received: number;
+  /** The earliest open installment: its due date and balance (centavos). */
+  next_due_date?: string;
+  next_due_amount?: number;
+  /** Whether an installment is overdue (after the grace business day). */
+  overdue: boolean;
 }

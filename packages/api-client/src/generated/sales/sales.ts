@@ -27,6 +27,7 @@ import type {
 import type {
   ErrorBody,
   GetSalesCatalogItemPriceParams,
+  GetSalesMonthProgressParams,
   ListSalesCatalogItemsParams,
   ListSalesParams,
   Sale,
@@ -43,6 +44,7 @@ import type {
   SalesCatalogItemUpdate,
   SalesCatalogPage,
   SalesCatalogPrice,
+  SalesMonthProgress,
   SalesNewCatalogItem
 } from '.././model';
 
@@ -968,6 +970,116 @@ export const useCreateSale = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBo
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary The month (`AAAA-MM`, this month when absent) sold against its target: the caller's share, or with
+`team` the sales of the teams they manage (all for finance and administrators; 422 on `team` for someone
+who manages none).
+ */
+export const getGetSalesMonthProgressUrl = (params?: GetSalesMonthProgressParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/sales/sales/month-progress?${stringifiedParams}` : `/api/v1/sales/sales/month-progress`
+}
+
+export const getSalesMonthProgress = async (params?: GetSalesMonthProgressParams, options?: RequestInit): Promise<SalesMonthProgress> => {
+  
+  return customFetch<SalesMonthProgress>(getGetSalesMonthProgressUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetSalesMonthProgressQueryKey = (params?: GetSalesMonthProgressParams,) => {
+    return [
+    `/api/v1/sales/sales/month-progress`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetSalesMonthProgressQueryOptions = <TData = Awaited<ReturnType<typeof getSalesMonthProgress>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: GetSalesMonthProgressParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesMonthProgress>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSalesMonthProgressQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSalesMonthProgress>>> = ({ signal }) => getSalesMonthProgress(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSalesMonthProgress>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSalesMonthProgressQueryResult = NonNullable<Awaited<ReturnType<typeof getSalesMonthProgress>>>
+export type GetSalesMonthProgressQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetSalesMonthProgress<TData = Awaited<ReturnType<typeof getSalesMonthProgress>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  GetSalesMonthProgressParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesMonthProgress>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSalesMonthProgress>>,
+          TError,
+          Awaited<ReturnType<typeof getSalesMonthProgress>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSalesMonthProgress<TData = Awaited<ReturnType<typeof getSalesMonthProgress>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetSalesMonthProgressParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesMonthProgress>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSalesMonthProgress>>,
+          TError,
+          Awaited<ReturnType<typeof getSalesMonthProgress>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSalesMonthProgress<TData = Awaited<ReturnType<typeof getSalesMonthProgress>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetSalesMonthProgressParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesMonthProgress>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The month (`AAAA-MM`, this month when absent) sold against its target: the caller's share, or with
+`team` the sales of the teams they manage (all for finance and administrators; 422 on `team` for someone
+who manages none).
+ */
+
+export function useGetSalesMonthProgress<TData = Awaited<ReturnType<typeof getSalesMonthProgress>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetSalesMonthProgressParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesMonthProgress>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSalesMonthProgressQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary One sale with its receivables (404 outside the caller's reach).
  */
 export const getGetSaleUrl = (id: string,) => {

@@ -254,6 +254,7 @@ export const listSalesQueryClientIdMax = 100;export const listSalesQueryPageMax 
 export const listSalesQueryParams = zod.object({
   "status": zod.enum(['rascunho', 'aguardando_aprovacao', 'confirmada', 'em_andamento', 'concluida', 'cancelamento_solicitado', 'cancelada', 'descartada']).optional(),
   "client_id": zod.string().max(listSalesQueryClientIdMax).optional(),
+  "mine": zod.boolean().optional().describe('Only the caller\'s own sales (owner or in the split): \"Minhas\"; else all they reach (\"Equipe\").'),
   "page": zod.number().min(1).max(listSalesQueryPageMax).optional(),
   "page_size": zod.number().min(1).max(listSalesQueryPageSizeMax).optional()
 })
@@ -269,7 +270,11 @@ export const listSalesResponse = zod.object({
   "total": zod.number().describe('Centavos.'),
   "payment_method": zod.enum(['boleto', 'pix', 'cartao']).describe('How the client pays.'),
   "installments": zod.number(),
-  "created_at": zod.iso.datetime({})
+  "created_at": zod.iso.datetime({}),
+  "received": zod.number().describe('Received so far over its receivables (centavos; 0 before it is confirmed).'),
+  "next_due_date": zod.string().optional().describe('The earliest open installment: its due date and balance (centavos).'),
+  "next_due_amount": zod.number().optional(),
+  "overdue": zod.boolean().describe('Whether an installment is overdue (after the grace business day).')
 }).describe('A sale in a list.')),
   "page": zod.number(),
   "page_size": zod.number(),
@@ -306,6 +311,26 @@ export const createSaleBody = zod.object({
   "amount": zod.number().optional().describe('Centavos.')
 }).describe('One installment as typed.')).max(createSaleBodyParcelasMax).optional()
 }).describe('A sale\'s contents. Without `parcelas` the total is split in `installment_count` (a card\'s: its\n`card_installments`) monthly from `first_due_date` (default today), the remainder on the first; with them,\nthey must sum to the total (422 naming `parcelas`). An empty `split` gives the owner 100 %.')
+
+/**
+ * @summary The month (`AAAA-MM`, this month when absent) sold against its target: the caller's share, or with
+`team` the sales of the teams they manage (all for finance and administrators; 422 on `team` for someone
+who manages none).
+ */
+export const getSalesMonthProgressQueryMonthMax = 7;
+
+export const getSalesMonthProgressQueryParams = zod.object({
+  "month": zod.string().max(getSalesMonthProgressQueryMonthMax).optional(),
+  "team": zod.boolean().optional()
+})
+
+export const getSalesMonthProgressResponse = zod.object({
+  "month": zod.string().describe('`AAAA-MM`.'),
+  "target": zod.number().describe('The month\'s value target (centavos; 0 when none was set) and sales-count target.'),
+  "target_count": zod.number(),
+  "sold": zod.number().describe('Sold in the month: confirmed in it and not cancelled since (centavos; a person\'s share of the split).'),
+  "sold_count": zod.number()
+}).describe('A month sold against its target: the caller\'s share (\"Minhas\") or their teams\' (\"Equipe\").')
 
 /**
  * @summary One sale with its receivables (404 outside the caller's reach).

@@ -1,0 +1,52 @@
+import { demoEmail, expect, expectPath, signIn, test } from '../support/fixtures';
+
+test('a salesperson sees the month against the target and her sales with what was received', async ({ page, baseUrl }) => {
+  await signIn(page, baseUrl, demoEmail('salesperson'), undefined, '/minhas-vendas');
+  await expect(page.getByRole('heading', { name: 'Minhas vendas', level: 1 })).toBeVisible();
+  // The demo team has this month's targets, split over its salespeople; the demo sales were confirmed today.
+  const month = page.getByLabel('Meta do mês');
+  await expect(month.getByRole('heading', { name: /^Minha meta do mês: \d{2}\/\d{4}$/ })).toBeVisible();
+  await expect(page.getByTestId('vendido')).toHaveText(/^R\$ [1-9][\d.]*,\d{2}$/);
+  await expect(month.getByText(/^\d+% da meta \(meta R\$ [\d.]+,\d{2}\)$/)).toBeVisible();
+  // A salesperson has no wider view.
+  await expect(page.getByText('Equipe', { exact: true })).toHaveCount(0);
+
+  const table = page.getByRole('table', { name: 'Minhas vendas' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const confirmed = table.getByRole('row').filter({ hasText: 'Confirmada' }).first();
+  await expect(confirmed).toContainText('R$ 0,00');
+  await expect(confirmed).toContainText(/\d{2}\/\d{2}\/\d{4} — R\$ [\d.]+,\d{2}/);
+  await expect(table.getByRole('row').filter({ hasText: 'Rascunho' }).first()).toBeVisible();
+
+  // The status filter asks the server.
+  await page.getByLabel('Situação').selectOption('rascunho');
+  await expect(table.getByRole('row').filter({ hasText: 'Confirmada' })).toHaveCount(0);
+  await expect(table.getByRole('row').filter({ hasText: 'Rascunho' }).first()).toBeVisible();
+
+  // A sale opens in /venda.
+  await table.getByRole('link', { name: /^Abrir V-\d{4}-\d{6}$/ }).first().click();
+  await expect(page).toHaveURL(/\/venda\?id=/);
+});
+
+test('a manager switches between her own sales and her team’s', async ({ page, baseUrl }) => {
+  await signIn(page, baseUrl, demoEmail('sales-manager'), undefined, '/minhas-vendas');
+  const month = page.getByLabel('Meta do mês');
+  await expect(month.getByRole('heading', { name: /^Minha meta do mês/ })).toBeVisible();
+  // The demo manager sells nothing herself.
+  await expect(page.getByText('Nenhuma venda encontrada.')).toBeVisible();
+  await page.getByText('Equipe', { exact: true }).click();
+  await expect(month.getByRole('heading', { name: /^Meta do mês — Equipe/ })).toBeVisible();
+  await expect(month.getByText(/^\d+% da meta \(meta R\$ [\d.]+,\d{2}\)$/)).toBeVisible();
+  const team = page.getByRole('table', { name: 'Vendas' });
+  await expect(team.getByRole('row').filter({ hasText: 'Confirmada' }).first()).toBeVisible();
+  // The previous month has no target.
+  await page.getByRole('button', { name: 'Mês anterior' }).click();
+  await expect(month.getByText('Sem meta definida para o mês').first()).toBeVisible();
+});
+
+test('the landing page tells a role outside sales what it is about', async ({ page, baseUrl }) => {
+  await signIn(page, baseUrl, demoEmail('stock-keeper'), undefined, '/minhas-vendas');
+  await expect(page.getByText('Esta página é de quem vende')).toBeVisible();
+  await page.getByRole('link', { name: 'Ir para o início' }).click();
+  await expectPath(page, '/inicio');
+});
