@@ -18,6 +18,7 @@ const built: Record<string, ComponentType<PageProps>> = {
   '/crmDev': lazy(() => import(/* webpackChunkName: "crm-lab" */ './features/lab/components/LabPage')),
   '/crm/marketing/links': lazy(() => import(/* webpackChunkName: "marketing-links" */ './features/marketing-links/components/MarketingLinksPage')),
   '/minhas-vendas': lazy(() => import(/* webpackChunkName: "my-sales" */ './features/my-sales/components/MySalesPage')),
+  '/vendas-produtos': lazy(() => import(/* webpackChunkName: "product-sales" */ './features/product-sales/components/ProductSalesPage')),
   '/venda': lazy(() => import(/* webpackChunkName: "sale" */ './features/sale/components/SalePage')),
   '/backoffice/vendas/catalogo': lazy(() => import(/* webpackChunkName: "sales-catalog" */ './features/sales-catalog/components/CatalogPage')),
 };

@@ -87,6 +87,7 @@ impl Context for Sales {
         (
             api::CatalogApi::new(self.catalog.clone()),
             api::sales::SaleApi::new(self.sales.clone()),
+            api::reports::ReportApi::new(self.sales.clone()),
         )
     }
 

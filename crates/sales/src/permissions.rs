@@ -54,6 +54,19 @@ pub static SALES_DISCOUNT_APPROVE: Permission = Permission {
     grant: Grant::Roles(&[SalesManager, Admin, SuperAdmin]),
 };
 
+/// The sales reports (`/vendas-produtos`): managers (their teams' sales), finance and administrators (all).
+pub static SALES_REPORTS_READ: Permission = Permission {
+    code: "vendas_relatorios_ler",
+    label: "consultar os relatórios de vendas",
+    grant: Grant::Roles(&[
+        SalesManager,
+        FinancialAssistant,
+        FinancialManager,
+        Admin,
+        SuperAdmin,
+    ]),
+};
+
 /// Every permission the context declares.
 pub static ALL: &[&Permission] = &[
     &SALES_CATALOG_READ,
@@ -61,10 +74,11 @@ pub static ALL: &[&Permission] = &[
     &SALES_SALES_READ,
     &SALES_SALES_WRITE,
     &SALES_DISCOUNT_APPROVE,
+    &SALES_REPORTS_READ,
 ];
 
-/// The catalog's page opens to whoever reads the catalog, the sale's to whoever reads sales (the web guard is
-/// generated from this).
+/// The catalog's page opens to whoever reads the catalog, the sale's to whoever reads sales, the reports to whoever
+/// reads them; a salesperson refused a report goes to their landing page (the web guard is generated from this).
 pub static ROUTE_RULES: &[RouteRule] = &[
     RouteRule::new(
         RouteMatch::Exact(&["/backoffice/vendas/catalogo"]),
@@ -77,5 +91,11 @@ pub static ROUTE_RULES: &[RouteRule] = &[
         &SALES_SALES_READ,
         RouteCheck::Client,
         "/inicio",
+    ),
+    RouteRule::new(
+        RouteMatch::Exact(&["/vendas-produtos"]),
+        &SALES_REPORTS_READ,
+        RouteCheck::Client,
+        "/minhas-vendas",
     ),
 ];

@@ -355,4 +355,7 @@ impl Catalog {
 
 pub mod sales;
 
-pub use sales::{ListedSale, MonthProgress, SaleDetail, SaleReceivableLine, SalesBook, Whose};
+pub use sales::{
+    ListedSale, MonthProgress, ProductReport, ProductReportQuery, SaleDetail, SaleReceivableLine,
+    SalesBook, Whose,
+};

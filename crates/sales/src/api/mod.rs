@@ -19,10 +19,11 @@ use crate::permissions::{SALES_CATALOG_READ, SALES_CATALOG_WRITE};
 use crate::service::Catalog;
 use crate::store::CatalogFilter;
 
+pub mod reports;
 pub mod sales;
 
-/// Every API of the context: the catalog and the sales.
-pub type SalesApi = (CatalogApi, sales::SaleApi);
+/// Every API of the context: the catalog, the sales and their reports.
+pub type SalesApi = (CatalogApi, sales::SaleApi, reports::ReportApi);
 
 #[derive(Tags)]
 pub enum SalesTag {

@@ -6,6 +6,7 @@ pub use catalog::{
     effective_price, parse_sku, CatalogDraft, CatalogFields, CatalogItem, CatalogKind, Cycle,
     EffectivePrice, PromoOffer, Recurrence, ReleaseCondition,
 };
+pub mod report;
 pub mod sale;
 
 pub use sale::{

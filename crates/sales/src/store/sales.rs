@@ -4,10 +4,12 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate, Utc};
+use platform::clock::business_date;
 use platform::db::{Db, Tx};
 use platform::sql::{Conditions, SqlArg};
 use platform::{bind_sql_args, on_db, on_tx};
 
+use crate::domain::report::SoldLine;
 use crate::domain::{
     ApprovalLevel, CatalogKind, DiscountApproval, Installment, Line, PaymentMethod, PaymentPlan,
     Sale, SaleFields, SaleStatus, Share,
@@ -542,6 +544,89 @@ pub async fn sold_between(
     );
     let args = w.args();
     on_db!(db, pool => bind_sql_args!(sqlx::query_as(&sql), args).fetch_one(pool).await)
+}
+
+/// Which sold lines a report reads: confirmed in `[from, to)`, of these teams (`None`: any), of one team and of one
+/// kind of item when given.
+pub struct LineFilter {
+    pub from: DateTime<Utc>,
+    pub to: DateTime<Utc>,
+    pub teams: Option<Vec<String>>,
+    pub team_id: Option<String>,
+    pub kind: Option<CatalogKind>,
+}
+
+/// The lines of the sales confirmed in the period that were sold or cancelled since, each with its sale's state,
+/// total, receivable and confirmation instant.
+pub async fn sold_lines(db: &Db, filter: &LineFilter) -> Result<Vec<(SoldLine, Option<String>)>> {
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        sale_id: String,
+        status: String,
+        sale_total: i64,
+        receivable_id: Option<String>,
+        confirmed_at: DateTime<Utc>,
+        catalog_item_id: String,
+        sku: String,
+        description: String,
+        kind: String,
+        list_price: i64,
+        quantity: i64,
+        total: i64,
+    }
+    let mut w = Conditions::new();
+    let states = SaleStatus::SOLD
+        .iter()
+        .chain([&SaleStatus::Cancelled])
+        .map(|s| s.as_str().to_string());
+    let states = w.list(states);
+    w.push(format!("s.status IN ({states})"));
+    let from = w.arg(SqlArg::Time(filter.from));
+    let to = w.arg(SqlArg::Time(filter.to));
+    w.push(format!(
+        "s.confirmed_at >= {from} AND s.confirmed_at < {to}"
+    ));
+    if let Some(teams) = &filter.teams {
+        let teams = w.list(teams.iter().cloned());
+        w.push(format!("s.team_id IN ({teams})"));
+    }
+    if let Some(team) = &filter.team_id {
+        let team = w.arg(SqlArg::Text(team.clone()));
+        w.push(format!("s.team_id = {team}"));
+    }
+    if let Some(kind) = filter.kind {
+        let kind = w.arg(SqlArg::Text(kind.as_str().to_string()));
+        w.push(format!("i.kind = {kind}"));
+    }
+    let sql = format!(
+        "SELECT s.id AS sale_id, s.status, s.total AS sale_total, s.receivable_id, s.confirmed_at, \
+         i.catalog_item_id, i.sku, i.description, i.kind, i.list_price, i.quantity, i.total \
+         FROM sales_sales s JOIN sales_sale_items i ON i.sale_id = s.id WHERE {} ORDER BY s.id, i.seq",
+        w.sql()
+    );
+    let args = w.args();
+    let rows: Vec<Row> =
+        on_db!(db, pool => bind_sql_args!(sqlx::query_as(&sql), args).fetch_all(pool).await)?;
+    // Only valid values were written (the query keeps the sold and cancelled states).
+    Ok(rows
+        .into_iter()
+        .map(|r| {
+            let line = SoldLine {
+                sale_id: r.sale_id,
+                sale_status: SaleStatus::parse(&r.status).unwrap_or(SaleStatus::Confirmed),
+                sale_total: r.sale_total,
+                confirmed_on: business_date(r.confirmed_at),
+                catalog_item_id: r.catalog_item_id,
+                sku: r.sku,
+                description: r.description,
+                kind: CatalogKind::parse(&r.kind).unwrap_or(CatalogKind::Product),
+                list_price: r.list_price,
+                quantity: r.quantity,
+                total: r.total,
+            };
+            (line, r.receivable_id)
+        })
+        .collect())
 }
 
 pub async fn count(db: &Db) -> Result<i64> {

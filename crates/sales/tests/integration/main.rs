@@ -5,4 +5,5 @@
 mod catalog_api;
 mod common;
 mod my_sales_api;
+mod reports_api;
 mod sales_api;

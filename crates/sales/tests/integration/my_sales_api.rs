@@ -5,8 +5,6 @@
 use chrono::{TimeZone, Utc};
 use crm::domain::{Month, Targets};
 use crm::Crm;
-use finance::domain::{BankAccountDraft, ReceiptDraft};
-use finance::Finance;
 use platform::Role;
 use poem::http::StatusCode;
 use serde_json::{json, Value};
@@ -130,44 +128,11 @@ async fn the_list_shows_what_was_received_the_next_installment_and_the_overdue_f
         ]);
         let shared = w.draft(OTHER_SELLER, shared).await;
 
-        // The first installment (R$ 333,34, due Thursday 10/12) paid in part on the 9th.
-        let finance = w.api.started.get::<Finance>().unwrap();
-        let admin = person("ADMIN", Role::Admin);
-        let bank = finance
-            .bank_accounts()
-            .create(
-                BankAccountDraft {
-                    nickname: Some("Itaú Operacional".into()),
-                    bank: Some("341".into()),
-                    agency: Some("0912".into()),
-                    agency_digit: None,
-                    account: Some("45678".into()),
-                    account_digit: Some("9".into()),
-                    opening_balance: Some(0),
-                    opening_date: Some(d(2026, 1, 1)),
-                },
-                &admin,
-            )
-            .await
-            .unwrap();
+        // The first installment (R$ 333,34, due Thursday 10/12) paid in part on the 7th.
         let first = &sale["receivables"][0];
         assert_eq!(first["amount"], 33_334);
-        finance
-            .receivables()
-            .register_receipt(
-                first["installment_id"].as_str().unwrap(),
-                1,
-                ReceiptDraft {
-                    date: Some(d(2026, 12, 7)),
-                    amount_cents: Some(10_000),
-                    bank_account_id: Some(bank.id),
-                    method: Some("PIX".into()),
-                    ..ReceiptDraft::default()
-                },
-                &admin,
-            )
-            .await
-            .unwrap();
+        w.receive(first["installment_id"].as_str().unwrap(), 10_000)
+            .await;
 
         let items = mine(&w).await;
         let ids: Vec<&str> = items.iter().map(|s| s["id"].as_str().unwrap()).collect();

@@ -90,6 +90,7 @@ export const ACCESS: AccessRules = {
     vendas_vendas_ler: { label: 'consultar vendas', roles: ['SALESPERSON', 'SALES_MANAGER', 'LEGAL_ASSISTANT', 'FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     vendas_vendas_editar: { label: 'criar, alterar e confirmar vendas', roles: ['SALESPERSON', 'SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     vendas_desconto_aprovar: { label: 'aprovar descontos de vendas acima do limite do vendedor', roles: ['SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    vendas_relatorios_ler: { label: 'consultar os relatórios de vendas', roles: ['SALES_MANAGER', 'FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
   },
   routeRules: [
     { match: { kind: 'exact', paths: ['/pagamentos', '/recebimentos'] }, except: null, permission: 'financeiro', check: 'client', deniedTo: '/minhas-vendas', audited: false },
@@ -124,6 +125,7 @@ export const ACCESS: AccessRules = {
     { match: { kind: 'exact', paths: ['/estoque/backoffice/base-calculo-procedimentos'] }, except: null, permission: 'estoque_base_calculo', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/backoffice/vendas/catalogo'] }, except: null, permission: 'vendas_catalogo_ler', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/venda'] }, except: null, permission: 'vendas_vendas_ler', check: 'client', deniedTo: '/inicio', audited: false },
+    { match: { kind: 'exact', paths: ['/vendas-produtos'] }, except: null, permission: 'vendas_relatorios_ler', check: 'client', deniedTo: '/minhas-vendas', audited: false },
   ],
   roleRedirects: [
     { role: 'LEGAL_ASSISTANT', paths: ['/minhas-vendas', '/inicio'], to: '/clientes' },

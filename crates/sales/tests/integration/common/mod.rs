@@ -7,6 +7,7 @@ use crm::domain::client::ClientDraft;
 use crm::domain::profile::ProfileDraft;
 use crm::domain::team::{MemberRole, TeamFields};
 use crm::Crm;
+use finance::domain::{BankAccountDraft, ReceiptDraft};
 use finance::Finance;
 use identity::Identity;
 use platform::clock::Clock;
@@ -214,6 +215,45 @@ impl World {
             Some(json!({ "version": sale["version"] })),
         )
         .await
+    }
+
+    /// Registers a receipt of `cents` on a sale's installment (its first version), into a bank account made for it.
+    pub async fn receive(&self, installment_id: &str, cents: i64) {
+        let finance = self.api.started.get::<Finance>().unwrap();
+        let admin = person("ADMIN", Role::Admin);
+        let bank = finance
+            .bank_accounts()
+            .create(
+                BankAccountDraft {
+                    nickname: Some(format!("Conta {installment_id}")),
+                    bank: Some("341".into()),
+                    agency: Some("0912".into()),
+                    agency_digit: None,
+                    account: Some("45678".into()),
+                    account_digit: Some("9".into()),
+                    opening_balance: Some(0),
+                    opening_date: Some(d(2026, 1, 1)),
+                },
+                &admin,
+            )
+            .await
+            .unwrap();
+        finance
+            .receivables()
+            .register_receipt(
+                installment_id,
+                1,
+                ReceiptDraft {
+                    date: Some(d(2026, 12, 7)),
+                    amount_cents: Some(cents),
+                    bank_account_id: Some(bank.id),
+                    method: Some("PIX".into()),
+                    ..ReceiptDraft::default()
+                },
+                &admin,
+            )
+            .await
+            .unwrap();
     }
 
     /// How many finance installments (títulos' parcelas) exist.

@@ -33,7 +33,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { addMonths, monthLabel } from '../../../lib/months';
-import { SALE_STATUS_COLORS, SALE_STATUS_LABELS } from '../../../lib/saleStatus';
+import { SALE_STATUS_COLORS, SALE_STATUS_LABELS } from '../../../lib/salesVocabulary';
 import { attainmentText, barValue, defaultWhose, whoseOptions, type Whose } from '../api/mySalesModel';
 
 const READ = 'vendas_vendas_ler';

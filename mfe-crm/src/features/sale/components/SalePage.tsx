@@ -67,7 +67,7 @@ import {
   type PricedLine,
   type WizardState,
 } from '../api/saleModel';
-import { SALE_STATUS_COLORS, SALE_STATUS_LABELS } from '../../../lib/saleStatus';
+import { SALE_STATUS_COLORS, SALE_STATUS_LABELS } from '../../../lib/salesVocabulary';
 
 const WRITE = 'vendas_vendas_editar';
 const APPROVE = 'vendas_desconto_aprovar';

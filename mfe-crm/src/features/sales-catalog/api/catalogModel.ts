@@ -2,14 +2,11 @@
  * The sales catalog's model: labels, the form's shape and its mapping to the API (`SalesNewCatalogItem`). Money
  * is integer centavos, the maximum discount basis points (the percent input keeps hundredths of a percent).
  */
-import type { SalesCatalogCycle, SalesCatalogItem, SalesCatalogKind, SalesNewCatalogItem, SalesReleaseCondition } from '@backoffice/api-client/endpoints';
+import type { SalesCatalogCycle, SalesCatalogItem, SalesNewCatalogItem, SalesReleaseCondition } from '@backoffice/api-client/endpoints';
 import { z } from 'zod';
+import { CATALOG_KIND_LABELS } from '../../../lib/salesVocabulary';
 
-export const KIND_LABELS: Record<SalesCatalogKind, string> = {
-  produto: 'Produto',
-  procedimento: 'Procedimento',
-  plano: 'Plano',
-};
+export const KIND_LABELS = CATALOG_KIND_LABELS;
 
 export const CYCLE_LABELS: Record<SalesCatalogCycle, string> = {
   mensal: 'Mensal',

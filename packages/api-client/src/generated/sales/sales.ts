@@ -26,6 +26,7 @@ import type {
 
 import type {
   ErrorBody,
+  GetSalesByProductParams,
   GetSalesCatalogItemPriceParams,
   GetSalesMonthProgressParams,
   ListSalesCatalogItemsParams,
@@ -37,6 +38,7 @@ import type {
   SalePage,
   SaleUpdate,
   SaleVersion,
+  SalesByProduct,
   SalesCatalogCategories,
   SalesCatalogDeactivation,
   SalesCatalogHistory,
@@ -1561,6 +1563,116 @@ export function useGetSaleHistory<TData = Awaited<ReturnType<typeof getSaleHisto
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetSaleHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Sales per catalog item confirmed between `from` and `to` (AAAA-MM-DD, both included; by default the last
+12 months up to today), optionally of one team and one kind. 422 names `to` when the period ends before
+it starts or spans more than 24 months.
+ */
+export const getGetSalesByProductUrl = (params?: GetSalesByProductParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/sales/reports/products?${stringifiedParams}` : `/api/v1/sales/reports/products`
+}
+
+export const getSalesByProduct = async (params?: GetSalesByProductParams, options?: RequestInit): Promise<SalesByProduct> => {
+  
+  return customFetch<SalesByProduct>(getGetSalesByProductUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetSalesByProductQueryKey = (params?: GetSalesByProductParams,) => {
+    return [
+    `/api/v1/sales/reports/products`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetSalesByProductQueryOptions = <TData = Awaited<ReturnType<typeof getSalesByProduct>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: GetSalesByProductParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesByProduct>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSalesByProductQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSalesByProduct>>> = ({ signal }) => getSalesByProduct(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSalesByProduct>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSalesByProductQueryResult = NonNullable<Awaited<ReturnType<typeof getSalesByProduct>>>
+export type GetSalesByProductQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetSalesByProduct<TData = Awaited<ReturnType<typeof getSalesByProduct>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  GetSalesByProductParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesByProduct>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSalesByProduct>>,
+          TError,
+          Awaited<ReturnType<typeof getSalesByProduct>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSalesByProduct<TData = Awaited<ReturnType<typeof getSalesByProduct>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetSalesByProductParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesByProduct>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSalesByProduct>>,
+          TError,
+          Awaited<ReturnType<typeof getSalesByProduct>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSalesByProduct<TData = Awaited<ReturnType<typeof getSalesByProduct>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetSalesByProductParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesByProduct>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Sales per catalog item confirmed between `from` and `to` (AAAA-MM-DD, both included; by default the last
+12 months up to today), optionally of one team and one kind. 422 names `to` when the period ends before
+it starts or spans more than 24 months.
+ */
+
+export function useGetSalesByProduct<TData = Awaited<ReturnType<typeof getSalesByProduct>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetSalesByProductParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesByProduct>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSalesByProductQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

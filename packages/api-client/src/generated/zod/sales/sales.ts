@@ -816,3 +816,41 @@ export const getSaleHistoryResponse = zod.object({
 }).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.'))
 }).describe('A sale\'s changes, oldest first.')
 
+/**
+ * @summary Sales per catalog item confirmed between `from` and `to` (AAAA-MM-DD, both included; by default the last
+12 months up to today), optionally of one team and one kind. 422 names `to` when the period ends before
+it starts or spans more than 24 months.
+ */
+export const getSalesByProductQueryFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getSalesByProductQueryToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const getSalesByProductQueryTeamIdMax = 100;
+
+export const getSalesByProductQueryParams = zod.object({
+  "from": zod.iso.date().regex(getSalesByProductQueryFromRegExp).optional(),
+  "to": zod.iso.date().regex(getSalesByProductQueryToRegExp).optional(),
+  "team_id": zod.string().max(getSalesByProductQueryTeamIdMax).optional(),
+  "kind": zod.enum(['produto', 'procedimento', 'plano']).optional()
+})
+
+export const getSalesByProductResponse = zod.object({
+  "from": zod.string(),
+  "to": zod.string(),
+  "rows": zod.array(zod.object({
+  "catalog_item_id": zod.string(),
+  "sku": zod.string(),
+  "description": zod.string(),
+  "kind": zod.enum(['produto', 'procedimento', 'plano']).optional().describe('What an item is.'),
+  "quantity": zod.number().describe('Units sold (cancelled sales left out).'),
+  "gross": zod.number().describe('At list price.'),
+  "discounts": zod.number().describe('Gross minus net: campaign prices and line discounts.'),
+  "net": zod.number(),
+  "received": zod.number().describe('The sales\' receipts shared over their lines in proportion to the line totals.'),
+  "cancelled": zod.number().describe('The net of the lines of cancelled sales.'),
+  "average_discount_bp": zod.number().describe('Discounts over gross, in basis points.')
+}).describe('A catalog item\'s sales over the period (centavos).')),
+  "months": zod.array(zod.object({
+  "month": zod.string().describe('`AAAA-MM`.'),
+  "net": zod.number()
+}).describe('The net sold in one month.'))
+}).describe('Sales per catalog item over a period, by net (largest first), and the net per month.')
+

@@ -1,6 +1,6 @@
-import type { SaleStatus } from '@backoffice/api-client/endpoints';
+import type { SalesCatalogKind, SaleStatus } from '@backoffice/api-client/endpoints';
 
-// A sale's states as every sales page names and colours them (/venda, /minhas-vendas).
+// The sales words every sales page uses: a sale's states with their colours, the kinds of catalog item.
 
 export const SALE_STATUS_LABELS: Record<SaleStatus, string> = {
   rascunho: 'Rascunho',
@@ -22,4 +22,10 @@ export const SALE_STATUS_COLORS: Record<SaleStatus, string> = {
   cancelamento_solicitado: 'orange',
   cancelada: 'red',
   descartada: 'gray',
+};
+
+export const CATALOG_KIND_LABELS: Record<SalesCatalogKind, string> = {
+  produto: 'Produto',
+  procedimento: 'Procedimento',
+  plano: 'Plano',
 };
