@@ -74,10 +74,18 @@ export function userMenu(page: Page): Locator {
 
 /** Sign out through the header's user menu ("Sair"). */
 export async function signOut(page: Page): Promise<void> {
-  await userMenu(page).click();
-  await page.getByRole('menuitem', { name: 'Sair' }).click();
-  // Signing out revokes the session on the server first: a navigation before it ends would find the session alive.
-  await page.getByRole('button', { name: 'Entrar' }).waitFor();
+  const leave = page.getByRole('menuitem', { name: 'Sair' });
+  // A click on "Sair" while the menu is still opening can be lost (a run without traces, faster, met it once on
+  // 29-hub-dispatch: the menu stayed open). So: open the menu if it is closed, click, and try again until the
+  // sign-in page shows. Signing out revokes the session on the server first: a navigation before it ends would find
+  // the session alive, hence the wait for "Entrar".
+  const signInButton = page.getByRole('button', { name: 'Entrar' });
+  await expect(async () => {
+    if (await signInButton.isVisible()) return;
+    if (!(await leave.isVisible())) await userMenu(page).click();
+    await leave.click({ timeout: 5_000 });
+    await signInButton.waitFor({ timeout: 10_000 });
+  }).toPass({ timeout: 45_000 });
 }
 
 /** An API token for checks the UI does not show (the audit list). */
