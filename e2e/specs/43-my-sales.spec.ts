@@ -50,3 +50,15 @@ test('the landing page tells a role outside sales what it is about', async ({ pa
   await page.getByRole('link', { name: 'Ir para o início' }).click();
   await expectPath(page, '/inicio');
 });
+
+test('a salesperson duplicates a sale as a new draft and continues it in /venda', async ({ page, baseUrl }) => {
+  await signIn(page, baseUrl, demoEmail('salesperson'), undefined, '/minhas-vendas');
+  const table = page.getByRole('table', { name: 'Minhas vendas' });
+  const confirmed = table.getByRole('row').filter({ hasText: 'Confirmada' }).first();
+  const number = (await confirmed.getByRole('link', { name: /^Abrir V-/ }).textContent()) ?? '';
+  await confirmed.getByRole('button', { name: `Duplicar ${number} como rascunho` }).click();
+  await expect(page).toHaveURL(/\/venda\?id=/);
+  await expect(page.getByText(new RegExp(`^Rascunho V-\\d{4}-\\d{6} criado a partir da venda ${number}\\.$`))).toBeVisible();
+  // The copy is a draft: the wizard opens on it.
+  await expect(page.getByRole('button', { name: 'Avançar' })).toBeVisible();
+});

@@ -675,6 +675,24 @@ impl SaleApi {
         Ok(Json(progress.into()))
     }
 
+    /// A new draft of the caller's copied from a sale they reach ("duplicar como rascunho"): client, items,
+    /// discounts, split and plan, priced again today. A sale outside their reach is 404; what no longer holds (an
+    /// inactive item, a client outside their portfolio) is 422 naming the field.
+    #[oai(
+        path = "/:id/duplicate",
+        method = "post",
+        operation_id = "duplicateSale"
+    )]
+    async fn duplicate(
+        &self,
+        #[oai(scope = "SALES_SALES_WRITE")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+    ) -> ApiResult<Created> {
+        let sale = self.sales.duplicate(&auth.0, &id.0).await?;
+        let detail = self.sales.get(&auth.0, &sale.id).await?;
+        Ok(Created::Created(Json(detail.into())))
+    }
+
     /// Creates a draft owned by the caller, priced on today's date (422 names each offending field).
     #[oai(path = "/", method = "post", operation_id = "createSale")]
     async fn create(

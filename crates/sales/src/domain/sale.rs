@@ -307,6 +307,53 @@ impl Sale {
     pub fn involves(&self, uid: &str) -> bool {
         self.owner_id == uid || self.fields.split.iter().any(|s| s.user_id == uid)
     }
+
+    /// The sale as a new draft typed on `today`: the same client, items with their quantities and discounts,
+    /// split and payment plan (method and number of installments). Not the opportunity, which this sale won.
+    /// Prices are taken again when the draft is checked.
+    pub fn as_draft(&self, today: NaiveDate) -> SaleDraft {
+        let f = &self.fields;
+        let card = f.plan.method == PaymentMethod::Card;
+        let first_due = f.plan.installments.first().map(|i| i.due_date);
+        SaleDraft {
+            client_id: Some(f.client_id.clone()),
+            opportunity_id: None,
+            items: f
+                .lines
+                .iter()
+                .map(|l| LineDraft {
+                    catalog_item_id: Some(l.catalog_item_id.clone()),
+                    quantity: Some(l.quantity),
+                    discount_bp: Some(l.discount_bp),
+                })
+                .collect(),
+            split: f
+                .split
+                .iter()
+                .map(|s| ShareDraft {
+                    user_id: Some(s.user_id.clone()),
+                    share_bp: Some(s.share_bp),
+                })
+                .collect(),
+            payment_method: Some(f.plan.method.as_str().to_string()),
+            card_installments: card.then_some(f.plan.card_installments),
+            installment_count: (!card).then_some(f.plan.installments.len() as i64),
+            first_due_date: Some(shifted_first_due(self.price_date, first_due, today)),
+            parcelas: None,
+        }
+    }
+}
+
+/// A copy's first due date: as many days after `today` as the original's was after its price date (never before
+/// today; today when the original had none).
+pub fn shifted_first_due(
+    price_date: NaiveDate,
+    first_due: Option<NaiveDate>,
+    today: NaiveDate,
+) -> NaiveDate {
+    first_due.map_or(today, |due| {
+        today + (due - price_date).max(chrono::Duration::zero())
+    })
 }
 
 fn trimmed(value: &Option<String>) -> Option<&str> {
@@ -833,6 +880,20 @@ mod tests {
     #[test]
     fn a_line_discount_rounds_half_up_to_the_centavo() {
         assert_eq!(line_discount(12_345, 1_000), 1_235);
+    }
+
+    #[test]
+    fn a_copy_keeps_the_first_due_dates_distance_from_the_price_date() {
+        let d = |m: u32, day: u32| NaiveDate::from_ymd_opt(2026, m, day).unwrap();
+        assert_eq!(
+            shifted_first_due(d(11, 2), Some(d(11, 12)), d(12, 7)),
+            d(12, 17)
+        );
+        assert_eq!(
+            shifted_first_due(d(11, 2), Some(d(11, 1)), d(12, 7)),
+            d(12, 7)
+        );
+        assert_eq!(shifted_first_due(d(11, 2), None, d(12, 7)), d(12, 7));
     }
 
     #[test]

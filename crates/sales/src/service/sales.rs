@@ -323,6 +323,25 @@ impl SalesBook {
 
     /// A new draft owned by `p`, of `p`'s team today.
     pub async fn create(&self, p: &Principal, draft: SaleDraft) -> Result<Sale> {
+        self.create_as(p, draft, None).await
+    }
+
+    /// A new draft of `p`'s copied from a sale they reach (404 outside it): client, items, discounts, split and
+    /// plan, priced again today, the first due date as far from today as the original's from its price date.
+    /// What no longer holds (an inactive item, a client no longer in `p`'s portfolio) is a 422 naming the field.
+    pub async fn duplicate(&self, p: &Principal, id: &str) -> Result<Sale> {
+        let source = self.reached(p, id).await?;
+        let draft = source.as_draft(self.today());
+        self.create_as(p, draft, Some(&source.number)).await
+    }
+
+    /// Creates a draft; its history names the sale it was copied from, if any.
+    async fn create_as(
+        &self,
+        p: &Principal,
+        draft: SaleDraft,
+        copy_of: Option<&str>,
+    ) -> Result<Sale> {
         let (fields, client_name) = self.check(p, &draft, &p.uid).await?;
         let team_id = self.crm.opportunities().team_of(&p.uid).await?;
         let now = self.clock.now();
@@ -355,7 +374,10 @@ impl SalesBook {
         let entry = Entry {
             entity: SALE_ENTITY,
             entity_id: &sale.id,
-            action: "Venda criada (rascunho)",
+            action: &copy_of.map_or_else(
+                || "Venda criada (rascunho)".to_string(),
+                |number| format!("Venda criada (rascunho), cópia da venda {number}"),
+            ),
             from_state: None,
             to_state: Some(SaleStatus::Draft.as_str()),
             reason: None,

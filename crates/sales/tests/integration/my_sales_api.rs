@@ -191,3 +191,117 @@ async fn the_list_shows_what_was_received_the_next_installment_and_the_overdue_f
         assert_eq!(page["items"].as_array().map(Vec::len), Some(3));
     }
 }
+
+#[tokio::test]
+async fn a_sale_is_duplicated_as_a_new_draft_priced_today_and_only_within_reach() {
+    for w in common::worlds().await {
+        // Vera: the procedure at 5 % off and the product twice, boleto in 3 from Thursday 10/12 (priced Monday 7/12).
+        let mut body = w.sale_body(500, 3);
+        body["items"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!({ "catalog_item_id": w.product, "quantity": 2 }));
+        body["split"] = json!([
+            { "user_id": "uid-SALESPERSON", "share_bp": 6000 },
+            { "user_id": "uid-ana", "share_bp": 4000 }
+        ]);
+        let original = confirmed(&w, SELLER, body).await;
+        // Two days later: the copy's first due date keeps its three days from the price date.
+        w.api
+            .clock
+            .set(Utc.from_utc_datetime(&d(2026, 12, 9).and_hms_opt(15, 0, 0).unwrap()));
+        let path = format!("{SALES}/{}/duplicate", original["id"].as_str().unwrap());
+        let (status, copy) = w.call("POST", &path, SELLER, None).await;
+        assert_eq!(status, StatusCode::CREATED, "{}: {copy}", w.api.engine());
+        assert_ne!(copy["id"], original["id"]);
+        assert_ne!(copy["number"], original["number"]);
+        assert_eq!(copy["status"], "rascunho");
+        assert_eq!(copy["opportunity_id"], Value::Null);
+        for field in ["client_id", "items", "split", "total", "payment_method"] {
+            assert_eq!(
+                strip_names(&copy[field]),
+                strip_names(&original[field]),
+                "{field}"
+            );
+        }
+        let dues: Vec<&str> = copy["installments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["due_date"].as_str().unwrap())
+            .collect();
+        assert_eq!(dues, vec!["2026-12-12", "2027-01-12", "2027-02-12"]);
+        let (_, history) = w
+            .call(
+                "GET",
+                &format!("{SALES}/{}/history", copy["id"].as_str().unwrap()),
+                SELLER,
+                None,
+            )
+            .await;
+        let expected = format!(
+            "Venda criada (rascunho), cópia da venda {}",
+            original["number"].as_str().unwrap()
+        );
+        assert_eq!(
+            history["entries"][0]["action"],
+            json!(expected),
+            "{history}"
+        );
+
+        // Outside the reach: 404; a reader: 403; nothing is written.
+        let before = w.receivable_installments().await;
+        let (status, _) = w.call("POST", &path, OTHER_SELLER, None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let (status, _) = w.call("POST", &path, "FINANCIAL_ASSISTANT", None).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let missing = format!("{SALES}/00000000-0000-0000-0000-000000000000/duplicate");
+        let (status, _) = w.call("POST", &missing, SELLER, None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        // An item since deactivated: 422, and no draft is added.
+        let (_, item) = w
+            .api
+            .call(
+                "GET",
+                &format!("{}/{}", common::CATALOG, w.product),
+                Some("ADMIN"),
+                None,
+            )
+            .await;
+        let (status, _) = w
+            .api
+            .call(
+                "POST",
+                &format!("{}/{}/deactivate", common::CATALOG, w.product),
+                Some("ADMIN"),
+                Some(json!({ "version": item["version"] })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let (_, page) = w
+            .call("GET", &format!("{SALES}?mine=true"), SELLER, None)
+            .await;
+        let drafts = page["items"].as_array().unwrap().len();
+        let (status, body) = w.call("POST", &path, SELLER, None).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        let (_, page) = w
+            .call("GET", &format!("{SALES}?mine=true"), SELLER, None)
+            .await;
+        assert_eq!(page["items"].as_array().unwrap().len(), drafts);
+        assert_eq!(w.receivable_installments().await, before);
+    }
+}
+
+/// A list of lines or shares without the names and prices the server fills in (for comparing two sales' contents).
+fn strip_names(value: &Value) -> Value {
+    match value {
+        Value::Array(items) => Value::Array(items.iter().map(strip_names).collect()),
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .filter(|(k, _)| !matches!(k.as_str(), "name" | "seq"))
+                .map(|(k, v)| (k.clone(), strip_names(v)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}

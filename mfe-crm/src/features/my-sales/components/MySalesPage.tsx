@@ -1,4 +1,5 @@
 import {
+  duplicateSale,
   getGetSalesMonthProgressQueryKey,
   getListSalesQueryKey,
   getSalesMonthProgress,
@@ -27,7 +28,9 @@ import {
   Title,
   formatCentavos,
   formatDate,
+  notify,
   todayInSaoPaulo,
+  useNavigate,
   type DataTableColumn,
 } from '@backoffice/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -98,6 +101,7 @@ function MySales() {
       </Group>
       <MonthProgress whose={whose} wider={wider} month={month} onMonth={setMonth} />
       <SalesList
+        mayWrite={mayWrite}
         whose={whose}
         status={status}
         page={page}
@@ -171,12 +175,14 @@ function MonthProgress({ whose, wider, month, onMonth }: { whose: Whose; wider: 
 }
 
 function SalesList({
+  mayWrite,
   whose,
   status,
   page,
   onStatus,
   onPage,
 }: {
+  mayWrite: boolean;
   whose: Whose;
   status: string;
   page: number;
@@ -194,6 +200,21 @@ function SalesList({
     queryFn: ({ signal }) => listSales(params, { signal }),
     placeholderData: keepPreviousData,
   });
+  const navigate = useNavigate();
+  const [copying, setCopying] = useState<string | null>(null);
+  // "Duplicar como rascunho": the server copies the sale into a new draft of the caller's, priced today.
+  const duplicate = async (sale: SaleSummary) => {
+    setCopying(sale.id);
+    try {
+      const copy = await duplicateSale(sale.id);
+      notify(`Rascunho ${copy.number} criado a partir da venda ${sale.number}.`, 'success');
+      navigate(`/venda?id=${copy.id}`);
+    } catch (error) {
+      notify(`A venda ${sale.number} não foi duplicada: ${error instanceof Error ? error.message : String(error)}`, 'error');
+    } finally {
+      setCopying(null);
+    }
+  };
   const columns: ReadonlyArray<DataTableColumn<SaleSummary>> = [
     {
       id: 'number',
@@ -234,6 +255,19 @@ function SalesList({
           '—'
         ),
     },
+    ...(mayWrite
+      ? [
+          {
+            id: 'actions',
+            header: 'Ações',
+            cell: (s: SaleSummary) => (
+              <Button variant="subtle" size="compact-sm" loading={copying === s.id} onClick={() => void duplicate(s)} aria-label={`Duplicar ${s.number} como rascunho`}>
+                Duplicar
+              </Button>
+            ),
+          },
+        ]
+      : []),
   ];
   return (
     <Stack gap="sm">

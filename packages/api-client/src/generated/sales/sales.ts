@@ -1082,6 +1082,80 @@ export function useGetSalesMonthProgress<TData = Awaited<ReturnType<typeof getSa
 
 
 /**
+ * @summary A new draft of the caller's copied from a sale they reach ("duplicar como rascunho"): client, items,
+discounts, split and plan, priced again today. A sale outside their reach is 404; what no longer holds (an
+inactive item, a client outside their portfolio) is 422 naming the field.
+ */
+export const getDuplicateSaleUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/sales/sales/${id}/duplicate`
+}
+
+export const duplicateSale = async (id: string, options?: RequestInit): Promise<Sale> => {
+  
+  return customFetch<Sale>(getDuplicateSaleUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getDuplicateSaleMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof duplicateSale>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof duplicateSale>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['duplicateSale'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof duplicateSale>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  duplicateSale(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DuplicateSaleMutationResult = NonNullable<Awaited<ReturnType<typeof duplicateSale>>>
+    
+    export type DuplicateSaleMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary A new draft of the caller's copied from a sale they reach ("duplicar como rascunho"): client, items,
+discounts, split and plan, priced again today. A sale outside their reach is 404; what no longer holds (an
+inactive item, a client outside their portfolio) is 422 naming the field.
+ */
+export const useDuplicateSale = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof duplicateSale>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof duplicateSale>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getDuplicateSaleMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary One sale with its receivables (404 outside the caller's reach).
  */
 export const getGetSaleUrl = (id: string,) => {

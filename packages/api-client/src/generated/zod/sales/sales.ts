@@ -333,6 +333,17 @@ export const getSalesMonthProgressResponse = zod.object({
 }).describe('A month sold against its target: the caller\'s share (\"Minhas\") or their teams\' (\"Equipe\").')
 
 /**
+ * @summary A new draft of the caller's copied from a sale they reach ("duplicar como rascunho"): client, items,
+discounts, split and plan, priced again today. A sale outside their reach is 404; what no longer holds (an
+inactive item, a client outside their portfolio) is 422 naming the field.
+ */
+export const duplicateSalePathIdMax = 100;
+
+export const duplicateSaleParams = zod.object({
+  "id": zod.string().max(duplicateSalePathIdMax)
+})
+
+/**
  * @summary One sale with its receivables (404 outside the caller's reach).
  */
 export const getSalePathIdMax = 100;
