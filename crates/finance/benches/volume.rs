@@ -72,16 +72,14 @@ async fn world(api: &TestApi<Finance>) -> (String, String, String) {
         .context
         .bank_accounts()
         .create(
-            BankAccountDraft {
-                nickname: Some("Itaú Operacional".into()),
-                bank: Some("341".into()),
-                agency: Some("0912".into()),
-                agency_digit: None,
-                account: Some("45678".into()),
-                account_digit: Some("7".into()),
-                opening_balance: Some(0),
-                opening_date: Some(d(2026, 1, 1)),
-            },
+            BankAccountDraft::opened(
+                "Itaú Operacional",
+                "341",
+                "0912",
+                "45678",
+                "7",
+                d(2026, 1, 1),
+            ),
             &by(),
         )
         .await

@@ -807,16 +807,8 @@ async fn seed_boletos(finance: &Finance, manager: &Principal) -> Result<(usize, 
         if accounts.iter().any(|a| a.fields.nickname == nickname) {
             continue;
         }
-        let draft = BankAccountDraft {
-            nickname: Some(nickname.into()),
-            bank: Some(bank.into()),
-            agency: Some(agency.into()),
-            agency_digit: None,
-            account: Some(account.into()),
-            account_digit: Some(digit.into()),
-            opening_balance: Some(0),
-            opening_date: NaiveDate::from_ymd_opt(2026, 1, 1),
-        };
+        let opening = NaiveDate::from_ymd_opt(2026, 1, 1).expect("a date");
+        let draft = BankAccountDraft::opened(nickname, bank, agency, account, digit, opening);
         accounts.push(finance.bank_accounts().create(draft, manager).await?);
     }
     let account = |bank: &str| {

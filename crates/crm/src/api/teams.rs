@@ -30,10 +30,7 @@ impl TeamsApi {
     }
 
     fn month(&self, month: Option<String>) -> Result<Month, Error> {
-        match month.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
-            None => Ok(Month::of(self.clock.today())),
-            Some(m) => Month::parse("month", m),
-        }
+        Month::parse_or("month", month.as_deref(), self.clock.today())
     }
 }
 

@@ -117,6 +117,14 @@ impl Month {
         Ok(Month { year, month })
     }
 
+    /// The month a query names (`AAAA-MM`), or `today`'s month when it names none.
+    pub fn parse_or(field: &str, text: Option<&str>, today: NaiveDate) -> Result<Month> {
+        match text.map(str::trim).filter(|m| !m.is_empty()) {
+            None => Ok(Month::of(today)),
+            Some(m) => Month::parse(field, m),
+        }
+    }
+
     pub fn first_day(self) -> NaiveDate {
         NaiveDate::from_ymd_opt(self.year, self.month, 1).expect("a valid month")
     }

@@ -55,6 +55,28 @@ pub struct BankAccount {
 }
 
 impl BankAccountDraft {
+    /// An account with no agency digit, opened with a zero balance on `opening_date`
+    /// (what demo data, benches and tests need).
+    pub fn opened(
+        nickname: &str,
+        bank: &str,
+        agency: &str,
+        account: &str,
+        account_digit: &str,
+        opening_date: NaiveDate,
+    ) -> BankAccountDraft {
+        BankAccountDraft {
+            nickname: Some(nickname.into()),
+            bank: Some(bank.into()),
+            agency: Some(agency.into()),
+            agency_digit: None,
+            account: Some(account.into()),
+            account_digit: Some(account_digit.into()),
+            opening_balance: Some(0),
+            opening_date: Some(opening_date),
+        }
+    }
+
     pub fn validate(&self) -> Result<BankAccountFields> {
         let mut v = Violations::new();
         let nickname = nickname(self.nickname.as_deref(), &mut v);

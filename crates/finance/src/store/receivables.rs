@@ -223,14 +223,7 @@ pub async fn installment_by_id(db: &Db, id: &str) -> Result<Option<Installment>>
 
 /// A título's installments, 1 to N.
 pub async fn installments_of(db: &Db, receivable_id: &str) -> Result<Vec<Installment>> {
-    let sql = format!(
-        "SELECT {INSTALLMENT_COLUMNS} FROM {INSTALLMENTS} WHERE i.receivable_id = $1 ORDER BY i.seq"
-    );
-    let rows: Vec<InstallmentRow> =
-        on_db!(db, pool => sqlx::query_as(&sql).bind(receivable_id).fetch_all(pool).await)?;
-    rows.into_iter()
-        .map(InstallmentRow::into_installment)
-        .collect()
+    installments_of_many(db, &[receivable_id.to_string()]).await
 }
 
 /// The installments of several títulos (a list's page of sales), by título and seq.

@@ -78,16 +78,14 @@ async fn worlds() -> Vec<World> {
             .context
             .bank_accounts()
             .create(
-                BankAccountDraft {
-                    nickname: Some("Itaú Operacional".into()),
-                    bank: Some("341".into()),
-                    agency: Some("0912".into()),
-                    agency_digit: None,
-                    account: Some("45678".into()),
-                    account_digit: Some("9".into()),
-                    opening_balance: Some(0),
-                    opening_date: Some(d(2026, 1, 1)),
-                },
+                BankAccountDraft::opened(
+                    "Itaú Operacional",
+                    "341",
+                    "0912",
+                    "45678",
+                    "9",
+                    d(2026, 1, 1),
+                ),
                 &by(),
             )
             .await

@@ -95,16 +95,14 @@ async fn worlds() -> Vec<World> {
             .context
             .bank_accounts()
             .create(
-                BankAccountDraft {
-                    nickname: Some("Itaú Operacional".into()),
-                    bank: Some("341".into()),
-                    agency: Some("0912".into()),
-                    agency_digit: None,
-                    account: Some("45678".into()),
-                    account_digit: Some("7".into()),
-                    opening_balance: Some(0),
-                    opening_date: Some(d(2026, 1, 1)),
-                },
+                BankAccountDraft::opened(
+                    "Itaú Operacional",
+                    "341",
+                    "0912",
+                    "45678",
+                    "7",
+                    d(2026, 1, 1),
+                ),
                 &by(),
             )
             .await
@@ -957,16 +955,14 @@ async fn a_retorno_of_another_bank_than_the_account_is_422_and_nothing_is_stored
             .context
             .bank_accounts()
             .create(
-                BankAccountDraft {
-                    nickname: Some("BB Movimento".into()),
-                    bank: Some("001".into()),
-                    agency: Some("4321".into()),
-                    agency_digit: None,
-                    account: Some("87654".into()),
-                    account_digit: Some("3".into()),
-                    opening_balance: Some(0),
-                    opening_date: Some(d(2026, 1, 1)),
-                },
+                BankAccountDraft::opened(
+                    "BB Movimento",
+                    "001",
+                    "4321",
+                    "87654",
+                    "3",
+                    d(2026, 1, 1),
+                ),
                 &by(),
             )
             .await

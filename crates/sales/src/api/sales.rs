@@ -662,10 +662,7 @@ impl SaleApi {
         #[oai(validator(max_length = 7))] month: Query<Option<String>>,
         team: Query<Option<bool>>,
     ) -> ApiResult<Json<MonthProgressView>> {
-        let month = match month.0.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
-            None => Month::of(self.sales.today()),
-            Some(m) => Month::parse("month", m)?,
-        };
+        let month = Month::parse_or("month", month.0.as_deref(), self.sales.today())?;
         let whose = if team.0.unwrap_or(false) {
             Whose::Reached
         } else {

@@ -564,7 +564,11 @@ impl SalesBook {
             by_receivable.extend(self.finance.receivables().positions(chunk).await?);
         }
         let mut received: HashMap<String, i64> = HashMap::new();
+        // Lines of one sale share its título: read it once per sale.
         for (line, receivable) in &read {
+            if received.contains_key(&line.sale_id) {
+                continue;
+            }
             if let Some(position) = receivable.as_ref().and_then(|r| by_receivable.get(r)) {
                 received.insert(line.sale_id.clone(), position.received_cents);
             }

@@ -224,16 +224,14 @@ impl World {
         let bank = finance
             .bank_accounts()
             .create(
-                BankAccountDraft {
-                    nickname: Some(format!("Conta {installment_id}")),
-                    bank: Some("341".into()),
-                    agency: Some("0912".into()),
-                    agency_digit: None,
-                    account: Some("45678".into()),
-                    account_digit: Some("9".into()),
-                    opening_balance: Some(0),
-                    opening_date: Some(d(2026, 1, 1)),
-                },
+                BankAccountDraft::opened(
+                    &format!("Conta {installment_id}"),
+                    "341",
+                    "0912",
+                    "45678",
+                    "9",
+                    d(2026, 1, 1),
+                ),
                 &admin,
             )
             .await
