@@ -16,6 +16,7 @@ describe('service worker run-time caches', () => {
 
   it('leave out the API, the precached shell chunks and other origins', () => {
     expect(at('/api/v1/stock/counts')).toBeNull();
+    expect(at('/api/v1/public/summary')).toBeNull();
     expect(at('/main.1a2b3c4d.js')).toBeNull();
     expect(runtimeCacheOf(new URL('https://cdn.example/remotes/stock/x.1a2b3c4d.js'), origin)).toBeNull();
   });

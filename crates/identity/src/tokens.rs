@@ -4,7 +4,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use rand::RngCore;
-use sha2::{Digest, Sha256};
+use sha2::Sha256;
 
 /// Access tokens live 15 minutes; the refresh token renews them.
 pub const ACCESS_TOKEN_TTL_SECS: i64 = 15 * 60;
@@ -81,22 +81,11 @@ impl TokenKeys {
     }
 }
 
-/// A random URL-safe secret of `bytes` random bytes.
-pub fn random_secret(bytes: usize) -> String {
-    let mut buf = vec![0u8; bytes];
-    rand::thread_rng().fill_bytes(&mut buf);
-    URL_SAFE_NO_PAD.encode(buf)
-}
+pub use platform::secret::{digest, random_secret};
 
 /// A 6-digit numeric code for password reset.
 pub fn random_code() -> String {
     format!("{:06}", rand::thread_rng().next_u32() % 1_000_000)
-}
-
-/// Stored form of a secret: only its SHA-256 is kept, so a database leak does not leak live tokens.
-pub fn digest(secret: &str) -> String {
-    let hash = Sha256::digest(secret.as_bytes());
-    hash.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]

@@ -40,6 +40,8 @@ pub struct Config {
     /// How long a claimed job is held without renewal before another instance may take it
     /// (`BACKOFFICE_JOB_LEASE_SECS`, 2 to 3600, default 60): what a killed instance's jobs wait.
     pub job_lease: std::time::Duration,
+    /// The company's name as public pages show it (`BACKOFFICE_COMPANY_NAME`, default "Backoffice").
+    pub company_name: String,
 }
 
 /// How the server treats connections and where it may be framed.
@@ -53,7 +55,12 @@ pub struct HttpSettings {
     /// Origins allowed to frame `/crm/plugin` (`BACKOFFICE_PLUGIN_FRAME_ANCESTORS`, space- or
     /// comma-separated, e.g. `https://console.example.com`); every other page refuses framing.
     pub plugin_frame_ancestors: Vec<String>,
+    /// Reads of a public page's API (the proposal summary) one client address may make per minute
+    /// (`BACKOFFICE_PUBLIC_READS_PER_MINUTE`, 1 to 1,000,000, default 30); more get 429 with `Retry-After`.
+    pub public_reads_per_minute: u32,
 }
+
+pub const DEFAULT_PUBLIC_READS_PER_MINUTE: u32 = 30;
 
 pub const DEFAULT_MAX_CONNECTIONS: usize = 4096;
 
@@ -216,6 +223,18 @@ impl Config {
             None => DEFAULT_MAX_CONNECTIONS,
         };
         let plugin_frame_ancestors = frame_ancestors(get("BACKOFFICE_PLUGIN_FRAME_ANCESTORS"))?;
+        let public_reads_per_minute = match get("BACKOFFICE_PUBLIC_READS_PER_MINUTE") {
+            Some(n) => n
+                .parse()
+                .ok()
+                .filter(|n: &u32| (1..=1_000_000).contains(n))
+                .ok_or_else(|| {
+                    ConfigError(format!(
+                        "BACKOFFICE_PUBLIC_READS_PER_MINUTE deve ser um número de 1 a 1000000, não {n}"
+                    ))
+                })?,
+            None => DEFAULT_PUBLIC_READS_PER_MINUTE,
+        };
         let job_lease = match get("BACKOFFICE_JOB_LEASE_SECS") {
             Some(n) => n
                 .parse()
@@ -231,12 +250,17 @@ impl Config {
         };
         Ok(Config {
             job_lease,
+            company_name: get("BACKOFFICE_COMPANY_NAME")
+                .map(|n| n.trim().to_string())
+                .filter(|n| !n.is_empty())
+                .unwrap_or_else(|| "Backoffice".into()),
             files,
             push,
             http: HttpSettings {
                 trusted_proxies,
                 max_connections,
                 plugin_frame_ancestors,
+                public_reads_per_minute,
             },
             database_url: get("BACKOFFICE_DATABASE_URL")
                 .unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
@@ -322,6 +346,24 @@ mod tests {
             assert!(
                 err.to_string().contains("BACKOFFICE_JOB_LEASE_SECS"),
                 "{lease}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_public_read_limit_is_configurable_within_bounds() {
+        assert_eq!(
+            config(&[]).unwrap().http.public_reads_per_minute,
+            DEFAULT_PUBLIC_READS_PER_MINUTE
+        );
+        let c = config(&[("BACKOFFICE_PUBLIC_READS_PER_MINUTE", "600000")]).unwrap();
+        assert_eq!(c.http.public_reads_per_minute, 600_000);
+        for bad in ["0", "1000001", "muitos"] {
+            let err = config(&[("BACKOFFICE_PUBLIC_READS_PER_MINUTE", bad)]).unwrap_err();
+            assert!(
+                err.to_string()
+                    .contains("BACKOFFICE_PUBLIC_READS_PER_MINUTE"),
+                "{bad}"
             );
         }
     }

@@ -33,6 +33,7 @@ pub mod jobs;
 pub mod migrate;
 pub mod notify;
 pub mod numbering;
+pub mod secret;
 pub mod sql;
 pub mod testing;
 pub mod text;

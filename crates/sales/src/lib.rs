@@ -24,7 +24,7 @@ use platform::context::{Context, Demo, Platform, StartError, Started};
 use platform::migrate::Migrations;
 use platform::Error;
 
-pub use service::{Catalog, SalesBook};
+pub use service::{Catalog, SalesBook, SummaryLinks};
 pub use store::sales::SaleFilter;
 pub use store::CatalogFilter;
 
@@ -32,6 +32,8 @@ pub use store::CatalogFilter;
 pub struct Sales {
     catalog: Arc<Catalog>,
     sales: Arc<SalesBook>,
+    summary_links: Arc<SummaryLinks>,
+    trusted_proxies: Arc<[std::net::IpAddr]>,
 }
 
 impl Sales {
@@ -42,6 +44,11 @@ impl Sales {
     /// The sales (drafts, confirmation, discount approvals).
     pub fn sales(&self) -> &Arc<SalesBook> {
         &self.sales
+    }
+
+    /// The proposal summary links and their public read.
+    pub fn summary_links(&self) -> &Arc<SummaryLinks> {
+        &self.summary_links
     }
 }
 
@@ -77,10 +84,23 @@ impl Context for Sales {
             platform.db.clone(),
             platform.clock.clone(),
             catalog.clone(),
-            crm,
+            crm.clone(),
             finance,
         ));
-        Ok(Sales { catalog, sales })
+        let summary_links = Arc::new(SummaryLinks::new(
+            platform.db.clone(),
+            platform.clock.clone(),
+            sales.clone(),
+            crm,
+            platform.config.company_name.clone(),
+            platform.config.http.public_reads_per_minute,
+        ));
+        Ok(Sales {
+            catalog,
+            sales,
+            summary_links,
+            trusted_proxies: platform.config.http.trusted_proxies.clone().into(),
+        })
     }
 
     fn api(self: &Arc<Self>) -> api::SalesApi {
@@ -88,6 +108,11 @@ impl Context for Sales {
             api::CatalogApi::new(self.catalog.clone()),
             api::sales::SaleApi::new(self.sales.clone()),
             api::reports::ReportApi::new(self.sales.clone()),
+            api::summary_links::SummaryLinkApi::new(self.summary_links.clone()),
+            api::summary_links::PublicSummaryApi::new(
+                self.summary_links.clone(),
+                self.trusted_proxies.clone(),
+            ),
         )
     }
 

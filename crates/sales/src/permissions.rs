@@ -67,6 +67,14 @@ pub static SALES_REPORTS_READ: Permission = Permission {
     ]),
 };
 
+/// §6 `sales/summary-links`: the sale's salespeople, their manager and administrators create and revoke a
+/// sale's proposal summary links (the sale's reach is the service's scope, 404 outside it).
+pub static SALES_SUMMARY_LINKS: Permission = Permission {
+    code: "vendas_links_resumo",
+    label: "criar e revogar links de resumo da proposta",
+    grant: Grant::Roles(&[Salesperson, SalesManager, Admin, SuperAdmin]),
+};
+
 /// Every permission the context declares.
 pub static ALL: &[&Permission] = &[
     &SALES_CATALOG_READ,
@@ -75,6 +83,7 @@ pub static ALL: &[&Permission] = &[
     &SALES_SALES_WRITE,
     &SALES_DISCOUNT_APPROVE,
     &SALES_REPORTS_READ,
+    &SALES_SUMMARY_LINKS,
 ];
 
 /// The catalog's page opens to whoever reads the catalog, the sale's to whoever reads sales, the reports to whoever

@@ -359,3 +359,6 @@ pub use sales::{
     ListedSale, MonthProgress, ProductReport, ProductReportQuery, SaleDetail, SaleReceivableLine,
     SalesBook, Whose,
 };
+pub mod summary_links;
+
+pub use summary_links::{CreatedLink, LinkView, NextPayment, PublicRead, SummaryLinks};

@@ -155,6 +155,9 @@ pub struct SecurityHeaders {
 
 /// The page other tools embed in an iframe.
 const PLUGIN_PATH: &str = "/crm/plugin";
+/// The public proposal summary: its page and its API.
+const SUMMARY_PAGE: &str = "/resumo-temporario";
+const SUMMARY_API: &str = "/api/v1/public/summary";
 
 impl SecurityHeaders {
     pub fn new(config: &Config) -> SecurityHeaders {
@@ -207,6 +210,10 @@ impl SecurityHeaders {
         self.apply_with(path, resp, None)
     }
 
+    fn is_public_summary(path: &str) -> bool {
+        path == SUMMARY_PAGE || path == SUMMARY_API
+    }
+
     fn is_plugin(path: &str) -> bool {
         path == PLUGIN_PATH || path.starts_with("/crm/plugin/")
     }
@@ -237,6 +244,20 @@ impl SecurityHeaders {
         if path.starts_with("/api/v1/auth/") {
             headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
             headers.insert(header::PRAGMA, HeaderValue::from_static("no-cache"));
+        }
+        // The proposal summary is a client's data behind a secret link: kept by no cache, named to no other
+        // site, indexed by no search engine (framing is already refused above).
+        if Self::is_public_summary(path) {
+            headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            headers.insert(header::PRAGMA, HeaderValue::from_static("no-cache"));
+            headers.insert(
+                header::REFERRER_POLICY,
+                HeaderValue::from_static("no-referrer"),
+            );
+            headers.insert(
+                "x-robots-tag",
+                HeaderValue::from_static("noindex, nofollow"),
+            );
         }
     }
 }

@@ -78,7 +78,6 @@ export const ROUTES: readonly RouteEntry[] = [
     ['/admin/feriados', 'Feriados'],
   ]),
   ...rows('finance', 'Financeiro', [
-    ['/resumo-temporario', 'Resumo temporário', NO_LAYOUT],
     ['/pagamentos', 'Pagamentos'],
     ['/recebimentos', 'Recebimentos'],
     ['/recebimentos-por-periodo', 'Recebimentos por período'],
@@ -114,6 +113,7 @@ export const ROUTES: readonly RouteEntry[] = [
   ]),
   ...rows('crm', 'Vendas e CRM', [
     ['/timer', 'Cronômetro', NO_LAYOUT],
+    ['/resumo-temporario', 'Resumo temporário', NO_LAYOUT],
     ['/blackfriday', 'Black Friday', NO_LAYOUT],
     ['/clientes', 'Clientes'],
     ['/cliente', 'Cliente', { parent: '/clientes' }],

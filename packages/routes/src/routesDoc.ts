@@ -47,6 +47,7 @@ const STATES: Readonly<Record<string, string>> = {
   '/backoffice/vendas/catalogo': BUILT,
   '/minhas-vendas': BUILT,
   '/venda': BUILT,
+  '/resumo-temporario': BUILT,
   '/vendas-produtos': BUILT,
   '/boletos': BUILT,
   '/boletos/detalhes': BUILT,

@@ -45,21 +45,9 @@ impl Redirect {
     /// The client's address: the connection's, or — only from a trusted proxy — the last address in
     /// `X-Forwarded-For` that is not itself a trusted proxy (as identity decides it).
     fn client_addr(&self, req: &Request) -> String {
-        let Some(peer) = req.remote_addr().as_socket_addr().map(|a| a.ip()) else {
-            return String::new();
-        };
-        if !self.trusted_proxies.contains(&peer) {
-            return peer.to_string();
-        }
-        req.headers()
-            .get("x-forwarded-for")
-            .and_then(|v| v.to_str().ok())
+        platform::api::request_client_addr(req, &self.trusted_proxies)
+            .map(|a| a.to_string())
             .unwrap_or_default()
-            .rsplit(',')
-            .filter_map(|hop| hop.trim().parse::<IpAddr>().ok())
-            .find(|hop| !self.trusted_proxies.contains(hop))
-            .unwrap_or(peer)
-            .to_string()
     }
 
     async fn answer(&self, req: &Request) -> Response {

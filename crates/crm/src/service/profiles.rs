@@ -54,6 +54,18 @@ impl Profiles {
             .map_or(0, |p| p.fields.discount_limit_bp))
     }
 
+    /// What a public page may show of a salesperson (the sales context's door, unscoped): the display name and
+    /// WhatsApp of an active profile.
+    pub async fn public_contact(&self, user_id: &str) -> Result<Option<(String, Option<String>)>> {
+        Ok(store::profile(&self.db, user_id)
+            .await?
+            .filter(|p| p.fields.active)
+            .map(|p| {
+                let whatsapp = p.fields.whatsapp.map(|w| w.as_str().to_string());
+                (p.fields.display_name, whatsapp)
+            }))
+    }
+
     /// The profiles within `p`'s scope.
     pub async fn list(&self, p: &Principal) -> Result<Vec<ProfileView>> {
         let scope = self.teams.scope(p).await?;

@@ -101,16 +101,8 @@ impl Identity {
     /// The client's address: the connection's, or — only when the connection comes from a trusted proxy
     /// — the last address in `X-Forwarded-For` that is not itself a trusted proxy.
     pub fn client_addr(&self, peer: Option<IpAddr>, forwarded_for: Option<&str>) -> Option<String> {
-        let peer = peer?;
-        if !self.trusted_proxies.contains(&peer) {
-            return Some(peer.to_string());
-        }
-        let forwarded = forwarded_for
-            .unwrap_or_default()
-            .rsplit(',')
-            .filter_map(|hop| hop.trim().parse::<IpAddr>().ok())
-            .find(|hop| !self.trusted_proxies.contains(hop));
-        Some(forwarded.unwrap_or(peer).to_string())
+        platform::api::client_addr(peer, forwarded_for, &self.trusted_proxies)
+            .map(|a| a.to_string())
     }
 
     async fn authenticate_token(&self, token: &str) -> Result<Principal> {

@@ -2,6 +2,7 @@
 //! JSON error shape, pagination and strict request strings.
 
 pub mod auth;
+mod client_addr;
 pub mod date;
 pub mod download;
 pub mod error;
@@ -13,6 +14,7 @@ mod required;
 pub mod text;
 
 pub use auth::{AccessTable, Authenticator, BearerAuth, Operation, SharedAuthenticator};
+pub use client_addr::{client_addr, request_client_addr};
 pub use date::Date;
 pub use download::{Download, Exported, Stored};
 pub use error::{ApiError, ApiResult, ErrorBody, FieldError};

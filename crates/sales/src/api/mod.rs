@@ -21,9 +21,16 @@ use crate::store::CatalogFilter;
 
 pub mod reports;
 pub mod sales;
+pub mod summary_links;
 
 /// Every API of the context: the catalog, the sales and their reports.
-pub type SalesApi = (CatalogApi, sales::SaleApi, reports::ReportApi);
+pub type SalesApi = (
+    CatalogApi,
+    sales::SaleApi,
+    reports::ReportApi,
+    summary_links::SummaryLinkApi,
+    summary_links::PublicSummaryApi,
+);
 
 #[derive(Tags)]
 pub enum SalesTag {

@@ -8,6 +8,7 @@ pub use catalog::{
 };
 pub mod report;
 pub mod sale;
+pub mod summary_link;
 
 pub use sale::{
     ApprovalLevel, DiscountApproval, Installment, InstallmentDraft, Line, LineDraft, PaymentMethod,

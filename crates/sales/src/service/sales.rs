@@ -25,12 +25,14 @@ use platform::{Principal, Role};
 
 use crate::domain::report::{self, ProductRow, SoldLine};
 use crate::domain::sale::{may_approve, required_level};
+use crate::domain::summary_link::Revocation;
 use crate::domain::{
     ApprovalLevel, CatalogKind, DiscountApproval, PaymentMethod, PricedItem, Sale, SaleDraft,
     SaleFields, SaleStatus,
 };
 use crate::service::Catalog;
 use crate::store::sales::{self as store, SaleFilter, SoldBy};
+use crate::store::summary_links;
 
 /// The history's name for a sale.
 pub const SALE_ENTITY: &str = "sales.sale";
@@ -185,7 +187,7 @@ impl SalesBook {
     }
 
     /// The sale if `p` reaches it, else 404 as if it did not exist.
-    async fn reached(&self, p: &Principal, id: &str) -> Result<Sale> {
+    pub(crate) async fn reached(&self, p: &Principal, id: &str) -> Result<Sale> {
         let sale = store::by_id(&self.db, id)
             .await?
             .ok_or_else(|| Error::not_found(NOT_FOUND))?;
@@ -428,6 +430,8 @@ impl SalesBook {
             changes: Vec::new(),
         };
         history::record(&mut tx, &entry, p, now).await?;
+        // The summary links show a snapshot: an edited draft no longer matches it.
+        summary_links::revoke_of_sale(&mut tx, id, Revocation::Edited, now).await?;
         tx.commit().await?;
         self.reached(p, id).await
     }
@@ -622,43 +626,60 @@ impl SalesBook {
         uids.extend(sale.fields.split.iter().map(|s| s.user_id.as_str()));
         uids.extend(sale.approvals.iter().map(|a| a.approver_id.as_str()));
         let names = self.crm.teams().names_of(&uids).await?;
-        let mut receivables = Vec::new();
-        if let Some(rid) = &sale.receivable_id {
-            let detail = self.finance.receivables().get(rid).await?;
-            for read in detail.installments {
-                let i = read.installment;
-                let filter = BoletoFilter {
-                    installment_id: Some(i.id.clone()),
-                    ..BoletoFilter::default()
-                };
-                let boleto = self
-                    .finance
-                    .boletos()
-                    .list(filter, 1, 0)
-                    .await?
-                    .items
-                    .into_iter()
-                    .next();
-                receivables.push(SaleReceivableLine {
-                    number: format!("{} {}/{}", i.number, i.seq, i.count),
-                    installment_id: i.id,
-                    seq: i.seq,
-                    count: i.count,
-                    due_date: i.due_date,
-                    amount: i.value_cents,
-                    received: i.received_cents,
-                    status: i.status,
-                    overdue: read.overdue,
-                    linha_digitavel: boleto.as_ref().map(|b| b.linha_digitavel.clone()),
-                    pix_copia_e_cola: boleto.and_then(|b| b.pix_copia_e_cola),
-                });
-            }
-        }
+        let receivables = match &sale.receivable_id {
+            Some(rid) => self.receivable_lines(rid).await?,
+            None => Vec::new(),
+        };
         Ok(SaleDetail {
             sale,
             names,
             receivables,
         })
+    }
+
+    /// A sale's receivables with their payment data (none before it is confirmed), whoever asks: for the
+    /// public summary, whose token already proved the right to see them.
+    pub(crate) async fn receivables_of(&self, sale_id: &str) -> Result<Vec<SaleReceivableLine>> {
+        let rid = store::receivable_of(&self.db, sale_id).await?;
+        match rid {
+            Some(rid) => self.receivable_lines(&rid).await,
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// Finance's título as the sale shows it: each installment with its boleto's line and PIX code.
+    async fn receivable_lines(&self, receivable_id: &str) -> Result<Vec<SaleReceivableLine>> {
+        let detail = self.finance.receivables().get(receivable_id).await?;
+        let mut receivables = Vec::new();
+        for read in detail.installments {
+            let i = read.installment;
+            let filter = BoletoFilter {
+                installment_id: Some(i.id.clone()),
+                ..BoletoFilter::default()
+            };
+            let boleto = self
+                .finance
+                .boletos()
+                .list(filter, 1, 0)
+                .await?
+                .items
+                .into_iter()
+                .next();
+            receivables.push(SaleReceivableLine {
+                number: format!("{} {}/{}", i.number, i.seq, i.count),
+                installment_id: i.id,
+                seq: i.seq,
+                count: i.count,
+                due_date: i.due_date,
+                amount: i.value_cents,
+                received: i.received_cents,
+                status: i.status,
+                overdue: read.overdue,
+                linha_digitavel: boleto.as_ref().map(|b| b.linha_digitavel.clone()),
+                pix_copia_e_cola: boleto.and_then(|b| b.pix_copia_e_cola),
+            });
+        }
+        Ok(receivables)
     }
 
     /// The salesperson's limit for the sale (its owner's; `None`: unlimited, an administrator's own sale).

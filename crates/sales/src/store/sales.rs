@@ -323,6 +323,15 @@ pub async fn insert_approval(tx: &mut Tx, sale_id: &str, a: &DiscountApproval) -
         .execute(&mut *conn).await.map(|_| ()))
 }
 
+/// The sale's finance título, once confirmed.
+pub async fn receivable_of(db: &Db, id: &str) -> Result<Option<String>> {
+    let found: Option<Option<String>> = on_db!(db, pool => sqlx::query_scalar(
+        "SELECT receivable_id FROM sales_sales WHERE id = $1")
+        .bind(id)
+        .fetch_optional(pool).await)?;
+    Ok(found.flatten())
+}
+
 pub async fn by_id(db: &Db, id: &str) -> Result<Option<Sale>> {
     let sql = format!("SELECT {COLUMNS} FROM sales_sales WHERE id = $1");
     let row: Option<SaleRow> =

@@ -7,3 +7,4 @@ mod common;
 mod my_sales_api;
 mod reports_api;
 mod sales_api;
+mod summary_links_api;

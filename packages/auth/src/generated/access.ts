@@ -91,6 +91,7 @@ export const ACCESS: AccessRules = {
     vendas_vendas_editar: { label: 'criar, alterar e confirmar vendas', roles: ['SALESPERSON', 'SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     vendas_desconto_aprovar: { label: 'aprovar descontos de vendas acima do limite do vendedor', roles: ['SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     vendas_relatorios_ler: { label: 'consultar os relatórios de vendas', roles: ['SALES_MANAGER', 'FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    vendas_links_resumo: { label: 'criar e revogar links de resumo da proposta', roles: ['SALESPERSON', 'SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
   },
   routeRules: [
     { match: { kind: 'exact', paths: ['/pagamentos', '/recebimentos'] }, except: null, permission: 'financeiro', check: 'client', deniedTo: '/minhas-vendas', audited: false },

@@ -41,6 +41,8 @@ import { attainmentText, barValue, defaultWhose, whoseOptions, type Whose } from
 
 const READ = 'vendas_vendas_ler';
 const WRITE = 'vendas_vendas_editar';
+const SUMMARY_LINKS = 'vendas_links_resumo';
+const CLOSED_FOR_LINKS: ReadonlySet<SaleStatus> = new Set<SaleStatus>(['cancelada', 'cancelamento_solicitado', 'descartada']);
 
 const STATUS_FILTER = [{ value: '', label: 'Todas as situações' }, ...Object.entries(SALE_STATUS_LABELS).map(([value, label]) => ({ value, label }))];
 
@@ -201,6 +203,7 @@ function SalesList({
     placeholderData: keepPreviousData,
   });
   const navigate = useNavigate();
+  const mayLink = usePermission(SUMMARY_LINKS);
   const [copying, setCopying] = useState<string | null>(null);
   // "Duplicar como rascunho": the server copies the sale into a new draft of the caller's, priced today.
   const duplicate = async (sale: SaleSummary) => {
@@ -261,9 +264,16 @@ function SalesList({
             id: 'actions',
             header: 'Ações',
             cell: (s: SaleSummary) => (
-              <Button variant="subtle" size="compact-sm" loading={copying === s.id} onClick={() => void duplicate(s)} aria-label={`Duplicar ${s.number} como rascunho`}>
-                Duplicar
-              </Button>
+              <Group gap={4} wrap="nowrap">
+                <Button variant="subtle" size="compact-sm" loading={copying === s.id} onClick={() => void duplicate(s)} aria-label={`Duplicar ${s.number} como rascunho`}>
+                  Duplicar
+                </Button>
+                {mayLink && !CLOSED_FOR_LINKS.has(s.status) && (
+                  <Button variant="subtle" size="compact-sm" component={Link} to={`/venda?id=${s.id}&resumo=1`} aria-label={`Link de resumo de ${s.number}`}>
+                    Link de resumo
+                  </Button>
+                )}
+              </Group>
             ),
           },
         ]

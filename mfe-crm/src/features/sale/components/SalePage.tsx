@@ -68,9 +68,11 @@ import {
   type WizardState,
 } from '../api/saleModel';
 import { SALE_STATUS_COLORS, SALE_STATUS_LABELS } from '../../../lib/salesVocabulary';
+import { SummaryLinksPanel } from './SummaryLinksPanel';
 
 const WRITE = 'vendas_vendas_editar';
 const APPROVE = 'vendas_desconto_aprovar';
+const SUMMARY_LINKS = 'vendas_links_resumo';
 
 /** `/venda` (a new sale; `?cliente=`, `?oportunidade=` prefill) and `/venda?id=` (a draft continues in the wizard;
  * past the draft it is read-only, with its receivables). */
@@ -88,6 +90,8 @@ export default function SalePage({ route }: PageProps) {
 function ExistingSale({ id }: { id: string }) {
   const sale = useGetSale(id);
   const mayWrite = usePermission(WRITE);
+  const mayLink = usePermission(SUMMARY_LINKS);
+  const [params] = useSearchParams();
   if (sale.isPending) return <Spinner />;
   if (sale.isError)
     return (
@@ -98,8 +102,20 @@ function ExistingSale({ id }: { id: string }) {
         </Anchor>
       </Alert>
     );
-  if (sale.data.editable && mayWrite) return <Wizard key={sale.data.version} sale={sale.data} initial={wizardOf(sale.data)} />;
-  return <SaleDetails sale={sale.data} />;
+  const links = mayLink ? <SummaryLinksPanel sale={sale.data} openCreate={params.get('resumo') === '1'} /> : null;
+  if (sale.data.editable && mayWrite)
+    return (
+      <Stack gap="md">
+        <Wizard key={sale.data.version} sale={sale.data} initial={wizardOf(sale.data)} />
+        {links}
+      </Stack>
+    );
+  return (
+    <Stack gap="md">
+      <SaleDetails sale={sale.data} />
+      {links}
+    </Stack>
+  );
 }
 
 /** A 422's fields, each named for people; any other refusal, its message. */

@@ -25,12 +25,16 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  CreatedSummaryLink,
   ErrorBody,
   GetSalesByProductParams,
   GetSalesCatalogItemPriceParams,
   GetSalesMonthProgressParams,
   ListSalesCatalogItemsParams,
   ListSalesParams,
+  NewSummaryLinkRequest,
+  PublicSummaryRequest,
+  PublicSummaryResponse,
   Sale,
   SaleDiscountRejection,
   SaleHistory,
@@ -47,7 +51,8 @@ import type {
   SalesCatalogPage,
   SalesCatalogPrice,
   SalesMonthProgress,
-  SalesNewCatalogItem
+  SalesNewCatalogItem,
+  SummaryLink
 } from '.././model';
 
 import { customFetch } from '@backoffice/api-client';
@@ -1757,3 +1762,326 @@ export function useGetSalesByProduct<TData = Awaited<ReturnType<typeof getSalesB
 
 
 
+/**
+ * @summary Creates a summary link of a sale the caller reaches (404 outside it; 409 for a cancelled or discarded
+sale; 422 on `expires_in_hours`). The URL, with the token, is returned only here.
+ */
+export const getCreateSaleSummaryLinkUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/sales/sales/${id}/summary-links`
+}
+
+export const createSaleSummaryLink = async (id: string,
+    newSummaryLinkRequest: NewSummaryLinkRequest, options?: RequestInit): Promise<CreatedSummaryLink> => {
+  
+  return customFetch<CreatedSummaryLink>(getCreateSaleSummaryLinkUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      newSummaryLinkRequest,)
+  }
+);}
+
+
+
+
+export const getCreateSaleSummaryLinkMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSaleSummaryLink>>, TError,{id: string;data: NewSummaryLinkRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createSaleSummaryLink>>, TError,{id: string;data: NewSummaryLinkRequest}, TContext> => {
+
+const mutationKey = ['createSaleSummaryLink'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createSaleSummaryLink>>, {id: string;data: NewSummaryLinkRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  createSaleSummaryLink(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateSaleSummaryLinkMutationResult = NonNullable<Awaited<ReturnType<typeof createSaleSummaryLink>>>
+    export type CreateSaleSummaryLinkMutationBody = NewSummaryLinkRequest
+    export type CreateSaleSummaryLinkMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Creates a summary link of a sale the caller reaches (404 outside it; 409 for a cancelled or discarded
+sale; 422 on `expires_in_hours`). The URL, with the token, is returned only here.
+ */
+export const useCreateSaleSummaryLink = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSaleSummaryLink>>, TError,{id: string;data: NewSummaryLinkRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createSaleSummaryLink>>,
+        TError,
+        {id: string;data: NewSummaryLinkRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateSaleSummaryLinkMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The sale's summary links, newest first, with their views (first, last, count).
+ */
+export const getListSaleSummaryLinksUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/sales/sales/${id}/summary-links`
+}
+
+export const listSaleSummaryLinks = async (id: string, options?: RequestInit): Promise<SummaryLink[]> => {
+  
+  return customFetch<SummaryLink[]>(getListSaleSummaryLinksUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListSaleSummaryLinksQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/sales/sales/${id}/summary-links`
+    ] as const;
+    }
+
+    
+export const getListSaleSummaryLinksQueryOptions = <TData = Awaited<ReturnType<typeof listSaleSummaryLinks>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSaleSummaryLinks>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListSaleSummaryLinksQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listSaleSummaryLinks>>> = ({ signal }) => listSaleSummaryLinks(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listSaleSummaryLinks>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListSaleSummaryLinksQueryResult = NonNullable<Awaited<ReturnType<typeof listSaleSummaryLinks>>>
+export type ListSaleSummaryLinksQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListSaleSummaryLinks<TData = Awaited<ReturnType<typeof listSaleSummaryLinks>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSaleSummaryLinks>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSaleSummaryLinks>>,
+          TError,
+          Awaited<ReturnType<typeof listSaleSummaryLinks>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSaleSummaryLinks<TData = Awaited<ReturnType<typeof listSaleSummaryLinks>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSaleSummaryLinks>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSaleSummaryLinks>>,
+          TError,
+          Awaited<ReturnType<typeof listSaleSummaryLinks>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSaleSummaryLinks<TData = Awaited<ReturnType<typeof listSaleSummaryLinks>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSaleSummaryLinks>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The sale's summary links, newest first, with their views (first, last, count).
+ */
+
+export function useListSaleSummaryLinks<TData = Awaited<ReturnType<typeof listSaleSummaryLinks>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSaleSummaryLinks>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListSaleSummaryLinksQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Revokes a link at once (409 when it was already revoked; 404 for a link of another sale).
+ */
+export const getRevokeSaleSummaryLinkUrl = (id: string,
+    linkId: string,) => {
+
+
+  
+
+  return `/api/v1/sales/sales/${id}/summary-links/${linkId}/revoke`
+}
+
+export const revokeSaleSummaryLink = async (id: string,
+    linkId: string, options?: RequestInit): Promise<SummaryLink> => {
+  
+  return customFetch<SummaryLink>(getRevokeSaleSummaryLinkUrl(id,linkId),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getRevokeSaleSummaryLinkMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeSaleSummaryLink>>, TError,{id: string;linkId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof revokeSaleSummaryLink>>, TError,{id: string;linkId: string}, TContext> => {
+
+const mutationKey = ['revokeSaleSummaryLink'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof revokeSaleSummaryLink>>, {id: string;linkId: string}> = (props) => {
+          const {id,linkId} = props ?? {};
+
+          return  revokeSaleSummaryLink(id,linkId,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RevokeSaleSummaryLinkMutationResult = NonNullable<Awaited<ReturnType<typeof revokeSaleSummaryLink>>>
+    
+    export type RevokeSaleSummaryLinkMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Revokes a link at once (409 when it was already revoked; 404 for a link of another sale).
+ */
+export const useRevokeSaleSummaryLink = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeSaleSummaryLink>>, TError,{id: string;linkId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof revokeSaleSummaryLink>>,
+        TError,
+        {id: string;linkId: string},
+        TContext
+      > => {
+
+      const mutationOptions = getRevokeSaleSummaryLinkMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The proposal summary of a live link, for anyone holding its token (no sign-in). When the link asks for
+verification and no right answer came, `verification_required` with the kinds offered; a wrong answer
+is 422 on `answer` (5 lock the link). Expired, revoked, unknown or locked: 410. Per address at most
+`BACKOFFICE_PUBLIC_READS_PER_MINUTE` a minute (429 with `Retry-After`).
+ */
+export const getReadPublicSummaryUrl = () => {
+
+
+  
+
+  return `/api/v1/public/summary`
+}
+
+export const readPublicSummary = async (publicSummaryRequest: PublicSummaryRequest, options?: RequestInit): Promise<PublicSummaryResponse> => {
+  
+  return customFetch<PublicSummaryResponse>(getReadPublicSummaryUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      publicSummaryRequest,)
+  }
+);}
+
+
+
+
+export const getReadPublicSummaryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof readPublicSummary>>, TError,{data: PublicSummaryRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof readPublicSummary>>, TError,{data: PublicSummaryRequest}, TContext> => {
+
+const mutationKey = ['readPublicSummary'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof readPublicSummary>>, {data: PublicSummaryRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  readPublicSummary(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReadPublicSummaryMutationResult = NonNullable<Awaited<ReturnType<typeof readPublicSummary>>>
+    export type ReadPublicSummaryMutationBody = PublicSummaryRequest
+    export type ReadPublicSummaryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary The proposal summary of a live link, for anyone holding its token (no sign-in). When the link asks for
+verification and no right answer came, `verification_required` with the kinds offered; a wrong answer
+is 422 on `answer` (5 lock the link). Expired, revoked, unknown or locked: 410. Per address at most
+`BACKOFFICE_PUBLIC_READS_PER_MINUTE` a minute (429 with `Retry-After`).
+ */
+export const useReadPublicSummary = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof readPublicSummary>>, TError,{data: PublicSummaryRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof readPublicSummary>>,
+        TError,
+        {data: PublicSummaryRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getReadPublicSummaryMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    

@@ -865,3 +865,114 @@ export const getSalesByProductResponse = zod.object({
 }).describe('The net sold in one month.'))
 }).describe('Sales per catalog item over a period, by net (largest first), and the net per month.')
 
+/**
+ * @summary Creates a summary link of a sale the caller reaches (404 outside it; 409 for a cancelled or discarded
+sale; 422 on `expires_in_hours`). The URL, with the token, is returned only here.
+ */
+export const createSaleSummaryLinkPathIdMax = 100;
+
+export const createSaleSummaryLinkParams = zod.object({
+  "id": zod.string().max(createSaleSummaryLinkPathIdMax)
+})
+
+export const createSaleSummaryLinkBody = zod.object({
+  "expires_in_hours": zod.number().optional().describe('1 to 720 (30 days); 72 when absent.'),
+  "require_verification": zod.boolean().optional().describe('Ask the client\'s birth date or the document\'s last 4 digits before showing it; when absent, asked\nwhen an item is a procedure.')
+})
+
+/**
+ * @summary The sale's summary links, newest first, with their views (first, last, count).
+ */
+export const listSaleSummaryLinksPathIdMax = 100;
+
+export const listSaleSummaryLinksParams = zod.object({
+  "id": zod.string().max(listSaleSummaryLinksPathIdMax)
+})
+
+export const listSaleSummaryLinksResponseItem = zod.object({
+  "id": zod.string(),
+  "state": zod.enum(['ativo', 'expirado', 'revogado', 'bloqueado']).describe('Where a link stands.'),
+  "require_verification": zod.boolean(),
+  "expires_at": zod.iso.datetime({}),
+  "revoked_reason": zod.string().optional().describe('`venda_editada`, `venda_cancelada` or `revogado` (by hand).'),
+  "first_viewed_at": zod.iso.datetime({}).optional(),
+  "last_viewed_at": zod.iso.datetime({}).optional(),
+  "view_count": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string()
+}).describe('A summary link as the sale\'s page shows it (never its token).')
+export const listSaleSummaryLinksResponse = zod.array(listSaleSummaryLinksResponseItem)
+
+/**
+ * @summary Revokes a link at once (409 when it was already revoked; 404 for a link of another sale).
+ */
+export const revokeSaleSummaryLinkPathIdMax = 100;export const revokeSaleSummaryLinkPathLinkIdMax = 100;
+
+export const revokeSaleSummaryLinkParams = zod.object({
+  "id": zod.string().max(revokeSaleSummaryLinkPathIdMax),
+  "link_id": zod.string().max(revokeSaleSummaryLinkPathLinkIdMax)
+})
+
+export const revokeSaleSummaryLinkResponse = zod.object({
+  "id": zod.string(),
+  "state": zod.enum(['ativo', 'expirado', 'revogado', 'bloqueado']).describe('Where a link stands.'),
+  "require_verification": zod.boolean(),
+  "expires_at": zod.iso.datetime({}),
+  "revoked_reason": zod.string().optional().describe('`venda_editada`, `venda_cancelada` or `revogado` (by hand).'),
+  "first_viewed_at": zod.iso.datetime({}).optional(),
+  "last_viewed_at": zod.iso.datetime({}).optional(),
+  "view_count": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.string()
+}).describe('A summary link as the sale\'s page shows it (never its token).')
+
+/**
+ * @summary The proposal summary of a live link, for anyone holding its token (no sign-in). When the link asks for
+verification and no right answer came, `verification_required` with the kinds offered; a wrong answer
+is 422 on `answer` (5 lock the link). Expired, revoked, unknown or locked: 410. Per address at most
+`BACKOFFICE_PUBLIC_READS_PER_MINUTE` a minute (429 with `Retry-After`).
+ */
+export const readPublicSummaryBodyTokenMax = 100;export const readPublicSummaryBodyAnswerMax = 20;
+
+export const readPublicSummaryBody = zod.object({
+  "token": zod.string().max(readPublicSummaryBodyTokenMax).describe('The token from the link\'s fragment (`#t=…`).'),
+  "answer_kind": zod.enum(['nascimento', 'documento']).optional().describe('What the client may answer to be shown the summary.'),
+  "answer": zod.string().max(readPublicSummaryBodyAnswerMax).optional()
+})
+
+export const readPublicSummaryResponse = zod.object({
+  "verification_required": zod.boolean(),
+  "answer_kinds": zod.array(zod.enum(['nascimento', 'documento']).describe('What the client may answer to be shown the summary.')),
+  "summary": zod.object({
+  "company_name": zod.string(),
+  "sale_number": zod.string(),
+  "client_first_name": zod.string(),
+  "items": zod.array(zod.object({
+  "name": zod.string(),
+  "quantity": zod.number(),
+  "unit_price": zod.number(),
+  "discount_bp": zod.number(),
+  "discount": zod.number(),
+  "total": zod.number()
+})),
+  "list_total": zod.number(),
+  "discount_total": zod.number(),
+  "total": zod.number(),
+  "payment_method": zod.string().describe('`boleto`, `pix` or `cartao`.'),
+  "card_installments": zod.number(),
+  "installments": zod.array(zod.object({
+  "due_date": zod.string(),
+  "amount": zod.number()
+})),
+  "next_payment": zod.object({
+  "due_date": zod.string(),
+  "amount": zod.number(),
+  "linha_digitavel": zod.string().optional(),
+  "pix_copia_e_cola": zod.string().optional()
+}).optional().describe('The next installment to pay, with its boleto line and PIX copia-e-cola when issued.'),
+  "salesperson_first_name": zod.string(),
+  "salesperson_whatsapp": zod.string().optional().describe('Digits with the country code, for `https://wa.me/<número>`.'),
+  "expires_at": zod.iso.datetime({}).describe('Until when the link works.')
+}).optional().describe('The proposal as the client sees it: never a full document, address, e-mail, phone, note, margin or\ncommission.')
+}).describe('Either the summary, or what the client must answer first (`verification_required`, with the kinds offered).')
+
