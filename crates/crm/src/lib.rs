@@ -74,6 +74,7 @@ pub struct Crm {
     opportunities: Arc<Opportunities>,
     activities: Arc<service::Activities>,
     cadences: Arc<service::Cadences>,
+    timers: Arc<service::Timers>,
     lab: Arc<service::Lab>,
     trusted_proxies: Vec<std::net::IpAddr>,
     /// The writer of `/l/{code}`'s clicks, shared by every `redirect()` endpoint and flushed on stop.
@@ -206,6 +207,12 @@ impl Context for Crm {
                 cadences.clone(),
             ),
         ));
+        let timers = Arc::new(service::Timers::new(
+            platform.db.clone(),
+            platform.clock.clone(),
+            clients.clone(),
+            activities.clone(),
+        ));
         let lab = Arc::new(service::Lab::new(
             platform.db.clone(),
             platform.clock.clone(),
@@ -214,6 +221,7 @@ impl Context for Crm {
         ));
         Ok(Crm {
             lab,
+            timers,
             cadences,
             opportunities,
             activities,
@@ -251,6 +259,7 @@ impl Context for Crm {
             api::ActivitiesApi::new(self.activities.clone()),
             api::CadencesApi::new(self.cadences.clone()),
             api::LabApi::new(self.lab.clone()),
+            api::TimerApi::new(self.timers.clone()),
         )
     }
 

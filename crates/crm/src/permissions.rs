@@ -293,6 +293,13 @@ pub static ROUTE_RULES: &[RouteRule] = &[
         RouteCheck::Client,
         "/inicio",
     ),
+    // The timer completes activities: whoever may complete them (within their scope) may time them.
+    RouteRule::new(
+        RouteMatch::Exact(&["/timer"]),
+        &ACTIVITIES_WRITE,
+        RouteCheck::Client,
+        "/inicio",
+    ),
     RouteRule::new(
         RouteMatch::Exact(&["/crmDev"]),
         &DEV,

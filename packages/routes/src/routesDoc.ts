@@ -28,6 +28,7 @@ const STATES: Readonly<Record<string, string>> = {
   '/crm/marketing/links': BUILT,
   '/crm/atividades': BUILT,
   '/crm/atividades/cadencias': BUILT,
+  '/timer': BUILT,
   '/crm/times': BUILT,
   '/crm/times/comparar': BUILT,
   '/crm/times/detalhes': BUILT,

@@ -21,6 +21,8 @@ mod qr;
 pub mod redirect;
 mod team_dto;
 mod teams;
+mod timer;
+mod timer_dto;
 
 pub use activities::ActivitiesApi;
 pub use cadences::CadencesApi;
@@ -35,6 +37,7 @@ pub use plugin::{PluginApi, PluginClientCard, PluginConfig, PluginLookup, Plugin
 pub use profiles::ProfilesApi;
 pub use redirect::Redirect;
 pub use teams::TeamsApi;
+pub use timer::TimerApi;
 
 use poem_openapi::Tags;
 
@@ -49,6 +52,7 @@ pub type CrmApi = (
     ActivitiesApi,
     CadencesApi,
     LabApi,
+    TimerApi,
 );
 
 #[derive(Tags)]

@@ -16,6 +16,7 @@ pub mod preview;
 pub mod profile;
 pub mod scope;
 pub mod team;
+pub mod timer;
 
 pub use client::{Client, ClientDraft, ClientFields, ClientKind, ClientPatch, ClientStatus};
 pub use consent::{Channel, Consent};

@@ -193,7 +193,13 @@ impl Activities {
         self.get_for(p, &activity.id).await
     }
 
-    fn new_activity(&self, p: &Principal, fields: ActivityFields, origin: Origin) -> Activity {
+    /// A new open activity of `p` with `origin` (not yet written).
+    pub(crate) fn new_activity(
+        &self,
+        p: &Principal,
+        fields: ActivityFields,
+        origin: Origin,
+    ) -> Activity {
         let now = self.clock.now();
         Activity {
             id: uuid::Uuid::now_v7().to_string(),
@@ -348,80 +354,22 @@ impl Activities {
         completion: Completion,
     ) -> Result<(ActivityView, Option<ActivityView>)> {
         let outcome = crate::domain::activity::parse_outcome(completion.outcome.as_deref())?;
-        if completion
-            .duration_s
-            .is_some_and(|d| !(0..=MAX_DURATION_S).contains(&d))
-        {
-            return Err(Error::invalid_field(
-                "duration_s",
-                format!("A duração vai de 0 a {MAX_DURATION_S} segundos."),
-            ));
-        }
-        let scope = self.teams.scope(p).await?;
-        let current = self.reached(&scope, id).await?.activity;
-        if current.is_done() {
-            return Err(Error::conflict(
-                "atividade_concluida",
-                "Esta atividade já foi concluída.",
-            ));
-        }
-        let notes = match completion.notes {
-            Some(n) => {
-                let mut draft = ActivityDraft::of(&current.fields);
-                draft.notes = Some(n);
-                draft.validate()?.notes
-            }
-            None => current.fields.notes.clone(),
-        };
+        check_duration(completion.duration_s)?;
+        let current = self.open_for(p, id).await?;
+        let notes = completion_notes(&current, completion.notes)?;
         let next = self.next_of(p, &current.fields, completion.next)?;
         let stamp = self.stamp(p);
         let mut tx = self.db.begin().await?;
-        if !store::complete(
-            &mut tx,
-            id,
-            current.version,
+        let done = Done {
             outcome,
-            notes.as_deref(),
-            completion.duration_s,
-            &stamp,
-        )
-        .await?
-        {
-            return Err(stale());
-        }
-        let mut changes = vec![Change::new(
-            "outcome",
-            None,
-            Some(outcome.label().to_string()),
-        )];
-        if current.fields.notes != notes {
-            changes.push(Change::new(
-                "notes",
-                current.fields.notes.clone(),
-                notes.clone(),
-            ));
-        }
-        record(
-            &mut tx,
-            p,
-            id,
-            "Atividade concluída",
-            Some(("Pendente", "Concluída")),
-            changes,
-            stamp.at,
-        )
-        .await?;
+            notes,
+            duration_s: completion.duration_s,
+        };
+        self.complete_tx(&mut tx, p, &current, &done, &stamp)
+            .await?;
         if let Some(next) = &next {
             self.insert(&mut tx, p, next, "Próxima atividade criada")
                 .await?;
-        }
-        // A reply pauses the client's cadence; an evaluation booked counts for the cadence's metrics.
-        if let Some(client) = &current.fields.client_id {
-            super::Cadences::on_activity_done(&mut tx, client, outcome, &stamp).await?;
-        }
-        // A done activity is a touch: its opportunity is no longer idle.
-        if let Some(opportunity) = &current.fields.opportunity_id {
-            Opportunities::touch(&mut tx, opportunity, stamp.at).await?;
         }
         tx.commit().await?;
         let done = self.get_for(p, id).await?;
@@ -430,6 +378,69 @@ impl Activities {
             None => None,
         };
         Ok((done, next))
+    }
+
+    /// An open activity `p` reaches: 404 outside their scope, 409 when already done.
+    pub(crate) async fn open_for(&self, p: &Principal, id: &str) -> Result<Activity> {
+        let scope = self.teams.scope(p).await?;
+        let current = self.reached(&scope, id).await?.activity;
+        if current.is_done() {
+            return Err(Error::conflict(
+                "atividade_concluida",
+                "Esta atividade já foi concluída.",
+            ));
+        }
+        Ok(current)
+    }
+
+    /// Marks `current` done at `stamp.at` in the caller's transaction (the timer's stop completes it together
+    /// with removing the timer), with its history and what a done activity sets off.
+    pub(crate) async fn complete_tx(
+        &self,
+        tx: &mut Tx,
+        p: &Principal,
+        current: &Activity,
+        done: &Done,
+        stamp: &Stamp<'_>,
+    ) -> Result<()> {
+        let id = current.id.as_str();
+        let notes = done.notes.as_deref();
+        if !store::complete(
+            tx,
+            id,
+            current.version,
+            done.outcome,
+            notes,
+            done.duration_s,
+            stamp,
+        )
+        .await?
+        {
+            return Err(stale());
+        }
+        let mut changes = vec![Change::new(
+            "outcome",
+            None,
+            Some(done.outcome.label().to_string()),
+        )];
+        if current.fields.notes != done.notes {
+            changes.push(Change::new(
+                "notes",
+                current.fields.notes.clone(),
+                done.notes.clone(),
+            ));
+        }
+        record(
+            tx,
+            p,
+            id,
+            "Atividade concluída",
+            Some(("Pendente", "Concluída")),
+            changes,
+            stamp.at,
+        )
+        .await?;
+        on_done(tx, &current.fields, done.outcome, stamp).await
     }
 
     /// The next activity logged with a done one: same client, opportunity and owner (its problems named under
@@ -485,19 +496,33 @@ impl Activities {
                 .await?;
         }
         // As when one is completed: a reply pauses the client's cadence.
-        if let Some(client) = &done.fields.client_id {
-            let stamp = self.stamp(p);
-            super::Cadences::on_activity_done(&mut tx, client, outcome, &stamp).await?;
-        }
-        if let Some(opportunity) = &done.fields.opportunity_id {
-            Opportunities::touch(&mut tx, opportunity, now).await?;
-        }
+        let stamp = Stamp {
+            uid: &p.uid,
+            at: now,
+        };
+        on_done(&mut tx, &done.fields, outcome, &stamp).await?;
         tx.commit().await?;
         let next = match next {
             Some(n) => Some(self.get_for(p, &n.id).await?),
             None => None,
         };
         Ok((self.get_for(p, &done.id).await?, next))
+    }
+
+    /// Writes an activity already done (`a.done_at` and `a.outcome` set) in the caller's transaction, with what a
+    /// done activity sets off: a standalone timer's stop.
+    pub(crate) async fn log_tx(
+        &self,
+        tx: &mut Tx,
+        p: &Principal,
+        a: &Activity,
+        stamp: &Stamp<'_>,
+    ) -> Result<()> {
+        let outcome = a
+            .outcome
+            .ok_or_else(|| Error::internal("atividade registrada sem resultado"))?;
+        self.insert(tx, p, a, "Atividade registrada").await?;
+        on_done(tx, &a.fields, outcome, stamp).await
     }
 
     /// Moves open activities to a new due time, all or none.
@@ -642,6 +667,57 @@ async fn record(
         changes,
     };
     history::record(tx, &entry, p, at).await
+}
+
+/// How a completed activity went, as written.
+#[derive(Debug, Clone)]
+pub(crate) struct Done {
+    pub outcome: Outcome,
+    pub notes: Option<String>,
+    pub duration_s: Option<i64>,
+}
+
+/// What a done activity sets off: a reply pauses the client's cadence (an evaluation booked counts for its
+/// metrics), and its opportunity is no longer idle.
+async fn on_done(
+    tx: &mut Tx,
+    f: &ActivityFields,
+    outcome: Outcome,
+    stamp: &Stamp<'_>,
+) -> Result<()> {
+    if let Some(client) = &f.client_id {
+        super::Cadences::on_activity_done(tx, client, outcome, stamp).await?;
+    }
+    if let Some(opportunity) = &f.opportunity_id {
+        Opportunities::touch(tx, opportunity, stamp.at).await?;
+    }
+    Ok(())
+}
+
+/// A duration is 0 to a day (a typo guard).
+pub(crate) fn check_duration(duration_s: Option<i64>) -> Result<()> {
+    if duration_s.is_some_and(|d| !(0..=MAX_DURATION_S).contains(&d)) {
+        return Err(Error::invalid_field(
+            "duration_s",
+            format!("A duração vai de 0 a {MAX_DURATION_S} segundos."),
+        ));
+    }
+    Ok(())
+}
+
+/// The notes a completion leaves: those sent (checked like an activity's), or the activity's own.
+pub(crate) fn completion_notes(
+    current: &Activity,
+    notes: Option<String>,
+) -> Result<Option<String>> {
+    match notes {
+        Some(n) => {
+            let mut draft = ActivityDraft::of(&current.fields);
+            draft.notes = Some(n);
+            Ok(draft.validate()?.notes)
+        }
+        None => Ok(current.fields.notes.clone()),
+    }
 }
 
 fn later(a: Option<DateTime<Utc>>, b: Option<DateTime<Utc>>) -> Option<DateTime<Utc>> {

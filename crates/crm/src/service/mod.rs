@@ -14,6 +14,7 @@ mod opportunities;
 mod plugin;
 mod profiles;
 mod teams;
+mod timers;
 
 pub use activities::{
     Activities, ActivityQuery, ActivityView, Completion, NextActivity, ACTIVITY_ENTITY, AGENDA_SIZE,
@@ -33,3 +34,4 @@ pub use plugin::{
 };
 pub use profiles::{ProfileView, Profiles, PROFILE_ENTITY};
 pub use teams::{Membership, Person, TeamView, Teams, TEAM_ENTITY};
+pub use timers::{StartTimer, StopTimer, TimerView, Timers};

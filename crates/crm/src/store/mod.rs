@@ -12,5 +12,6 @@ pub mod search;
 pub mod teams;
 #[cfg(test)]
 mod tests;
+pub mod timers;
 
 pub use clients::Stamp;

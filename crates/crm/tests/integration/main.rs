@@ -14,3 +14,4 @@ mod links_api;
 mod opportunities_api;
 mod plugin_api;
 mod teams_api;
+mod timer_api;

@@ -112,6 +112,7 @@ export const ACCESS: AccessRules = {
     { match: { kind: 'exact', paths: ['/crm/marketing/links'] }, except: null, permission: 'links_ler', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/crm/atividades'] }, except: null, permission: 'atividades_ler', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/crm/atividades/cadencias'] }, except: null, permission: 'cadencias_ler', check: 'client', deniedTo: '/inicio', audited: false },
+    { match: { kind: 'exact', paths: ['/timer'] }, except: null, permission: 'atividades_editar', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/crmDev'] }, except: null, permission: 'crm_dev', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/backoffice/financeiro/planos-de-conta'] }, except: null, permission: 'financeiro_cadastros_ler', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/fornecedores'] }, except: null, permission: 'fornecedores_ler', check: 'client', deniedTo: '/inicio', audited: false },

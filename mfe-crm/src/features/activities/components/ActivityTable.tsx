@@ -86,6 +86,11 @@ export function ActivityTable({ items, selected, onSelect, onComplete, onEdit, s
                     Concluir
                   </Button>
                 )}
+                {!a.done_at && (
+                  <Button component={Link} to={`/timer?atividade=${encodeURIComponent(a.id)}`} size="xs" variant="light" aria-label={`Cronômetro de ${a.subject}`}>
+                    Cronômetro
+                  </Button>
+                )}
                 <Button size="xs" variant="default" onClick={() => onEdit(a)} aria-label={`${a.done_at ? 'Editar anotações de' : 'Editar'} ${a.subject}`}>
                   {a.done_at ? 'Anotações' : 'Editar'}
                 </Button>

@@ -105,11 +105,14 @@ import type {
   SalesUserDto,
   SimulateCadenceRequest,
   SimulatedStep,
+  StartTimerRequest,
+  StopTimerRequest,
   TargetsDto,
   Team,
   TeamComparison,
   TeamKpis,
-  TeamRequest
+  TeamRequest,
+  Timer
 } from '.././model';
 
 import { customFetch } from '@backoffice/api-client';
@@ -8208,6 +8211,461 @@ export const useSimulateCrmCadence = <TError = ErrorType<ErrorBody | ErrorBody |
       > => {
 
       const mutationOptions = getSimulateCrmCadenceMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The caller's timer, running or paused, with the seconds counted at the server's time (204: none).
+ */
+export const getGetCurrentTimerUrl = () => {
+
+
+  
+
+  return `/api/v1/crm/timer`
+}
+
+export const getCurrentTimer = async ( options?: RequestInit): Promise<Timer | void> => {
+  
+  return customFetch<Timer | void>(getGetCurrentTimerUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetCurrentTimerQueryKey = () => {
+    return [
+    `/api/v1/crm/timer`
+    ] as const;
+    }
+
+    
+export const getGetCurrentTimerQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentTimer>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentTimer>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCurrentTimerQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCurrentTimer>>> = ({ signal }) => getCurrentTimer({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCurrentTimer>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCurrentTimerQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrentTimer>>>
+export type GetCurrentTimerQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetCurrentTimer<TData = Awaited<ReturnType<typeof getCurrentTimer>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentTimer>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCurrentTimer>>,
+          TError,
+          Awaited<ReturnType<typeof getCurrentTimer>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCurrentTimer<TData = Awaited<ReturnType<typeof getCurrentTimer>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentTimer>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCurrentTimer>>,
+          TError,
+          Awaited<ReturnType<typeof getCurrentTimer>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCurrentTimer<TData = Awaited<ReturnType<typeof getCurrentTimer>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentTimer>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The caller's timer, running or paused, with the seconds counted at the server's time (204: none).
+ */
+
+export function useGetCurrentTimer<TData = Awaited<ReturnType<typeof getCurrentTimer>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentTimer>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCurrentTimerQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Throws the caller's timer away; its activity stays open.
+ */
+export const getDiscardTimerUrl = () => {
+
+
+  
+
+  return `/api/v1/crm/timer`
+}
+
+export const discardTimer = async ( options?: RequestInit): Promise<void> => {
+  
+  return customFetch<void>(getDiscardTimerUrl(),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getDiscardTimerMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof discardTimer>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof discardTimer>>, TError,void, TContext> => {
+
+const mutationKey = ['discardTimer'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof discardTimer>>, void> = () => {
+          
+
+          return  discardTimer(requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DiscardTimerMutationResult = NonNullable<Awaited<ReturnType<typeof discardTimer>>>
+    
+    export type DiscardTimerMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Throws the caller's timer away; its activity stays open.
+ */
+export const useDiscardTimer = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof discardTimer>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof discardTimer>>,
+        TError,
+        void,
+        TContext
+      > => {
+
+      const mutationOptions = getDiscardTimerMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Starts the caller's timer on an open activity of their scope, or standalone with a client and a kind (the
+activity is created, with origin `timer`, when stopped). One already there: 409 naming it.
+ */
+export const getStartTimerUrl = () => {
+
+
+  
+
+  return `/api/v1/crm/timer/start`
+}
+
+export const startTimer = async (startTimerRequest: StartTimerRequest, options?: RequestInit): Promise<Timer> => {
+  
+  return customFetch<Timer>(getStartTimerUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      startTimerRequest,)
+  }
+);}
+
+
+
+
+export const getStartTimerMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startTimer>>, TError,{data: StartTimerRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof startTimer>>, TError,{data: StartTimerRequest}, TContext> => {
+
+const mutationKey = ['startTimer'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof startTimer>>, {data: StartTimerRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  startTimer(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StartTimerMutationResult = NonNullable<Awaited<ReturnType<typeof startTimer>>>
+    export type StartTimerMutationBody = StartTimerRequest
+    export type StartTimerMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Starts the caller's timer on an open activity of their scope, or standalone with a client and a kind (the
+activity is created, with origin `timer`, when stopped). One already there: 409 naming it.
+ */
+export const useStartTimer = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startTimer>>, TError,{data: StartTimerRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof startTimer>>,
+        TError,
+        {data: StartTimerRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getStartTimerMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Pauses the running timer (409 when already paused).
+ */
+export const getPauseTimerUrl = () => {
+
+
+  
+
+  return `/api/v1/crm/timer/pause`
+}
+
+export const pauseTimer = async ( options?: RequestInit): Promise<Timer> => {
+  
+  return customFetch<Timer>(getPauseTimerUrl(),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getPauseTimerMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pauseTimer>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof pauseTimer>>, TError,void, TContext> => {
+
+const mutationKey = ['pauseTimer'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof pauseTimer>>, void> = () => {
+          
+
+          return  pauseTimer(requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type PauseTimerMutationResult = NonNullable<Awaited<ReturnType<typeof pauseTimer>>>
+    
+    export type PauseTimerMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Pauses the running timer (409 when already paused).
+ */
+export const usePauseTimer = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pauseTimer>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof pauseTimer>>,
+        TError,
+        void,
+        TContext
+      > => {
+
+      const mutationOptions = getPauseTimerMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Resumes the paused timer (409 when running); the pause is not counted.
+ */
+export const getResumeTimerUrl = () => {
+
+
+  
+
+  return `/api/v1/crm/timer/resume`
+}
+
+export const resumeTimer = async ( options?: RequestInit): Promise<Timer> => {
+  
+  return customFetch<Timer>(getResumeTimerUrl(),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getResumeTimerMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resumeTimer>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof resumeTimer>>, TError,void, TContext> => {
+
+const mutationKey = ['resumeTimer'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof resumeTimer>>, void> = () => {
+          
+
+          return  resumeTimer(requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ResumeTimerMutationResult = NonNullable<Awaited<ReturnType<typeof resumeTimer>>>
+    
+    export type ResumeTimerMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Resumes the paused timer (409 when running); the pause is not counted.
+ */
+export const useResumeTimer = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resumeTimer>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof resumeTimer>>,
+        TError,
+        void,
+        TContext
+      > => {
+
+      const mutationOptions = getResumeTimerMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Stops the timer with an outcome (required): the activity is completed with `duration_s` and the timer
+removed in one transaction. A stop queued offline sends `device_stopped_at`.
+ */
+export const getStopTimerUrl = () => {
+
+
+  
+
+  return `/api/v1/crm/timer/stop`
+}
+
+export const stopTimer = async (stopTimerRequest: StopTimerRequest, options?: RequestInit): Promise<Activity> => {
+  
+  return customFetch<Activity>(getStopTimerUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      stopTimerRequest,)
+  }
+);}
+
+
+
+
+export const getStopTimerMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof stopTimer>>, TError,{data: StopTimerRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof stopTimer>>, TError,{data: StopTimerRequest}, TContext> => {
+
+const mutationKey = ['stopTimer'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof stopTimer>>, {data: StopTimerRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  stopTimer(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StopTimerMutationResult = NonNullable<Awaited<ReturnType<typeof stopTimer>>>
+    export type StopTimerMutationBody = StopTimerRequest
+    export type StopTimerMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Stops the timer with an outcome (required): the activity is completed with `duration_s` and the timer
+removed in one transaction. A stop queued offline sends `device_stopped_at`.
+ */
+export const useStopTimer = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof stopTimer>>, TError,{data: StopTimerRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof stopTimer>>,
+        TError,
+        {data: StopTimerRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getStopTimerMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

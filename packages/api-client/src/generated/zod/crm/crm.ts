@@ -3439,3 +3439,98 @@ export const simulateCrmCadenceResponse = zod.object({
 }).describe('A holiday on the way.'))
 }).describe('A dry run\'s answer: nothing was written.')
 
+/**
+ * @summary The caller's timer, running or paused, with the seconds counted at the server's time (204: none).
+ */
+export const getCurrentTimerResponse = zod.object({
+  "state": zod.string().describe('`running` or `paused`.'),
+  "activity_id": zod.string().optional().describe('The activity timed (none for a standalone timer: its activity is created when stopped).'),
+  "subject": zod.string().optional().describe('The activity\'s subject (none for a standalone timer).'),
+  "kind": zod.string().describe('`ligacao`, `whatsapp`, `email`, `visita`, `reuniao` or `tarefa`.'),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "started_at": zod.iso.datetime({}),
+  "paused_at": zod.iso.datetime({}).optional().describe('When it was paused (only while paused).'),
+  "elapsed_s": zod.number().describe('Seconds counted at `server_now`, pauses left out.'),
+  "server_now": zod.iso.datetime({}).describe('The server\'s time when this was read: a screen counts on from `elapsed_s` while `running`.')
+}).describe('The caller\'s attendance timer, as the server counts it.')
+
+/**
+ * @summary Starts the caller's timer on an open activity of their scope, or standalone with a client and a kind (the
+activity is created, with origin `timer`, when stopped). One already there: 409 naming it.
+ */
+export const startTimerBodyActivityIdMax = 100;export const startTimerBodyClientIdMax = 100;export const startTimerBodyKindMax = 100;
+
+export const startTimerBody = zod.object({
+  "activity_id": zod.string().max(startTimerBodyActivityIdMax).optional(),
+  "client_id": zod.string().max(startTimerBodyClientIdMax).optional(),
+  "kind": zod.string().max(startTimerBodyKindMax).optional().describe('`ligacao`, `whatsapp`, `email`, `visita`, `reuniao` or `tarefa` (standalone).')
+}).describe('Starts a timer: an open activity (`activity_id`), or standalone with `client_id` and `kind`.')
+
+/**
+ * @summary Pauses the running timer (409 when already paused).
+ */
+export const pauseTimerResponse = zod.object({
+  "state": zod.string().describe('`running` or `paused`.'),
+  "activity_id": zod.string().optional().describe('The activity timed (none for a standalone timer: its activity is created when stopped).'),
+  "subject": zod.string().optional().describe('The activity\'s subject (none for a standalone timer).'),
+  "kind": zod.string().describe('`ligacao`, `whatsapp`, `email`, `visita`, `reuniao` or `tarefa`.'),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "started_at": zod.iso.datetime({}),
+  "paused_at": zod.iso.datetime({}).optional().describe('When it was paused (only while paused).'),
+  "elapsed_s": zod.number().describe('Seconds counted at `server_now`, pauses left out.'),
+  "server_now": zod.iso.datetime({}).describe('The server\'s time when this was read: a screen counts on from `elapsed_s` while `running`.')
+}).describe('The caller\'s attendance timer, as the server counts it.')
+
+/**
+ * @summary Resumes the paused timer (409 when running); the pause is not counted.
+ */
+export const resumeTimerResponse = zod.object({
+  "state": zod.string().describe('`running` or `paused`.'),
+  "activity_id": zod.string().optional().describe('The activity timed (none for a standalone timer: its activity is created when stopped).'),
+  "subject": zod.string().optional().describe('The activity\'s subject (none for a standalone timer).'),
+  "kind": zod.string().describe('`ligacao`, `whatsapp`, `email`, `visita`, `reuniao` or `tarefa`.'),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "started_at": zod.iso.datetime({}),
+  "paused_at": zod.iso.datetime({}).optional().describe('When it was paused (only while paused).'),
+  "elapsed_s": zod.number().describe('Seconds counted at `server_now`, pauses left out.'),
+  "server_now": zod.iso.datetime({}).describe('The server\'s time when this was read: a screen counts on from `elapsed_s` while `running`.')
+}).describe('The caller\'s attendance timer, as the server counts it.')
+
+/**
+ * @summary Stops the timer with an outcome (required): the activity is completed with `duration_s` and the timer
+removed in one transaction. A stop queued offline sends `device_stopped_at`.
+ */
+export const stopTimerBodyOutcomeMax = 100;export const stopTimerBodyNotesMax = 100000;
+
+export const stopTimerBody = zod.object({
+  "outcome": zod.string().max(stopTimerBodyOutcomeMax).optional().describe('`atendeu`, `nao_atendeu`, `caixa_postal`, `respondeu`, `agendou_avaliacao`, `sem_interesse`,\n`numero_invalido` or `outro`.'),
+  "notes": zod.string().max(stopTimerBodyNotesMax).optional(),
+  "device_stopped_at": zod.iso.datetime({}).optional().describe('The device\'s time of a stop queued offline: accepted if not in the future and the duration is under 12 h.')
+}).describe('Stops the timer: `outcome` is required (422 without it).')
+
+export const stopTimerResponse = zod.object({
+  "id": zod.string(),
+  "kind": zod.string().describe('`ligacao`, `whatsapp`, `email`, `visita`, `reuniao` or `tarefa`.'),
+  "subject": zod.string(),
+  "notes": zod.string().optional(),
+  "client_id": zod.string().optional(),
+  "client_name": zod.string().optional(),
+  "opportunity_id": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "due_at": zod.iso.datetime({}),
+  "done_at": zod.iso.datetime({}).optional(),
+  "outcome": zod.string().optional().describe('`atendeu`, `nao_atendeu`, `caixa_postal`, `respondeu`, `agendou_avaliacao`, `sem_interesse`,\n`numero_invalido` or `outro` (set once done).'),
+  "duration_s": zod.number().optional(),
+  "origin": zod.string().describe('`manual`, `plugin`, `cadencia`, `timer` or `sistema`.'),
+  "cadence_step_id": zod.string().optional(),
+  "enrollment_id": zod.string().optional(),
+  "overdue": zod.boolean().describe('Not done and due in the past.'),
+  "version": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('An activity: a call, a WhatsApp message, an e-mail, a visit, a meeting or a task, due at a time and done with an\noutcome.')
+
