@@ -41,6 +41,8 @@ test('a salesperson times an activity, finds it still running after a reload, an
 
   await page.getByRole('button', { name: 'Encerrar', exact: true }).click();
   const stop = page.getByRole('dialog', { name: 'Encerrar atendimento' });
+  // Encerrar pauses the clock while the outcome is typed.
+  await expect(page.getByText('Pausado')).toBeVisible();
   await stop.getByRole('button', { name: 'Encerrar atendimento' }).click();
   await expect(stop.getByText('Informe o resultado.')).toBeVisible();
   await stop.getByLabel('Resultado *').selectOption('atendeu');

@@ -42,6 +42,13 @@ export function TimerPanel({ timer, readAt, askedFor, onQueued, onFinished }: Pr
   const [stoppedAt, setStoppedAt] = useState<string | null>(null);
   const [discarding, setDiscarding] = useState(false);
   const label = timerLabel(timer);
+  // Encerrar pauses a running timer first, so the minutes spent typing the outcome are not counted; closing the
+  // form leaves it paused (Retomar continues). Offline, the pause fails and the device's time is what counts.
+  const askToStop = async () => {
+    const at = new Date().toISOString();
+    if (running) await pause.mutateAsync().catch(() => undefined);
+    setStoppedAt(at);
+  };
   const act = (run: () => Promise<unknown>) => () =>
     void run().catch((error: unknown) => {
       notify(error instanceof Error ? error.message : 'Não foi possível concluir a operação.', 'error');
@@ -75,7 +82,7 @@ export function TimerPanel({ timer, readAt, askedFor, onQueued, onFinished }: Pr
           Retomar
         </Button>
       )}
-      <Button size="xl" h={72} color="red" onClick={() => setStoppedAt(new Date().toISOString())}>
+      <Button size="xl" h={72} color="red" onClick={() => void askToStop()} loading={pause.isPending && stoppedAt === null}>
         Encerrar
       </Button>
       <Button variant="subtle" color="gray" onClick={() => setDiscarding(true)}>
