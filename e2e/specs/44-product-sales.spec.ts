@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { demoEmail, expect, expectPath, signIn, test } from '../support/fixtures';
 
 test('a financial manager reads sales per catalog item with the top ten and the monthly trend', async ({ page, baseUrl }) => {
@@ -17,6 +18,24 @@ test('a financial manager reads sales per catalog item with the top ten and the 
   await page.getByLabel('Tipo').selectOption('produto');
   await expect(table.getByRole('row').filter({ hasText: 'TOXINA-BOT' })).toHaveCount(0);
   await page.getByLabel('Tipo').selectOption('');
+  await expect(table.getByRole('row').filter({ hasText: 'TOXINA-BOT' })).toHaveCount(1);
+  // The export has the table's rows and the same filters.
+  await page.getByLabel('Tipo').selectOption('procedimento');
+  await expect(table.getByRole('row').filter({ hasText: 'CREME' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Exportar' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^vendas-por-produto-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  expect(lines[0]).toBe('SKU;Item;Tipo;Quantidade;Bruto;Descontos;Desconto médio;Líquido;Recebido;Cancelado');
+  expect(lines.slice(1).length).toBe((await table.getByRole('row').count()) - 2);
+  expect(lines.find((l) => l.startsWith('TOXINA-BOT;'))).toContain(';Procedimento;');
+  expect(lines.every((l, i) => i === 0 || l.includes(';Procedimento;'))).toBe(true);
+  await page.getByLabel('Tipo').selectOption('');
+  // A unit counts its teams' sales: the demo's teams belong to no unit.
+  const unitOptions = await page.getByLabel('Unidade').locator('option').allTextContents();
+  await page.getByLabel('Unidade').selectOption({ label: unitOptions[1] });
+  await expect(page.getByText('Nenhuma venda no período.')).toBeVisible();
+  await page.getByLabel('Unidade').selectOption('');
   await expect(table.getByRole('row').filter({ hasText: 'TOXINA-BOT' })).toHaveCount(1);
   // A period without sales.
   await page.getByLabel('De', { exact: true }).fill('2020-01-01');

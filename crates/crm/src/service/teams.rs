@@ -109,6 +109,17 @@ impl Teams {
         }
     }
 
+    /// The ids of the teams of a unit, archived ones included (the sales context's door, unscoped: a report by
+    /// unit still counts the sales of a team archived since).
+    pub async fn of_unit(&self, unit_id: &str) -> Result<Vec<String>> {
+        Ok(store::teams(&self.db, true)
+            .await?
+            .into_iter()
+            .filter(|t| t.unit_id.as_deref() == Some(unit_id))
+            .map(|t| t.id)
+            .collect())
+    }
+
     /// These users (any role: an owner may have changed role since), those that exist.
     pub async fn users(&self, uids: &[&str]) -> Result<Vec<User>> {
         self.identity.users(uids).await

@@ -5,13 +5,15 @@
 use std::sync::Arc;
 
 use chrono::{Datelike, Months, NaiveDate};
-use platform::api::{ApiResult, BearerAuth, Date};
+use platform::api::{ApiResult, BearerAuth, Date, Download, Exported};
+use platform::export::{self, Cell, Export};
 use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::{KindView, SalesTag};
 use crate::domain::report::ProductRow;
+use crate::domain::CatalogKind;
 use crate::permissions::SALES_REPORTS_READ;
 use crate::service::{ProductReport, ProductReportQuery, SalesBook};
 
@@ -115,19 +117,89 @@ impl ReportApi {
         from: Query<Option<Date>>,
         to: Query<Option<Date>>,
         #[oai(validator(max_length = 100))] team_id: Query<Option<String>>,
+        /// The unit of the sale's team.
+        #[oai(validator(max_length = 100))]
+        unit_id: Query<Option<String>>,
         kind: Query<Option<KindView>>,
     ) -> ApiResult<Json<ProductReportView>> {
-        let to = to.0.map_or_else(|| self.sales.today(), |d| d.0);
-        let from = from.0.map_or_else(|| twelve_months_to(to), |d| d.0);
-        let query = ProductReportQuery {
-            from,
-            to,
-            team_id: team_id.0.filter(|t| !t.trim().is_empty()),
-            kind: kind.0.map(Into::into),
-        };
+        let query = self.query(from.0, to.0, team_id.0, unit_id.0, kind.0);
         let report = self.sales.product_report(&auth.0, query).await?;
         Ok(Json(report.into()))
     }
+
+    /// The same rows as `products` (same filters), as a CSV or XLSX file.
+    #[oai(
+        path = "/products/export",
+        method = "get",
+        operation_id = "exportSalesByProduct"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    async fn export_products(
+        &self,
+        #[oai(scope = "SALES_REPORTS_READ")] auth: BearerAuth,
+        from: Query<Option<Date>>,
+        to: Query<Option<Date>>,
+        #[oai(validator(max_length = 100))] team_id: Query<Option<String>>,
+        #[oai(validator(max_length = 100))] unit_id: Query<Option<String>>,
+        kind: Query<Option<KindView>>,
+        /// `csv` or `xlsx`.
+        #[oai(validator(pattern = "^(csv|xlsx)$"))]
+        format: Query<String>,
+    ) -> ApiResult<Download<Exported>> {
+        let format = export::parse_format(&format.0)?;
+        let query = self.query(from.0, to.0, team_id.0, unit_id.0, kind.0);
+        let report = self.sales.product_report(&auth.0, query).await?;
+        let rows = futures::stream::iter(report.rows.into_iter().map(Ok));
+        Ok(Download::new(product_export().response(
+            format,
+            self.sales.today(),
+            rows,
+        )))
+    }
+}
+
+impl ReportApi {
+    /// The period (by default the last 12 calendar months up to today) and the filters as the service takes them.
+    fn query(
+        &self,
+        from: Option<Date>,
+        to: Option<Date>,
+        team_id: Option<String>,
+        unit_id: Option<String>,
+        kind: Option<KindView>,
+    ) -> ProductReportQuery {
+        let to = to.map_or_else(|| self.sales.today(), |d| d.0);
+        let from = from.map_or_else(|| twelve_months_to(to), |d| d.0);
+        let given = |v: Option<String>| v.filter(|t| !t.trim().is_empty());
+        ProductReportQuery {
+            from,
+            to,
+            team_id: given(team_id),
+            unit_id: given(unit_id),
+            kind: kind.map(Into::into),
+        }
+    }
+}
+
+/// The columns of the sales per product export, as the page's table names them.
+fn product_export() -> Export<ProductRow> {
+    Export::new("vendas-por-produto")
+        .column("SKU", |r: &ProductRow| Cell::from(r.sku.as_str()))
+        .column("Item", |r| Cell::from(r.description.as_str()))
+        .column("Tipo", |r| {
+            Cell::from(r.kind.map(|k| match k {
+                CatalogKind::Product => "Produto",
+                CatalogKind::Procedure => "Procedimento",
+                CatalogKind::Plan => "Plano",
+            }))
+        })
+        .column("Quantidade", |r| Cell::Integer(r.quantity))
+        .column("Bruto", |r| Cell::Money(r.gross))
+        .column("Descontos", |r| Cell::Money(r.discounts))
+        .column("Desconto médio", |r| Cell::Percent(r.average_discount_bp()))
+        .column("Líquido", |r| Cell::Money(r.net))
+        .column("Recebido", |r| Cell::Money(r.received))
+        .column("Cancelado", |r| Cell::Money(r.cancelled))
 }
 
 /// The first day of the month eleven months before `to`'s: twelve calendar months ending with `to`'s.

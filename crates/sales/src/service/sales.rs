@@ -122,12 +122,14 @@ pub struct MonthProgress {
     pub sold_count: i64,
 }
 
-/// What `/vendas-produtos` asks: a period (business dates, both included), and optionally a team and a kind.
+/// What `/vendas-produtos` asks: a period (business dates, both included), and optionally a team, a unit (the
+/// unit of the sale's team) and a kind.
 #[derive(Debug, Clone)]
 pub struct ProductReportQuery {
     pub from: NaiveDate,
     pub to: NaiveDate,
     pub team_id: Option<String>,
+    pub unit_id: Option<String>,
     pub kind: Option<CatalogKind>,
 }
 
@@ -533,6 +535,7 @@ impl SalesBook {
             from,
             to,
             team_id,
+            unit_id,
             kind,
         } = query;
         if to < from {
@@ -551,11 +554,16 @@ impl SalesBook {
             Scope::All => None,
             Scope::Users { teams, .. } => Some(teams.into_iter().collect()),
         };
+        let unit_teams = match unit_id {
+            Some(unit) => Some(self.crm.teams().of_unit(&unit).await?),
+            None => None,
+        };
         let filter = store::LineFilter {
             from: start_of_day(from),
             to: start_of_day(to + chrono::Duration::days(1)),
             teams,
             team_id,
+            unit_teams,
             kind,
         };
         let read = store::sold_lines(&self.db, &filter).await?;

@@ -562,6 +562,8 @@ pub struct LineFilter {
     pub to: DateTime<Utc>,
     pub teams: Option<Vec<String>>,
     pub team_id: Option<String>,
+    /// The teams of one unit (`None`: any unit); an empty list matches nothing.
+    pub unit_teams: Option<Vec<String>>,
     pub kind: Option<CatalogKind>,
 }
 
@@ -602,6 +604,14 @@ pub async fn sold_lines(db: &Db, filter: &LineFilter) -> Result<Vec<(SoldLine, O
     if let Some(team) = &filter.team_id {
         let team = w.arg(SqlArg::Text(team.clone()));
         w.push(format!("s.team_id = {team}"));
+    }
+    match &filter.unit_teams {
+        Some(teams) if teams.is_empty() => w.push("1 = 0".to_string()),
+        Some(teams) => {
+            let teams = w.list(teams.iter().cloned());
+            w.push(format!("s.team_id IN ({teams})"));
+        }
+        None => {}
     }
     if let Some(kind) = filter.kind {
         let kind = w.arg(SqlArg::Text(kind.as_str().to_string()));

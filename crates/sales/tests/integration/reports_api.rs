@@ -1,6 +1,7 @@
 //! `/vendas-produtos` through the API on SQLite and PostgreSQL: each catalog item's quantity, gross, discounts,
 //! net, received (a sale's receipts shared over its lines) and the net per month, within each role's reach.
 
+use platform::clock::Clock;
 use poem::http::StatusCode;
 use serde_json::{json, Value};
 
@@ -110,5 +111,86 @@ async fn items_sum_their_lines_with_received_shared_by_line_and_each_role_sees_i
         assert_eq!(common::fields(&body), vec!["to"]);
         let (status, body) = report(&w, "ADMIN", "?from=2024-01-01&to=2026-12-01").await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    }
+}
+
+#[tokio::test]
+async fn a_unit_counts_the_sales_of_its_teams_and_the_export_has_the_same_rows() {
+    for w in common::worlds().await {
+        // Team Centro belongs to the clinic CLIN-1; Otto is in no team.
+        let admin = common::person("ADMIN", platform::Role::Admin);
+        let unit = platform::units::create(
+            &w.api.db,
+            platform::units::UnitDraft {
+                code: "CLIN-1".into(),
+                name: "Clínica Centro".into(),
+                city: None,
+                state: None,
+                active: true,
+            },
+            &admin.uid,
+            w.api.clock.now(),
+        )
+        .await
+        .unwrap();
+        let crm = w.api.started.get::<crm::Crm>().unwrap();
+        let december = crm::domain::Month::parse("month", "2026-12").unwrap();
+        let centro = crm.teams().list(&admin, december, false).await.unwrap()[0]
+            .team
+            .id
+            .clone();
+        let fields = crm::domain::team::TeamFields::parse(
+            "Centro",
+            Some(unit.id.clone()),
+            vec!["uid-SALES_MANAGER".into()],
+        )
+        .unwrap();
+        crm.teams().update(&centro, fields, &admin).await.unwrap();
+        let mut mine = w.sale_body(0, 1);
+        mine["items"] = json!([{ "catalog_item_id": w.product, "quantity": 3 }]);
+        let mine = w.draft(SELLER, mine).await;
+        assert_eq!(w.confirm(SELLER, &mine).await.0, StatusCode::OK);
+        let mut theirs = w.sale_body(0, 1);
+        theirs["client_id"] = json!(w.other_client);
+        let theirs = w.draft(OTHER_SELLER, theirs).await;
+        assert_eq!(w.confirm(OTHER_SELLER, &theirs).await.0, StatusCode::OK);
+
+        let (status, clinic) = report(&w, "ADMIN", &format!("?unit_id={}", unit.id)).await;
+        assert_eq!(status, StatusCode::OK, "{clinic}");
+        let skus: Vec<String> = rows(&clinic).into_iter().map(|r| r.0).collect();
+        assert_eq!(skus, vec!["CREME-FPS50"], "{}", w.api.engine());
+        let (_, nowhere) = report(&w, "ADMIN", "?unit_id=sem-unidade").await;
+        assert_eq!(nowhere["rows"], json!([]));
+
+        // The export: the same rows and filters, as the page's table names the columns.
+        let path = format!("{PRODUCTS}/export?format=csv&unit_id={}", unit.id);
+        let (status, csv) = w.call("GET", &path, "ADMIN", None).await;
+        assert_eq!(status, StatusCode::OK, "{csv}");
+        let csv = csv.as_str().unwrap().trim_start_matches('\u{feff}').to_string();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(
+            lines[0],
+            "SKU;Item;Tipo;Quantidade;Bruto;Descontos;Desconto médio;Líquido;Recebido;Cancelado"
+        );
+        assert_eq!(lines.len(), 2, "{csv}");
+        assert!(
+            lines[1].starts_with("CREME-FPS50;Protetor solar FPS 50;Produto;3;300,00;"),
+            "{}",
+            lines[1]
+        );
+        let xlsx = w
+            .api
+            .client
+            .get(format!("{PRODUCTS}/export?format=xlsx"))
+            .header("Authorization", "Bearer FINANCIAL_MANAGER")
+            .send()
+            .await;
+        assert_eq!(xlsx.0.status(), StatusCode::OK);
+        let bytes = xlsx.0.into_body().into_vec().await.unwrap();
+        assert_eq!(&bytes[..2], b"PK", "an XLSX is a zip");
+        for token in [SELLER, "STOCK_KEEPER"] {
+            let (status, _) = w.call("GET", &path, token, None).await;
+            assert_eq!(status, StatusCode::FORBIDDEN, "{token}");
+        }
     }
 }

@@ -6,7 +6,6 @@ import {
   Drawer,
   Group,
   LoadingOverlay,
-  Menu,
   NativeSelect,
   Paper,
   Popover,
@@ -27,8 +26,7 @@ import {
 } from '@tanstack/react-table';
 import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { notify } from '../notifications';
-import { downloadFile } from './downloadFile';
+import { ExportMenu } from './ExportMenu';
 import { defaultCountLabel, defaultPageLabel, hasNextPage, selectedLabel } from './paging';
 import type { DataTableColumn, DataTableDetail, DataTableExport, PageInfo, SortState } from './types';
 import { DEFAULT_PAGE_SIZES, type ListParams } from './useListParams';
@@ -90,8 +88,6 @@ export function listTableProps<F extends string>(list: ListParams<F>) {
 }
 
 const ESTIMATED_ROW_HEIGHT = 45;
-const FORMAT_LABELS = { csv: 'CSV', xlsx: 'XLSX' } as const;
-
 const storageKey = (id: string) => `bo-data-table:${id}:columns`;
 
 function readStoredVisibility(id: string): VisibilityState {
@@ -301,19 +297,6 @@ export function DataTable<T, P extends PageInfo = PageInfo>(props: DataTableProp
     if (detail) setOpened(row);
   };
 
-  const [exporting, setExporting] = useState<string | null>(null);
-  const runExport = async (format: 'csv' | 'xlsx') => {
-    if (!exportOptions) return;
-    setExporting(format);
-    try {
-      await downloadFile(exportOptions.url, { ...exportOptions.params, format }, `${id}.${format}`);
-    } catch (cause) {
-      notify(cause instanceof Error ? cause.message : 'Não foi possível exportar.', 'error');
-    } finally {
-      setExporting(null);
-    }
-  };
-
   const hideableColumns = columns.filter((column, index) => index > 0 && column.hideable !== false);
   const firstRequest = rows === undefined && !error;
   const empty = rows !== undefined && rows.length === 0;
@@ -344,22 +327,7 @@ export function DataTable<T, P extends PageInfo = PageInfo>(props: DataTableProp
                 </Popover.Dropdown>
               </Popover>
             )}
-            {exportOptions && (
-              <Menu position="bottom-end" shadow="md">
-                <Menu.Target>
-                  <Button variant="default" loading={exporting !== null}>
-                    Exportar
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {(exportOptions.formats ?? ['csv', 'xlsx']).map((format) => (
-                    <Menu.Item key={format} onClick={() => void runExport(format)}>
-                      {FORMAT_LABELS[format]}
-                    </Menu.Item>
-                  ))}
-                </Menu.Dropdown>
-              </Menu>
-            )}
+            {exportOptions && <ExportMenu options={exportOptions} name={id} />}
           </Group>
         </Group>
       )}

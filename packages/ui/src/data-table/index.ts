@@ -7,4 +7,5 @@ export { downloadFile, fileNameFromDisposition, urlWithParams, saveBlob } from '
 export type { DownloadParams } from './downloadFile';
 export { defaultCountLabel, defaultPageLabel, hasNextPage, selectedLabel } from './paging';
 export { DateFilterInput } from './DateFilterInput';
+export { ExportMenu } from './ExportMenu';
 export { DetailLink, useDetailParam } from './useDetailParam';

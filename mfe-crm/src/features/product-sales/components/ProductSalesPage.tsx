@@ -2,6 +2,7 @@ import {
   getGetSalesByProductQueryKey,
   getSalesByProduct,
   useListTeams,
+  useListUnits,
   type GetSalesByProductParams,
   type SalesCatalogKind,
   type SalesProductRow,
@@ -9,6 +10,8 @@ import {
 import type { PageProps } from '@backoffice/routes';
 import {
   Alert,
+  ExportMenu,
+  Group,
   LineChartFigure,
   NativeSelect,
   Paper,
@@ -29,6 +32,8 @@ import { useState, type FormEvent } from 'react';
 import { CATALOG_KIND_LABELS } from '../../../lib/salesVocabulary';
 import { bpLabel, defaultPeriod, topTen, totals, trendRows } from '../api/productSalesModel';
 
+const EXPORT_URL = '/api/v1/sales/reports/products/export';
+
 const KIND_FILTER = [{ value: '', label: 'Todos os tipos' }, ...Object.entries(CATALOG_KIND_LABELS).map(([value, label]) => ({ value, label }))];
 
 /**
@@ -40,12 +45,15 @@ export default function ProductSalesPage({ route }: PageProps) {
   const today = todayInSaoPaulo();
   const [period, setPeriod] = useState(defaultPeriod(today));
   const [team, setTeam] = useState('');
+  const [unit, setUnit] = useState('');
   const [kind, setKind] = useState('');
   const teams = useListTeams({ month: today.slice(0, 7) });
+  const units = useListUnits();
   const params: GetSalesByProductParams = {
     ...(period.from ? { from: period.from } : {}),
     ...(period.to ? { to: period.to } : {}),
     ...(team ? { team_id: team } : {}),
+    ...(unit ? { unit_id: unit } : {}),
     ...(kind ? { kind: kind as SalesCatalogKind } : {}),
   };
   const report = useQuery({
@@ -54,13 +62,18 @@ export default function ProductSalesPage({ route }: PageProps) {
     placeholderData: keepPreviousData,
   });
   const teamOptions = [{ value: '', label: 'Todos os times' }, ...(teams.data ?? []).map((t) => ({ value: t.id, label: t.name }))];
+  const unitOptions = [{ value: '', label: 'Todas as unidades' }, ...(units.data ?? []).map((u) => ({ value: u.id, label: u.name }))];
   return (
     <Stack gap="md">
-      <Title order={1}>{route.title}</Title>
+      <Group justify="space-between" align="center">
+        <Title order={1}>{route.title}</Title>
+        <ExportMenu options={{ url: EXPORT_URL, params: { ...params } }} name="vendas-por-produto" />
+      </Group>
       <Paper component="form" role="search" withBorder p="md" radius="md" onSubmit={(e: FormEvent) => e.preventDefault()}>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md">
           <TextInput label="De" type="date" value={period.from} onChange={(e) => setPeriod({ ...period, from: e.currentTarget.value })} />
           <TextInput label="Até" type="date" value={period.to} onChange={(e) => setPeriod({ ...period, to: e.currentTarget.value })} />
+          <NativeSelect label="Unidade" data={unitOptions} value={unit} onChange={(e) => setUnit(e.currentTarget.value)} />
           <NativeSelect label="Time" data={teamOptions} value={team} onChange={(e) => setTeam(e.currentTarget.value)} />
           <NativeSelect label="Tipo" data={KIND_FILTER} value={kind} onChange={(e) => setKind(e.currentTarget.value)} />
         </SimpleGrid>

@@ -20,5 +20,10 @@ to?: string;
  * @maxLength 100
  */
 team_id?: string;
+/**
+ * The unit of the sale's team.
+ * @maxLength 100
+ */
+unit_id?: string;
 kind?: SalesCatalogKind;
 };

@@ -125,6 +125,7 @@ export * from './exportPayablesParams';
 export * from './exportReceiptsReportParams';
 export * from './exportReceivableInstallmentsParams';
 export * from './exportRemittancesParams';
+export * from './exportSalesByProductParams';
 export * from './extendInstallment';
 export * from './fieldError';
 export * from './financeAttachment';

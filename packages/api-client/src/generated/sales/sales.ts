@@ -27,6 +27,7 @@ import type {
 import type {
   CreatedSummaryLink,
   ErrorBody,
+  ExportSalesByProductParams,
   GetSalesByProductParams,
   GetSalesCatalogItemPriceParams,
   GetSalesMonthProgressParams,
@@ -1752,6 +1753,112 @@ export function useGetSalesByProduct<TData = Awaited<ReturnType<typeof getSalesB
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetSalesByProductQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The same rows as `products` (same filters), as a CSV or XLSX file.
+ */
+export const getExportSalesByProductUrl = (params: ExportSalesByProductParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/sales/reports/products/export?${stringifiedParams}` : `/api/v1/sales/reports/products/export`
+}
+
+export const exportSalesByProduct = async (params: ExportSalesByProductParams, options?: RequestInit): Promise<Blob> => {
+  
+  return customFetch<Blob>(getExportSalesByProductUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getExportSalesByProductQueryKey = (params?: ExportSalesByProductParams,) => {
+    return [
+    `/api/v1/sales/reports/products/export`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getExportSalesByProductQueryOptions = <TData = Awaited<ReturnType<typeof exportSalesByProduct>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params: ExportSalesByProductParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportSalesByProduct>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getExportSalesByProductQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportSalesByProduct>>> = ({ signal }) => exportSalesByProduct(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof exportSalesByProduct>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ExportSalesByProductQueryResult = NonNullable<Awaited<ReturnType<typeof exportSalesByProduct>>>
+export type ExportSalesByProductQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useExportSalesByProduct<TData = Awaited<ReturnType<typeof exportSalesByProduct>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportSalesByProductParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportSalesByProduct>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportSalesByProduct>>,
+          TError,
+          Awaited<ReturnType<typeof exportSalesByProduct>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportSalesByProduct<TData = Awaited<ReturnType<typeof exportSalesByProduct>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportSalesByProductParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportSalesByProduct>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportSalesByProduct>>,
+          TError,
+          Awaited<ReturnType<typeof exportSalesByProduct>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportSalesByProduct<TData = Awaited<ReturnType<typeof exportSalesByProduct>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportSalesByProductParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportSalesByProduct>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The same rows as `products` (same filters), as a CSV or XLSX file.
+ */
+
+export function useExportSalesByProduct<TData = Awaited<ReturnType<typeof exportSalesByProduct>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: ExportSalesByProductParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportSalesByProduct>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getExportSalesByProductQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -834,12 +834,13 @@ it starts or spans more than 24 months.
  */
 export const getSalesByProductQueryFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
 export const getSalesByProductQueryToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
-export const getSalesByProductQueryTeamIdMax = 100;
+export const getSalesByProductQueryTeamIdMax = 100;export const getSalesByProductQueryUnitIdMax = 100;
 
 export const getSalesByProductQueryParams = zod.object({
   "from": zod.iso.date().regex(getSalesByProductQueryFromRegExp).optional(),
   "to": zod.iso.date().regex(getSalesByProductQueryToRegExp).optional(),
   "team_id": zod.string().max(getSalesByProductQueryTeamIdMax).optional(),
+  "unit_id": zod.string().max(getSalesByProductQueryUnitIdMax).optional().describe('The unit of the sale\'s team.'),
   "kind": zod.enum(['produto', 'procedimento', 'plano']).optional()
 })
 
@@ -864,6 +865,23 @@ export const getSalesByProductResponse = zod.object({
   "net": zod.number()
 }).describe('The net sold in one month.'))
 }).describe('Sales per catalog item over a period, by net (largest first), and the net per month.')
+
+/**
+ * @summary The same rows as `products` (same filters), as a CSV or XLSX file.
+ */
+export const exportSalesByProductQueryFromRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const exportSalesByProductQueryToRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+export const exportSalesByProductQueryTeamIdMax = 100;export const exportSalesByProductQueryUnitIdMax = 100;export const exportSalesByProductQueryFormatRegExp = new RegExp('^(csv|xlsx)$');
+
+
+export const exportSalesByProductQueryParams = zod.object({
+  "from": zod.iso.date().regex(exportSalesByProductQueryFromRegExp).optional(),
+  "to": zod.iso.date().regex(exportSalesByProductQueryToRegExp).optional(),
+  "team_id": zod.string().max(exportSalesByProductQueryTeamIdMax).optional(),
+  "unit_id": zod.string().max(exportSalesByProductQueryUnitIdMax).optional(),
+  "kind": zod.enum(['produto', 'procedimento', 'plano']).optional(),
+  "format": zod.string().regex(exportSalesByProductQueryFormatRegExp).describe('`csv` or `xlsx`.')
+})
 
 /**
  * @summary Creates a summary link of a sale the caller reaches (404 outside it; 409 for a cancelled or discarded
