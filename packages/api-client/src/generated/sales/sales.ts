@@ -25,8 +25,10 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  CampaignRoom,
   CreatedSummaryLink,
   ErrorBody,
+  GetCampaignRoomParams,
   GetSalesByProductParams,
   GetSalesCatalogItemPriceParams,
   GetSalesMonthProgressParams,
@@ -2084,4 +2086,111 @@ export const useReadPublicSummary = <TError = ErrorType<ErrorBody | ErrorBody | 
 
       return useMutation(mutationOptions, queryClient);
     }
+    /**
+ * @summary The campaign room: the Black Friday running today, or `campaign` (any kind; 404 when there is none
+such). Sales counted: confirmed inside the campaign's dates, not cancelled, with a line at its price.
+ */
+export const getGetCampaignRoomUrl = (params?: GetCampaignRoomParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
     
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/sales/campaign-room?${stringifiedParams}` : `/api/v1/sales/campaign-room`
+}
+
+export const getCampaignRoom = async (params?: GetCampaignRoomParams, options?: RequestInit): Promise<CampaignRoom> => {
+  
+  return customFetch<CampaignRoom>(getGetCampaignRoomUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetCampaignRoomQueryKey = (params?: GetCampaignRoomParams,) => {
+    return [
+    `/api/v1/sales/campaign-room`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetCampaignRoomQueryOptions = <TData = Awaited<ReturnType<typeof getCampaignRoom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: GetCampaignRoomParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCampaignRoom>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCampaignRoomQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCampaignRoom>>> = ({ signal }) => getCampaignRoom(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCampaignRoom>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCampaignRoomQueryResult = NonNullable<Awaited<ReturnType<typeof getCampaignRoom>>>
+export type GetCampaignRoomQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetCampaignRoom<TData = Awaited<ReturnType<typeof getCampaignRoom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  GetCampaignRoomParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCampaignRoom>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCampaignRoom>>,
+          TError,
+          Awaited<ReturnType<typeof getCampaignRoom>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCampaignRoom<TData = Awaited<ReturnType<typeof getCampaignRoom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetCampaignRoomParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCampaignRoom>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCampaignRoom>>,
+          TError,
+          Awaited<ReturnType<typeof getCampaignRoom>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCampaignRoom<TData = Awaited<ReturnType<typeof getCampaignRoom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetCampaignRoomParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCampaignRoom>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The campaign room: the Black Friday running today, or `campaign` (any kind; 404 when there is none
+such). Sales counted: confirmed inside the campaign's dates, not cancelled, with a line at its price.
+ */
+
+export function useGetCampaignRoom<TData = Awaited<ReturnType<typeof getCampaignRoom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetCampaignRoomParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCampaignRoom>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCampaignRoomQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
