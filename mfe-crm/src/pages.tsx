@@ -14,6 +14,7 @@ const built: Record<string, ComponentType<PageProps>> = {
   '/crm/usuarios/detalhes': lazy(() => import(/* webpackChunkName: "crm-user" */ './features/crm-users/components/CrmUserPage')),
   '/crm/plugin': lazy(() => import(/* webpackChunkName: "plugin" */ './features/plugin/components/PluginPage')),
   '/crm/atividades/cadencias': lazy(() => import(/* webpackChunkName: "cadences" */ './features/cadences/components/CadencesPage')),
+  '/blackfriday': lazy(() => import(/* webpackChunkName: "campaign-room" */ './features/campaign-room/components/CampaignRoomPage')),
   '/timer': lazy(() => import(/* webpackChunkName: "timer" */ './features/timer/components/TimerPage')),
   '/crm/atividades': lazy(() => import(/* webpackChunkName: "activities" */ './features/activities/components/ActivitiesPage')),
   '/crmDev': lazy(() => import(/* webpackChunkName: "crm-lab" */ './features/lab/components/LabPage')),

@@ -24,7 +24,7 @@ use platform::context::{Context, Demo, Platform, StartError, Started};
 use platform::migrate::Migrations;
 use platform::Error;
 
-pub use service::{Catalog, SalesBook, SummaryLinks};
+pub use service::{CampaignRoom, Catalog, SalesBook, SummaryLinks};
 pub use store::sales::SaleFilter;
 pub use store::CatalogFilter;
 
@@ -33,6 +33,7 @@ pub struct Sales {
     catalog: Arc<Catalog>,
     sales: Arc<SalesBook>,
     summary_links: Arc<SummaryLinks>,
+    campaign_room: Arc<CampaignRoom>,
     trusted_proxies: Arc<[std::net::IpAddr]>,
 }
 
@@ -49,6 +50,11 @@ impl Sales {
     /// The proposal summary links and their public read.
     pub fn summary_links(&self) -> &Arc<SummaryLinks> {
         &self.summary_links
+    }
+
+    /// The campaign room (`/blackfriday`).
+    pub fn campaign_room(&self) -> &Arc<CampaignRoom> {
+        &self.campaign_room
     }
 }
 
@@ -87,6 +93,11 @@ impl Context for Sales {
             crm.clone(),
             finance,
         ));
+        let campaign_room = Arc::new(CampaignRoom::new(
+            platform.db.clone(),
+            platform.clock.clone(),
+            crm.clone(),
+        ));
         let summary_links = Arc::new(SummaryLinks::new(
             platform.db.clone(),
             platform.clock.clone(),
@@ -99,6 +110,7 @@ impl Context for Sales {
             catalog,
             sales,
             summary_links,
+            campaign_room,
             trusted_proxies: platform.config.http.trusted_proxies.clone().into(),
         })
     }
@@ -113,6 +125,7 @@ impl Context for Sales {
                 self.summary_links.clone(),
                 self.trusted_proxies.clone(),
             ),
+            api::campaign_room::CampaignRoomApi::new(self.campaign_room.clone()),
         )
     }
 

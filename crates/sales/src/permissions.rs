@@ -75,6 +75,14 @@ pub static SALES_SUMMARY_LINKS: Permission = Permission {
     grant: Grant::Roles(&[Salesperson, SalesManager, Admin, SuperAdmin]),
 };
 
+/// `/blackfriday`, the campaign room: a shared TV screen for the sales rooms, so every holder sees the whole
+/// company's campaign (salespeople's first names and items, never a client).
+pub static SALES_CAMPAIGN_ROOM: Permission = Permission {
+    code: "vendas_sala_campanha",
+    label: "ver a sala da campanha (Black Friday)",
+    grant: Grant::Roles(&[Salesperson, SalesManager, Admin, SuperAdmin]),
+};
+
 /// Every permission the context declares.
 pub static ALL: &[&Permission] = &[
     &SALES_CATALOG_READ,
@@ -84,10 +92,11 @@ pub static ALL: &[&Permission] = &[
     &SALES_DISCOUNT_APPROVE,
     &SALES_REPORTS_READ,
     &SALES_SUMMARY_LINKS,
+    &SALES_CAMPAIGN_ROOM,
 ];
 
 /// The catalog's page opens to whoever reads the catalog, the sale's to whoever reads sales, the reports to whoever
-/// reads them; a salesperson refused a report goes to their landing page (the web guard is generated from this).
+/// reads them, the campaign room to the sales roles; a salesperson refused a report goes to their landing page (the web guard is generated from this).
 pub static ROUTE_RULES: &[RouteRule] = &[
     RouteRule::new(
         RouteMatch::Exact(&["/backoffice/vendas/catalogo"]),
@@ -106,5 +115,11 @@ pub static ROUTE_RULES: &[RouteRule] = &[
         &SALES_REPORTS_READ,
         RouteCheck::Client,
         "/minhas-vendas",
+    ),
+    RouteRule::new(
+        RouteMatch::Exact(&["/blackfriday"]),
+        &SALES_CAMPAIGN_ROOM,
+        RouteCheck::Client,
+        "/inicio",
     ),
 ];

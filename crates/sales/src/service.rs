@@ -353,6 +353,7 @@ impl Catalog {
     }
 }
 
+pub mod campaign_room;
 pub mod sales;
 
 pub use sales::{
@@ -360,5 +361,7 @@ pub use sales::{
     SalesBook, Whose,
 };
 pub mod summary_links;
+
+pub use campaign_room::CampaignRoom;
 
 pub use summary_links::{CreatedLink, LinkView, NextPayment, PublicRead, SummaryLinks};

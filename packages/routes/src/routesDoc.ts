@@ -29,6 +29,7 @@ const STATES: Readonly<Record<string, string>> = {
   '/crm/atividades': BUILT,
   '/crm/atividades/cadencias': BUILT,
   '/timer': BUILT,
+  '/blackfriday': BUILT,
   '/crm/times': BUILT,
   '/crm/times/comparar': BUILT,
   '/crm/times/detalhes': BUILT,

@@ -135,6 +135,15 @@ impl Teams {
             .collect())
     }
 
+    /// Every team's name by id, archived ones too (a past sale names its owner's team of that day).
+    pub async fn team_names(&self) -> Result<HashMap<String, String>> {
+        Ok(store::teams(&self.db, true)
+            .await?
+            .into_iter()
+            .map(|t| (t.id, t.name))
+            .collect())
+    }
+
     /// The users of the sales roles, by uid (names for managers and members).
     pub async fn sales_users(&self) -> Result<HashMap<String, User>> {
         let mut all = HashMap::new();

@@ -19,6 +19,7 @@ use crate::permissions::{SALES_CATALOG_READ, SALES_CATALOG_WRITE};
 use crate::service::Catalog;
 use crate::store::CatalogFilter;
 
+pub mod campaign_room;
 pub mod reports;
 pub mod sales;
 pub mod summary_links;
@@ -30,6 +31,7 @@ pub type SalesApi = (
     reports::ReportApi,
     summary_links::SummaryLinkApi,
     summary_links::PublicSummaryApi,
+    campaign_room::CampaignRoomApi,
 );
 
 #[derive(Tags)]

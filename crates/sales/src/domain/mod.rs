@@ -14,3 +14,4 @@ pub use sale::{
     ApprovalLevel, DiscountApproval, Installment, InstallmentDraft, Line, LineDraft, PaymentMethod,
     PaymentPlan, PricedItem, Sale, SaleDraft, SaleFields, SaleStatus, Share, ShareDraft,
 };
+pub mod campaign_room;

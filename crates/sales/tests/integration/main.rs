@@ -2,6 +2,7 @@
 //! against the whole dependency graph, so one per crate keeps the test build short. One module:
 //! `cargo nextest run -p sales -E 'test(/^catalog_api::/)'`, or `cargo test -p sales --test integration catalog_api::`.
 
+mod campaign_room_api;
 mod catalog_api;
 mod common;
 mod my_sales_api;

@@ -92,6 +92,7 @@ export const ACCESS: AccessRules = {
     vendas_desconto_aprovar: { label: 'aprovar descontos de vendas acima do limite do vendedor', roles: ['SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     vendas_relatorios_ler: { label: 'consultar os relatórios de vendas', roles: ['SALES_MANAGER', 'FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     vendas_links_resumo: { label: 'criar e revogar links de resumo da proposta', roles: ['SALESPERSON', 'SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    vendas_sala_campanha: { label: 'ver a sala da campanha (Black Friday)', roles: ['SALESPERSON', 'SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
   },
   routeRules: [
     { match: { kind: 'exact', paths: ['/pagamentos', '/recebimentos'] }, except: null, permission: 'financeiro', check: 'client', deniedTo: '/minhas-vendas', audited: false },
@@ -128,6 +129,7 @@ export const ACCESS: AccessRules = {
     { match: { kind: 'exact', paths: ['/backoffice/vendas/catalogo'] }, except: null, permission: 'vendas_catalogo_ler', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/venda'] }, except: null, permission: 'vendas_vendas_ler', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/vendas-produtos'] }, except: null, permission: 'vendas_relatorios_ler', check: 'client', deniedTo: '/minhas-vendas', audited: false },
+    { match: { kind: 'exact', paths: ['/blackfriday'] }, except: null, permission: 'vendas_sala_campanha', check: 'client', deniedTo: '/inicio', audited: false },
   ],
   roleRedirects: [
     { role: 'LEGAL_ASSISTANT', paths: ['/minhas-vendas', '/inicio'], to: '/clientes' },

@@ -994,3 +994,91 @@ export const readPublicSummaryResponse = zod.object({
 }).optional().describe('The proposal as the client sees it: never a full document, address, e-mail, phone, note, margin or\ncommission.')
 }).describe('Either the summary, or what the client must answer first (`verification_required`, with the kinds offered).')
 
+/**
+ * @summary The campaign room: the Black Friday running today, or `campaign` (any kind; 404 when there is none
+such). Sales counted: confirmed inside the campaign's dates, not cancelled, with a line at its price.
+ */
+export const getCampaignRoomQueryCampaignMax = 100;
+
+export const getCampaignRoomQueryParams = zod.object({
+  "campaign": zod.string().max(getCampaignRoomQueryCampaignMax).optional()
+})
+
+export const getCampaignRoomResponse = zod.object({
+  "now": zod.iso.datetime({}),
+  "campaigns": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "kind": zod.enum(['black_friday', 'sazonal', 'outra']).describe('The campaign\'s kind, as the CRM states it.'),
+  "starts_on": zod.string(),
+  "ends_on": zod.string(),
+  "starts_at": zod.iso.datetime({}),
+  "ends_at": zod.iso.datetime({}).describe('The countdown\'s target: the start of the day after `ends_on`.')
+}).describe('A campaign: its business dates (both included) and the instants it starts and ends (São Paulo).')),
+  "board": zod.object({
+  "campaign": zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "kind": zod.enum(['black_friday', 'sazonal', 'outra']).describe('The campaign\'s kind, as the CRM states it.'),
+  "starts_on": zod.string(),
+  "ends_on": zod.string(),
+  "starts_at": zod.iso.datetime({}),
+  "ends_at": zod.iso.datetime({}).describe('The countdown\'s target: the start of the day after `ends_on`.')
+}).describe('A campaign: its business dates (both included) and the instants it starts and ends (São Paulo).'),
+  "value": zod.object({
+  "goal": zod.number().optional(),
+  "done": zod.number(),
+  "progress_bp": zod.number().optional().describe('`done` over `goal` in basis points (10000 = 100 %, more when beaten); absent without a goal.')
+}).describe('A goal (absent when the campaign set none) and what was done towards it.'),
+  "count": zod.object({
+  "goal": zod.number().optional(),
+  "done": zod.number(),
+  "progress_bp": zod.number().optional().describe('`done` over `goal` in basis points (10000 = 100 %, more when beaten); absent without a goal.')
+}).describe('A goal (absent when the campaign set none) and what was done towards it.'),
+  "teams": zod.array(zod.object({
+  "name": zod.string(),
+  "value": zod.number(),
+  "count": zod.number()
+}).describe('A ranking row: a team\'s name or a salesperson\'s first name, the value (centavos; a salesperson\'s split\nshare) and the number of sales.')),
+  "top_by_value": zod.array(zod.object({
+  "name": zod.string(),
+  "value": zod.number(),
+  "count": zod.number()
+}).describe('A ranking row: a team\'s name or a salesperson\'s first name, the value (centavos; a salesperson\'s split\nshare) and the number of sales.')),
+  "top_by_count": zod.array(zod.object({
+  "name": zod.string(),
+  "value": zod.number(),
+  "count": zod.number()
+}).describe('A ranking row: a team\'s name or a salesperson\'s first name, the value (centavos; a salesperson\'s split\nshare) and the number of sales.')),
+  "ticker": zod.array(zod.object({
+  "first_name": zod.string(),
+  "item": zod.string(),
+  "confirmed_at": zod.iso.datetime({})
+}).describe('A sale in the ticker: the salesperson\'s first name and the item, nothing of the client.')).describe('Newest first.'),
+  "prices": zod.array(zod.object({
+  "catalog_item_id": zod.string(),
+  "name": zod.string(),
+  "list_price": zod.number(),
+  "promo_price": zod.number()
+}).describe('An item of the campaign\'s price list (centavos).'))
+}).optional().describe('One campaign\'s board: goals, rankings (top 10 each), the latest 10 sales and the price list.'),
+  "last": zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "kind": zod.enum(['black_friday', 'sazonal', 'outra']).describe('The campaign\'s kind, as the CRM states it.'),
+  "starts_on": zod.string(),
+  "ends_on": zod.string(),
+  "starts_at": zod.iso.datetime({}),
+  "ends_at": zod.iso.datetime({}).describe('The countdown\'s target: the start of the day after `ends_on`.')
+}).optional().describe('A campaign: its business dates (both included) and the instants it starts and ends (São Paulo).'),
+  "next": zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "kind": zod.enum(['black_friday', 'sazonal', 'outra']).describe('The campaign\'s kind, as the CRM states it.'),
+  "starts_on": zod.string(),
+  "ends_on": zod.string(),
+  "starts_at": zod.iso.datetime({}),
+  "ends_at": zod.iso.datetime({}).describe('The countdown\'s target: the start of the day after `ends_on`.')
+}).optional().describe('A campaign: its business dates (both included) and the instants it starts and ends (São Paulo).')
+}).describe('The room: the chosen campaign\'s board, or (no Black Friday running and none asked for) the last and the\nnext Black Friday; every campaign for the picker; the server\'s clock for the countdown.')
+
