@@ -125,6 +125,19 @@ test('the plugin framed by an allowed console answers it; a forbidden console ca
       source: 'whatsapp',
     });
 
+    // A proposal for Maria with the salesperson in its split: the card lists it among her sales in hand.
+    const catalog = await fetch(`${server.baseUrl}/api/v1/sales/catalog?kind=produto&active=true`, { headers: { Authorization: `Bearer ${token}` } });
+    const product = ((await catalog.json()) as { items: Array<{ id: string }> }).items[0];
+    const firstDue = new Date(Date.now() + 15 * 86_400_000).toISOString().slice(0, 10);
+    const proposal = await api(server, token, 'POST', '/api/v1/sales/sales', {
+      client_id: created.id,
+      items: [{ catalog_item_id: product?.id, quantity: 1, discount_bp: 0 }],
+      split: [{ user_id: seller?.uid, share_bp: 10_000 }],
+      payment_method: 'boleto',
+      installment_count: 1,
+      first_due_date: firstDue,
+    });
+
     // A cadence the card offers (it reads the list once, when it opens).
     const cadence = await api(server, token, 'POST', '/api/v1/crm/cadences', {
       name: 'Cadência do plugin',
@@ -187,6 +200,23 @@ test('the plugin framed by an allowed console answers it; a forbidden console ca
 
     await card.getByRole('button', { name: 'Inserir saudação na conversa' }).click();
     await expect.poll(() => ofType(page, 'crm:insert-text')).toEqual([{ type: 'crm:insert-text', payload: { text: 'Olá, Maria!' } }]);
+
+    // The card's sales in hand: the proposal, not yet confirmed. Its summary link goes into the conversation
+    // (the host inserts it); "Nova venda" opens the wizard for Maria in a new top-level tab.
+    const sale = card.getByLabel(`Venda ${String(proposal.number)}`);
+    await expect(sale).toContainText('Rascunho');
+    await expect(sale).toContainText('Proposta ainda não confirmada');
+    await sale.getByRole('button', { name: 'Enviar link de resumo' }).click();
+    await expect.poll(async () => (await ofType(page, 'crm:insert-text')).length).toBe(2);
+    const linkText = String((await ofType(page, 'crm:insert-text'))[1]?.payload?.text);
+    expect(linkText).toMatch(new RegExp(`^Olá, Maria! Segue o resumo da sua proposta ${String(proposal.number)}: ${pluginOrigin}/resumo-temporario#t=[A-Za-z0-9_-]{43}$`));
+    const links = await fetch(`${server.baseUrl}/api/v1/sales/sales/${String(proposal.id)}/summary-links`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(await links.json()).toEqual([expect.objectContaining({ state: 'ativo' })]);
+    const wizard = page.context().waitForEvent('request', (r) => r.isNavigationRequest() && new URL(r.url()).pathname === '/venda');
+    await card.getByRole('button', { name: 'Nova venda' }).click();
+    const opened = new URL((await wizard).url());
+    expect([opened.origin, opened.searchParams.get('cliente'), opened.searchParams.get('origem')]).toEqual([pluginOrigin, created.id, 'plugin']);
+    await page.bringToFront();
 
     // crm:inbound-message: the client wrote, so their active cadence would pause (Maria is in none).
     await send(page, { type: 'crm:inbound-message', payload: { conversationId: 7, at: '2026-11-27T10:00:00Z' } });
@@ -259,8 +289,9 @@ test('the plugin framed by an allowed console answers it; a forbidden console ca
     await plugin.getByRole('button', { name: 'Sair' }).click();
     await expect.poll(async () => (await ofType(page, 'crm:auth-required')).length).toBe(authBefore + 1);
 
-    // No message carried a token or the document.
-    const everything = JSON.stringify(await received(page));
+    // No message carried a token or the document (the summary link's own token, made to be sent, is masked
+    // first: random base64url text could hold "eyJ" by chance).
+    const everything = JSON.stringify(await received(page)).replace(/#t=[A-Za-z0-9_-]{43}/g, '#t=…');
     expect(everything).not.toContain(cpf);
     expect(everything).not.toContain('eyJ');
     const types = new Set((await received(page)).map((m) => m.type));

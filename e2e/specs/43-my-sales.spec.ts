@@ -61,4 +61,16 @@ test('a salesperson duplicates a sale as a new draft and continues it in /venda'
   await expect(page.getByText(new RegExp(`^Rascunho V-\\d{4}-\\d{6} criado a partir da venda ${number}\\.$`))).toBeVisible();
   // The copy is a draft: the wizard opens on it.
   await expect(page.getByRole('button', { name: 'Avançar' })).toBeVisible();
+
+  // Not to be sold after all: the proposal is discarded with a reason (required, named when missing).
+  await page.getByRole('button', { name: 'Descartar proposta' }).click();
+  const discard = page.getByRole('form', { name: 'Descartar proposta' });
+  await discard.getByRole('button', { name: 'Confirmar descarte' }).click();
+  await expect(discard.getByRole('alert')).toContainText('Motivo:');
+  await discard.getByLabel('Motivo do descarte').fill('Cliente preferiu esperar a campanha');
+  await discard.getByRole('button', { name: 'Confirmar descarte' }).click();
+  await expect(page.getByText(/^Proposta V-\d{4}-\d{6} descartada\.$/)).toBeVisible();
+  await expect(page.getByText('Descartada', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Proposta descartada: não será vendida/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Descartar proposta' })).toHaveCount(0);
 });

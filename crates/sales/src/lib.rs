@@ -126,6 +126,7 @@ impl Context for Sales {
                 self.trusted_proxies.clone(),
             ),
             api::campaign_room::CampaignRoomApi::new(self.campaign_room.clone()),
+            api::plugin::SalesPluginApi::new(self.sales.clone(), self.summary_links.clone()),
         )
     }
 

@@ -25,6 +25,7 @@ export const LINK_STATE_COLORS: Record<string, string> = {
 export const REVOCATION_LABELS: Record<string, string> = {
   venda_editada: 'a venda foi alterada',
   venda_cancelada: 'a venda foi cancelada',
+  venda_descartada: 'a proposta foi descartada',
   revogado: 'revogado à mão',
 };
 

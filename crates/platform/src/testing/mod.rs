@@ -239,11 +239,18 @@ pub struct TestApi<C: Context> {
 /// The contexts a context under test needs started before it: `()`, `(Identity,)`, `(A, B)`.
 pub trait Dependencies {
     fn migrations() -> Vec<Migrations>;
+    /// The permissions the dependencies declare: an operation may be held by one of them (sales' plugin
+    /// operations take crm's `crm_plugin`), as the server's table knows every context's.
+    fn permissions() -> Vec<&'static Permission>;
     fn start<'a>(platform: &'a Platform, started: &'a mut Started) -> BoxFuture<'a, ()>;
 }
 
 impl Dependencies for () {
     fn migrations() -> Vec<Migrations> {
+        Vec::new()
+    }
+
+    fn permissions() -> Vec<&'static Permission> {
         Vec::new()
     }
 
@@ -257,6 +264,10 @@ macro_rules! dependencies {
         impl<$($d: Context),+> Dependencies for ($($d,)+) {
             fn migrations() -> Vec<Migrations> {
                 vec![$($d::migrations()),+]
+            }
+
+            fn permissions() -> Vec<&'static Permission> {
+                [$($d::permissions()),+].concat()
             }
 
             fn start<'a>(platform: &'a Platform, started: &'a mut Started) -> BoxFuture<'a, ()> {
@@ -329,6 +340,7 @@ impl<C: Context> TestApi<C> {
         }
         let mut known: Vec<&'static Permission> = vec![&SIGNED_IN];
         known.extend(C::permissions());
+        known.extend(D::permissions());
         // The navigation permissions a context's operations may name (`remessa_cobranca`…).
         known.extend(crate::access::PLATFORM_PERMISSIONS.iter().copied());
         let table = AccessTable::new(<C::Api as OpenApi>::meta(), &known)

@@ -575,6 +575,24 @@ impl Example for VersionRequest {
     }
 }
 
+/// Discarding a proposal: the version last read and why it will not be sold.
+#[derive(Object)]
+#[oai(rename = "SaleDiscard", example)]
+pub struct DiscardRequest {
+    pub version: i64,
+    #[oai(validator(max_length = 2000))]
+    pub reason: Option<String>,
+}
+
+impl Example for DiscardRequest {
+    fn example() -> Self {
+        DiscardRequest {
+            version: 1,
+            reason: Some("Cliente desistiu do orçamento.".into()),
+        }
+    }
+}
+
 /// The refusal of a discount: the version last read and the reason.
 #[derive(Object)]
 #[oai(rename = "SaleDiscountRejection", example)]
@@ -783,6 +801,24 @@ impl SaleApi {
         Ok(Json(
             self.sales
                 .reject(&auth.0, &id.0, body.version, body.reason)
+                .await?
+                .into(),
+        ))
+    }
+
+    /// Discards a proposal (draft or waiting for a discount decision) with a reason, over the version read:
+    /// its summary links are revoked. 409 past the proposal or on a stale version; 422 on `reason`.
+    #[oai(path = "/:id/discard", method = "post", operation_id = "discardSale")]
+    async fn discard(
+        &self,
+        #[oai(scope = "SALES_SALES_WRITE")] auth: BearerAuth,
+        #[oai(validator(max_length = 100))] id: Path<String>,
+        body: Json<DiscardRequest>,
+    ) -> ApiResult<Json<SaleView>> {
+        let body = body.0;
+        Ok(Json(
+            self.sales
+                .discard(&auth.0, &id.0, body.version, body.reason)
                 .await?
                 .into(),
         ))

@@ -123,7 +123,7 @@ impl Example for NewLinkRequest {
 }
 
 #[derive(ApiResponse)]
-enum LinkCreated {
+pub(crate) enum LinkCreated {
     #[oai(status = 201)]
     Created(Json<CreatedLinkDto>),
 }

@@ -71,6 +71,16 @@ impl SaleStatus {
         SaleStatus::CancellationRequested,
     ];
 
+    /// The states of a sale still in hand, from the proposal to the last installment: what the CRM plugin's
+    /// card lists (a concluded, cancelled or discarded sale is history).
+    pub const OPEN: [SaleStatus; 5] = [
+        SaleStatus::Draft,
+        SaleStatus::AwaitingApproval,
+        SaleStatus::Confirmed,
+        SaleStatus::InProgress,
+        SaleStatus::CancellationRequested,
+    ];
+
     /// Items, split and plan may change only in a draft: after confirming they are frozen (cancel and resell).
     pub fn editable(self) -> bool {
         self == SaleStatus::Draft

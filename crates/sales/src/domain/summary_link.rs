@@ -169,6 +169,8 @@ pub enum Revocation {
     Edited,
     /// The sale was cancelled.
     Cancelled,
+    /// The proposal was discarded.
+    Discarded,
     /// By hand, on the sale's page.
     ByHand,
 }
@@ -178,6 +180,7 @@ impl Revocation {
         match self {
             Revocation::Edited => "venda_editada",
             Revocation::Cancelled => "venda_cancelada",
+            Revocation::Discarded => "venda_descartada",
             Revocation::ByHand => "revogado",
         }
     }

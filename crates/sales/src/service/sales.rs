@@ -478,6 +478,24 @@ impl SalesBook {
         Ok((listed, more))
     }
 
+    /// The sales still in hand ([`SaleStatus::OPEN`]) of a client `p` reaches (404 outside the portfolio, as
+    /// the client's own card), among the sales `p` reaches, newest first, at most `limit`, each with where its
+    /// payment stands: the CRM plugin card's *Vendas em aberto*.
+    pub async fn open_of_client(
+        &self,
+        p: &Principal,
+        client_id: &str,
+        limit: i64,
+    ) -> Result<Vec<ListedSale>> {
+        self.crm.clients().get_for(p, client_id).await?;
+        let filter = SaleFilter {
+            client_id: Some(client_id.to_string()),
+            open_only: true,
+            ..SaleFilter::default()
+        };
+        Ok(self.list(p, Whose::Reached, filter, limit, 0).await?.0)
+    }
+
     /// The month `p` sold against its target: their own share (`Whose::Own`), or the sales and team targets of
     /// the teams they manage (every team for finance and administrators). 422 on `team` for someone who
     /// manages no team.
@@ -988,6 +1006,66 @@ impl SalesBook {
             changes: Vec::new(),
         };
         history::record(&mut tx, &entry, p, now).await?;
+        tx.commit().await?;
+        self.get(p, id).await
+    }
+
+    /// Discards a proposal that will not be sold (a draft, or one waiting for a discount decision) over the
+    /// version read, with a reason: it leaves the sales in hand and its summary links are revoked, in one
+    /// transaction. It does not come back (duplicate it to sell again); past the proposal, 409.
+    pub async fn discard(
+        &self,
+        p: &Principal,
+        id: &str,
+        version: i64,
+        reason: Option<String>,
+    ) -> Result<SaleDetail> {
+        let sale = self.reached(p, id).await?;
+        if !matches!(
+            sale.status,
+            SaleStatus::Draft | SaleStatus::AwaitingApproval
+        ) {
+            return Err(Error::conflict(
+                "venda_nao_descartavel",
+                format!(
+                    "A venda {} está {}: só uma proposta (rascunho ou aguardando aprovação) pode ser descartada.",
+                    sale.number,
+                    status_label(sale.status)
+                ),
+            ));
+        }
+        let reason =
+            Reason::parse("reason", reason.as_deref()).map_err(|v| Error::invalid(vec![v]))?;
+        if sale.version != version {
+            return Err(stale());
+        }
+        let now = self.clock.now();
+        let mut tx = self.db.begin().await?;
+        let moved = store::transition(
+            &mut tx,
+            id,
+            version,
+            sale.status,
+            SaleStatus::Discarded,
+            sale.approval_level,
+            now,
+            &p.uid,
+        )
+        .await?;
+        if !moved {
+            return Err(stale());
+        }
+        let entry = Entry {
+            entity: SALE_ENTITY,
+            entity_id: id,
+            action: "Proposta descartada",
+            from_state: Some(sale.status.as_str()),
+            to_state: Some(SaleStatus::Discarded.as_str()),
+            reason: Some(&reason),
+            changes: Vec::new(),
+        };
+        history::record(&mut tx, &entry, p, now).await?;
+        summary_links::revoke_of_sale(&mut tx, id, Revocation::Discarded, now).await?;
         tx.commit().await?;
         self.get(p, id).await
     }

@@ -449,6 +449,8 @@ pub struct SaleFilter {
     pub teams: Vec<String>,
     pub status: Option<SaleStatus>,
     pub client_id: Option<String>,
+    /// Only the sales still in hand ([`SaleStatus::OPEN`]).
+    pub open_only: bool,
 }
 
 /// One page, newest first, fetching one more row to tell whether another page follows.
@@ -493,6 +495,10 @@ pub async fn list(
     if let Some(c) = filter.client_id.as_deref().filter(|c| !c.is_empty()) {
         let p = w.arg(SqlArg::Text(c.to_string()));
         w.push(format!("client_id = {p}"));
+    }
+    if filter.open_only {
+        let open = w.list(SaleStatus::OPEN.iter().map(|s| s.as_str().to_string()));
+        w.push(format!("status IN ({open})"));
     }
     let sql = format!(
         "SELECT {COLUMNS} FROM sales_sales WHERE {} ORDER BY created_at DESC, id DESC LIMIT {} OFFSET {}",

@@ -548,3 +548,79 @@ async fn an_item_is_sold_at_a_campaigns_price_only_inside_its_window() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_proposal_is_discarded_with_a_reason_and_its_summary_links_are_revoked() {
+    for w in common::worlds().await {
+        let engine = w.api.engine();
+        let sale = w.draft(SELLER, w.sale_body(0, 1)).await;
+        let discard = format!("{}/discard", path(&sale));
+        let links = format!("{}/summary-links", path(&sale));
+        let (status, link) = w.call("POST", &links, SELLER, Some(json!({}))).await;
+        assert_eq!(status, StatusCode::CREATED, "{engine}: {link}");
+
+        let (status, body) = w
+            .call(
+                "POST",
+                &discard,
+                SELLER,
+                Some(json!({ "version": sale["version"] })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{engine}: {body}");
+        assert_eq!(fields(&body), ["reason"], "{engine}: {body}");
+        let (status, _) = w
+            .call(
+                "POST",
+                &discard,
+                OTHER_SELLER,
+                Some(json!({ "version": sale["version"], "reason": "Não é dela" })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{engine}: outside reach");
+        let reason =
+            json!({ "version": sale["version"], "reason": "Cliente desistiu do orçamento" });
+        let (status, _) = w
+            .call(
+                "POST",
+                &discard,
+                SELLER,
+                Some(json!({ "version": 99, "reason": "versão velha" })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{engine}: stale version");
+
+        let (status, discarded) = w.call("POST", &discard, SELLER, Some(reason.clone())).await;
+        assert_eq!(status, StatusCode::OK, "{engine}: {discarded}");
+        assert_eq!(discarded["status"], "descartada", "{engine}");
+        let (_, listed) = w.call("GET", &links, SELLER, None).await;
+        assert_eq!(listed[0]["state"], "revogado", "{engine}: {listed}");
+        assert_eq!(listed[0]["revoked_reason"], "venda_descartada", "{engine}");
+        let (_, history) = w
+            .call("GET", &format!("{}/history", path(&sale)), SELLER, None)
+            .await;
+        assert!(
+            history
+                .to_string()
+                .contains("Cliente desistiu do orçamento"),
+            "{engine}: {history}"
+        );
+        // Once only, and never a sale past the proposal.
+        let reason = json!({ "version": discarded["version"], "reason": "de novo" });
+        let (status, _) = w.call("POST", &discard, SELLER, Some(reason)).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{engine}");
+        let sold = w.draft(SELLER, w.sale_body(0, 1)).await;
+        let (status, sold) = w.confirm(SELLER, &sold).await;
+        assert_eq!(status, StatusCode::OK, "{engine}");
+        let (status, body) = w
+            .call(
+                "POST",
+                &format!("{}/discard", path(&sold)),
+                SELLER,
+                Some(json!({ "version": sold["version"], "reason": "tarde demais" })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{engine}: {body}");
+        assert_eq!(body["code"], "venda_nao_descartavel", "{engine}: {body}");
+    }
+}

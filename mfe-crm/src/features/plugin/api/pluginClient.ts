@@ -17,8 +17,11 @@ import {
   getPluginRefreshUrl,
   getPluginSignInUrl,
   getPluginSignOutUrl,
+  getSalesPluginClientSalesUrl,
+  getSalesPluginCreateSummaryLinkUrl,
   type CadenceEnrollment,
   type CompletedActivity,
+  type CreatedSummaryLink,
   type CrmPluginLookupParams,
   type InboundPaused,
   type MoveRequest,
@@ -29,6 +32,7 @@ import {
   type PluginClientCard,
   type PluginLookup,
   type PluginSession,
+  type SaleSummary,
   type User,
 } from '@backoffice/api-client/endpoints';
 
@@ -57,6 +61,10 @@ export interface PluginClient {
   cadences(): Promise<PluginCadence[]>;
   /** *Inscrever em cadência*: the client enters the cadence (422 naming the client when the rules refuse). */
   enroll(clientId: string, cadenceId: string): Promise<CadenceEnrollment>;
+  /** The client's sales still in hand (the card's *Vendas em aberto*). */
+  clientSales(clientId: string): Promise<SaleSummary[]>;
+  /** *Enviar link de resumo*: a new summary link of the sale (with the validity and verification defaults). */
+  createSummaryLink(saleId: string): Promise<CreatedSummaryLink>;
 }
 
 export function createPluginClient(fetchImpl: typeof fetch = (input, init) => fetch(input, init)): PluginClient {
@@ -128,5 +136,7 @@ export function createPluginClient(fetchImpl: typeof fetch = (input, init) => fe
     inboundMessage: (clientId) => json<InboundPaused>(getCrmPluginInboundMessageUrl(clientId), undefined, {}),
     cadences: () => json<PluginCadence[]>(getCrmPluginCadencesUrl()),
     enroll: (clientId, cadenceId) => json<CadenceEnrollment>(getCrmPluginEnrollClientUrl(clientId), undefined, { cadence_id: cadenceId }),
+    clientSales: (clientId) => json<SaleSummary[]>(getSalesPluginClientSalesUrl(clientId)),
+    createSummaryLink: (saleId) => json<CreatedSummaryLink>(getSalesPluginCreateSummaryLinkUrl(saleId), undefined, {}),
   };
 }

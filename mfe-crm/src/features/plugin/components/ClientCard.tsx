@@ -1,8 +1,11 @@
-import type { Activity, Opportunity, PluginClientCard, FunnelStage } from '@backoffice/api-client/endpoints';
-import { Alert, Badge, Button, Checkbox, Divider, Group, NativeSelect, Paper, Stack, Text, Textarea, TextInput, formatCentavos, formatDateTime, todayInSaoPaulo } from '@backoffice/ui';
+import type { Activity, Opportunity, PluginClientCard, FunnelStage, SaleSummary } from '@backoffice/api-client/endpoints';
+import { Alert, Badge, Button, Checkbox, Divider, Group, NativeSelect, Paper, Stack, Text, Textarea, TextInput, formatCentavos, formatDate, formatDateTime, todayInSaoPaulo } from '@backoffice/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isTime, KIND_LABELS, options, OUTCOME_LABELS, saoPauloInstant } from '../../../lib/activityVocabulary';
+import { SALE_STATUS_COLORS, SALE_STATUS_LABELS } from '../../../lib/salesVocabulary';
+import { absoluteUrl } from '../../../lib/summaryLinks';
+import { greeting, newSaleUrl, summaryLinkMessage } from '../api/pluginText';
 import type { PluginClient } from '../api/pluginClient';
 
 const STATUS_LABELS: Record<PluginClientCard['status'], string> = { active: 'Ativo', inactive: 'Inativo', archived: 'Arquivado' };
@@ -13,7 +16,8 @@ interface CardProps {
   /** The card as the server has it after an action. */
   onChanged: (card: PluginClientCard) => void;
   onActivityLogged: (activityId: string) => void;
-  onInsert: (card: PluginClientCard) => void;
+  /** Asks the host to insert `text` in the conversation. */
+  onInsert: (text: string) => void;
 }
 
 /**
@@ -43,12 +47,14 @@ export function ClientCard({ card, client, onChanged, onActivityLogged, onInsert
           </Group>
         ) : null}
         <Group gap="xs" mt="xs">
-          <Button size="compact-sm" variant="light" onClick={() => onInsert(card)}>
+          <Button size="compact-sm" variant="light" onClick={() => onInsert(greeting(card))}>
             Inserir saudação na conversa
           </Button>
         </Group>
         <Divider my="xs" label="Oportunidades abertas" labelPosition="left" />
         <Opportunities items={card.opportunities} stages={card.stages} client={client} onMoved={refresh} />
+        <Divider my="xs" label="Vendas em aberto" labelPosition="left" />
+        <OpenSales card={card} client={client} onInsert={onInsert} />
         <Divider my="xs" label="Atividades" labelPosition="left" />
         <Agenda recent={card.recent_activities} next={card.next_activity} />
         <Divider my="xs" label="Inscrever em cadência" labelPosition="left" />
@@ -100,6 +106,70 @@ function Opportunities({ items, stages, client, onMoved }: { items: Opportunity[
           {move.error.message}
         </Alert>
       ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * The client's sales still in hand: status, total, the next installment and an overdue flag; *Enviar link de
+ * resumo* creates a summary link and asks the host to insert it in the conversation; *Nova venda* opens the sale
+ * wizard for the client in a new top-level tab (the plugin itself never navigates away).
+ */
+function OpenSales({ card, client, onInsert }: { card: PluginClientCard; client: PluginClient; onInsert: (text: string) => void }) {
+  const sales = useQuery({ queryKey: ['crm-plugin', 'sales', card.id], queryFn: () => client.clientSales(card.id) });
+  const link = useMutation({
+    mutationFn: (sale: SaleSummary) => client.createSummaryLink(sale.id),
+    onSuccess: (created, sale) => onInsert(summaryLinkMessage(card.name, sale.number, absoluteUrl(created.url, window.location.origin))),
+  });
+  const start = () => window.open(newSaleUrl(card.id, window.location.origin), '_blank', 'noopener');
+  return (
+    <Stack gap="xs" aria-label="Vendas em aberto">
+      {sales.isPending ? <Text size="sm" c="dimmed">Carregando vendas…</Text> : null}
+      {sales.error ? (
+        <Alert color="red" role="alert">
+          {sales.error.message}
+        </Alert>
+      ) : null}
+      {sales.data?.length === 0 ? <Text size="sm" c="dimmed">Nenhuma venda em aberto.</Text> : null}
+      {sales.data?.map((s) => (
+        <Stack key={s.id} gap={2} aria-label={`Venda ${s.number}`}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="sm" fw={500}>
+              Venda {s.number} · {formatCentavos(s.total)}
+            </Text>
+            <Badge size="xs" variant="light" color={SALE_STATUS_COLORS[s.status]}>
+              {SALE_STATUS_LABELS[s.status]}
+            </Badge>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {s.next_due_date && s.next_due_amount != null
+              ? `Próxima parcela: ${formatCentavos(s.next_due_amount)} em ${formatDate(s.next_due_date)}`
+              : s.status === 'rascunho' || s.status === 'aguardando_aprovacao'
+                ? 'Proposta ainda não confirmada'
+                : 'Sem parcela em aberto'}{' '}
+            {s.overdue ? (
+              <Badge size="xs" color="red">
+                Em atraso
+              </Badge>
+            ) : null}
+          </Text>
+          <Group gap="xs">
+            <Button size="compact-xs" variant="light" loading={link.isPending && link.variables?.id === s.id} onClick={() => link.mutate(s)}>
+              Enviar link de resumo
+            </Button>
+          </Group>
+        </Stack>
+      ))}
+      {link.error ? (
+        <Alert color="red" role="alert">
+          {link.error.message}
+        </Alert>
+      ) : null}
+      <Group gap="xs">
+        <Button size="compact-sm" variant="light" onClick={start}>
+          Nova venda
+        </Button>
+      </Group>
     </Stack>
   );
 }

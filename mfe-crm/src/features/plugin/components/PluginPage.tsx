@@ -269,7 +269,7 @@ function Plugin({ origin, chatwoot }: { origin: string; chatwoot: boolean }) {
             client={client}
             onChanged={setChanged}
             onActivityLogged={(id) => send(activityLogged(id))}
-            onInsert={(card) => send(insertText(`Olá, ${card.name.split(' ')[0]}!`))}
+            onInsert={(text) => send(insertText(text))}
           />
         </>
       ) : null}
@@ -327,7 +327,8 @@ interface LookupResultProps {
   client: PluginClient;
   onChanged: (card: PluginClientCard) => void;
   onActivityLogged: (activityId: string) => void;
-  onInsert: (card: PluginClientCard) => void;
+  /** Asks the host to insert `text` in the conversation. */
+  onInsert: (text: string) => void;
 }
 
 function LookupResult({ state, changed, contact, client, onChanged, onActivityLogged, onInsert }: LookupResultProps) {

@@ -7,6 +7,7 @@ import {
   useApproveSaleDiscount,
   useConfirmSale,
   useCreateSale,
+  useDiscardSale,
   useGetCrmUser,
   useGetSale,
   useListSalesUsers,
@@ -103,18 +104,68 @@ function ExistingSale({ id }: { id: string }) {
       </Alert>
     );
   const links = mayLink ? <SummaryLinksPanel sale={sale.data} openCreate={params.get('resumo') === '1'} /> : null;
+  const proposal = sale.data.status === 'rascunho' || sale.data.status === 'aguardando_aprovacao';
+  const discard = proposal && mayWrite ? <DiscardProposal key={sale.data.version} sale={sale.data} /> : null;
   if (sale.data.editable && mayWrite)
     return (
       <Stack gap="md">
         <Wizard key={sale.data.version} sale={sale.data} initial={wizardOf(sale.data)} />
+        {discard}
         {links}
       </Stack>
     );
   return (
     <Stack gap="md">
       <SaleDetails sale={sale.data} />
+      {discard}
       {links}
     </Stack>
+  );
+}
+
+/** *Descartar proposta*: a proposal that will not be sold leaves the sales in hand, with the reason in its history;
+ * its summary links stop opening. It does not come back (duplicate it from the list to sell again). */
+function DiscardProposal({ sale }: { sale: Sale }) {
+  const queryClient = useQueryClient();
+  const discard = useDiscardSale();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const submit = async () => {
+    try {
+      const done = await discard.mutateAsync({ id: sale.id, data: { version: sale.version, reason } });
+      notify(`Proposta ${done.number} descartada.`, 'success');
+      await queryClient.invalidateQueries({ queryKey: getGetSaleQueryKey(sale.id) });
+    } catch {
+      // The error is shown under the form.
+    }
+  };
+  if (!open)
+    return (
+      <Group>
+        <Button variant="default" color="red" onClick={() => setOpen(true)}>
+          Descartar proposta
+        </Button>
+      </Group>
+    );
+  return (
+    <Paper withBorder p="md" radius="md" component="form" aria-label="Descartar proposta" onSubmit={(e) => {
+      e.preventDefault();
+      void submit();
+    }}>
+      <Stack gap="xs">
+        <Text size="sm">A proposta {sale.number} sai das vendas em aberto e os links de resumo deixam de abrir. Isso não se desfaz.</Text>
+        <Textarea label="Motivo do descarte" withAsterisk value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} />
+        <ErrorList error={discard.error} />
+        <Group>
+          <Button type="submit" color="red" loading={discard.isPending}>
+            Confirmar descarte
+          </Button>
+          <Button variant="subtle" onClick={() => setOpen(false)}>
+            Voltar
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
   );
 }
 
@@ -643,11 +694,15 @@ function SaleDetails({ sale }: { sale: Sale }) {
           </Stack>
         </Group>
       </Paper>
-      {!sale.editable && sale.status !== 'aguardando_aprovacao' && (
+      {sale.status === 'descartada' ? (
+        <Text size="sm" c="dimmed">
+          Proposta descartada: não será vendida (duplique-a na lista para vender de novo).
+        </Text>
+      ) : !sale.editable && sale.status !== 'aguardando_aprovacao' ? (
         <Text size="sm" c="dimmed">
           Venda confirmada: itens e plano de pagamento não podem mais ser alterados (cancele e venda de novo).
         </Text>
-      )}
+      ) : null}
       {waiting && (
         <Alert color="yellow" title={`Aguardando aprovação do ${LEVEL_LABELS[sale.approval_level].toLowerCase()}`}>
           <Stack gap="xs">

@@ -364,6 +364,7 @@ export * from './roleFlags';
 export * from './routeAccess';
 export * from './sale';
 export * from './saleApprovalLevel';
+export * from './saleDiscard';
 export * from './saleDiscountApproval';
 export * from './saleDiscountRejection';
 export * from './saleHistory';

@@ -25,9 +25,11 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  CampaignRoom,
   CreatedSummaryLink,
   ErrorBody,
   ExportSalesByProductParams,
+  GetCampaignRoomParams,
   GetSalesByProductParams,
   GetSalesCatalogItemPriceParams,
   GetSalesMonthProgressParams,
@@ -37,10 +39,12 @@ import type {
   PublicSummaryRequest,
   PublicSummaryResponse,
   Sale,
+  SaleDiscard,
   SaleDiscountRejection,
   SaleHistory,
   SaleInput,
   SalePage,
+  SaleSummary,
   SaleUpdate,
   SaleVersion,
   SalesByProduct,
@@ -1555,6 +1559,80 @@ export const useRejectSaleDiscount = <TError = ErrorType<ErrorBody | ErrorBody |
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary Discards a proposal (draft or waiting for a discount decision) with a reason, over the version read:
+its summary links are revoked. 409 past the proposal or on a stale version; 422 on `reason`.
+ */
+export const getDiscardSaleUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/sales/sales/${id}/discard`
+}
+
+export const discardSale = async (id: string,
+    saleDiscard: SaleDiscard, options?: RequestInit): Promise<Sale> => {
+  
+  return customFetch<Sale>(getDiscardSaleUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      saleDiscard,)
+  }
+);}
+
+
+
+
+export const getDiscardSaleMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof discardSale>>, TError,{id: string;data: SaleDiscard}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof discardSale>>, TError,{id: string;data: SaleDiscard}, TContext> => {
+
+const mutationKey = ['discardSale'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof discardSale>>, {id: string;data: SaleDiscard}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  discardSale(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DiscardSaleMutationResult = NonNullable<Awaited<ReturnType<typeof discardSale>>>
+    export type DiscardSaleMutationBody = SaleDiscard
+    export type DiscardSaleMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Discards a proposal (draft or waiting for a discount decision) with a reason, over the version read:
+its summary links are revoked. 409 past the proposal or on a stale version; 422 on `reason`.
+ */
+export const useDiscardSale = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof discardSale>>, TError,{id: string;data: SaleDiscard}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof discardSale>>,
+        TError,
+        {id: string;data: SaleDiscard},
+        TContext
+      > => {
+
+      const mutationOptions = getDiscardSaleMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary A sale's history (who did what, when).
  */
 export const getGetSaleHistoryUrl = (id: string,) => {
@@ -2188,6 +2266,293 @@ export const useReadPublicSummary = <TError = ErrorType<ErrorBody | ErrorBody | 
       > => {
 
       const mutationOptions = getReadPublicSummaryMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The campaign room: the Black Friday running today, or `campaign` (any kind; 404 when there is none
+such). Sales counted: confirmed inside the campaign's dates, not cancelled, with a line at its price.
+ */
+export const getGetCampaignRoomUrl = (params?: GetCampaignRoomParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/sales/campaign-room?${stringifiedParams}` : `/api/v1/sales/campaign-room`
+}
+
+export const getCampaignRoom = async (params?: GetCampaignRoomParams, options?: RequestInit): Promise<CampaignRoom> => {
+  
+  return customFetch<CampaignRoom>(getGetCampaignRoomUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetCampaignRoomQueryKey = (params?: GetCampaignRoomParams,) => {
+    return [
+    `/api/v1/sales/campaign-room`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetCampaignRoomQueryOptions = <TData = Awaited<ReturnType<typeof getCampaignRoom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: GetCampaignRoomParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCampaignRoom>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCampaignRoomQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCampaignRoom>>> = ({ signal }) => getCampaignRoom(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCampaignRoom>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCampaignRoomQueryResult = NonNullable<Awaited<ReturnType<typeof getCampaignRoom>>>
+export type GetCampaignRoomQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetCampaignRoom<TData = Awaited<ReturnType<typeof getCampaignRoom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  GetCampaignRoomParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCampaignRoom>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCampaignRoom>>,
+          TError,
+          Awaited<ReturnType<typeof getCampaignRoom>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCampaignRoom<TData = Awaited<ReturnType<typeof getCampaignRoom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetCampaignRoomParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCampaignRoom>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCampaignRoom>>,
+          TError,
+          Awaited<ReturnType<typeof getCampaignRoom>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCampaignRoom<TData = Awaited<ReturnType<typeof getCampaignRoom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetCampaignRoomParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCampaignRoom>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The campaign room: the Black Friday running today, or `campaign` (any kind; 404 when there is none
+such). Sales counted: confirmed inside the campaign's dates, not cancelled, with a line at its price.
+ */
+
+export function useGetCampaignRoom<TData = Awaited<ReturnType<typeof getCampaignRoom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetCampaignRoomParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCampaignRoom>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCampaignRoomQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The plugin card's *Vendas em aberto*: the client's sales still in hand (proposal to last installment)
+among those the caller reaches, newest first (at most 10), each with the next installment and whether one
+is overdue. 404 for a client outside the caller's portfolio.
+ */
+export const getSalesPluginClientSalesUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/sales/plugin/clients/${id}/sales`
+}
+
+export const salesPluginClientSales = async (id: string, options?: RequestInit): Promise<SaleSummary[]> => {
+  
+  return customFetch<SaleSummary[]>(getSalesPluginClientSalesUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getSalesPluginClientSalesQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/sales/plugin/clients/${id}/sales`
+    ] as const;
+    }
+
+    
+export const getSalesPluginClientSalesQueryOptions = <TData = Awaited<ReturnType<typeof salesPluginClientSales>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof salesPluginClientSales>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getSalesPluginClientSalesQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof salesPluginClientSales>>> = ({ signal }) => salesPluginClientSales(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof salesPluginClientSales>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type SalesPluginClientSalesQueryResult = NonNullable<Awaited<ReturnType<typeof salesPluginClientSales>>>
+export type SalesPluginClientSalesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useSalesPluginClientSales<TData = Awaited<ReturnType<typeof salesPluginClientSales>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof salesPluginClientSales>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof salesPluginClientSales>>,
+          TError,
+          Awaited<ReturnType<typeof salesPluginClientSales>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useSalesPluginClientSales<TData = Awaited<ReturnType<typeof salesPluginClientSales>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof salesPluginClientSales>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof salesPluginClientSales>>,
+          TError,
+          Awaited<ReturnType<typeof salesPluginClientSales>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useSalesPluginClientSales<TData = Awaited<ReturnType<typeof salesPluginClientSales>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof salesPluginClientSales>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The plugin card's *Vendas em aberto*: the client's sales still in hand (proposal to last installment)
+among those the caller reaches, newest first (at most 10), each with the next installment and whether one
+is overdue. 404 for a client outside the caller's portfolio.
+ */
+
+export function useSalesPluginClientSales<TData = Awaited<ReturnType<typeof salesPluginClientSales>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof salesPluginClientSales>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getSalesPluginClientSalesQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary *Enviar link de resumo* from the plugin: a summary link of a sale the caller reaches, under the rules of
+the web's (404 outside reach; 409 for a cancelled or discarded sale; 422 on `expires_in_hours`); the page
+asks its host to insert the URL in the conversation.
+ */
+export const getSalesPluginCreateSummaryLinkUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/sales/plugin/sales/${id}/summary-links`
+}
+
+export const salesPluginCreateSummaryLink = async (id: string,
+    newSummaryLinkRequest: NewSummaryLinkRequest, options?: RequestInit): Promise<CreatedSummaryLink> => {
+  
+  return customFetch<CreatedSummaryLink>(getSalesPluginCreateSummaryLinkUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      newSummaryLinkRequest,)
+  }
+);}
+
+
+
+
+export const getSalesPluginCreateSummaryLinkMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof salesPluginCreateSummaryLink>>, TError,{id: string;data: NewSummaryLinkRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof salesPluginCreateSummaryLink>>, TError,{id: string;data: NewSummaryLinkRequest}, TContext> => {
+
+const mutationKey = ['salesPluginCreateSummaryLink'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof salesPluginCreateSummaryLink>>, {id: string;data: NewSummaryLinkRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  salesPluginCreateSummaryLink(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SalesPluginCreateSummaryLinkMutationResult = NonNullable<Awaited<ReturnType<typeof salesPluginCreateSummaryLink>>>
+    export type SalesPluginCreateSummaryLinkMutationBody = NewSummaryLinkRequest
+    export type SalesPluginCreateSummaryLinkMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary *Enviar link de resumo* from the plugin: a summary link of a sale the caller reaches, under the rules of
+the web's (404 outside reach; 409 for a cancelled or discarded sale; 422 on `expires_in_hours`); the page
+asks its host to insert the URL in the conversation.
+ */
+export const useSalesPluginCreateSummaryLink = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof salesPluginCreateSummaryLink>>, TError,{id: string;data: NewSummaryLinkRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof salesPluginCreateSummaryLink>>,
+        TError,
+        {id: string;data: NewSummaryLinkRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getSalesPluginCreateSummaryLinkMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

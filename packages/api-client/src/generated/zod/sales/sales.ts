@@ -801,6 +801,96 @@ export const rejectSaleDiscountResponse = zod.object({
 }).describe('A sale.')
 
 /**
+ * @summary Discards a proposal (draft or waiting for a discount decision) with a reason, over the version read:
+its summary links are revoked. 409 past the proposal or on a stale version; 422 on `reason`.
+ */
+export const discardSalePathIdMax = 100;
+
+export const discardSaleParams = zod.object({
+  "id": zod.string().max(discardSalePathIdMax)
+})
+
+export const discardSaleBodyReasonMax = 2000;
+
+export const discardSaleBody = zod.object({
+  "version": zod.number(),
+  "reason": zod.string().max(discardSaleBodyReasonMax).optional()
+}).describe('Discarding a proposal: the version last read and why it will not be sold.')
+
+export const discardSaleResponse = zod.object({
+  "id": zod.string(),
+  "number": zod.string().describe('V-AAAA-NNNNNN.'),
+  "status": zod.enum(['rascunho', 'aguardando_aprovacao', 'confirmada', 'em_andamento', 'concluida', 'cancelamento_solicitado', 'cancelada', 'descartada']).describe('Where a sale is in its lifecycle.'),
+  "editable": zod.boolean().describe('Items, split and plan may change only in a draft.'),
+  "client_id": zod.string(),
+  "client_name": zod.string(),
+  "opportunity_id": zod.string().optional(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string().optional(),
+  "team_id": zod.string().optional(),
+  "price_date": zod.string().describe('The day prices were taken.'),
+  "items": zod.array(zod.object({
+  "catalog_item_id": zod.string(),
+  "sku": zod.string(),
+  "description": zod.string(),
+  "kind": zod.enum(['produto', 'procedimento', 'plano']).describe('What an item is.'),
+  "list_price": zod.number().describe('Centavos.'),
+  "unit_price": zod.number().describe('Centavos: the campaign\'s price inside its window, else the list price.'),
+  "campaign_id": zod.string().optional(),
+  "quantity": zod.number(),
+  "discount_bp": zod.number().describe('Basis points over the unit price.'),
+  "discount": zod.number().describe('Centavos.'),
+  "total": zod.number().describe('Centavos.')
+}).describe('One line of a sale: the catalog item\'s price snapshot on the sale\'s price date.')),
+  "split": zod.array(zod.object({
+  "user_id": zod.string(),
+  "name": zod.string().optional(),
+  "share_bp": zod.number()
+}).describe('One salesperson\'s share (basis points; the shares sum 10 000).')),
+  "payment_method": zod.enum(['boleto', 'pix', 'cartao']).describe('How the client pays.'),
+  "card_installments": zod.number(),
+  "installments": zod.array(zod.object({
+  "seq": zod.number(),
+  "due_date": zod.string(),
+  "amount": zod.number().describe('Centavos.')
+}).describe('One installment of the payment plan.')),
+  "list_total": zod.number().describe('Centavos: Σ list price × quantity.'),
+  "discount_total": zod.number().describe('Centavos: Σ line discounts.'),
+  "total": zod.number().describe('Centavos.'),
+  "max_discount_bp": zod.number(),
+  "approval_level": zod.enum(['vendedor', 'gerente', 'administrador']).describe('Who must approve the sale\'s largest discount (`vendedor`: nobody).'),
+  "approvals": zod.array(zod.object({
+  "level": zod.enum(['vendedor', 'gerente', 'administrador']).describe('Who must approve the sale\'s largest discount (`vendedor`: nobody).'),
+  "value_bp": zod.number(),
+  "approver_id": zod.string(),
+  "approver_name": zod.string().optional(),
+  "approver_role": zod.string(),
+  "approver_limit_bp": zod.number().optional(),
+  "approved": zod.boolean(),
+  "reason": zod.string().optional(),
+  "decided_at": zod.iso.datetime({})
+}).describe('A decision on the discount, with the approver\'s limit (absent: unlimited) and the value.')),
+  "receivable_id": zod.string().optional(),
+  "receivables": zod.array(zod.object({
+  "installment_id": zod.string(),
+  "number": zod.string().describe('\"CR-2026-000123 1/3\".'),
+  "seq": zod.number(),
+  "count": zod.number(),
+  "due_date": zod.string(),
+  "amount": zod.number().describe('Centavos.'),
+  "received": zod.number().describe('Centavos.'),
+  "status": zod.string().describe('finance\'s installment status (ABERTO, BOLETO_EMITIDO, PAGO…).'),
+  "overdue": zod.boolean(),
+  "linha_digitavel": zod.string().optional().describe('Once finance issued the boleto.'),
+  "pix_copia_e_cola": zod.string().optional()
+}).describe('A receivable created by the confirmation, as finance has it now.')),
+  "version": zod.number().describe('Send it back when changing, confirming or deciding (a stale one is 409).'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({}),
+  "confirmed_at": zod.iso.datetime({}).optional()
+}).describe('A sale.')
+
+/**
  * @summary A sale's history (who did what, when).
  */
 export const getSaleHistoryPathIdMax = 100;
@@ -1081,4 +1171,49 @@ export const getCampaignRoomResponse = zod.object({
   "ends_at": zod.iso.datetime({}).describe('The countdown\'s target: the start of the day after `ends_on`.')
 }).optional().describe('A campaign: its business dates (both included) and the instants it starts and ends (São Paulo).')
 }).describe('The room: the chosen campaign\'s board, or (no Black Friday running and none asked for) the last and the\nnext Black Friday; every campaign for the picker; the server\'s clock for the countdown.')
+
+/**
+ * @summary The plugin card's *Vendas em aberto*: the client's sales still in hand (proposal to last installment)
+among those the caller reaches, newest first (at most 10), each with the next installment and whether one
+is overdue. 404 for a client outside the caller's portfolio.
+ */
+export const salesPluginClientSalesPathIdMax = 100;
+
+export const salesPluginClientSalesParams = zod.object({
+  "id": zod.string().max(salesPluginClientSalesPathIdMax)
+})
+
+export const salesPluginClientSalesResponseItem = zod.object({
+  "id": zod.string(),
+  "number": zod.string(),
+  "status": zod.enum(['rascunho', 'aguardando_aprovacao', 'confirmada', 'em_andamento', 'concluida', 'cancelamento_solicitado', 'cancelada', 'descartada']).describe('Where a sale is in its lifecycle.'),
+  "client_id": zod.string(),
+  "client_name": zod.string(),
+  "owner_id": zod.string(),
+  "total": zod.number().describe('Centavos.'),
+  "payment_method": zod.enum(['boleto', 'pix', 'cartao']).describe('How the client pays.'),
+  "installments": zod.number(),
+  "created_at": zod.iso.datetime({}),
+  "received": zod.number().describe('Received so far over its receivables (centavos; 0 before it is confirmed).'),
+  "next_due_date": zod.string().optional().describe('The earliest open installment: its due date and balance (centavos).'),
+  "next_due_amount": zod.number().optional(),
+  "overdue": zod.boolean().describe('Whether an installment is overdue (after the grace business day).')
+}).describe('A sale in a list.')
+export const salesPluginClientSalesResponse = zod.array(salesPluginClientSalesResponseItem)
+
+/**
+ * @summary *Enviar link de resumo* from the plugin: a summary link of a sale the caller reaches, under the rules of
+the web's (404 outside reach; 409 for a cancelled or discarded sale; 422 on `expires_in_hours`); the page
+asks its host to insert the URL in the conversation.
+ */
+export const salesPluginCreateSummaryLinkPathIdMax = 100;
+
+export const salesPluginCreateSummaryLinkParams = zod.object({
+  "id": zod.string().max(salesPluginCreateSummaryLinkPathIdMax)
+})
+
+export const salesPluginCreateSummaryLinkBody = zod.object({
+  "expires_in_hours": zod.number().optional().describe('1 to 720 (30 days); 72 when absent.'),
+  "require_verification": zod.boolean().optional().describe('Ask the client\'s birth date or the document\'s last 4 digits before showing it; when absent, asked\nwhen an item is a procedure.')
+})
 
