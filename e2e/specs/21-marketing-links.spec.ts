@@ -1,4 +1,4 @@
-import { demoEmail, expect, signIn, test } from '../support/fixtures';
+import { apiToken, demoEmail, expect, signIn, test } from '../support/fixtures';
 
 test('a manager creates a link with the UTM builder; /l/<code> redirects to the destination and the click is counted', async ({ page, baseUrl, request }) => {
   await signIn(page, baseUrl, demoEmail('sales-manager'));
@@ -50,4 +50,46 @@ test('a manager creates a link with the UTM builder; /l/<code> redirects to the 
       { timeout: 10_000 },
     )
     .toEqual(['1', '1']);
+
+  // Scenario 25: a lead that came through the link is sold; the sale shows the link and the link counts the sale.
+  const token = await apiToken(baseUrl, demoEmail('sales-manager'));
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = (await response.json()) as Record<string, unknown>;
+    expect(response.ok, `${path}: ${JSON.stringify(answer)}`).toBe(true);
+    return answer;
+  };
+  const clients = (await call('GET', '/api/v1/crm/clients?page_size=1')) as { items: Array<{ id: string }> };
+  const catalog = (await call('GET', '/api/v1/sales/catalog?kind=produto&active=true')) as { items: Array<{ id: string; list_price: number }> };
+  const item = catalog.items[0];
+  const lead = await call('POST', '/api/v1/crm/opportunities', {
+    title: `Lead do ${label}`,
+    client_id: clients.items[0]?.id,
+    expected_value_cents: item?.list_price ?? 0,
+    source: 'whatsapp',
+    link_code: code,
+  });
+  const firstDue = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const draft = await call('POST', '/api/v1/sales/sales', {
+    client_id: clients.items[0]?.id,
+    opportunity_id: lead.id,
+    items: [{ catalog_item_id: item?.id, quantity: 1, discount_bp: 0 }],
+    payment_method: 'pix',
+    installment_count: 1,
+    first_due_date: firstDue,
+  });
+  await call('POST', `/api/v1/sales/sales/${String(draft.id)}/confirm`, { version: draft.version });
+
+  await page.goto(`${baseUrl}/venda?id=${String(draft.id)}`);
+  await expect(page.getByText(`/l/${code}`)).toBeVisible();
+  await page.goto(`${baseUrl}/crm/marketing/links`);
+  const cells = page.getByRole('row', { name: new RegExp(label) }).getByRole('cell');
+  // Leads, sales and revenue received (nothing paid yet).
+  await expect(cells.nth(7)).toHaveText('1');
+  await expect(cells.nth(8)).toHaveText('1');
+  await expect(cells.nth(9)).toHaveText(/^R\$\s0,00$/);
 });

@@ -44,8 +44,8 @@ pub enum LinkState {
     All,
 }
 
-/// A marketing link with its counts. `sales` and `revenue` are 0 until sales exist (they arrive with the sales
-/// issue); they are not estimated.
+/// A marketing link with its counts. What it sold is the sales context's
+/// (`GET /api/v1/sales/reports/marketing-links`): crm does not read sales or finance.
 #[derive(Debug, Clone, Object)]
 #[oai(rename = "MarketingLink")]
 pub struct LinkView {
@@ -75,10 +75,6 @@ pub struct LinkView {
     pub unique_visitors: i64,
     /// Opportunities that came through the link (first touch).
     pub leads: i64,
-    /// Always 0 for now: sales arrive with the sales issue.
-    pub sales: i64,
-    /// Revenue received, in centavos. Always 0 for now.
-    pub revenue: i64,
     /// Whether the caller may edit and archive it.
     pub can_edit: bool,
     pub created_at: DateTime<Utc>,
@@ -111,8 +107,6 @@ impl LinkView {
             previews: c.counts.previews,
             unique_visitors: c.counts.visitors,
             leads: c.counts.leads,
-            sales: 0,
-            revenue: 0,
             can_edit,
             created_at: l.created_at,
             updated_at: l.updated_at,

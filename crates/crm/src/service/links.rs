@@ -240,6 +240,11 @@ impl Links {
             .ok_or_else(not_found)
     }
 
+    /// The code of each of `ids` that exists (for other contexts showing an attribution: `/l/{code}`).
+    pub async fn codes(&self, ids: &[&str]) -> Result<HashMap<String, String>> {
+        Ok(store::codes(&self.db, ids).await?)
+    }
+
     pub async fn get(&self, id: &str, by: &Principal) -> Result<CountedLink> {
         let link = self.find(id, by).await?;
         Ok(self.counted(vec![link]).await?.remove(0))

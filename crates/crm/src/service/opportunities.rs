@@ -571,21 +571,23 @@ impl Opportunities {
     }
 
     /// [`Self::mark_won`] in the caller's transaction (the sale's confirmation): nothing is written when the
-    /// caller rolls back. Won by another sale, or changed meanwhile, is 409; lost is 409 too.
+    /// caller rolls back. Won by another sale, or changed meanwhile, is 409; lost is 409 too. Returns the
+    /// marketing link the opportunity came through (first touch), which the sale keeps as its attribution.
     pub async fn mark_won_in(
         &self,
         tx: &mut Tx,
         by: &Principal,
         id: &str,
         sale_id: &str,
-    ) -> Result<()> {
+    ) -> Result<Option<String>> {
         let current = store::by_id(&self.db, id)
             .await?
             .ok_or_else(not_found)?
             .opportunity;
+        let link = current.fields.marketing_link_id.clone();
         if current.status == Status::Won {
             return match current.won_sale_id.as_deref() == Some(sale_id) {
-                true => Ok(()),
+                true => Ok(link),
                 false => Err(won(&current)),
             };
         }
@@ -609,7 +611,8 @@ impl Opportunities {
             (&from, target),
             Some(sale),
         )
-        .await
+        .await?;
+        Ok(link)
     }
 
     async fn place(

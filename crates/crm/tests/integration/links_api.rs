@@ -326,14 +326,9 @@ async fn clicks_are_written_in_batches_and_counted_per_link() {
             .collect();
         assert_eq!(listed, [("B".to_string(), 0), ("A".to_string(), 1_200)]);
         let first = &page["items"][0];
-        assert_eq!(
-            (
-                first["leads"].clone(),
-                first["sales"].clone(),
-                first["revenue"].clone()
-            ),
-            (json!(0), json!(0), json!(0))
-        );
+        assert_eq!(first["leads"], json!(0));
+        // What a link sold is the sales context's report, never an estimate here.
+        assert!(first.get("sales").is_none() && first.get("revenue").is_none());
     }
 }
 

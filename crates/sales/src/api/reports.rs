@@ -16,6 +16,7 @@ use crate::domain::report::ProductRow;
 use crate::domain::CatalogKind;
 use crate::permissions::SALES_REPORTS_READ;
 use crate::service::{ProductReport, ProductReportQuery, SalesBook};
+use crm::permissions::LINKS_READ;
 
 pub struct ReportApi {
     sales: Arc<SalesBook>,
@@ -105,8 +106,49 @@ impl From<ProductReport> for ProductReportView {
     }
 }
 
+/// What a marketing link sold (centavos): the links report's *Vendas* and *Receita recebida*.
+#[derive(Object)]
+#[oai(rename = "SalesLinkFigures")]
+pub struct LinkFiguresView {
+    pub link_id: String,
+    /// Sales sold through the link (confirmed and not cancelled since).
+    pub sales: i64,
+    /// Their value.
+    pub sold: i64,
+    /// What their receivables received.
+    pub received: i64,
+}
+
 #[OpenApi(prefix_path = "/api/v1/sales/reports", tag = "SalesTag::Sales")]
 impl ReportApi {
+    /// Per marketing link, the sales that came through it (the lead's first touch, kept on the sale when it was
+    /// confirmed): how many, their value and what was received. Only links with sales; read with the links
+    /// (`links_ler`), for `/crm/marketing/links`.
+    #[oai(
+        path = "/marketing-links",
+        method = "get",
+        operation_id = "getSalesByMarketingLink"
+    )]
+    async fn marketing_links(
+        &self,
+        #[oai(scope = "LINKS_READ")] _auth: BearerAuth,
+    ) -> ApiResult<Json<Vec<LinkFiguresView>>> {
+        let mut figures: Vec<LinkFiguresView> = self
+            .sales
+            .link_figures()
+            .await?
+            .into_iter()
+            .map(|(link_id, f)| LinkFiguresView {
+                link_id,
+                sales: f.sales,
+                sold: f.sold_cents,
+                received: f.received_cents,
+            })
+            .collect();
+        figures.sort_by(|a, b| a.link_id.cmp(&b.link_id));
+        Ok(Json(figures))
+    }
+
     /// Sales per catalog item confirmed between `from` and `to` (AAAA-MM-DD, both included; by default the last
     /// 12 months up to today), optionally of one team and one kind. 422 names `to` when the period ends before
     /// it starts or spans more than 24 months.

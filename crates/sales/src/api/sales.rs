@@ -222,6 +222,10 @@ pub struct SaleView {
     pub client_id: String,
     pub client_name: String,
     pub opportunity_id: Option<String>,
+    /// The marketing link the sale came through (its opportunity's first touch, kept at confirmation) and its
+    /// code (`/l/{code}`).
+    pub marketing_link_id: Option<String>,
+    pub marketing_link_code: Option<String>,
     pub owner_id: String,
     pub owner_name: Option<String>,
     pub team_id: Option<String>,
@@ -264,6 +268,8 @@ impl From<SaleDetail> for SaleView {
             client_id: f.client_id,
             client_name: s.client_name,
             opportunity_id: f.opportunity_id,
+            marketing_link_id: s.marketing_link_id,
+            marketing_link_code: d.marketing_link_code,
             owner_id: s.owner_id,
             team_id: s.team_id,
             price_date: s.price_date,

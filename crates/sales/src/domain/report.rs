@@ -224,3 +224,12 @@ mod tests {
         assert_eq!(ProductRow::default().average_discount_bp(), 0);
     }
 }
+
+/// What a marketing link sold: sales sold through it (confirmed and not cancelled since), their value and what
+/// their receivables received (centavos).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LinkFigures {
+    pub sales: i64,
+    pub sold_cents: i64,
+    pub received_cents: i64,
+}

@@ -310,6 +310,8 @@ pub struct Sale {
     pub updated_by: String,
     pub confirmed_at: Option<DateTime<Utc>>,
     pub confirmed_by: Option<String>,
+    /// The marketing link it came through: its opportunity's first touch, kept at confirmation.
+    pub marketing_link_id: Option<String>,
 }
 
 impl Sale {

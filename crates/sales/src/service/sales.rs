@@ -23,7 +23,7 @@ use platform::error::{Error, ErrorKind, Result, Violation};
 use platform::history::{self, Entry, Reason, Recorded};
 use platform::{Principal, Role};
 
-use crate::domain::report::{self, ProductRow, SoldLine};
+use crate::domain::report::{self, LinkFigures, ProductRow, SoldLine};
 use crate::domain::sale::{may_approve, required_level};
 use crate::domain::summary_link::Revocation;
 use crate::domain::{
@@ -94,6 +94,8 @@ pub struct SaleDetail {
     pub sale: Sale,
     pub names: HashMap<String, String>,
     pub receivables: Vec<SaleReceivableLine>,
+    /// The code of the marketing link the sale came through.
+    pub marketing_link_code: Option<String>,
 }
 
 /// Whose sales a list or a month is about.
@@ -373,6 +375,7 @@ impl SalesBook {
             updated_by: p.uid.clone(),
             confirmed_at: None,
             confirmed_by: None,
+            marketing_link_id: None,
         };
         store::insert(&mut tx, &sale).await?;
         let entry = Entry {
@@ -585,14 +588,9 @@ impl SalesBook {
             kind,
         };
         let read = store::sold_lines(&self.db, &filter).await?;
-        let mut receivables: Vec<String> = read.iter().filter_map(|(_, r)| r.clone()).collect();
-        receivables.sort();
-        receivables.dedup();
-        let mut by_receivable = HashMap::new();
-        // A bounded IN list per read, whatever the period.
-        for chunk in receivables.chunks(500) {
-            by_receivable.extend(self.finance.receivables().positions(chunk).await?);
-        }
+        let by_receivable = self
+            .positions_of(read.iter().filter_map(|(_, r)| r.clone()).collect())
+            .await?;
         let mut received: HashMap<String, i64> = HashMap::new();
         // Lines of one sale share its título: read it once per sale.
         for (line, receivable) in &read {
@@ -610,6 +608,39 @@ impl SalesBook {
             rows: report::product_rows(&lines, &received),
             months: report::monthly_net(&lines),
         })
+    }
+
+    /// Per marketing link: the sales sold through it (confirmed and not cancelled since), their value and what
+    /// their receivables received — the links report's *Vendas* and *Receita recebida*. Only links with sales.
+    pub async fn link_figures(&self) -> Result<HashMap<String, LinkFigures>> {
+        let rows = store::sold_through_links(&self.db).await?;
+        let positions = self
+            .positions_of(rows.iter().filter_map(|(_, _, r)| r.clone()).collect())
+            .await?;
+        let mut figures: HashMap<String, LinkFigures> = HashMap::new();
+        for (link, total, receivable) in rows {
+            let f = figures.entry(link).or_default();
+            f.sales += 1;
+            f.sold_cents += total;
+            f.received_cents += receivable
+                .and_then(|r| positions.get(&r))
+                .map_or(0, |p| p.received_cents);
+        }
+        Ok(figures)
+    }
+
+    /// Where each título stands, read in bounded IN lists whatever their number.
+    async fn positions_of(
+        &self,
+        mut receivables: Vec<String>,
+    ) -> Result<HashMap<String, PaymentPosition>> {
+        receivables.sort();
+        receivables.dedup();
+        let mut positions = HashMap::new();
+        for chunk in receivables.chunks(500) {
+            positions.extend(self.finance.receivables().positions(chunk).await?);
+        }
+        Ok(positions)
     }
 
     pub async fn count(&self) -> Result<i64> {
@@ -656,10 +687,15 @@ impl SalesBook {
             Some(rid) => self.receivable_lines(rid).await?,
             None => Vec::new(),
         };
+        let marketing_link_code = match sale.marketing_link_id.as_deref() {
+            Some(link) => self.crm.links().codes(&[link]).await?.remove(link),
+            None => None,
+        };
         Ok(SaleDetail {
             sale,
             names,
             receivables,
+            marketing_link_code,
         })
     }
 
@@ -852,10 +888,14 @@ impl SalesBook {
             .await?;
         store::set_receivable(&mut tx, &sale.id, &receivable.id).await?;
         if let Some(opp) = &sale.fields.opportunity_id {
-            self.crm
+            let link = self
+                .crm
                 .opportunities()
                 .mark_won_in(&mut tx, p, opp, &sale.id)
                 .await?;
+            if let Some(link) = link {
+                store::set_marketing_link(&mut tx, &sale.id, &link).await?;
+            }
         }
         let reason = Reason::parse(
             "reason",

@@ -19,7 +19,8 @@ type Result<T> = std::result::Result<T, sqlx::Error>;
 
 const COLUMNS: &str = "id, number, client_id, client_name, opportunity_id, owner_id, team_id, status, price_date, \
      payment_method, card_installments, list_total, discount_total, total, max_discount_bp, approval_level, \
-     receivable_id, version, created_at, created_by, updated_at, updated_by, confirmed_at, confirmed_by";
+     receivable_id, version, created_at, created_by, updated_at, updated_by, confirmed_at, confirmed_by, \
+     marketing_link_id";
 
 #[derive(sqlx::FromRow)]
 struct SaleRow {
@@ -47,6 +48,7 @@ struct SaleRow {
     updated_by: String,
     confirmed_at: Option<DateTime<Utc>>,
     confirmed_by: Option<String>,
+    marketing_link_id: Option<String>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -137,6 +139,7 @@ impl SaleRow {
             updated_by: self.updated_by,
             confirmed_at: self.confirmed_at,
             confirmed_by: self.confirmed_by,
+            marketing_link_id: self.marketing_link_id,
         }
     }
 }
@@ -144,7 +147,7 @@ impl SaleRow {
 pub async fn insert(tx: &mut Tx, sale: &Sale) -> Result<()> {
     let sql = format!(
         "INSERT INTO sales_sales ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
-         $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)"
+         $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)"
     );
     let f = &sale.fields;
     on_tx!(tx, conn => sqlx::query(&sql)
@@ -172,6 +175,7 @@ pub async fn insert(tx: &mut Tx, sale: &Sale) -> Result<()> {
         .bind(&sale.updated_by)
         .bind(sale.confirmed_at)
         .bind(&sale.confirmed_by)
+        .bind(&sale.marketing_link_id)
         .execute(&mut *conn).await.map(|_| ()))?;
     insert_children(tx, sale).await
 }
@@ -287,6 +291,27 @@ pub async fn transition(
         .bind(expected)
         .bind(from.as_str())
         .execute(&mut *conn).await.map(|r| r.rows_affected() == 1))
+}
+
+/// The marketing link the confirmed sale came through (its opportunity's first touch).
+pub async fn set_marketing_link(tx: &mut Tx, id: &str, link_id: &str) -> Result<()> {
+    on_tx!(tx, conn => sqlx::query("UPDATE sales_sales SET marketing_link_id = $1 WHERE id = $2")
+        .bind(link_id)
+        .bind(id)
+        .execute(&mut *conn).await.map(|_| ()))
+}
+
+/// Every sale sold through a marketing link (confirmed and not cancelled since): its link, value and título.
+pub async fn sold_through_links(db: &Db) -> Result<Vec<(String, i64, Option<String>)>> {
+    let mut w = Conditions::new();
+    let sold = w.list(SaleStatus::SOLD.iter().map(|s| s.as_str().to_string()));
+    let sql = format!(
+        "SELECT marketing_link_id, total, receivable_id FROM sales_sales \
+         WHERE marketing_link_id IS NOT NULL AND status IN ({sold})"
+    );
+    let rows: Vec<(String, i64, Option<String>)> =
+        on_db!(db, pool => bind_sql_args!(sqlx::query_as(&sql), w.args()).fetch_all(pool).await)?;
+    Ok(rows)
 }
 
 pub async fn set_receivable(tx: &mut Tx, id: &str, receivable_id: &str) -> Result<()> {

@@ -198,3 +198,84 @@ async fn a_unit_counts_the_sales_of_its_teams_and_the_export_has_the_same_rows()
         }
     }
 }
+
+#[tokio::test]
+async fn scenario_25_a_sale_confirmed_from_a_linked_lead_shows_the_link_and_counts_in_its_report() {
+    use crm::domain::link::LinkDraft;
+    use crm::domain::OpportunityDraft;
+    use crm::Crm;
+    use platform::Role;
+
+    const LINKS: &str = "/api/v1/sales/reports/marketing-links";
+    for w in common::worlds().await {
+        let engine = w.api.engine();
+        let crm = w.api.started.get::<Crm>().unwrap();
+        let link = crm
+            .links()
+            .create(
+                LinkDraft {
+                    label: "Instagram BF".into(),
+                    destination_url: "https://wa.me/5511999990000".into(),
+                    utm_source: "instagram".into(),
+                    utm_medium: "social".into(),
+                    ..LinkDraft::default()
+                },
+                &common::person("ADMIN", Role::Admin),
+            )
+            .await
+            .unwrap()
+            .link;
+        let lead = crm
+            .opportunities()
+            .create(
+                &common::person(SELLER, Role::Salesperson),
+                OpportunityDraft {
+                    title: "Veio do Instagram".into(),
+                    client_id: Some(w.client.clone()),
+                    expected_value_cents: 100_000,
+                    source: "instagram".into(),
+                    marketing_link_id: Some(link.id.clone()),
+                    ..OpportunityDraft::default()
+                },
+                None,
+                None,
+            )
+            .await
+            .unwrap();
+        let (_, before) = w.call("GET", LINKS, SELLER, None).await;
+        assert_eq!(
+            before,
+            json!([]),
+            "{engine}: nothing sold through a link yet"
+        );
+
+        let mut body = w.sale_body(0, 2);
+        body["opportunity_id"] = json!(lead.opportunity.id);
+        let sale = w.draft(SELLER, body).await;
+        assert!(
+            sale["marketing_link_id"].is_null(),
+            "{engine}: a draft is not attributed yet"
+        );
+        let (status, sale) = w.confirm(SELLER, &sale).await;
+        assert_eq!(status, StatusCode::OK, "{engine}: {sale}");
+        assert_eq!(sale["marketing_link_id"], json!(link.id), "{engine}");
+        assert_eq!(sale["marketing_link_code"], json!(link.code), "{engine}");
+        // A sale of no lead is not the link's.
+        let other = w.draft(SELLER, w.sale_body(0, 1)).await;
+        let (status, _) = w.confirm(SELLER, &other).await;
+        assert_eq!(status, StatusCode::OK, "{engine}");
+
+        let figures = json!([{ "link_id": link.id, "sales": 1, "sold": 100_000, "received": 0 }]);
+        let (status, report) = w.call("GET", LINKS, SELLER, None).await;
+        assert_eq!((status, report), (StatusCode::OK, figures), "{engine}");
+        w.receive(
+            sale["receivables"][0]["installment_id"].as_str().unwrap(),
+            50_000,
+        )
+        .await;
+        let (_, report) = w.call("GET", LINKS, MANAGER, None).await;
+        assert_eq!(report[0]["received"], 50_000, "{engine}: {report}");
+        let (status, _) = w.call("GET", LINKS, "STOCK_KEEPER", None).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{engine}");
+    }
+}

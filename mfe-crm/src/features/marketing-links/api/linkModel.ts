@@ -207,4 +207,3 @@ export const CAMPAIGN_FIELD_LABELS = (path: string): string | undefined => {
   return undefined;
 };
 
-export const NOT_YET_TOOLTIP = 'Vendas e receita aparecem quando o módulo de vendas existir; até lá ficam em 0 (não são estimados).';

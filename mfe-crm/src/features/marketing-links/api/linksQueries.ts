@@ -1,4 +1,4 @@
-import { getGetLinkHistoryQueryKey, getGetLinkVocabularyQueryKey, getLinkHistory, getLinkVocabulary, getListCampaignsQueryKey, getListLinksQueryKey, listCampaigns, listLinks, type ListLinksParams, type MarketingLink } from '@backoffice/api-client/endpoints';
+import { getGetLinkHistoryQueryKey, getGetSalesByMarketingLinkQueryKey, getSalesByMarketingLink, type SalesLinkFigures, getGetLinkVocabularyQueryKey, getLinkHistory, getLinkVocabulary, getListCampaignsQueryKey, getListLinksQueryKey, listCampaigns, listLinks, type ListLinksParams, type MarketingLink } from '@backoffice/api-client/endpoints';
 import { downloadFile } from '@backoffice/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
@@ -8,6 +8,15 @@ export function useLinksQuery(query: ListLinksParams) {
     queryKey: getListLinksQueryKey(query),
     queryFn: ({ signal }) => listLinks(query, { signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** What each link sold (the sales context's report), by link id; a link absent from it sold nothing. */
+export function useLinkFiguresQuery() {
+  return useQuery({
+    queryKey: getGetSalesByMarketingLinkQueryKey(),
+    queryFn: ({ signal }) => getSalesByMarketingLink({ signal }),
+    select: (rows: SalesLinkFigures[]) => new Map(rows.map((r) => [r.link_id, r])),
   });
 }
 

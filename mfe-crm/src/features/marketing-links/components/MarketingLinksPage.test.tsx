@@ -2,7 +2,7 @@ import { setFetchImpl } from '@backoffice/api-client';
 import { type LinkPage, type LinkVocabulary, type MarketingLink } from '@backoffice/api-client/endpoints';
 import * as auth from '@backoffice/auth';
 import { findRoute } from '@backoffice/routes';
-import { BackofficeProvider } from '@backoffice/ui';
+import { BackofficeProvider, formatCentavos } from '@backoffice/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -26,8 +26,6 @@ const link = (i: number, over: Partial<MarketingLink> = {}): MarketingLink => ({
   previews: 3,
   unique_visitors: 9,
   leads: 4,
-  sales: 0,
-  revenue: 0,
   can_edit: false,
   created_at: '2026-11-20T12:00:00Z',
   updated_at: '2026-11-20T12:00:00Z',
@@ -49,6 +47,8 @@ function serve(page: LinkPage) {
     if (url.pathname === '/api/v1/crm/links') return json(page);
     if (url.pathname === '/api/v1/crm/links/vocabulary') return json(vocabulary);
     if (url.pathname === '/api/v1/crm/campaigns') return json([]);
+    // Link 1 sold twice (R$ 1.500,00 received); the others sold nothing, so the report leaves them out.
+    if (url.pathname === '/api/v1/sales/reports/marketing-links') return json([{ link_id: 'l1', sales: 2, sold: 300_000, received: 150_000 }]);
     return json({ code: 'nao_encontrado', message: 'Não encontrado.' }, 404);
   });
 }
@@ -70,15 +70,17 @@ function renderAs(permissions: string[]) {
 afterEach(() => setFetchImpl((input, init) => fetch(input, init)));
 
 describe('<MarketingLinksPage>', () => {
-  it('shows the counts with the leads, and sales/revenue as 0 with the reason on hover', async () => {
-    serve({ items: [link(1)], total: 1, page: 1, page_size: 20 });
+  it('shows the counts with the leads, and the sales and revenue received from the sales report', async () => {
+    serve({ items: [link(1), link(2)], total: 2, page: 1, page_size: 20 });
     renderAs(['links_ler', 'links_editar', 'links_gerenciar']);
     const row = (await screen.findByText('Link 1')).closest('tr');
     if (!row) throw new Error('sem linha');
-    const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells.slice(4, 8)).toEqual(['12', '3', '9', '4']);
-    const zero = within(row).getAllByTitle(/módulo de vendas/);
-    expect(zero).toHaveLength(2);
+    const cells = () => within(row).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells().slice(4, 8)).toEqual(['12', '3', '9', '4']);
+    await vi.waitFor(() => expect(cells().slice(8, 10)).toEqual(['2', formatCentavos(150_000)]));
+    const other = screen.getByText('Link 2').closest('tr');
+    if (!other) throw new Error('sem linha');
+    expect(within(other).getAllByRole('cell').map((c) => c.textContent).slice(8, 10)).toEqual(['0', formatCentavos(0)]);
     expect(screen.getByRole('button', { name: 'Novo link' })).toBeTruthy();
   });
 

@@ -2,9 +2,9 @@ import type { LinkState, MarketingLink } from '@backoffice/api-client/endpoints'
 import { usePermission } from '@backoffice/auth';
 import type { PageProps } from '@backoffice/routes';
 import { Badge, Button, CopyButton, DataTable, formatCentavos, formatDateTime, formatInteger, Group, HistoryPanel, LabeledValue, listTableProps, Menu, modals, NativeSelect, notify, Paper, SimpleGrid, Stack, Tabs, Text, TextInput, Title, useListParams, type DataTableColumn } from '@backoffice/ui';
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { LINK_FIELD_LABELS, linkPatchFromForm, newLinkFromForm, NOT_YET_TOOLTIP, shortUrl, type LinkFormValues } from '../api/linkModel';
-import { downloadQr, useCampaignsQuery, useLinkHistoryQuery, useLinksQuery, useLinkVocabulary } from '../api/linksQueries';
+import { useMemo, useState, type FormEvent } from 'react';
+import { LINK_FIELD_LABELS, linkPatchFromForm, newLinkFromForm, shortUrl, type LinkFormValues } from '../api/linkModel';
+import { downloadQr, useCampaignsQuery, useLinkFiguresQuery, useLinkHistoryQuery, useLinksQuery, useLinkVocabulary } from '../api/linksQueries';
 import { useLinkMutations } from '../hooks/useLinkMutations';
 import { CampaignsTab } from './CampaignsTab';
 import { LinkFormDrawer } from './LinkFormDrawer';
@@ -16,13 +16,9 @@ const STATES = [
   { value: 'all', label: 'Todos' },
 ];
 
-/** Sales and revenue do not exist yet: 0, dimmed, with the reason on hover (never estimated figures). */
-function NotYet({ children }: { children: ReactNode }) {
-  return (
-    <Text span size="sm" c="dimmed" title={NOT_YET_TOOLTIP}>
-      {children}
-    </Text>
-  );
+/** A link's sales figure: while the sales report loads (or if it fails), a dash, never an estimate. */
+function Figure({ value, format }: { value: number | undefined; format: (n: number) => string }) {
+  return <>{value === undefined ? '—' : format(value)}</>;
 }
 
 function status(link: MarketingLink) {
@@ -50,6 +46,7 @@ export default function MarketingLinksPage({ route }: PageProps) {
     [filters, page, pageSize],
   );
   const links = useLinksQuery(query);
+  const figures = useLinkFiguresQuery();
   const vocabulary = useLinkVocabulary();
   const campaigns = useCampaignsQuery();
   const { create, update, duplicate, archive } = useLinkMutations();
@@ -108,6 +105,9 @@ export default function MarketingLinksPage({ route }: PageProps) {
     </Group>
   );
 
+  // Sales and what they received come from the sales context, by link: absent = nothing sold; unknown while loading.
+  const sold = (id: string, key: 'sales' | 'received') => (figures.data ? (figures.data.get(id)?.[key] ?? 0) : undefined);
+
   const columns: DataTableColumn<MarketingLink>[] = [
     { id: 'label', header: 'Nome', cell: (l) => l.label },
     { id: 'code', header: 'Código', cell: (l) => <Text span ff="monospace">{l.code}</Text> },
@@ -118,8 +118,8 @@ export default function MarketingLinksPage({ route }: PageProps) {
     { id: 'previews', header: 'Pré-visualizações', align: 'right', cell: (l) => formatInteger(l.previews) },
     { id: 'unique_visitors', header: 'Visitantes únicos', align: 'right', cell: (l) => formatInteger(l.unique_visitors) },
     { id: 'leads', header: 'Leads', align: 'right', cell: (l) => formatInteger(l.leads) },
-    { id: 'sales', header: 'Vendas', align: 'right', cell: (l) => <NotYet>{formatInteger(l.sales)}</NotYet> },
-    { id: 'revenue', header: 'Receita recebida', align: 'right', cell: (l) => <NotYet>{formatCentavos(l.revenue)}</NotYet> },
+    { id: 'sales', header: 'Vendas', align: 'right', cell: (l) => <Figure value={sold(l.id, 'sales')} format={formatInteger} /> },
+    { id: 'revenue', header: 'Receita recebida', align: 'right', cell: (l) => <Figure value={sold(l.id, 'received')} format={formatCentavos} /> },
     { id: 'status', header: 'Situação', cell: status },
     { id: 'actions', header: 'Ações', hideable: false, cell: actions },
   ];
@@ -149,7 +149,8 @@ export default function MarketingLinksPage({ route }: PageProps) {
               </SimpleGrid>
             </Paper>
             <Text size="xs" c="dimmed">
-              Cliques são contados no redirecionamento, sem cookies; pré-visualizações (WhatsApp, Instagram, Slack…) são contadas à parte. {NOT_YET_TOOLTIP}
+              Cliques são contados no redirecionamento, sem cookies; pré-visualizações (WhatsApp, Instagram, Slack…) são contadas à parte. Vendas são as
+              confirmadas (e não canceladas) de leads que vieram pelo link; receita recebida é o que seus títulos já receberam.
             </Text>
             <DataTable
               id="crm.marketing-links"

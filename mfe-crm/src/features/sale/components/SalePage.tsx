@@ -679,6 +679,14 @@ function SaleDetails({ sale }: { sale: Sale }) {
             </Text>
             <Text size="sm">Vendedor: {sale.owner_name ?? sale.owner_id}</Text>
             <Text size="sm">Preços de {formatDate(sale.price_date)}</Text>
+            {sale.marketing_link_code && (
+              <Text size="sm">
+                Veio pelo link de marketing{' '}
+                <Text span ff="monospace">
+                  /l/{sale.marketing_link_code}
+                </Text>
+              </Text>
+            )}
             {sale.confirmed_at && <Text size="sm">Confirmada em {formatDateTime(sale.confirmed_at)}</Text>}
           </Stack>
           <Stack gap={0} align="end">

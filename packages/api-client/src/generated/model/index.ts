@@ -394,6 +394,7 @@ export * from './salesCatalogItemUpdateReleaseCondition';
 export * from './salesCatalogKind';
 export * from './salesCatalogPage';
 export * from './salesCatalogPrice';
+export * from './salesLinkFigures';
 export * from './salesMonthNet';
 export * from './salesMonthProgress';
 export * from './salesNewCatalogItem';

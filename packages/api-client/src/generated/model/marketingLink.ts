@@ -7,8 +7,8 @@
  */
 
 /**
- * A marketing link with its counts. `sales` and `revenue` are 0 until sales exist (they arrive with the sales
-issue); they are not estimated.
+ * A marketing link with its counts. What it sold is the sales context's
+(`GET /api/v1/sales/reports/marketing-links`): crm does not read sales or finance.
  */
 export interface MarketingLink {
   id: string;
@@ -37,10 +37,6 @@ export interface MarketingLink {
   unique_visitors: number;
   /** Opportunities that came through the link (first touch). */
   leads: number;
-  /** Always 0 for now: sales arrive with the sales issue. */
-  sales: number;
-  /** Revenue received, in centavos. Always 0 for now. */
-  revenue: number;
   /** Whether the caller may edit and archive it. */
   can_edit: boolean;
   created_at: string;

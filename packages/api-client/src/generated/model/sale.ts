@@ -27,6 +27,10 @@ export interface Sale {
   client_id: string;
   client_name: string;
   opportunity_id?: string;
+  /** The marketing link the sale came through (its opportunity's first touch, kept at confirmation) and its
+code (`/l/{code}`). */
+  marketing_link_id?: string;
+  marketing_link_code?: string;
   owner_id: string;
   owner_name?: string;
   team_id?: string;

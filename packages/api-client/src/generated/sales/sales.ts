@@ -55,6 +55,7 @@ import type {
   SalesCatalogItemUpdate,
   SalesCatalogPage,
   SalesCatalogPrice,
+  SalesLinkFigures,
   SalesMonthProgress,
   SalesNewCatalogItem,
   SummaryLink
@@ -1721,6 +1722,109 @@ export function useGetSaleHistory<TData = Awaited<ReturnType<typeof getSaleHisto
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetSaleHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Per marketing link, the sales that came through it (the lead's first touch, kept on the sale when it was
+confirmed): how many, their value and what was received. Only links with sales; read with the links
+(`links_ler`), for `/crm/marketing/links`.
+ */
+export const getGetSalesByMarketingLinkUrl = () => {
+
+
+  
+
+  return `/api/v1/sales/reports/marketing-links`
+}
+
+export const getSalesByMarketingLink = async ( options?: RequestInit): Promise<SalesLinkFigures[]> => {
+  
+  return customFetch<SalesLinkFigures[]>(getGetSalesByMarketingLinkUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetSalesByMarketingLinkQueryKey = () => {
+    return [
+    `/api/v1/sales/reports/marketing-links`
+    ] as const;
+    }
+
+    
+export const getGetSalesByMarketingLinkQueryOptions = <TData = Awaited<ReturnType<typeof getSalesByMarketingLink>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesByMarketingLink>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSalesByMarketingLinkQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSalesByMarketingLink>>> = ({ signal }) => getSalesByMarketingLink({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSalesByMarketingLink>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSalesByMarketingLinkQueryResult = NonNullable<Awaited<ReturnType<typeof getSalesByMarketingLink>>>
+export type GetSalesByMarketingLinkQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetSalesByMarketingLink<TData = Awaited<ReturnType<typeof getSalesByMarketingLink>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesByMarketingLink>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSalesByMarketingLink>>,
+          TError,
+          Awaited<ReturnType<typeof getSalesByMarketingLink>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSalesByMarketingLink<TData = Awaited<ReturnType<typeof getSalesByMarketingLink>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesByMarketingLink>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSalesByMarketingLink>>,
+          TError,
+          Awaited<ReturnType<typeof getSalesByMarketingLink>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSalesByMarketingLink<TData = Awaited<ReturnType<typeof getSalesByMarketingLink>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesByMarketingLink>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Per marketing link, the sales that came through it (the lead's first touch, kept on the sale when it was
+confirmed): how many, their value and what was received. Only links with sales; read with the links
+(`links_ler`), for `/crm/marketing/links`.
+ */
+
+export function useGetSalesByMarketingLink<TData = Awaited<ReturnType<typeof getSalesByMarketingLink>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesByMarketingLink>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSalesByMarketingLinkQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

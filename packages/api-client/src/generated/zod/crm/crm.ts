@@ -1884,13 +1884,11 @@ export const listLinksResponse = zod.object({
   "previews": zod.number(),
   "unique_visitors": zod.number(),
   "leads": zod.number().describe('Opportunities that came through the link (first touch).'),
-  "sales": zod.number().describe('Always 0 for now: sales arrive with the sales issue.'),
-  "revenue": zod.number().describe('Revenue received, in centavos. Always 0 for now.'),
   "can_edit": zod.boolean().describe('Whether the caller may edit and archive it.'),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({}),
   "created_by": zod.string()
-}).describe('A marketing link with its counts. `sales` and `revenue` are 0 until sales exist (they arrive with the sales\nissue); they are not estimated.')),
+}).describe('A marketing link with its counts. What it sold is the sales context\'s\n(`GET /api/v1/sales/reports/marketing-links`): crm does not read sales or finance.')),
   "total": zod.number(),
   "page": zod.number(),
   "page_size": zod.number()
@@ -1946,13 +1944,11 @@ export const getLinkResponse = zod.object({
   "previews": zod.number(),
   "unique_visitors": zod.number(),
   "leads": zod.number().describe('Opportunities that came through the link (first touch).'),
-  "sales": zod.number().describe('Always 0 for now: sales arrive with the sales issue.'),
-  "revenue": zod.number().describe('Revenue received, in centavos. Always 0 for now.'),
   "can_edit": zod.boolean().describe('Whether the caller may edit and archive it.'),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({}),
   "created_by": zod.string()
-}).describe('A marketing link with its counts. `sales` and `revenue` are 0 until sales exist (they arrive with the sales\nissue); they are not estimated.')
+}).describe('A marketing link with its counts. What it sold is the sales context\'s\n(`GET /api/v1/sales/reports/marketing-links`): crm does not read sales or finance.')
 
 /**
  * @summary Changes a link; absent fields stay. An archived link is not edited (409).
@@ -1999,13 +1995,11 @@ export const updateLinkResponse = zod.object({
   "previews": zod.number(),
   "unique_visitors": zod.number(),
   "leads": zod.number().describe('Opportunities that came through the link (first touch).'),
-  "sales": zod.number().describe('Always 0 for now: sales arrive with the sales issue.'),
-  "revenue": zod.number().describe('Revenue received, in centavos. Always 0 for now.'),
   "can_edit": zod.boolean().describe('Whether the caller may edit and archive it.'),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({}),
   "created_by": zod.string()
-}).describe('A marketing link with its counts. `sales` and `revenue` are 0 until sales exist (they arrive with the sales\nissue); they are not estimated.')
+}).describe('A marketing link with its counts. What it sold is the sales context\'s\n(`GET /api/v1/sales/reports/marketing-links`): crm does not read sales or finance.')
 
 /**
  * @summary A new link (new code) with the same destination and UTMs.
@@ -2046,13 +2040,11 @@ export const archiveLinkResponse = zod.object({
   "previews": zod.number(),
   "unique_visitors": zod.number(),
   "leads": zod.number().describe('Opportunities that came through the link (first touch).'),
-  "sales": zod.number().describe('Always 0 for now: sales arrive with the sales issue.'),
-  "revenue": zod.number().describe('Revenue received, in centavos. Always 0 for now.'),
   "can_edit": zod.boolean().describe('Whether the caller may edit and archive it.'),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({}),
   "created_by": zod.string()
-}).describe('A marketing link with its counts. `sales` and `revenue` are 0 until sales exist (they arrive with the sales\nissue); they are not estimated.')
+}).describe('A marketing link with its counts. What it sold is the sales context\'s\n(`GET /api/v1/sales/reports/marketing-links`): crm does not read sales or finance.')
 
 /**
  * @summary A link's history: created, changed (the fields that changed), archived; oldest first.

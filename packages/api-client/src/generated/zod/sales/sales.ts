@@ -360,6 +360,8 @@ export const getSaleResponse = zod.object({
   "client_id": zod.string(),
   "client_name": zod.string(),
   "opportunity_id": zod.string().optional(),
+  "marketing_link_id": zod.string().optional().describe('The marketing link the sale came through (its opportunity\'s first touch, kept at confirmation) and its\ncode (`/l/{code}`).'),
+  "marketing_link_code": zod.string().optional(),
   "owner_id": zod.string(),
   "owner_name": zod.string().optional(),
   "team_id": zod.string().optional(),
@@ -471,6 +473,8 @@ export const updateSaleResponse = zod.object({
   "client_id": zod.string(),
   "client_name": zod.string(),
   "opportunity_id": zod.string().optional(),
+  "marketing_link_id": zod.string().optional().describe('The marketing link the sale came through (its opportunity\'s first touch, kept at confirmation) and its\ncode (`/l/{code}`).'),
+  "marketing_link_code": zod.string().optional(),
   "owner_id": zod.string(),
   "owner_name": zod.string().optional(),
   "team_id": zod.string().optional(),
@@ -559,6 +563,8 @@ export const confirmSaleResponse = zod.object({
   "client_id": zod.string(),
   "client_name": zod.string(),
   "opportunity_id": zod.string().optional(),
+  "marketing_link_id": zod.string().optional().describe('The marketing link the sale came through (its opportunity\'s first touch, kept at confirmation) and its\ncode (`/l/{code}`).'),
+  "marketing_link_code": zod.string().optional(),
   "owner_id": zod.string(),
   "owner_name": zod.string().optional(),
   "team_id": zod.string().optional(),
@@ -646,6 +652,8 @@ export const approveSaleDiscountResponse = zod.object({
   "client_id": zod.string(),
   "client_name": zod.string(),
   "opportunity_id": zod.string().optional(),
+  "marketing_link_id": zod.string().optional().describe('The marketing link the sale came through (its opportunity\'s first touch, kept at confirmation) and its\ncode (`/l/{code}`).'),
+  "marketing_link_code": zod.string().optional(),
   "owner_id": zod.string(),
   "owner_name": zod.string().optional(),
   "team_id": zod.string().optional(),
@@ -735,6 +743,8 @@ export const rejectSaleDiscountResponse = zod.object({
   "client_id": zod.string(),
   "client_name": zod.string(),
   "opportunity_id": zod.string().optional(),
+  "marketing_link_id": zod.string().optional().describe('The marketing link the sale came through (its opportunity\'s first touch, kept at confirmation) and its\ncode (`/l/{code}`).'),
+  "marketing_link_code": zod.string().optional(),
   "owner_id": zod.string(),
   "owner_name": zod.string().optional(),
   "team_id": zod.string().optional(),
@@ -825,6 +835,8 @@ export const discardSaleResponse = zod.object({
   "client_id": zod.string(),
   "client_name": zod.string(),
   "opportunity_id": zod.string().optional(),
+  "marketing_link_id": zod.string().optional().describe('The marketing link the sale came through (its opportunity\'s first touch, kept at confirmation) and its\ncode (`/l/{code}`).'),
+  "marketing_link_code": zod.string().optional(),
   "owner_id": zod.string(),
   "owner_name": zod.string().optional(),
   "team_id": zod.string().optional(),
@@ -916,6 +928,19 @@ export const getSaleHistoryResponse = zod.object({
 }).describe('One changed field of a history entry.'))
 }).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.'))
 }).describe('A sale\'s changes, oldest first.')
+
+/**
+ * @summary Per marketing link, the sales that came through it (the lead's first touch, kept on the sale when it was
+confirmed): how many, their value and what was received. Only links with sales; read with the links
+(`links_ler`), for `/crm/marketing/links`.
+ */
+export const getSalesByMarketingLinkResponseItem = zod.object({
+  "link_id": zod.string(),
+  "sales": zod.number().describe('Sales sold through the link (confirmed and not cancelled since).'),
+  "sold": zod.number().describe('Their value.'),
+  "received": zod.number().describe('What their receivables received.')
+}).describe('What a marketing link sold (centavos): the links report\'s *Vendas* and *Receita recebida*.')
+export const getSalesByMarketingLinkResponse = zod.array(getSalesByMarketingLinkResponseItem)
 
 /**
  * @summary Sales per catalog item confirmed between `from` and `to` (AAAA-MM-DD, both included; by default the last
