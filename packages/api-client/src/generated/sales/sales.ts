@@ -25,11 +25,14 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  CampaignRoom,
   CreatedSummaryLink,
   ErrorBody,
   ExportSalesByProductParams,
+  GetCampaignRoomParams,
   GetSalesByProductParams,
   GetSalesCatalogItemPriceParams,
+  GetSalesDashboardParams,
   GetSalesMonthProgressParams,
   ListSalesCatalogItemsParams,
   ListSalesParams,
@@ -51,6 +54,7 @@ import type {
   SalesCatalogItemUpdate,
   SalesCatalogPage,
   SalesCatalogPrice,
+  SalesDashboard,
   SalesMonthProgress,
   SalesNewCatalogItem,
   SummaryLink
@@ -2191,4 +2195,223 @@ export const useReadPublicSummary = <TError = ErrorType<ErrorBody | ErrorBody | 
 
       return useMutation(mutationOptions, queryClient);
     }
+    /**
+ * @summary The campaign room: the Black Friday running today, or `campaign` (any kind; 404 when there is none
+such). Sales counted: confirmed inside the campaign's dates, not cancelled, with a line at its price.
+ */
+export const getGetCampaignRoomUrl = (params?: GetCampaignRoomParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
     
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/sales/campaign-room?${stringifiedParams}` : `/api/v1/sales/campaign-room`
+}
+
+export const getCampaignRoom = async (params?: GetCampaignRoomParams, options?: RequestInit): Promise<CampaignRoom> => {
+  
+  return customFetch<CampaignRoom>(getGetCampaignRoomUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetCampaignRoomQueryKey = (params?: GetCampaignRoomParams,) => {
+    return [
+    `/api/v1/sales/campaign-room`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetCampaignRoomQueryOptions = <TData = Awaited<ReturnType<typeof getCampaignRoom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: GetCampaignRoomParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCampaignRoom>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCampaignRoomQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCampaignRoom>>> = ({ signal }) => getCampaignRoom(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCampaignRoom>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCampaignRoomQueryResult = NonNullable<Awaited<ReturnType<typeof getCampaignRoom>>>
+export type GetCampaignRoomQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetCampaignRoom<TData = Awaited<ReturnType<typeof getCampaignRoom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  GetCampaignRoomParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCampaignRoom>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCampaignRoom>>,
+          TError,
+          Awaited<ReturnType<typeof getCampaignRoom>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCampaignRoom<TData = Awaited<ReturnType<typeof getCampaignRoom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetCampaignRoomParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCampaignRoom>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCampaignRoom>>,
+          TError,
+          Awaited<ReturnType<typeof getCampaignRoom>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCampaignRoom<TData = Awaited<ReturnType<typeof getCampaignRoom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetCampaignRoomParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCampaignRoom>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The campaign room: the Black Friday running today, or `campaign` (any kind; 404 when there is none
+such). Sales counted: confirmed inside the campaign's dates, not cancelled, with a line at its price.
+ */
+
+export function useGetCampaignRoom<TData = Awaited<ReturnType<typeof getCampaignRoom>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetCampaignRoomParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCampaignRoom>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCampaignRoomQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The sales dashboard of `month` (AAAA-MM; by default this month in São Paulo; 422 names `month`). A
+salesperson sees their own month (`unit_id` and `team_id` are ignored); a manager their teams, one of them
+with `team_id` (404 for a team not theirs); finance and administrators the company, one unit or one team
+(404 for an unknown team).
+ */
+export const getGetSalesDashboardUrl = (params?: GetSalesDashboardParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/sales/dashboard?${stringifiedParams}` : `/api/v1/sales/dashboard`
+}
+
+export const getSalesDashboard = async (params?: GetSalesDashboardParams, options?: RequestInit): Promise<SalesDashboard> => {
+  
+  return customFetch<SalesDashboard>(getGetSalesDashboardUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetSalesDashboardQueryKey = (params?: GetSalesDashboardParams,) => {
+    return [
+    `/api/v1/sales/dashboard`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetSalesDashboardQueryOptions = <TData = Awaited<ReturnType<typeof getSalesDashboard>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: GetSalesDashboardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesDashboard>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSalesDashboardQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSalesDashboard>>> = ({ signal }) => getSalesDashboard(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSalesDashboard>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSalesDashboardQueryResult = NonNullable<Awaited<ReturnType<typeof getSalesDashboard>>>
+export type GetSalesDashboardQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetSalesDashboard<TData = Awaited<ReturnType<typeof getSalesDashboard>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  GetSalesDashboardParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesDashboard>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSalesDashboard>>,
+          TError,
+          Awaited<ReturnType<typeof getSalesDashboard>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSalesDashboard<TData = Awaited<ReturnType<typeof getSalesDashboard>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetSalesDashboardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesDashboard>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSalesDashboard>>,
+          TError,
+          Awaited<ReturnType<typeof getSalesDashboard>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSalesDashboard<TData = Awaited<ReturnType<typeof getSalesDashboard>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetSalesDashboardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesDashboard>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The sales dashboard of `month` (AAAA-MM; by default this month in São Paulo; 422 names `month`). A
+salesperson sees their own month (`unit_id` and `team_id` are ignored); a manager their teams, one of them
+with `team_id` (404 for a team not theirs); finance and administrators the company, one unit or one team
+(404 for an unknown team).
+ */
+
+export function useGetSalesDashboard<TData = Awaited<ReturnType<typeof getSalesDashboard>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetSalesDashboardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesDashboard>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSalesDashboardQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+

@@ -1082,3 +1082,77 @@ export const getCampaignRoomResponse = zod.object({
 }).optional().describe('A campaign: its business dates (both included) and the instants it starts and ends (São Paulo).')
 }).describe('The room: the chosen campaign\'s board, or (no Black Friday running and none asked for) the last and the\nnext Black Friday; every campaign for the picker; the server\'s clock for the countdown.')
 
+/**
+ * @summary The sales dashboard of `month` (AAAA-MM; by default this month in São Paulo; 422 names `month`). A
+salesperson sees their own month (`unit_id` and `team_id` are ignored); a manager their teams, one of them
+with `team_id` (404 for a team not theirs); finance and administrators the company, one unit or one team
+(404 for an unknown team).
+ */
+export const getSalesDashboardQueryMonthMax = 7;export const getSalesDashboardQueryUnitIdMax = 100;export const getSalesDashboardQueryTeamIdMax = 100;
+
+export const getSalesDashboardQueryParams = zod.object({
+  "month": zod.string().max(getSalesDashboardQueryMonthMax).optional(),
+  "unit_id": zod.string().max(getSalesDashboardQueryUnitIdMax).optional(),
+  "team_id": zod.string().max(getSalesDashboardQueryTeamIdMax).optional()
+})
+
+export const getSalesDashboardResponse = zod.object({
+  "month": zod.string().describe('`AAAA-MM`.'),
+  "view": zod.enum(['proprio', 'equipe', 'empresa']).describe('Whose month: the caller\'s own (a salesperson), their teams\' (a manager) or the company\'s.'),
+  "sold": zod.number().describe('A salesperson: their split share of each sale (rounded down per sale); otherwise the sales\' totals.'),
+  "sold_count": zod.number(),
+  "average_ticket": zod.number().optional(),
+  "target": zod.number(),
+  "target_count": zod.number(),
+  "progress_bp": zod.number().optional().describe('Sold over target (absent without a target): the gauge.'),
+  "won": zod.number().describe('Opportunities won and lost (closed in the month) and won / (won + lost).'),
+  "lost": zod.number(),
+  "conversion_bp": zod.number().optional(),
+  "activities_overdue": zod.number().describe('Open activities due before now, and due from now to the end of today.'),
+  "activities_due_today": zod.number(),
+  "days": zod.array(zod.object({
+  "date": zod.string(),
+  "sold": zod.number(),
+  "target": zod.number()
+}).describe('A day of the month: sold up to it and the target up to it (pro rata by day).')),
+  "by_team": zod.array(zod.object({
+  "id": zod.string().optional(),
+  "name": zod.string(),
+  "sold": zod.number(),
+  "count": zod.number(),
+  "target": zod.number(),
+  "progress_bp": zod.number().optional().describe('Sold over target (absent without a target).')
+}).describe('A team\'s or a unit\'s month (`id` absent for the teams with no unit).')),
+  "by_unit": zod.array(zod.object({
+  "id": zod.string().optional(),
+  "name": zod.string(),
+  "sold": zod.number(),
+  "count": zod.number(),
+  "target": zod.number(),
+  "progress_bp": zod.number().optional().describe('Sold over target (absent without a target).')
+}).describe('A team\'s or a unit\'s month (`id` absent for the teams with no unit).')),
+  "ranking": zod.array(zod.object({
+  "user_id": zod.string(),
+  "name": zod.string(),
+  "sold": zod.number(),
+  "count": zod.number(),
+  "target": zod.number(),
+  "progress_bp": zod.number().optional()
+}).describe('A member in the ranking: their split share of the teams\' sales against their member targets.')).describe('The members of the teams shown, by value (empty for a salesperson).'),
+  "funnel": zod.array(zod.object({
+  "stage_id": zod.string(),
+  "name": zod.string(),
+  "count": zod.number(),
+  "value": zod.number()
+}).describe('A working stage of the open funnel: open opportunities and their expected value.')),
+  "teams": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "unit_id": zod.string().optional()
+}).describe('A team the page\'s filter offers.')).describe('The filter\'s choices.'),
+  "units": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).describe('A unit the page\'s filter offers.'))
+}).describe('The month\'s dashboard (centavos; ratios in basis points, 10 000 = 100 %).')
+
