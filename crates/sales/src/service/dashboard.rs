@@ -200,7 +200,7 @@ impl SalesDashboard {
                 })
                 .collect(),
             funnel,
-            units: self.unit_options(&scoped.team_options, &unit_names),
+            units: unit_options(scoped.view, &scoped.team_options, &unit_names),
             teams: scoped.team_options,
         })
     }
@@ -321,23 +321,26 @@ impl SalesDashboard {
             .map(|u| (u.id, u.name))
             .collect())
     }
+}
 
-    /// The units of the teams the caller may pick, by name.
-    fn unit_options(&self, teams: &[TeamOption], names: &HashMap<String, String>) -> Vec<Named> {
-        let mut units: Vec<Named> = teams
-            .iter()
-            .filter_map(|t| t.unit_id.as_ref())
-            .filter_map(|id| {
-                names.get(id).map(|name| Named {
-                    id: id.clone(),
-                    name: name.clone(),
-                })
-            })
-            .collect();
-        units.sort_by(|a, b| (&a.name, &a.id).cmp(&(&b.name, &b.id)));
-        units.dedup();
-        units
-    }
+/// The units the caller may pick, by name: every unit for the company; a manager's, those of their teams.
+fn unit_options(
+    view: DashboardView,
+    teams: &[TeamOption],
+    names: &HashMap<String, String>,
+) -> Vec<Named> {
+    let mut units: Vec<Named> = names
+        .iter()
+        .filter(|(id, _)| {
+            view == DashboardView::Company || teams.iter().any(|t| t.unit_id.as_ref() == Some(id))
+        })
+        .map(|(id, name)| Named {
+            id: id.clone(),
+            name: name.clone(),
+        })
+        .collect();
+    units.sort_by(|a, b| (&a.name, &a.id).cmp(&(&b.name, &b.id)));
+    units
 }
 
 /// The teams the query keeps: one team (404 when it is not among the caller's), those of one unit, or all. An

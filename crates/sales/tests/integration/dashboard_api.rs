@@ -257,6 +257,20 @@ async fn finance_sees_the_company_by_unit_and_team() {
         )
         .await
         .unwrap();
+        platform::units::create(
+            &w.api.db,
+            platform::units::UnitDraft {
+                code: "CLIN-2".into(),
+                name: "Clínica Norte".into(),
+                city: None,
+                state: None,
+                active: true,
+            },
+            &admin.uid,
+            w.api.clock.now(),
+        )
+        .await
+        .unwrap();
         let crm = w.api.started.get::<Crm>().unwrap();
         let fields = TeamFields::parse(
             "Centro",
@@ -293,7 +307,16 @@ async fn finance_sees_the_company_by_unit_and_team() {
             .map(|u| (u["id"].clone(), n(u, "sold")))
             .collect();
         assert_eq!(by_unit, vec![(json!(unit.id), 200_000), (Value::Null, 0)]);
-        assert_eq!(company["units"][0]["name"], "Clínica Centro");
+        // Every unit is offered to the company, one without teams too; a manager only their teams' units.
+        let units: Vec<&str> = company["units"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(units, vec!["Clínica Centro", "Clínica Norte"]);
+        let team = ok(&w, MANAGER, "").await;
+        assert_eq!(team["units"].as_array().map(Vec::len), Some(1));
 
         let clinic = ok(&w, "FINANCIAL_ASSISTANT", &format!("?unit_id={}", unit.id)).await;
         assert_eq!(
