@@ -79,6 +79,7 @@ function Board({ d }: { d: SalesDashboard }) {
         </Paper>
       </SimpleGrid>
       <Paper withBorder p="md" radius="md">
+        <ChartTitle>Vendido acumulado × meta</ChartTitle>
         <LineChartFigure
           label="Vendido acumulado × meta"
           rows={dayRows(d)}
@@ -92,6 +93,7 @@ function Board({ d }: { d: SalesDashboard }) {
       </Paper>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <Paper withBorder p="md" radius="md">
+          <ChartTitle>Vendido por time</ChartTitle>
           {d.by_team.length === 0 ? (
             <Text>Nenhuma venda de time no mês.</Text>
           ) : (
@@ -106,6 +108,7 @@ function Board({ d }: { d: SalesDashboard }) {
           )}
         </Paper>
         <Paper withBorder p="md" radius="md">
+          <ChartTitle>Funil de oportunidades abertas</ChartTitle>
           <StackedBarChart
             label="Funil de oportunidades abertas"
             rows={funnelRows(d)}
@@ -142,13 +145,22 @@ function Gauge({ d }: { d: SalesDashboard }) {
           <Text size="sm" c="dimmed">
             Vendido
           </Text>
-          <Text fw={700} size="xl" data-testid="vendido">
+          <Text fw={700} size="xl" data-testid="vendido" style={{ whiteSpace: 'nowrap' }}>
             {formatCentavos(d.sold)}
           </Text>
           <Text size="sm">{d.target > 0 ? `meta ${formatCentavos(d.target)}` : 'sem meta no mês'}</Text>
         </Stack>
       </Group>
     </Paper>
+  );
+}
+
+/** A chart's visible title (the figure itself is named for screen readers). */
+function ChartTitle({ children }: { children: string }) {
+  return (
+    <Text fw={600} mb="xs" aria-hidden="true">
+      {children}
+    </Text>
   );
 }
 
