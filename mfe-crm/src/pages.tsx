@@ -19,6 +19,7 @@ const built: Record<string, ComponentType<PageProps>> = {
   '/crm/atividades': lazy(() => import(/* webpackChunkName: "activities" */ './features/activities/components/ActivitiesPage')),
   '/crmDev': lazy(() => import(/* webpackChunkName: "crm-lab" */ './features/lab/components/LabPage')),
   '/crm/marketing/links': lazy(() => import(/* webpackChunkName: "marketing-links" */ './features/marketing-links/components/MarketingLinksPage')),
+  '/dashboard': lazy(() => import(/* webpackChunkName: "dashboard" */ './features/dashboard/components/DashboardPage')),
   '/minhas-vendas': lazy(() => import(/* webpackChunkName: "my-sales" */ './features/my-sales/components/MySalesPage')),
   '/vendas-produtos': lazy(() => import(/* webpackChunkName: "product-sales" */ './features/product-sales/components/ProductSalesPage')),
   '/resumo-temporario': lazy(() => import(/* webpackChunkName: "proposal-summary" */ './features/proposal-summary/components/ProposalSummaryPage')),

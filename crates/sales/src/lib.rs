@@ -24,7 +24,7 @@ use platform::context::{Context, Demo, Platform, StartError, Started};
 use platform::migrate::Migrations;
 use platform::Error;
 
-pub use service::{CampaignRoom, Catalog, SalesBook, SummaryLinks};
+pub use service::{CampaignRoom, Catalog, SalesBook, SalesDashboard, SummaryLinks};
 pub use store::sales::SaleFilter;
 pub use store::CatalogFilter;
 
@@ -34,6 +34,7 @@ pub struct Sales {
     sales: Arc<SalesBook>,
     summary_links: Arc<SummaryLinks>,
     campaign_room: Arc<CampaignRoom>,
+    dashboard: Arc<SalesDashboard>,
     trusted_proxies: Arc<[std::net::IpAddr]>,
 }
 
@@ -98,6 +99,11 @@ impl Context for Sales {
             platform.clock.clone(),
             crm.clone(),
         ));
+        let dashboard = Arc::new(SalesDashboard::new(
+            platform.db.clone(),
+            platform.clock.clone(),
+            crm.clone(),
+        ));
         let summary_links = Arc::new(SummaryLinks::new(
             platform.db.clone(),
             platform.clock.clone(),
@@ -111,6 +117,7 @@ impl Context for Sales {
             sales,
             summary_links,
             campaign_room,
+            dashboard,
             trusted_proxies: platform.config.http.trusted_proxies.clone().into(),
         })
     }
@@ -127,6 +134,7 @@ impl Context for Sales {
             ),
             api::campaign_room::CampaignRoomApi::new(self.campaign_room.clone()),
             api::plugin::SalesPluginApi::new(self.sales.clone(), self.summary_links.clone()),
+            api::dashboard::DashboardApi::new(self.dashboard.clone()),
         )
     }
 

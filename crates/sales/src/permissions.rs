@@ -67,6 +67,21 @@ pub static SALES_REPORTS_READ: Permission = Permission {
     ]),
 };
 
+/// §6 `sales/reports, dashboard`: the sales dashboard (`/dashboard`) of a salesperson (their own month), a
+/// manager (their teams), finance and administrators (the company); the service picks the view by role.
+pub static SALES_DASHBOARD_READ: Permission = Permission {
+    code: "vendas_painel_ler",
+    label: "ver o painel de vendas",
+    grant: Grant::Roles(&[
+        Salesperson,
+        SalesManager,
+        FinancialAssistant,
+        FinancialManager,
+        Admin,
+        SuperAdmin,
+    ]),
+};
+
 /// §6 `sales/summary-links`: the sale's salespeople, their manager and administrators create and revoke a
 /// sale's proposal summary links (the sale's reach is the service's scope, 404 outside it).
 pub static SALES_SUMMARY_LINKS: Permission = Permission {
@@ -91,12 +106,13 @@ pub static ALL: &[&Permission] = &[
     &SALES_SALES_WRITE,
     &SALES_DISCOUNT_APPROVE,
     &SALES_REPORTS_READ,
+    &SALES_DASHBOARD_READ,
     &SALES_SUMMARY_LINKS,
     &SALES_CAMPAIGN_ROOM,
 ];
 
 /// The catalog's page opens to whoever reads the catalog, the sale's to whoever reads sales, the reports to whoever
-/// reads them, the campaign room to the sales roles; a salesperson refused a report goes to their landing page (the web guard is generated from this).
+/// reads them, the dashboard to whoever has one (§6), the campaign room to the sales roles; a salesperson refused a report goes to their landing page (the web guard is generated from this).
 pub static ROUTE_RULES: &[RouteRule] = &[
     RouteRule::new(
         RouteMatch::Exact(&["/backoffice/vendas/catalogo"]),
@@ -115,6 +131,12 @@ pub static ROUTE_RULES: &[RouteRule] = &[
         &SALES_REPORTS_READ,
         RouteCheck::Client,
         "/minhas-vendas",
+    ),
+    RouteRule::new(
+        RouteMatch::Exact(&["/dashboard"]),
+        &SALES_DASHBOARD_READ,
+        RouteCheck::Client,
+        "/inicio",
     ),
     RouteRule::new(
         RouteMatch::Exact(&["/blackfriday"]),

@@ -278,3 +278,118 @@ impl Teams {
             .collect())
     }
 }
+
+/// Whose pipeline the sales dashboard reads: one person's (whatever their team), or some teams' (their members
+/// on their days in them).
+#[derive(Debug, Clone, Copy)]
+pub enum PipelineOf<'a> {
+    Person(&'a str),
+    Teams(&'a [String]),
+}
+
+/// The CRM side of the sales dashboard's month: opportunities won and lost (closed in the month), the open
+/// funnel per working stage, and the open activities overdue (due before now) and still due today (from now to
+/// the end of the business day), so the two never count the same activity.
+#[derive(Debug, Clone, Default)]
+pub struct Pipeline {
+    pub won: i64,
+    pub lost: i64,
+    /// The working stages, left to right: (id, name).
+    pub stages: Vec<(String, String)>,
+    /// (stage id, open opportunities, expected value in centavos).
+    pub funnel: Vec<(String, i64, i64)>,
+    pub overdue: i64,
+    pub due_today: i64,
+}
+
+impl Teams {
+    /// The month's pipeline of a person or of some teams (the sales context's door: the caller checks the scope).
+    pub async fn pipeline(&self, of: PipelineOf<'_>, month: Month) -> Result<Pipeline> {
+        let stages = store::working_stages(self.db()).await?;
+        let (from, to) = (start_of_day(month.first_day()), start_of_day(month.end()));
+        let (events, who, people) = match of {
+            PipelineOf::Person(uid) => {
+                let uids = vec![uid.to_string()];
+                let events =
+                    store::day_events(self.db(), Who::People(&uids), from, to, LEAD_WINDOW_DAYS)
+                        .await?;
+                let mut mine = DayEvents::default();
+                for (_, _, ev) in events.iter().filter(|(u, _, _)| u == uid) {
+                    mine.add(ev);
+                }
+                (mine, uids.clone(), uids)
+            }
+            PipelineOf::Teams([]) => {
+                return Ok(Pipeline {
+                    stages,
+                    ..Pipeline::default()
+                })
+            }
+            PipelineOf::Teams(team_ids) => {
+                let (events, people) = self.teams_events(team_ids, month).await?;
+                (events, team_ids.to_vec(), people)
+            }
+        };
+        let funnel_of = match of {
+            PipelineOf::Person(_) => Who::People(&who),
+            PipelineOf::Teams(_) => Who::Teams(&who),
+        };
+        let mut funnel: Vec<(String, i64, i64)> = Vec::new();
+        // A team funnel comes per (team, stage): summed per stage.
+        for row in store::open_funnel(self.db(), funnel_of).await? {
+            match funnel.iter_mut().find(|(s, _, _)| *s == row.stage_id) {
+                Some(f) => {
+                    f.1 += row.count;
+                    f.2 += row.value_cents;
+                }
+                None => funnel.push((row.stage_id, row.count, row.value_cents)),
+            }
+        }
+        let now = self.now();
+        let tomorrow = start_of_day(self.today() + Duration::days(1));
+        Ok(Pipeline {
+            won: events.won,
+            lost: events.lost,
+            stages,
+            funnel,
+            overdue: self.overdue(&people).await?.values().sum(),
+            due_today: store::due_between(self.db(), &people, now, tomorrow).await?,
+        })
+    }
+
+    /// The teams' events of the month, each counted for the teams its person was in on its day (as a team's
+    /// KPIs count them), and the people who are members of them today (whose activities are theirs now).
+    async fn teams_events(
+        &self,
+        team_ids: &[String],
+        month: Month,
+    ) -> Result<(DayEvents, Vec<String>)> {
+        let input = ComparisonInput {
+            team_ids: team_ids.to_vec(),
+            ..ComparisonInput::month_of_team("", month)
+        };
+        let memberships = self.memberships(team_ids).await?;
+        let events = store::day_events(
+            self.db(),
+            Who::Teams(team_ids),
+            start_of_day(input.from),
+            start_of_day(input.to + Duration::days(1)),
+            LEAD_WINDOW_DAYS,
+        )
+        .await?;
+        let mut sum = DayEvents::default();
+        for tally in comparison::tally(&input, &memberships, &events).values() {
+            sum.add(&tally.current.events);
+        }
+        let today = self.today();
+        let mut people: Vec<String> = memberships
+            .values()
+            .flatten()
+            .filter(|m| m.on(today))
+            .map(|m| m.user_id.clone())
+            .collect();
+        people.sort();
+        people.dedup();
+        Ok((sum, people))
+    }
+}

@@ -22,7 +22,7 @@ pub use activities::{
 pub use cadences::Cadences;
 pub use clients::{Clients, ListPage, ListQuery, CLIENT_ENTITY, PAGES_COUNTED_AHEAD};
 pub use comparison::{Comparison, MemberPoint, SeriesPoint, TeamComparison};
-pub use kpis::{PersonKpis, TargetMonth, TeamKpis, UserKpis, HISTORY_MONTHS};
+pub use kpis::{PersonKpis, Pipeline, PipelineOf, TargetMonth, TeamKpis, UserKpis, HISTORY_MONTHS};
 pub use lab::Lab;
 pub use links::Links;
 pub use lookup::Found;

@@ -293,6 +293,27 @@ pub async fn overdue(db: &Db, uids: &[String], now: DateTime<Utc>) -> Result<Vec
     on_db!(db, pool => platform::bind_sql_args!(sqlx::query_as(&sql), w.args()).fetch_all(pool).await)
 }
 
+/// How many open activities of these people are due in `[from, to)` (all of them together).
+pub async fn due_between(
+    db: &Db,
+    uids: &[String],
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Result<i64> {
+    if uids.is_empty() {
+        return Ok(0);
+    }
+    let mut w = Conditions::new();
+    let people = w.list(uids.iter().cloned());
+    let from = w.arg(SqlArg::Time(from));
+    let to = w.arg(SqlArg::Time(to));
+    let sql = format!(
+        "SELECT COUNT(*) FROM crm_activities \
+         WHERE done_at IS NULL AND owner_id IN ({people}) AND due_at >= {from} AND due_at < {to}"
+    );
+    on_db!(db, pool => platform::bind_sql_args!(sqlx::query_scalar(&sql), w.args()).fetch_one(pool).await)
+}
+
 /// The working stages, left to right: (id, name).
 pub async fn working_stages(db: &Db) -> Result<Vec<(String, String)>> {
     on_db!(db, pool => sqlx::query_as(

@@ -21,6 +21,7 @@ use crate::store::CatalogFilter;
 
 pub mod campaign_room;
 pub mod plugin;
+pub mod dashboard;
 pub mod reports;
 pub mod sales;
 pub mod summary_links;
@@ -34,6 +35,7 @@ pub type SalesApi = (
     summary_links::PublicSummaryApi,
     campaign_room::CampaignRoomApi,
     plugin::SalesPluginApi,
+    dashboard::DashboardApi,
 );
 
 #[derive(Tags)]

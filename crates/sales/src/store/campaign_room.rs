@@ -1,4 +1,5 @@
-//! SQL for the campaign room (`/blackfriday`), private to the crate. Runs on SQLite and PostgreSQL alike.
+//! SQL for the campaign room (`/blackfriday`) and the sales dashboard (`/dashboard`): the sold sales with their
+//! split, private to the crate. Runs on SQLite and PostgreSQL alike.
 
 use std::collections::HashMap;
 
@@ -20,6 +21,31 @@ pub async fn campaign_sales(
     from: DateTime<Utc>,
     to: DateTime<Utc>,
 ) -> Result<Vec<RoomSale>> {
+    let filter = SoldSales {
+        from,
+        to,
+        campaign_id: Some(campaign_id),
+        teams: None,
+        person: None,
+    };
+    sold_sales(db, &filter).await
+}
+
+/// Which sold sales to read: confirmed in `[from, to)` and not cancelled since; with a line at a campaign's price
+/// when `campaign_id` is given; of some teams when `teams` is (the team of the sale; an empty list matches none);
+/// with `person` in the split when given.
+pub struct SoldSales<'a> {
+    pub from: DateTime<Utc>,
+    pub to: DateTime<Utc>,
+    pub campaign_id: Option<&'a str>,
+    pub teams: Option<&'a [String]>,
+    /// Only the sales this person is in the split of.
+    pub person: Option<&'a str>,
+}
+
+/// The sold sales the filter keeps, each with its split (the campaign room's and the dashboard's one read), newest
+/// first. `item` is the first line at the campaign's price (empty without a campaign).
+pub async fn sold_sales(db: &Db, filter: &SoldSales<'_>) -> Result<Vec<RoomSale>> {
     #[derive(sqlx::FromRow)]
     struct Row {
         sale_id: String,
@@ -32,22 +58,46 @@ pub async fn campaign_sales(
         share_bp: i64,
     }
     let mut w = Conditions::new();
-    let item_campaign = w.arg(SqlArg::Text(campaign_id.to_string()));
+    let item = match filter.campaign_id {
+        Some(campaign_id) => {
+            let item_campaign = w.arg(SqlArg::Text(campaign_id.to_string()));
+            format!(
+                "(SELECT i.description FROM sales_sale_items i WHERE i.sale_id = s.id \
+                 AND i.campaign_id = {item_campaign} ORDER BY i.seq LIMIT 1)"
+            )
+        }
+        None => "CAST(NULL AS TEXT)".to_string(),
+    };
     let sold = w.list(SaleStatus::SOLD.iter().map(|s| s.as_str().to_string()));
     w.push(format!("s.status IN ({sold})"));
-    let from = w.arg(SqlArg::Time(from));
-    let to = w.arg(SqlArg::Time(to));
+    let from = w.arg(SqlArg::Time(filter.from));
+    let to = w.arg(SqlArg::Time(filter.to));
     w.push(format!(
         "s.confirmed_at >= {from} AND s.confirmed_at < {to}"
     ));
-    let campaign = w.arg(SqlArg::Text(campaign_id.to_string()));
-    w.push(format!(
-        "EXISTS (SELECT 1 FROM sales_sale_items c WHERE c.sale_id = s.id AND c.campaign_id = {campaign})"
-    ));
+    if let Some(campaign_id) = filter.campaign_id {
+        let campaign = w.arg(SqlArg::Text(campaign_id.to_string()));
+        w.push(format!(
+            "EXISTS (SELECT 1 FROM sales_sale_items c WHERE c.sale_id = s.id AND c.campaign_id = {campaign})"
+        ));
+    }
+    match filter.teams {
+        Some([]) => w.push("1 = 0".to_string()),
+        Some(teams) => {
+            let teams = w.list(teams.iter().cloned());
+            w.push(format!("s.team_id IN ({teams})"));
+        }
+        None => {}
+    }
+    if let Some(uid) = filter.person {
+        let uid = w.arg(SqlArg::Text(uid.to_string()));
+        w.push(format!(
+            "s.id IN (SELECT o.sale_id FROM sales_sale_splits o WHERE o.user_id = {uid})"
+        ));
+    }
     let sql = format!(
-        "SELECT s.id AS sale_id, s.owner_id, s.team_id, s.total, s.confirmed_at, \
-         (SELECT i.description FROM sales_sale_items i WHERE i.sale_id = s.id AND i.campaign_id = {item_campaign} \
-          ORDER BY i.seq LIMIT 1) AS item, sp.user_id, sp.share_bp \
+        "SELECT s.id AS sale_id, s.owner_id, s.team_id, s.total, s.confirmed_at, {item} AS item, \
+         sp.user_id, sp.share_bp \
          FROM sales_sales s JOIN sales_sale_splits sp ON sp.sale_id = s.id \
          WHERE {} ORDER BY s.confirmed_at DESC, s.id, sp.user_id",
         w.sql()

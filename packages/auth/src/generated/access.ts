@@ -91,6 +91,7 @@ export const ACCESS: AccessRules = {
     vendas_vendas_editar: { label: 'criar, alterar e confirmar vendas', roles: ['SALESPERSON', 'SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     vendas_desconto_aprovar: { label: 'aprovar descontos de vendas acima do limite do vendedor', roles: ['SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     vendas_relatorios_ler: { label: 'consultar os relatórios de vendas', roles: ['SALES_MANAGER', 'FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    vendas_painel_ler: { label: 'ver o painel de vendas', roles: ['SALESPERSON', 'SALES_MANAGER', 'FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     vendas_links_resumo: { label: 'criar e revogar links de resumo da proposta', roles: ['SALESPERSON', 'SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     vendas_sala_campanha: { label: 'ver a sala da campanha (Black Friday)', roles: ['SALESPERSON', 'SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
   },
@@ -129,6 +130,7 @@ export const ACCESS: AccessRules = {
     { match: { kind: 'exact', paths: ['/backoffice/vendas/catalogo'] }, except: null, permission: 'vendas_catalogo_ler', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/venda'] }, except: null, permission: 'vendas_vendas_ler', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/vendas-produtos'] }, except: null, permission: 'vendas_relatorios_ler', check: 'client', deniedTo: '/minhas-vendas', audited: false },
+    { match: { kind: 'exact', paths: ['/dashboard'] }, except: null, permission: 'vendas_painel_ler', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/blackfriday'] }, except: null, permission: 'vendas_sala_campanha', check: 'client', deniedTo: '/inicio', audited: false },
   ],
   roleRedirects: [
