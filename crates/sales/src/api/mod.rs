@@ -20,8 +20,8 @@ use crate::service::Catalog;
 use crate::store::CatalogFilter;
 
 pub mod campaign_room;
-pub mod plugin;
 pub mod dashboard;
+pub mod plugin;
 pub mod reports;
 pub mod sales;
 pub mod summary_links;
