@@ -354,6 +354,7 @@ impl Catalog {
 }
 
 pub mod campaign_room;
+pub mod followup;
 pub mod sales;
 
 pub use sales::{
@@ -363,5 +364,6 @@ pub use sales::{
 pub mod summary_links;
 
 pub use campaign_room::CampaignRoom;
+pub use followup::{BoardItem, BoardQuery, FollowUp};
 
 pub use summary_links::{CreatedLink, LinkView, NextPayment, PublicRead, SummaryLinks};

@@ -20,6 +20,7 @@ use crate::service::Catalog;
 use crate::store::CatalogFilter;
 
 pub mod campaign_room;
+pub mod followup;
 pub mod reports;
 pub mod sales;
 pub mod summary_links;
@@ -32,6 +33,7 @@ pub type SalesApi = (
     summary_links::SummaryLinkApi,
     summary_links::PublicSummaryApi,
     campaign_room::CampaignRoomApi,
+    followup::FollowUpApi,
 );
 
 #[derive(Tags)]

@@ -196,7 +196,9 @@ fn product_export() -> Export<ProductRow> {
         .column("Quantidade", |r| Cell::Integer(r.quantity))
         .column("Bruto", |r| Cell::Money(r.gross))
         .column("Descontos", |r| Cell::Money(r.discounts))
-        .column("Desconto médio", |r| Cell::Percent(r.average_discount_bp()))
+        .column("Desconto médio", |r| {
+            Cell::Percent(r.average_discount_bp())
+        })
         .column("Líquido", |r| Cell::Money(r.net))
         .column("Recebido", |r| Cell::Money(r.received))
         .column("Cancelado", |r| Cell::Money(r.cancelled))

@@ -15,3 +15,4 @@ pub use sale::{
     PaymentPlan, PricedItem, Sale, SaleDraft, SaleFields, SaleStatus, Share, ShareDraft,
 };
 pub mod campaign_room;
+pub mod followup;

@@ -5,6 +5,7 @@
 mod campaign_room_api;
 mod catalog_api;
 mod common;
+mod followup_api;
 mod my_sales_api;
 mod reports_api;
 mod sales_api;

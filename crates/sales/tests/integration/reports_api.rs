@@ -166,7 +166,11 @@ async fn a_unit_counts_the_sales_of_its_teams_and_the_export_has_the_same_rows()
         let path = format!("{PRODUCTS}/export?format=csv&unit_id={}", unit.id);
         let (status, csv) = w.call("GET", &path, "ADMIN", None).await;
         assert_eq!(status, StatusCode::OK, "{csv}");
-        let csv = csv.as_str().unwrap().trim_start_matches('\u{feff}').to_string();
+        let csv = csv
+            .as_str()
+            .unwrap()
+            .trim_start_matches('\u{feff}')
+            .to_string();
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(
             lines[0],
