@@ -51,6 +51,7 @@ const STATES: Readonly<Record<string, string>> = {
   '/venda': BUILT,
   '/resumo-temporario': BUILT,
   '/vendas-produtos': BUILT,
+  '/follow-up-pedidos': BUILT,
   '/boletos': BUILT,
   '/boletos/detalhes': BUILT,
   '/remessa': BUILT,

@@ -68,11 +68,13 @@ import {
   type WizardState,
 } from '../api/saleModel';
 import { SALE_STATUS_COLORS, SALE_STATUS_LABELS } from '../../../lib/salesVocabulary';
+import { SaleFollowUpPanel } from './SaleFollowUpPanel';
 import { SummaryLinksPanel } from './SummaryLinksPanel';
 
 const WRITE = 'vendas_vendas_editar';
 const APPROVE = 'vendas_desconto_aprovar';
 const SUMMARY_LINKS = 'vendas_links_resumo';
+const FOLLOW_UP = 'vendas_followup_ler';
 
 /** `/venda` (a new sale; `?cliente=`, `?oportunidade=` prefill) and `/venda?id=` (a draft continues in the wizard;
  * past the draft it is read-only, with its receivables). */
@@ -91,6 +93,7 @@ function ExistingSale({ id }: { id: string }) {
   const sale = useGetSale(id);
   const mayWrite = usePermission(WRITE);
   const mayLink = usePermission(SUMMARY_LINKS);
+  const mayFollow = usePermission(FOLLOW_UP);
   const [params] = useSearchParams();
   if (sale.isPending) return <Spinner />;
   if (sale.isError)
@@ -113,6 +116,7 @@ function ExistingSale({ id }: { id: string }) {
   return (
     <Stack gap="md">
       <SaleDetails sale={sale.data} />
+      {mayFollow && <SaleFollowUpPanel sale={sale.data} />}
       {links}
     </Stack>
   );

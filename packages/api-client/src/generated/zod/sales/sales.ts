@@ -1082,3 +1082,348 @@ export const getCampaignRoomResponse = zod.object({
 }).optional().describe('A campaign: its business dates (both included) and the instants it starts and ends (São Paulo).')
 }).describe('The room: the chosen campaign\'s board, or (no Black Friday running and none asked for) the last and the\nnext Black Friday; every campaign for the picker; the server\'s clock for the countdown.')
 
+/**
+ * @summary The board: the tracks of the sales the caller reaches (a salesperson: own and split; a manager: their
+teams'; finance and administrators: all), oldest first, with their SLA badge today. `unit_id`: the
+sales of the unit's teams and the procedures scheduled at it.
+ */
+export const listFollowUpTracksQueryUnitIdMax = 100;export const listFollowUpTracksQueryTeamIdMax = 100;
+
+export const listFollowUpTracksQueryParams = zod.object({
+  "status": zod.enum(['aguardando_pagamento', 'em_separacao', 'enviado', 'entregue', 'a_agendar', 'agendado', 'realizado', 'retorno']).optional(),
+  "kind": zod.enum(['produto', 'procedimento']).optional(),
+  "unit_id": zod.string().max(listFollowUpTracksQueryUnitIdMax).optional(),
+  "team_id": zod.string().max(listFollowUpTracksQueryTeamIdMax).optional()
+})
+
+export const listFollowUpTracksResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "sale_id": zod.string(),
+  "sale_number": zod.string().describe('`V-2026-000123`.'),
+  "client_name": zod.string(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "item_seq": zod.number(),
+  "description": zod.string(),
+  "quantity": zod.number(),
+  "kind": zod.enum(['produto', 'procedimento']).describe('What a track follows.'),
+  "release_condition": zod.string().describe('`primeira_parcela` or `pagamento_total`: the catalog item\'s on the sale\'s confirmation.'),
+  "status": zod.enum(['aguardando_pagamento', 'em_separacao', 'enviado', 'entregue', 'a_agendar', 'agendado', 'realizado', 'retorno']).describe('Where a track stands.'),
+  "is_final": zod.boolean().describe('Whether it is final (delivered, performed or returned).'),
+  "released_at": zod.iso.datetime({}).optional(),
+  "sla_due_on": zod.string().optional().describe('The day shipping (product) or scheduling (procedure) is due.'),
+  "sla": zod.enum(['no_prazo', 'vencendo', 'atrasado']).describe('The SLA badge: before the deadline, on its last day, after it.').and(zod.any().describe('Only while the step under SLA is pending.')).optional().describe('Only while the step under SLA is pending.'),
+  "scheduled_on": zod.string().optional(),
+  "unit_id": zod.string().optional(),
+  "professional": zod.string().optional(),
+  "tracking_code": zod.string().optional(),
+  "status_at": zod.iso.datetime({}),
+  "version": zod.number().describe('Send it back with a step (a stale one is 409).')
+}).describe('A track with what the board shows of its sale.')),
+  "truncated": zod.boolean()
+}).describe('The board: the tracks, oldest first, and whether the limit cut it (filter then).')
+
+/**
+ * @summary One track (404 outside the caller's reach).
+ */
+export const getFollowUpTrackPathIdMax = 100;
+
+export const getFollowUpTrackParams = zod.object({
+  "id": zod.string().max(getFollowUpTrackPathIdMax)
+})
+
+export const getFollowUpTrackResponse = zod.object({
+  "id": zod.string(),
+  "sale_id": zod.string(),
+  "sale_number": zod.string().describe('`V-2026-000123`.'),
+  "client_name": zod.string(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "item_seq": zod.number(),
+  "description": zod.string(),
+  "quantity": zod.number(),
+  "kind": zod.enum(['produto', 'procedimento']).describe('What a track follows.'),
+  "release_condition": zod.string().describe('`primeira_parcela` or `pagamento_total`: the catalog item\'s on the sale\'s confirmation.'),
+  "status": zod.enum(['aguardando_pagamento', 'em_separacao', 'enviado', 'entregue', 'a_agendar', 'agendado', 'realizado', 'retorno']).describe('Where a track stands.'),
+  "is_final": zod.boolean().describe('Whether it is final (delivered, performed or returned).'),
+  "released_at": zod.iso.datetime({}).optional(),
+  "sla_due_on": zod.string().optional().describe('The day shipping (product) or scheduling (procedure) is due.'),
+  "sla": zod.enum(['no_prazo', 'vencendo', 'atrasado']).describe('The SLA badge: before the deadline, on its last day, after it.').and(zod.any().describe('Only while the step under SLA is pending.')).optional().describe('Only while the step under SLA is pending.'),
+  "scheduled_on": zod.string().optional(),
+  "unit_id": zod.string().optional(),
+  "professional": zod.string().optional(),
+  "tracking_code": zod.string().optional(),
+  "status_at": zod.iso.datetime({}),
+  "version": zod.number().describe('Send it back with a step (a stale one is 409).')
+}).describe('A track with what the board shows of its sale.')
+
+/**
+ * @summary A track's changes, oldest first.
+ */
+export const getFollowUpTrackHistoryPathIdMax = 100;
+
+export const getFollowUpTrackHistoryParams = zod.object({
+  "id": zod.string().max(getFollowUpTrackHistoryPathIdMax)
+})
+
+export const getFollowUpTrackHistoryResponse = zod.object({
+  "entries": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.'))
+}).describe('A track\'s changes, oldest first.')
+
+/**
+ * @summary Schedules a procedure *A agendar* (422 naming `scheduled_on`, `unit_id` or `professional`; 409 for a
+stale version, a track still awaiting payment or not at this step).
+ */
+export const scheduleFollowUpTrackPathIdMax = 100;
+
+export const scheduleFollowUpTrackParams = zod.object({
+  "id": zod.string().max(scheduleFollowUpTrackPathIdMax)
+})
+
+export const scheduleFollowUpTrackBodyScheduledOnMax = 20;export const scheduleFollowUpTrackBodyUnitIdMax = 100;export const scheduleFollowUpTrackBodyProfessionalMax = 1000;
+
+export const scheduleFollowUpTrackBody = zod.object({
+  "version": zod.number(),
+  "scheduled_on": zod.string().max(scheduleFollowUpTrackBodyScheduledOnMax).optional(),
+  "unit_id": zod.string().max(scheduleFollowUpTrackBodyUnitIdMax).optional(),
+  "professional": zod.string().max(scheduleFollowUpTrackBodyProfessionalMax).optional()
+}).describe('Schedules a procedure: the date (`AAAA-MM-DD`), the unit and the professional.')
+
+export const scheduleFollowUpTrackResponse = zod.object({
+  "id": zod.string(),
+  "sale_id": zod.string(),
+  "sale_number": zod.string().describe('`V-2026-000123`.'),
+  "client_name": zod.string(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "item_seq": zod.number(),
+  "description": zod.string(),
+  "quantity": zod.number(),
+  "kind": zod.enum(['produto', 'procedimento']).describe('What a track follows.'),
+  "release_condition": zod.string().describe('`primeira_parcela` or `pagamento_total`: the catalog item\'s on the sale\'s confirmation.'),
+  "status": zod.enum(['aguardando_pagamento', 'em_separacao', 'enviado', 'entregue', 'a_agendar', 'agendado', 'realizado', 'retorno']).describe('Where a track stands.'),
+  "is_final": zod.boolean().describe('Whether it is final (delivered, performed or returned).'),
+  "released_at": zod.iso.datetime({}).optional(),
+  "sla_due_on": zod.string().optional().describe('The day shipping (product) or scheduling (procedure) is due.'),
+  "sla": zod.enum(['no_prazo', 'vencendo', 'atrasado']).describe('The SLA badge: before the deadline, on its last day, after it.').and(zod.any().describe('Only while the step under SLA is pending.')).optional().describe('Only while the step under SLA is pending.'),
+  "scheduled_on": zod.string().optional(),
+  "unit_id": zod.string().optional(),
+  "professional": zod.string().optional(),
+  "tracking_code": zod.string().optional(),
+  "status_at": zod.iso.datetime({}),
+  "version": zod.number().describe('Send it back with a step (a stale one is 409).')
+}).describe('A track with what the board shows of its sale.')
+
+/**
+ * @summary Marks a product *Em separação* shipped (422 naming `tracking_code`; 409 as for scheduling).
+ */
+export const shipFollowUpTrackPathIdMax = 100;
+
+export const shipFollowUpTrackParams = zod.object({
+  "id": zod.string().max(shipFollowUpTrackPathIdMax)
+})
+
+export const shipFollowUpTrackBodyTrackingCodeMax = 1000;
+
+export const shipFollowUpTrackBody = zod.object({
+  "version": zod.number(),
+  "tracking_code": zod.string().max(shipFollowUpTrackBodyTrackingCodeMax).optional()
+}).describe('Marks a product shipped with the carrier\'s tracking code.')
+
+export const shipFollowUpTrackResponse = zod.object({
+  "id": zod.string(),
+  "sale_id": zod.string(),
+  "sale_number": zod.string().describe('`V-2026-000123`.'),
+  "client_name": zod.string(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "item_seq": zod.number(),
+  "description": zod.string(),
+  "quantity": zod.number(),
+  "kind": zod.enum(['produto', 'procedimento']).describe('What a track follows.'),
+  "release_condition": zod.string().describe('`primeira_parcela` or `pagamento_total`: the catalog item\'s on the sale\'s confirmation.'),
+  "status": zod.enum(['aguardando_pagamento', 'em_separacao', 'enviado', 'entregue', 'a_agendar', 'agendado', 'realizado', 'retorno']).describe('Where a track stands.'),
+  "is_final": zod.boolean().describe('Whether it is final (delivered, performed or returned).'),
+  "released_at": zod.iso.datetime({}).optional(),
+  "sla_due_on": zod.string().optional().describe('The day shipping (product) or scheduling (procedure) is due.'),
+  "sla": zod.enum(['no_prazo', 'vencendo', 'atrasado']).describe('The SLA badge: before the deadline, on its last day, after it.').and(zod.any().describe('Only while the step under SLA is pending.')).optional().describe('Only while the step under SLA is pending.'),
+  "scheduled_on": zod.string().optional(),
+  "unit_id": zod.string().optional(),
+  "professional": zod.string().optional(),
+  "tracking_code": zod.string().optional(),
+  "status_at": zod.iso.datetime({}),
+  "version": zod.number().describe('Send it back with a step (a stale one is 409).')
+}).describe('A track with what the board shows of its sale.')
+
+/**
+ * @summary Marks a shipped product delivered (final; may conclude the sale).
+ */
+export const deliverFollowUpTrackPathIdMax = 100;
+
+export const deliverFollowUpTrackParams = zod.object({
+  "id": zod.string().max(deliverFollowUpTrackPathIdMax)
+})
+
+export const deliverFollowUpTrackBody = zod.object({
+  "version": zod.number()
+}).describe('The version last read.')
+
+export const deliverFollowUpTrackResponse = zod.object({
+  "id": zod.string(),
+  "sale_id": zod.string(),
+  "sale_number": zod.string().describe('`V-2026-000123`.'),
+  "client_name": zod.string(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "item_seq": zod.number(),
+  "description": zod.string(),
+  "quantity": zod.number(),
+  "kind": zod.enum(['produto', 'procedimento']).describe('What a track follows.'),
+  "release_condition": zod.string().describe('`primeira_parcela` or `pagamento_total`: the catalog item\'s on the sale\'s confirmation.'),
+  "status": zod.enum(['aguardando_pagamento', 'em_separacao', 'enviado', 'entregue', 'a_agendar', 'agendado', 'realizado', 'retorno']).describe('Where a track stands.'),
+  "is_final": zod.boolean().describe('Whether it is final (delivered, performed or returned).'),
+  "released_at": zod.iso.datetime({}).optional(),
+  "sla_due_on": zod.string().optional().describe('The day shipping (product) or scheduling (procedure) is due.'),
+  "sla": zod.enum(['no_prazo', 'vencendo', 'atrasado']).describe('The SLA badge: before the deadline, on its last day, after it.').and(zod.any().describe('Only while the step under SLA is pending.')).optional().describe('Only while the step under SLA is pending.'),
+  "scheduled_on": zod.string().optional(),
+  "unit_id": zod.string().optional(),
+  "professional": zod.string().optional(),
+  "tracking_code": zod.string().optional(),
+  "status_at": zod.iso.datetime({}),
+  "version": zod.number().describe('Send it back with a step (a stale one is 409).')
+}).describe('A track with what the board shows of its sale.')
+
+/**
+ * @summary Marks a scheduled procedure performed (final; may conclude the sale).
+ */
+export const performFollowUpTrackPathIdMax = 100;
+
+export const performFollowUpTrackParams = zod.object({
+  "id": zod.string().max(performFollowUpTrackPathIdMax)
+})
+
+export const performFollowUpTrackBody = zod.object({
+  "version": zod.number()
+}).describe('The version last read.')
+
+export const performFollowUpTrackResponse = zod.object({
+  "id": zod.string(),
+  "sale_id": zod.string(),
+  "sale_number": zod.string().describe('`V-2026-000123`.'),
+  "client_name": zod.string(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "item_seq": zod.number(),
+  "description": zod.string(),
+  "quantity": zod.number(),
+  "kind": zod.enum(['produto', 'procedimento']).describe('What a track follows.'),
+  "release_condition": zod.string().describe('`primeira_parcela` or `pagamento_total`: the catalog item\'s on the sale\'s confirmation.'),
+  "status": zod.enum(['aguardando_pagamento', 'em_separacao', 'enviado', 'entregue', 'a_agendar', 'agendado', 'realizado', 'retorno']).describe('Where a track stands.'),
+  "is_final": zod.boolean().describe('Whether it is final (delivered, performed or returned).'),
+  "released_at": zod.iso.datetime({}).optional(),
+  "sla_due_on": zod.string().optional().describe('The day shipping (product) or scheduling (procedure) is due.'),
+  "sla": zod.enum(['no_prazo', 'vencendo', 'atrasado']).describe('The SLA badge: before the deadline, on its last day, after it.').and(zod.any().describe('Only while the step under SLA is pending.')).optional().describe('Only while the step under SLA is pending.'),
+  "scheduled_on": zod.string().optional(),
+  "unit_id": zod.string().optional(),
+  "professional": zod.string().optional(),
+  "tracking_code": zod.string().optional(),
+  "status_at": zod.iso.datetime({}),
+  "version": zod.number().describe('Send it back with a step (a stale one is 409).')
+}).describe('A track with what the board shows of its sale.')
+
+/**
+ * @summary Records a performed procedure's return visit.
+ */
+export const returnFollowUpTrackPathIdMax = 100;
+
+export const returnFollowUpTrackParams = zod.object({
+  "id": zod.string().max(returnFollowUpTrackPathIdMax)
+})
+
+export const returnFollowUpTrackBody = zod.object({
+  "version": zod.number()
+}).describe('The version last read.')
+
+export const returnFollowUpTrackResponse = zod.object({
+  "id": zod.string(),
+  "sale_id": zod.string(),
+  "sale_number": zod.string().describe('`V-2026-000123`.'),
+  "client_name": zod.string(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "item_seq": zod.number(),
+  "description": zod.string(),
+  "quantity": zod.number(),
+  "kind": zod.enum(['produto', 'procedimento']).describe('What a track follows.'),
+  "release_condition": zod.string().describe('`primeira_parcela` or `pagamento_total`: the catalog item\'s on the sale\'s confirmation.'),
+  "status": zod.enum(['aguardando_pagamento', 'em_separacao', 'enviado', 'entregue', 'a_agendar', 'agendado', 'realizado', 'retorno']).describe('Where a track stands.'),
+  "is_final": zod.boolean().describe('Whether it is final (delivered, performed or returned).'),
+  "released_at": zod.iso.datetime({}).optional(),
+  "sla_due_on": zod.string().optional().describe('The day shipping (product) or scheduling (procedure) is due.'),
+  "sla": zod.enum(['no_prazo', 'vencendo', 'atrasado']).describe('The SLA badge: before the deadline, on its last day, after it.').and(zod.any().describe('Only while the step under SLA is pending.')).optional().describe('Only while the step under SLA is pending.'),
+  "scheduled_on": zod.string().optional(),
+  "unit_id": zod.string().optional(),
+  "professional": zod.string().optional(),
+  "tracking_code": zod.string().optional(),
+  "status_at": zod.iso.datetime({}),
+  "version": zod.number().describe('Send it back with a step (a stale one is 409).')
+}).describe('A track with what the board shows of its sale.')
+
+/**
+ * @summary A sale's tracks by item, for its page (404 outside the caller's reach).
+ */
+export const listSaleFollowUpTracksPathIdMax = 100;
+
+export const listSaleFollowUpTracksParams = zod.object({
+  "id": zod.string().max(listSaleFollowUpTracksPathIdMax)
+})
+
+export const listSaleFollowUpTracksResponseItem = zod.object({
+  "id": zod.string(),
+  "sale_id": zod.string(),
+  "sale_number": zod.string().describe('`V-2026-000123`.'),
+  "client_name": zod.string(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "item_seq": zod.number(),
+  "description": zod.string(),
+  "quantity": zod.number(),
+  "kind": zod.enum(['produto', 'procedimento']).describe('What a track follows.'),
+  "release_condition": zod.string().describe('`primeira_parcela` or `pagamento_total`: the catalog item\'s on the sale\'s confirmation.'),
+  "status": zod.enum(['aguardando_pagamento', 'em_separacao', 'enviado', 'entregue', 'a_agendar', 'agendado', 'realizado', 'retorno']).describe('Where a track stands.'),
+  "is_final": zod.boolean().describe('Whether it is final (delivered, performed or returned).'),
+  "released_at": zod.iso.datetime({}).optional(),
+  "sla_due_on": zod.string().optional().describe('The day shipping (product) or scheduling (procedure) is due.'),
+  "sla": zod.enum(['no_prazo', 'vencendo', 'atrasado']).describe('The SLA badge: before the deadline, on its last day, after it.').and(zod.any().describe('Only while the step under SLA is pending.')).optional().describe('Only while the step under SLA is pending.'),
+  "scheduled_on": zod.string().optional(),
+  "unit_id": zod.string().optional(),
+  "professional": zod.string().optional(),
+  "tracking_code": zod.string().optional(),
+  "status_at": zod.iso.datetime({}),
+  "version": zod.number().describe('Send it back with a step (a stale one is 409).')
+}).describe('A track with what the board shows of its sale.')
+export const listSaleFollowUpTracksResponse = zod.array(listSaleFollowUpTracksResponseItem)
+
