@@ -2,6 +2,9 @@ import { apiToken, demoEmail, expect, signIn, test } from '../support/fixtures';
 
 type Json = Record<string, unknown>;
 
+/** Today in São Paulo (`aaaa-mm-dd`): the server's business date, not UTC's (after 21:00 there UTC is tomorrow). */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+
 /** Calls the API as `email`; a refusal fails the test with its body. */
 async function caller(baseUrl: string, email: string) {
   const token = await apiToken(baseUrl, demoEmail(email));
@@ -34,7 +37,7 @@ async function sellProduct(baseUrl: string): Promise<{ sale: Sale; item: string 
     items: [{ catalog_item_id: product?.id, quantity: 1, discount_bp: 0 }],
     payment_method: 'pix',
     installment_count: 1,
-    first_due_date: new Date().toISOString().slice(0, 10),
+    first_due_date: today(),
   });
   const sale = await api<Sale>(`/api/v1/sales/sales/${draft.id}/confirm`, { version: draft.version });
   return { sale, item: product?.name ?? '' };
@@ -48,7 +51,7 @@ async function receive(baseUrl: string, installmentId: string, amount: number): 
   const installment = await api<{ version: number }>(`/api/v1/finance/receivables/installments/${installmentId}`);
   await api(`/api/v1/finance/receivables/installments/${installmentId}/receipts`, {
     version: installment.version,
-    date: new Date().toISOString().slice(0, 10),
+    date: today(),
     amount_cents: amount,
     bank_account_id: list.find((a) => a.active)?.id,
     method: 'PIX',
