@@ -152,7 +152,7 @@ pub async fn sale_state_in(tx: &mut Tx, sale_id: &str) -> Result<Option<(String,
         .fetch_optional(&mut *conn).await)
 }
 
-/// Concludes the sale if it is still in one of `from` at `version`.
+/// Concludes the sale if it is still confirmed or in progress at `version`; false otherwise.
 pub async fn conclude_sale(
     tx: &mut Tx,
     sale_id: &str,
