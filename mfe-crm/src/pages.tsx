@@ -23,6 +23,7 @@ const built: Record<string, ComponentType<PageProps>> = {
   '/minhas-vendas': lazy(() => import(/* webpackChunkName: "my-sales" */ './features/my-sales/components/MySalesPage')),
   '/vendas-produtos': lazy(() => import(/* webpackChunkName: "product-sales" */ './features/product-sales/components/ProductSalesPage')),
   '/resumo-temporario': lazy(() => import(/* webpackChunkName: "proposal-summary" */ './features/proposal-summary/components/ProposalSummaryPage')),
+  '/follow-up-pedidos': lazy(() => import(/* webpackChunkName: "follow-up" */ './features/follow-up/components/FollowUpPage')),
   '/venda': lazy(() => import(/* webpackChunkName: "sale" */ './features/sale/components/SalePage')),
   '/backoffice/vendas/catalogo': lazy(() => import(/* webpackChunkName: "sales-catalog" */ './features/sales-catalog/components/CatalogPage')),
 };

@@ -21,10 +21,11 @@ use std::sync::Arc;
 
 use platform::access::{Permission, RouteRule};
 use platform::context::{Context, Demo, Platform, StartError, Started};
+use platform::jobs::Consumer;
 use platform::migrate::Migrations;
 use platform::Error;
 
-pub use service::{CampaignRoom, Catalog, SalesBook, SalesDashboard, SummaryLinks};
+pub use service::{CampaignRoom, Catalog, FollowUp, SalesBook, SalesDashboard, SummaryLinks};
 pub use store::sales::SaleFilter;
 pub use store::CatalogFilter;
 
@@ -35,6 +36,7 @@ pub struct Sales {
     summary_links: Arc<SummaryLinks>,
     campaign_room: Arc<CampaignRoom>,
     dashboard: Arc<SalesDashboard>,
+    followup: Arc<FollowUp>,
     trusted_proxies: Arc<[std::net::IpAddr]>,
 }
 
@@ -51,6 +53,11 @@ impl Sales {
     /// The proposal summary links and their public read.
     pub fn summary_links(&self) -> &Arc<SummaryLinks> {
         &self.summary_links
+    }
+
+    /// Order follow-up (`/follow-up-pedidos`).
+    pub fn followup(&self) -> &Arc<FollowUp> {
+        &self.followup
     }
 
     /// The campaign room (`/blackfriday`).
@@ -92,6 +99,13 @@ impl Context for Sales {
             platform.clock.clone(),
             catalog.clone(),
             crm.clone(),
+            finance.clone(),
+        ));
+        let followup = Arc::new(FollowUp::new(
+            platform.db.clone(),
+            platform.clock.clone(),
+            sales.clone(),
+            crm.clone(),
             finance,
         ));
         let campaign_room = Arc::new(CampaignRoom::new(
@@ -118,8 +132,14 @@ impl Context for Sales {
             summary_links,
             campaign_room,
             dashboard,
+            followup,
             trusted_proxies: platform.config.http.trusted_proxies.clone().into(),
         })
+    }
+
+    /// finance's settlements and reversals release (or hold back) the follow-up tracks.
+    fn consumers(self: &Arc<Self>) -> Vec<Consumer> {
+        self.followup.consumers()
     }
 
     fn api(self: &Arc<Self>) -> api::SalesApi {
@@ -135,6 +155,7 @@ impl Context for Sales {
             api::campaign_room::CampaignRoomApi::new(self.campaign_room.clone()),
             api::plugin::SalesPluginApi::new(self.sales.clone(), self.summary_links.clone()),
             api::dashboard::DashboardApi::new(self.dashboard.clone()),
+            api::followup::FollowUpApi::new(self.followup.clone()),
         )
     }
 

@@ -98,6 +98,29 @@ pub static SALES_CAMPAIGN_ROOM: Permission = Permission {
     grant: Grant::Roles(&[Salesperson, SalesManager, Admin, SuperAdmin]),
 };
 
+/// §6 `sales/follow-up` (`/follow-up-pedidos`) read: salespeople (own), managers (their teams'), finance and
+/// administrators (all). Legal has none.
+pub static SALES_FOLLOWUP_READ: Permission = Permission {
+    code: "vendas_followup_ler",
+    label: "consultar o follow-up de pedidos",
+    grant: Grant::Roles(&[
+        Salesperson,
+        SalesManager,
+        FinancialAssistant,
+        FinancialManager,
+        Admin,
+        SuperAdmin,
+    ]),
+};
+
+/// §6 `sales/follow-up` write: schedule, ship, deliver, perform (salespeople their own, managers their teams',
+/// administrators all; finance reads only).
+pub static SALES_FOLLOWUP_WRITE: Permission = Permission {
+    code: "vendas_followup_editar",
+    label: "registrar as etapas do follow-up de pedidos",
+    grant: Grant::Roles(&[Salesperson, SalesManager, Admin, SuperAdmin]),
+};
+
 /// Every permission the context declares.
 pub static ALL: &[&Permission] = &[
     &SALES_CATALOG_READ,
@@ -109,10 +132,13 @@ pub static ALL: &[&Permission] = &[
     &SALES_DASHBOARD_READ,
     &SALES_SUMMARY_LINKS,
     &SALES_CAMPAIGN_ROOM,
+    &SALES_FOLLOWUP_READ,
+    &SALES_FOLLOWUP_WRITE,
 ];
 
 /// The catalog's page opens to whoever reads the catalog, the sale's to whoever reads sales, the reports to whoever
-/// reads them, the dashboard to whoever has one (§6), the campaign room to the sales roles; a salesperson refused a report goes to their landing page (the web guard is generated from this).
+/// reads them, the dashboard to whoever has one (§6), the campaign room to the sales roles, the follow-up board to
+/// whoever reads it; a salesperson refused a report goes to their landing page (the web guard is generated from this).
 pub static ROUTE_RULES: &[RouteRule] = &[
     RouteRule::new(
         RouteMatch::Exact(&["/backoffice/vendas/catalogo"]),
@@ -135,6 +161,12 @@ pub static ROUTE_RULES: &[RouteRule] = &[
     RouteRule::new(
         RouteMatch::Exact(&["/dashboard"]),
         &SALES_DASHBOARD_READ,
+        RouteCheck::Client,
+        "/inicio",
+    ),
+    RouteRule::new(
+        RouteMatch::Exact(&["/follow-up-pedidos"]),
+        &SALES_FOLLOWUP_READ,
         RouteCheck::Client,
         "/inicio",
     ),

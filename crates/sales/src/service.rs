@@ -355,6 +355,7 @@ impl Catalog {
 
 pub mod campaign_room;
 pub mod dashboard;
+pub mod followup;
 pub mod sales;
 
 pub use sales::{
@@ -365,5 +366,6 @@ pub mod summary_links;
 
 pub use campaign_room::CampaignRoom;
 pub use dashboard::{DashboardQuery, SalesDashboard};
+pub use followup::{BoardItem, BoardQuery, FollowUp};
 
 pub use summary_links::{CreatedLink, LinkView, NextPayment, PublicRead, SummaryLinks};

@@ -130,6 +130,7 @@ export const ROUTES: readonly RouteEntry[] = [
     ['/venda', 'Venda'],
     ['/minhas-vendas', 'Minhas vendas'],
     ['/vendas-produtos', 'Vendas por produto'],
+    ['/follow-up-pedidos', 'Follow-up de pedidos'],
     ['/dashboard', 'Painel'],
     ['/assinaturas', 'Assinaturas'],
     ['/assinaturas/detalhes', 'Detalhes da assinatura', { parent: '/assinaturas' }],
@@ -158,7 +159,6 @@ export const ROUTES: readonly RouteEntry[] = [
     ['/requisicoes-de-compras', 'Requisições de compras'],
     ['/condicoes-pagamento', 'Condições de pagamento'],
     ['/previsao-de-compras', 'Previsão de compras'],
-    ['/follow-up-pedidos', 'Follow-up de pedidos'],
   ]),
 ];
 

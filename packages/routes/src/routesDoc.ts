@@ -52,6 +52,7 @@ const STATES: Readonly<Record<string, string>> = {
   '/resumo-temporario': BUILT,
   '/vendas-produtos': BUILT,
   '/dashboard': BUILT,
+  '/follow-up-pedidos': BUILT,
   '/boletos': BUILT,
   '/boletos/detalhes': BUILT,
   '/remessa': BUILT,

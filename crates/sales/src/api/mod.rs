@@ -21,6 +21,7 @@ use crate::store::CatalogFilter;
 
 pub mod campaign_room;
 pub mod dashboard;
+pub mod followup;
 pub mod plugin;
 pub mod reports;
 pub mod sales;
@@ -36,6 +37,7 @@ pub type SalesApi = (
     campaign_room::CampaignRoomApi,
     plugin::SalesPluginApi,
     dashboard::DashboardApi,
+    followup::FollowUpApi,
 );
 
 #[derive(Tags)]

@@ -16,3 +16,4 @@ pub use sale::{
 };
 pub mod campaign_room;
 pub mod dashboard;
+pub mod followup;

@@ -6,7 +6,7 @@
 //! Confirming is ONE transaction: the sale's state (guarded by its version, so a second confirmation racing the
 //! first finds it moved on), finance's título with one installment per payment-plan installment
 //! ([`finance::Receivables::create_in`], which also refuses a second título per sale), the linked opportunity
-//! won ([`crm::Opportunities::mark_won_in`]) and the history. Other contexts are reached only through their
+//! won ([`crm::Opportunities::mark_won_in`]), the follow-up tracks awaiting payment and the history. Other contexts are reached only through their
 //! public Rust interfaces.
 
 use std::collections::{BTreeSet, HashMap};
@@ -27,9 +27,10 @@ use crate::domain::report::{self, LinkFigures, ProductRow, SoldLine};
 use crate::domain::sale::{may_approve, required_level};
 use crate::domain::summary_link::Revocation;
 use crate::domain::{
-    ApprovalLevel, CatalogKind, DiscountApproval, PaymentMethod, PricedItem, Sale, SaleDraft,
-    SaleFields, SaleStatus,
+    ApprovalLevel, CatalogKind, DiscountApproval, PaymentMethod, PricedItem, ReleaseCondition,
+    Sale, SaleDraft, SaleFields, SaleStatus,
 };
+use crate::service::followup;
 use crate::service::Catalog;
 use crate::store::sales::{self as store, SaleFilter, SoldBy};
 use crate::store::summary_links;
@@ -826,6 +827,19 @@ impl SalesBook {
         self.get(p, id).await
     }
 
+    /// The follow-up release condition of each product and procedure the sale has, by catalog item id (read
+    /// before the confirmation's transaction: the tracks keep it as it is on that day).
+    async fn release_conditions(&self, sale: &Sale) -> Result<HashMap<String, ReleaseCondition>> {
+        let mut conditions = HashMap::new();
+        for line in &sale.fields.lines {
+            if line.kind != CatalogKind::Plan && !conditions.contains_key(&line.catalog_item_id) {
+                let item = self.catalog.get(&line.catalog_item_id).await?;
+                conditions.insert(line.catalog_item_id.clone(), item.fields.release_condition);
+            }
+        }
+        Ok(conditions)
+    }
+
     /// The confirmation's one transaction (see the module's note).
     async fn confirm_now(
         &self,
@@ -834,6 +848,7 @@ impl SalesBook {
         from: SaleStatus,
         approval: Option<DiscountApproval>,
     ) -> Result<SaleDetail> {
+        let conditions = self.release_conditions(&sale).await?;
         let now = self.clock.now();
         let mut tx = self.db.begin().await?;
         let level = approval
@@ -887,6 +902,7 @@ impl SalesBook {
             )
             .await?;
         store::set_receivable(&mut tx, &sale.id, &receivable.id).await?;
+        followup::create_tracks_in(&mut tx, &sale, &conditions, p, now).await?;
         if let Some(opp) = &sale.fields.opportunity_id {
             let link = self
                 .crm

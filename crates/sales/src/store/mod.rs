@@ -9,6 +9,7 @@ use platform::{bind_sql_args, on_db, on_tx};
 use crate::domain::{CatalogFields, CatalogItem, CatalogKind, Cycle, Recurrence, ReleaseCondition};
 
 pub mod campaign_room;
+pub mod followup;
 pub mod sales;
 pub mod summary_links;
 

@@ -6,6 +6,7 @@ mod campaign_room_api;
 mod catalog_api;
 mod common;
 mod dashboard_api;
+mod followup_api;
 mod my_sales_api;
 mod plugin_api;
 mod reports_api;

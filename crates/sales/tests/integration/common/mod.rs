@@ -217,25 +217,36 @@ impl World {
         .await
     }
 
-    /// Registers a receipt of `cents` on a sale's installment (its first version), into a bank account made for it.
+    /// Registers a receipt of `cents` on a sale's installment (its first version), into the world's bank account
+    /// (made by the first receipt).
     pub async fn receive(&self, installment_id: &str, cents: i64) {
         let finance = self.api.started.get::<Finance>().unwrap();
         let admin = person("ADMIN", Role::Admin);
-        let bank = finance
+        let existing = finance
             .bank_accounts()
-            .create(
-                BankAccountDraft::opened(
-                    &format!("Conta {installment_id}"),
-                    "341",
-                    "0912",
-                    "45678",
-                    "9",
-                    d(2026, 1, 1),
-                ),
-                &admin,
-            )
+            .list()
             .await
-            .unwrap();
+            .unwrap()
+            .into_iter()
+            .next();
+        let bank = match existing {
+            Some(bank) => bank,
+            None => finance
+                .bank_accounts()
+                .create(
+                    BankAccountDraft::opened(
+                        "Conta de recebimentos",
+                        "341",
+                        "0912",
+                        "45678",
+                        "9",
+                        d(2026, 1, 1),
+                    ),
+                    &admin,
+                )
+                .await
+                .unwrap(),
+        };
         finance
             .receivables()
             .register_receipt(

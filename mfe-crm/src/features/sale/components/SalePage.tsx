@@ -69,11 +69,13 @@ import {
   type WizardState,
 } from '../api/saleModel';
 import { SALE_STATUS_COLORS, SALE_STATUS_LABELS } from '../../../lib/salesVocabulary';
+import { SaleFollowUpPanel } from './SaleFollowUpPanel';
 import { SummaryLinksPanel } from './SummaryLinksPanel';
 
 const WRITE = 'vendas_vendas_editar';
 const APPROVE = 'vendas_desconto_aprovar';
 const SUMMARY_LINKS = 'vendas_links_resumo';
+const FOLLOW_UP = 'vendas_followup_ler';
 
 /** `/venda` (a new sale; `?cliente=`, `?oportunidade=` prefill) and `/venda?id=` (a draft continues in the wizard;
  * past the draft it is read-only, with its receivables). */
@@ -92,6 +94,7 @@ function ExistingSale({ id }: { id: string }) {
   const sale = useGetSale(id);
   const mayWrite = usePermission(WRITE);
   const mayLink = usePermission(SUMMARY_LINKS);
+  const mayFollow = usePermission(FOLLOW_UP);
   const [params] = useSearchParams();
   if (sale.isPending) return <Spinner />;
   if (sale.isError)
@@ -118,6 +121,7 @@ function ExistingSale({ id }: { id: string }) {
     <Stack gap="md">
       <SaleDetails sale={sale.data} />
       {discard}
+      {mayFollow && <SaleFollowUpPanel sale={sale.data} />}
       {links}
     </Stack>
   );
