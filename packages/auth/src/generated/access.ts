@@ -94,6 +94,8 @@ export const ACCESS: AccessRules = {
     vendas_painel_ler: { label: 'ver o painel de vendas', roles: ['SALESPERSON', 'SALES_MANAGER', 'FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     vendas_links_resumo: { label: 'criar e revogar links de resumo da proposta', roles: ['SALESPERSON', 'SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
     vendas_sala_campanha: { label: 'ver a sala da campanha (Black Friday)', roles: ['SALESPERSON', 'SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    vendas_followup_ler: { label: 'consultar o follow-up de pedidos', roles: ['SALESPERSON', 'SALES_MANAGER', 'FINANCIAL_ASSISTANT', 'FINANCIAL_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
+    vendas_followup_editar: { label: 'registrar as etapas do follow-up de pedidos', roles: ['SALESPERSON', 'SALES_MANAGER', 'ADMIN', 'SUPER_ADMIN'], flag: null },
   },
   routeRules: [
     { match: { kind: 'exact', paths: ['/pagamentos', '/recebimentos'] }, except: null, permission: 'financeiro', check: 'client', deniedTo: '/minhas-vendas', audited: false },
@@ -131,6 +133,7 @@ export const ACCESS: AccessRules = {
     { match: { kind: 'exact', paths: ['/venda'] }, except: null, permission: 'vendas_vendas_ler', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/vendas-produtos'] }, except: null, permission: 'vendas_relatorios_ler', check: 'client', deniedTo: '/minhas-vendas', audited: false },
     { match: { kind: 'exact', paths: ['/dashboard'] }, except: null, permission: 'vendas_painel_ler', check: 'client', deniedTo: '/inicio', audited: false },
+    { match: { kind: 'exact', paths: ['/follow-up-pedidos'] }, except: null, permission: 'vendas_followup_ler', check: 'client', deniedTo: '/inicio', audited: false },
     { match: { kind: 'exact', paths: ['/blackfriday'] }, except: null, permission: 'vendas_sala_campanha', check: 'client', deniedTo: '/inicio', audited: false },
   ],
   roleRedirects: [

@@ -29,10 +29,18 @@ import type {
   CreatedSummaryLink,
   ErrorBody,
   ExportSalesByProductParams,
+  FollowUpBoard,
+  FollowUpHistory,
+  FollowUpSchedule,
+  FollowUpShipment,
+  FollowUpTrack,
+  FollowUpVersion,
   GetCampaignRoomParams,
   GetSalesByProductParams,
   GetSalesCatalogItemPriceParams,
+  GetSalesDashboardParams,
   GetSalesMonthProgressParams,
+  ListFollowUpTracksParams,
   ListSalesCatalogItemsParams,
   ListSalesParams,
   NewSummaryLinkRequest,
@@ -55,6 +63,7 @@ import type {
   SalesCatalogItemUpdate,
   SalesCatalogPage,
   SalesCatalogPrice,
+  SalesDashboard,
   SalesLinkFigures,
   SalesMonthProgress,
   SalesNewCatalogItem,
@@ -2660,4 +2669,884 @@ export const useSalesPluginCreateSummaryLink = <TError = ErrorType<ErrorBody | E
 
       return useMutation(mutationOptions, queryClient);
     }
+    /**
+ * @summary The sales dashboard of `month` (AAAA-MM; by default this month in São Paulo; 422 names `month`). A
+salesperson sees their own month (`unit_id` and `team_id` are ignored); a manager their teams, one of them
+with `team_id` (404 for a team not theirs); finance and administrators the company, one unit or one team
+(404 for an unknown team).
+ */
+export const getGetSalesDashboardUrl = (params?: GetSalesDashboardParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
     
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/sales/dashboard?${stringifiedParams}` : `/api/v1/sales/dashboard`
+}
+
+export const getSalesDashboard = async (params?: GetSalesDashboardParams, options?: RequestInit): Promise<SalesDashboard> => {
+  
+  return customFetch<SalesDashboard>(getGetSalesDashboardUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetSalesDashboardQueryKey = (params?: GetSalesDashboardParams,) => {
+    return [
+    `/api/v1/sales/dashboard`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetSalesDashboardQueryOptions = <TData = Awaited<ReturnType<typeof getSalesDashboard>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: GetSalesDashboardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesDashboard>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSalesDashboardQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSalesDashboard>>> = ({ signal }) => getSalesDashboard(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSalesDashboard>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSalesDashboardQueryResult = NonNullable<Awaited<ReturnType<typeof getSalesDashboard>>>
+export type GetSalesDashboardQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetSalesDashboard<TData = Awaited<ReturnType<typeof getSalesDashboard>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  GetSalesDashboardParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesDashboard>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSalesDashboard>>,
+          TError,
+          Awaited<ReturnType<typeof getSalesDashboard>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSalesDashboard<TData = Awaited<ReturnType<typeof getSalesDashboard>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetSalesDashboardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesDashboard>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSalesDashboard>>,
+          TError,
+          Awaited<ReturnType<typeof getSalesDashboard>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSalesDashboard<TData = Awaited<ReturnType<typeof getSalesDashboard>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetSalesDashboardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesDashboard>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The sales dashboard of `month` (AAAA-MM; by default this month in São Paulo; 422 names `month`). A
+salesperson sees their own month (`unit_id` and `team_id` are ignored); a manager their teams, one of them
+with `team_id` (404 for a team not theirs); finance and administrators the company, one unit or one team
+(404 for an unknown team).
+ */
+
+export function useGetSalesDashboard<TData = Awaited<ReturnType<typeof getSalesDashboard>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: GetSalesDashboardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesDashboard>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSalesDashboardQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The board: the tracks of the sales the caller reaches (a salesperson: own and split; a manager: their
+teams'; finance and administrators: all), oldest first, with their SLA badge today. `unit_id`: the
+sales of the unit's teams and the procedures scheduled at it.
+ */
+export const getListFollowUpTracksUrl = (params?: ListFollowUpTracksParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/sales/follow-up?${stringifiedParams}` : `/api/v1/sales/follow-up`
+}
+
+export const listFollowUpTracks = async (params?: ListFollowUpTracksParams, options?: RequestInit): Promise<FollowUpBoard> => {
+  
+  return customFetch<FollowUpBoard>(getListFollowUpTracksUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListFollowUpTracksQueryKey = (params?: ListFollowUpTracksParams,) => {
+    return [
+    `/api/v1/sales/follow-up`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListFollowUpTracksQueryOptions = <TData = Awaited<ReturnType<typeof listFollowUpTracks>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(params?: ListFollowUpTracksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFollowUpTracks>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListFollowUpTracksQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listFollowUpTracks>>> = ({ signal }) => listFollowUpTracks(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listFollowUpTracks>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListFollowUpTracksQueryResult = NonNullable<Awaited<ReturnType<typeof listFollowUpTracks>>>
+export type ListFollowUpTracksQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListFollowUpTracks<TData = Awaited<ReturnType<typeof listFollowUpTracks>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ListFollowUpTracksParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFollowUpTracks>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listFollowUpTracks>>,
+          TError,
+          Awaited<ReturnType<typeof listFollowUpTracks>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListFollowUpTracks<TData = Awaited<ReturnType<typeof listFollowUpTracks>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListFollowUpTracksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFollowUpTracks>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listFollowUpTracks>>,
+          TError,
+          Awaited<ReturnType<typeof listFollowUpTracks>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListFollowUpTracks<TData = Awaited<ReturnType<typeof listFollowUpTracks>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListFollowUpTracksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFollowUpTracks>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The board: the tracks of the sales the caller reaches (a salesperson: own and split; a manager: their
+teams'; finance and administrators: all), oldest first, with their SLA badge today. `unit_id`: the
+sales of the unit's teams and the procedures scheduled at it.
+ */
+
+export function useListFollowUpTracks<TData = Awaited<ReturnType<typeof listFollowUpTracks>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListFollowUpTracksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFollowUpTracks>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListFollowUpTracksQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary One track (404 outside the caller's reach).
+ */
+export const getGetFollowUpTrackUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/sales/follow-up/${id}`
+}
+
+export const getFollowUpTrack = async (id: string, options?: RequestInit): Promise<FollowUpTrack> => {
+  
+  return customFetch<FollowUpTrack>(getGetFollowUpTrackUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetFollowUpTrackQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/sales/follow-up/${id}`
+    ] as const;
+    }
+
+    
+export const getGetFollowUpTrackQueryOptions = <TData = Awaited<ReturnType<typeof getFollowUpTrack>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpTrack>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetFollowUpTrackQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getFollowUpTrack>>> = ({ signal }) => getFollowUpTrack(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getFollowUpTrack>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetFollowUpTrackQueryResult = NonNullable<Awaited<ReturnType<typeof getFollowUpTrack>>>
+export type GetFollowUpTrackQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetFollowUpTrack<TData = Awaited<ReturnType<typeof getFollowUpTrack>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpTrack>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFollowUpTrack>>,
+          TError,
+          Awaited<ReturnType<typeof getFollowUpTrack>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFollowUpTrack<TData = Awaited<ReturnType<typeof getFollowUpTrack>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpTrack>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFollowUpTrack>>,
+          TError,
+          Awaited<ReturnType<typeof getFollowUpTrack>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFollowUpTrack<TData = Awaited<ReturnType<typeof getFollowUpTrack>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpTrack>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary One track (404 outside the caller's reach).
+ */
+
+export function useGetFollowUpTrack<TData = Awaited<ReturnType<typeof getFollowUpTrack>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpTrack>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetFollowUpTrackQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary A track's changes, oldest first.
+ */
+export const getGetFollowUpTrackHistoryUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/sales/follow-up/${id}/history`
+}
+
+export const getFollowUpTrackHistory = async (id: string, options?: RequestInit): Promise<FollowUpHistory> => {
+  
+  return customFetch<FollowUpHistory>(getGetFollowUpTrackHistoryUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetFollowUpTrackHistoryQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/sales/follow-up/${id}/history`
+    ] as const;
+    }
+
+    
+export const getGetFollowUpTrackHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getFollowUpTrackHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpTrackHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetFollowUpTrackHistoryQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getFollowUpTrackHistory>>> = ({ signal }) => getFollowUpTrackHistory(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getFollowUpTrackHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetFollowUpTrackHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getFollowUpTrackHistory>>>
+export type GetFollowUpTrackHistoryQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetFollowUpTrackHistory<TData = Awaited<ReturnType<typeof getFollowUpTrackHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpTrackHistory>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFollowUpTrackHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getFollowUpTrackHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFollowUpTrackHistory<TData = Awaited<ReturnType<typeof getFollowUpTrackHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpTrackHistory>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFollowUpTrackHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getFollowUpTrackHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFollowUpTrackHistory<TData = Awaited<ReturnType<typeof getFollowUpTrackHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpTrackHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A track's changes, oldest first.
+ */
+
+export function useGetFollowUpTrackHistory<TData = Awaited<ReturnType<typeof getFollowUpTrackHistory>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpTrackHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetFollowUpTrackHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Schedules a procedure *A agendar* (422 naming `scheduled_on`, `unit_id` or `professional`; 409 for a
+stale version, a track still awaiting payment or not at this step).
+ */
+export const getScheduleFollowUpTrackUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/sales/follow-up/${id}/schedule`
+}
+
+export const scheduleFollowUpTrack = async (id: string,
+    followUpSchedule: FollowUpSchedule, options?: RequestInit): Promise<FollowUpTrack> => {
+  
+  return customFetch<FollowUpTrack>(getScheduleFollowUpTrackUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      followUpSchedule,)
+  }
+);}
+
+
+
+
+export const getScheduleFollowUpTrackMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof scheduleFollowUpTrack>>, TError,{id: string;data: FollowUpSchedule}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof scheduleFollowUpTrack>>, TError,{id: string;data: FollowUpSchedule}, TContext> => {
+
+const mutationKey = ['scheduleFollowUpTrack'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof scheduleFollowUpTrack>>, {id: string;data: FollowUpSchedule}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  scheduleFollowUpTrack(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ScheduleFollowUpTrackMutationResult = NonNullable<Awaited<ReturnType<typeof scheduleFollowUpTrack>>>
+    export type ScheduleFollowUpTrackMutationBody = FollowUpSchedule
+    export type ScheduleFollowUpTrackMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Schedules a procedure *A agendar* (422 naming `scheduled_on`, `unit_id` or `professional`; 409 for a
+stale version, a track still awaiting payment or not at this step).
+ */
+export const useScheduleFollowUpTrack = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof scheduleFollowUpTrack>>, TError,{id: string;data: FollowUpSchedule}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof scheduleFollowUpTrack>>,
+        TError,
+        {id: string;data: FollowUpSchedule},
+        TContext
+      > => {
+
+      const mutationOptions = getScheduleFollowUpTrackMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Marks a product *Em separação* shipped (422 naming `tracking_code`; 409 as for scheduling).
+ */
+export const getShipFollowUpTrackUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/sales/follow-up/${id}/ship`
+}
+
+export const shipFollowUpTrack = async (id: string,
+    followUpShipment: FollowUpShipment, options?: RequestInit): Promise<FollowUpTrack> => {
+  
+  return customFetch<FollowUpTrack>(getShipFollowUpTrackUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      followUpShipment,)
+  }
+);}
+
+
+
+
+export const getShipFollowUpTrackMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof shipFollowUpTrack>>, TError,{id: string;data: FollowUpShipment}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof shipFollowUpTrack>>, TError,{id: string;data: FollowUpShipment}, TContext> => {
+
+const mutationKey = ['shipFollowUpTrack'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof shipFollowUpTrack>>, {id: string;data: FollowUpShipment}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  shipFollowUpTrack(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ShipFollowUpTrackMutationResult = NonNullable<Awaited<ReturnType<typeof shipFollowUpTrack>>>
+    export type ShipFollowUpTrackMutationBody = FollowUpShipment
+    export type ShipFollowUpTrackMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Marks a product *Em separação* shipped (422 naming `tracking_code`; 409 as for scheduling).
+ */
+export const useShipFollowUpTrack = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof shipFollowUpTrack>>, TError,{id: string;data: FollowUpShipment}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof shipFollowUpTrack>>,
+        TError,
+        {id: string;data: FollowUpShipment},
+        TContext
+      > => {
+
+      const mutationOptions = getShipFollowUpTrackMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Marks a shipped product delivered (final; may conclude the sale).
+ */
+export const getDeliverFollowUpTrackUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/sales/follow-up/${id}/deliver`
+}
+
+export const deliverFollowUpTrack = async (id: string,
+    followUpVersion: FollowUpVersion, options?: RequestInit): Promise<FollowUpTrack> => {
+  
+  return customFetch<FollowUpTrack>(getDeliverFollowUpTrackUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      followUpVersion,)
+  }
+);}
+
+
+
+
+export const getDeliverFollowUpTrackMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deliverFollowUpTrack>>, TError,{id: string;data: FollowUpVersion}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deliverFollowUpTrack>>, TError,{id: string;data: FollowUpVersion}, TContext> => {
+
+const mutationKey = ['deliverFollowUpTrack'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deliverFollowUpTrack>>, {id: string;data: FollowUpVersion}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  deliverFollowUpTrack(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeliverFollowUpTrackMutationResult = NonNullable<Awaited<ReturnType<typeof deliverFollowUpTrack>>>
+    export type DeliverFollowUpTrackMutationBody = FollowUpVersion
+    export type DeliverFollowUpTrackMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Marks a shipped product delivered (final; may conclude the sale).
+ */
+export const useDeliverFollowUpTrack = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deliverFollowUpTrack>>, TError,{id: string;data: FollowUpVersion}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deliverFollowUpTrack>>,
+        TError,
+        {id: string;data: FollowUpVersion},
+        TContext
+      > => {
+
+      const mutationOptions = getDeliverFollowUpTrackMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Marks a scheduled procedure performed (final; may conclude the sale).
+ */
+export const getPerformFollowUpTrackUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/sales/follow-up/${id}/perform`
+}
+
+export const performFollowUpTrack = async (id: string,
+    followUpVersion: FollowUpVersion, options?: RequestInit): Promise<FollowUpTrack> => {
+  
+  return customFetch<FollowUpTrack>(getPerformFollowUpTrackUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      followUpVersion,)
+  }
+);}
+
+
+
+
+export const getPerformFollowUpTrackMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof performFollowUpTrack>>, TError,{id: string;data: FollowUpVersion}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof performFollowUpTrack>>, TError,{id: string;data: FollowUpVersion}, TContext> => {
+
+const mutationKey = ['performFollowUpTrack'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof performFollowUpTrack>>, {id: string;data: FollowUpVersion}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  performFollowUpTrack(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type PerformFollowUpTrackMutationResult = NonNullable<Awaited<ReturnType<typeof performFollowUpTrack>>>
+    export type PerformFollowUpTrackMutationBody = FollowUpVersion
+    export type PerformFollowUpTrackMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Marks a scheduled procedure performed (final; may conclude the sale).
+ */
+export const usePerformFollowUpTrack = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof performFollowUpTrack>>, TError,{id: string;data: FollowUpVersion}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof performFollowUpTrack>>,
+        TError,
+        {id: string;data: FollowUpVersion},
+        TContext
+      > => {
+
+      const mutationOptions = getPerformFollowUpTrackMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Records a performed procedure's return visit.
+ */
+export const getReturnFollowUpTrackUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/sales/follow-up/${id}/return`
+}
+
+export const returnFollowUpTrack = async (id: string,
+    followUpVersion: FollowUpVersion, options?: RequestInit): Promise<FollowUpTrack> => {
+  
+  return customFetch<FollowUpTrack>(getReturnFollowUpTrackUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      followUpVersion,)
+  }
+);}
+
+
+
+
+export const getReturnFollowUpTrackMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof returnFollowUpTrack>>, TError,{id: string;data: FollowUpVersion}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof returnFollowUpTrack>>, TError,{id: string;data: FollowUpVersion}, TContext> => {
+
+const mutationKey = ['returnFollowUpTrack'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof returnFollowUpTrack>>, {id: string;data: FollowUpVersion}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  returnFollowUpTrack(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReturnFollowUpTrackMutationResult = NonNullable<Awaited<ReturnType<typeof returnFollowUpTrack>>>
+    export type ReturnFollowUpTrackMutationBody = FollowUpVersion
+    export type ReturnFollowUpTrackMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Records a performed procedure's return visit.
+ */
+export const useReturnFollowUpTrack = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof returnFollowUpTrack>>, TError,{id: string;data: FollowUpVersion}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof returnFollowUpTrack>>,
+        TError,
+        {id: string;data: FollowUpVersion},
+        TContext
+      > => {
+
+      const mutationOptions = getReturnFollowUpTrackMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary A sale's tracks by item, for its page (404 outside the caller's reach).
+ */
+export const getListSaleFollowUpTracksUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/sales/sales/${id}/follow-up`
+}
+
+export const listSaleFollowUpTracks = async (id: string, options?: RequestInit): Promise<FollowUpTrack[]> => {
+  
+  return customFetch<FollowUpTrack[]>(getListSaleFollowUpTracksUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListSaleFollowUpTracksQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/sales/sales/${id}/follow-up`
+    ] as const;
+    }
+
+    
+export const getListSaleFollowUpTracksQueryOptions = <TData = Awaited<ReturnType<typeof listSaleFollowUpTracks>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSaleFollowUpTracks>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListSaleFollowUpTracksQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listSaleFollowUpTracks>>> = ({ signal }) => listSaleFollowUpTracks(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listSaleFollowUpTracks>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListSaleFollowUpTracksQueryResult = NonNullable<Awaited<ReturnType<typeof listSaleFollowUpTracks>>>
+export type ListSaleFollowUpTracksQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListSaleFollowUpTracks<TData = Awaited<ReturnType<typeof listSaleFollowUpTracks>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSaleFollowUpTracks>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSaleFollowUpTracks>>,
+          TError,
+          Awaited<ReturnType<typeof listSaleFollowUpTracks>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSaleFollowUpTracks<TData = Awaited<ReturnType<typeof listSaleFollowUpTracks>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSaleFollowUpTracks>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSaleFollowUpTracks>>,
+          TError,
+          Awaited<ReturnType<typeof listSaleFollowUpTracks>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSaleFollowUpTracks<TData = Awaited<ReturnType<typeof listSaleFollowUpTracks>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSaleFollowUpTracks>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A sale's tracks by item, for its page (404 outside the caller's reach).
+ */
+
+export function useListSaleFollowUpTracks<TData = Awaited<ReturnType<typeof listSaleFollowUpTracks>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSaleFollowUpTracks>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListSaleFollowUpTracksQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+

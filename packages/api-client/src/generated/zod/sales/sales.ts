@@ -1242,3 +1242,422 @@ export const salesPluginCreateSummaryLinkBody = zod.object({
   "require_verification": zod.boolean().optional().describe('Ask the client\'s birth date or the document\'s last 4 digits before showing it; when absent, asked\nwhen an item is a procedure.')
 })
 
+/**
+ * @summary The sales dashboard of `month` (AAAA-MM; by default this month in São Paulo; 422 names `month`). A
+salesperson sees their own month (`unit_id` and `team_id` are ignored); a manager their teams, one of them
+with `team_id` (404 for a team not theirs); finance and administrators the company, one unit or one team
+(404 for an unknown team).
+ */
+export const getSalesDashboardQueryMonthMax = 7;export const getSalesDashboardQueryUnitIdMax = 100;export const getSalesDashboardQueryTeamIdMax = 100;
+
+export const getSalesDashboardQueryParams = zod.object({
+  "month": zod.string().max(getSalesDashboardQueryMonthMax).optional(),
+  "unit_id": zod.string().max(getSalesDashboardQueryUnitIdMax).optional(),
+  "team_id": zod.string().max(getSalesDashboardQueryTeamIdMax).optional()
+})
+
+export const getSalesDashboardResponse = zod.object({
+  "month": zod.string().describe('`AAAA-MM`.'),
+  "view": zod.enum(['proprio', 'equipe', 'empresa']).describe('Whose month: the caller\'s own (a salesperson), their teams\' (a manager) or the company\'s.'),
+  "sold": zod.number().describe('A salesperson: their split share of each sale (rounded down per sale); otherwise the sales\' totals.'),
+  "sold_count": zod.number(),
+  "average_ticket": zod.number().optional(),
+  "target": zod.number(),
+  "target_count": zod.number(),
+  "progress_bp": zod.number().optional().describe('Sold over target (absent without a target): the gauge.'),
+  "won": zod.number().describe('Opportunities won and lost (closed in the month) and won / (won + lost).'),
+  "lost": zod.number(),
+  "conversion_bp": zod.number().optional(),
+  "activities_overdue": zod.number().describe('Open activities due before now, and due from now to the end of today.'),
+  "activities_due_today": zod.number(),
+  "days": zod.array(zod.object({
+  "date": zod.string(),
+  "sold": zod.number(),
+  "target": zod.number()
+}).describe('A day of the month: sold up to it and the target up to it (pro rata by day).')),
+  "by_team": zod.array(zod.object({
+  "id": zod.string().optional(),
+  "name": zod.string(),
+  "sold": zod.number(),
+  "count": zod.number(),
+  "target": zod.number(),
+  "progress_bp": zod.number().optional().describe('Sold over target (absent without a target).')
+}).describe('A team\'s or a unit\'s month (`id` absent for the teams with no unit).')),
+  "by_unit": zod.array(zod.object({
+  "id": zod.string().optional(),
+  "name": zod.string(),
+  "sold": zod.number(),
+  "count": zod.number(),
+  "target": zod.number(),
+  "progress_bp": zod.number().optional().describe('Sold over target (absent without a target).')
+}).describe('A team\'s or a unit\'s month (`id` absent for the teams with no unit).')),
+  "ranking": zod.array(zod.object({
+  "user_id": zod.string(),
+  "name": zod.string(),
+  "sold": zod.number(),
+  "count": zod.number(),
+  "target": zod.number(),
+  "progress_bp": zod.number().optional()
+}).describe('A member in the ranking: their split share of the teams\' sales against their member targets.')).describe('The members of the teams shown, by value (empty for a salesperson).'),
+  "funnel": zod.array(zod.object({
+  "stage_id": zod.string(),
+  "name": zod.string(),
+  "count": zod.number(),
+  "value": zod.number()
+}).describe('A working stage of the open funnel: open opportunities and their expected value.')),
+  "teams": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "unit_id": zod.string().optional()
+}).describe('A team the page\'s filter offers.')).describe('The filter\'s choices.'),
+  "units": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).describe('A unit the page\'s filter offers.'))
+}).describe('The month\'s dashboard (centavos; ratios in basis points, 10 000 = 100 %).')
+
+/**
+ * @summary The board: the tracks of the sales the caller reaches (a salesperson: own and split; a manager: their
+teams'; finance and administrators: all), oldest first, with their SLA badge today. `unit_id`: the
+sales of the unit's teams and the procedures scheduled at it.
+ */
+export const listFollowUpTracksQueryUnitIdMax = 100;export const listFollowUpTracksQueryTeamIdMax = 100;
+
+export const listFollowUpTracksQueryParams = zod.object({
+  "status": zod.enum(['aguardando_pagamento', 'em_separacao', 'enviado', 'entregue', 'a_agendar', 'agendado', 'realizado', 'retorno']).optional(),
+  "kind": zod.enum(['produto', 'procedimento']).optional(),
+  "unit_id": zod.string().max(listFollowUpTracksQueryUnitIdMax).optional(),
+  "team_id": zod.string().max(listFollowUpTracksQueryTeamIdMax).optional()
+})
+
+export const listFollowUpTracksResponse = zod.object({
+  "items": zod.array(zod.object({
+  "id": zod.string(),
+  "sale_id": zod.string(),
+  "sale_number": zod.string().describe('`V-2026-000123`.'),
+  "client_name": zod.string(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "item_seq": zod.number(),
+  "description": zod.string(),
+  "quantity": zod.number(),
+  "kind": zod.enum(['produto', 'procedimento']).describe('What a track follows.'),
+  "release_condition": zod.string().describe('`primeira_parcela` or `pagamento_total`: the catalog item\'s on the sale\'s confirmation.'),
+  "status": zod.enum(['aguardando_pagamento', 'em_separacao', 'enviado', 'entregue', 'a_agendar', 'agendado', 'realizado', 'retorno']).describe('Where a track stands.'),
+  "is_final": zod.boolean().describe('Whether it is final (delivered, performed or returned).'),
+  "released_at": zod.iso.datetime({}).optional(),
+  "sla_due_on": zod.string().optional().describe('The day shipping (product) or scheduling (procedure) is due.'),
+  "sla": zod.enum(['no_prazo', 'vencendo', 'atrasado']).describe('The SLA badge: before the deadline, on its last day, after it.').and(zod.any().describe('Only while the step under SLA is pending.')).optional().describe('Only while the step under SLA is pending.'),
+  "scheduled_on": zod.string().optional(),
+  "unit_id": zod.string().optional(),
+  "professional": zod.string().optional(),
+  "tracking_code": zod.string().optional(),
+  "status_at": zod.iso.datetime({}),
+  "version": zod.number().describe('Send it back with a step (a stale one is 409).')
+}).describe('A track with what the board shows of its sale.')),
+  "truncated": zod.boolean()
+}).describe('The board: the tracks, oldest first, and whether the limit cut it (filter then).')
+
+/**
+ * @summary One track (404 outside the caller's reach).
+ */
+export const getFollowUpTrackPathIdMax = 100;
+
+export const getFollowUpTrackParams = zod.object({
+  "id": zod.string().max(getFollowUpTrackPathIdMax)
+})
+
+export const getFollowUpTrackResponse = zod.object({
+  "id": zod.string(),
+  "sale_id": zod.string(),
+  "sale_number": zod.string().describe('`V-2026-000123`.'),
+  "client_name": zod.string(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "item_seq": zod.number(),
+  "description": zod.string(),
+  "quantity": zod.number(),
+  "kind": zod.enum(['produto', 'procedimento']).describe('What a track follows.'),
+  "release_condition": zod.string().describe('`primeira_parcela` or `pagamento_total`: the catalog item\'s on the sale\'s confirmation.'),
+  "status": zod.enum(['aguardando_pagamento', 'em_separacao', 'enviado', 'entregue', 'a_agendar', 'agendado', 'realizado', 'retorno']).describe('Where a track stands.'),
+  "is_final": zod.boolean().describe('Whether it is final (delivered, performed or returned).'),
+  "released_at": zod.iso.datetime({}).optional(),
+  "sla_due_on": zod.string().optional().describe('The day shipping (product) or scheduling (procedure) is due.'),
+  "sla": zod.enum(['no_prazo', 'vencendo', 'atrasado']).describe('The SLA badge: before the deadline, on its last day, after it.').and(zod.any().describe('Only while the step under SLA is pending.')).optional().describe('Only while the step under SLA is pending.'),
+  "scheduled_on": zod.string().optional(),
+  "unit_id": zod.string().optional(),
+  "professional": zod.string().optional(),
+  "tracking_code": zod.string().optional(),
+  "status_at": zod.iso.datetime({}),
+  "version": zod.number().describe('Send it back with a step (a stale one is 409).')
+}).describe('A track with what the board shows of its sale.')
+
+/**
+ * @summary A track's changes, oldest first.
+ */
+export const getFollowUpTrackHistoryPathIdMax = 100;
+
+export const getFollowUpTrackHistoryParams = zod.object({
+  "id": zod.string().max(getFollowUpTrackHistoryPathIdMax)
+})
+
+export const getFollowUpTrackHistoryResponse = zod.object({
+  "entries": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "by_uid": zod.string(),
+  "by_name": zod.string(),
+  "action": zod.string().describe('What happened, for people (\"Usuário alterado\", \"Aprovado\").'),
+  "from_state": zod.string().optional(),
+  "to_state": zod.string().optional(),
+  "reason": zod.string().optional(),
+  "changes": zod.array(zod.object({
+  "field": zod.string(),
+  "from": zod.string().optional(),
+  "to": zod.string().optional()
+}).describe('One changed field of a history entry.'))
+}).describe('One entry of a record\'s history: who, when, what, from which state to which, why, which fields.'))
+}).describe('A track\'s changes, oldest first.')
+
+/**
+ * @summary Schedules a procedure *A agendar* (422 naming `scheduled_on`, `unit_id` or `professional`; 409 for a
+stale version, a track still awaiting payment or not at this step).
+ */
+export const scheduleFollowUpTrackPathIdMax = 100;
+
+export const scheduleFollowUpTrackParams = zod.object({
+  "id": zod.string().max(scheduleFollowUpTrackPathIdMax)
+})
+
+export const scheduleFollowUpTrackBodyScheduledOnMax = 20;export const scheduleFollowUpTrackBodyUnitIdMax = 100;export const scheduleFollowUpTrackBodyProfessionalMax = 1000;
+
+export const scheduleFollowUpTrackBody = zod.object({
+  "version": zod.number(),
+  "scheduled_on": zod.string().max(scheduleFollowUpTrackBodyScheduledOnMax).optional(),
+  "unit_id": zod.string().max(scheduleFollowUpTrackBodyUnitIdMax).optional(),
+  "professional": zod.string().max(scheduleFollowUpTrackBodyProfessionalMax).optional()
+}).describe('Schedules a procedure: the date (`AAAA-MM-DD`), the unit and the professional.')
+
+export const scheduleFollowUpTrackResponse = zod.object({
+  "id": zod.string(),
+  "sale_id": zod.string(),
+  "sale_number": zod.string().describe('`V-2026-000123`.'),
+  "client_name": zod.string(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "item_seq": zod.number(),
+  "description": zod.string(),
+  "quantity": zod.number(),
+  "kind": zod.enum(['produto', 'procedimento']).describe('What a track follows.'),
+  "release_condition": zod.string().describe('`primeira_parcela` or `pagamento_total`: the catalog item\'s on the sale\'s confirmation.'),
+  "status": zod.enum(['aguardando_pagamento', 'em_separacao', 'enviado', 'entregue', 'a_agendar', 'agendado', 'realizado', 'retorno']).describe('Where a track stands.'),
+  "is_final": zod.boolean().describe('Whether it is final (delivered, performed or returned).'),
+  "released_at": zod.iso.datetime({}).optional(),
+  "sla_due_on": zod.string().optional().describe('The day shipping (product) or scheduling (procedure) is due.'),
+  "sla": zod.enum(['no_prazo', 'vencendo', 'atrasado']).describe('The SLA badge: before the deadline, on its last day, after it.').and(zod.any().describe('Only while the step under SLA is pending.')).optional().describe('Only while the step under SLA is pending.'),
+  "scheduled_on": zod.string().optional(),
+  "unit_id": zod.string().optional(),
+  "professional": zod.string().optional(),
+  "tracking_code": zod.string().optional(),
+  "status_at": zod.iso.datetime({}),
+  "version": zod.number().describe('Send it back with a step (a stale one is 409).')
+}).describe('A track with what the board shows of its sale.')
+
+/**
+ * @summary Marks a product *Em separação* shipped (422 naming `tracking_code`; 409 as for scheduling).
+ */
+export const shipFollowUpTrackPathIdMax = 100;
+
+export const shipFollowUpTrackParams = zod.object({
+  "id": zod.string().max(shipFollowUpTrackPathIdMax)
+})
+
+export const shipFollowUpTrackBodyTrackingCodeMax = 1000;
+
+export const shipFollowUpTrackBody = zod.object({
+  "version": zod.number(),
+  "tracking_code": zod.string().max(shipFollowUpTrackBodyTrackingCodeMax).optional()
+}).describe('Marks a product shipped with the carrier\'s tracking code.')
+
+export const shipFollowUpTrackResponse = zod.object({
+  "id": zod.string(),
+  "sale_id": zod.string(),
+  "sale_number": zod.string().describe('`V-2026-000123`.'),
+  "client_name": zod.string(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "item_seq": zod.number(),
+  "description": zod.string(),
+  "quantity": zod.number(),
+  "kind": zod.enum(['produto', 'procedimento']).describe('What a track follows.'),
+  "release_condition": zod.string().describe('`primeira_parcela` or `pagamento_total`: the catalog item\'s on the sale\'s confirmation.'),
+  "status": zod.enum(['aguardando_pagamento', 'em_separacao', 'enviado', 'entregue', 'a_agendar', 'agendado', 'realizado', 'retorno']).describe('Where a track stands.'),
+  "is_final": zod.boolean().describe('Whether it is final (delivered, performed or returned).'),
+  "released_at": zod.iso.datetime({}).optional(),
+  "sla_due_on": zod.string().optional().describe('The day shipping (product) or scheduling (procedure) is due.'),
+  "sla": zod.enum(['no_prazo', 'vencendo', 'atrasado']).describe('The SLA badge: before the deadline, on its last day, after it.').and(zod.any().describe('Only while the step under SLA is pending.')).optional().describe('Only while the step under SLA is pending.'),
+  "scheduled_on": zod.string().optional(),
+  "unit_id": zod.string().optional(),
+  "professional": zod.string().optional(),
+  "tracking_code": zod.string().optional(),
+  "status_at": zod.iso.datetime({}),
+  "version": zod.number().describe('Send it back with a step (a stale one is 409).')
+}).describe('A track with what the board shows of its sale.')
+
+/**
+ * @summary Marks a shipped product delivered (final; may conclude the sale).
+ */
+export const deliverFollowUpTrackPathIdMax = 100;
+
+export const deliverFollowUpTrackParams = zod.object({
+  "id": zod.string().max(deliverFollowUpTrackPathIdMax)
+})
+
+export const deliverFollowUpTrackBody = zod.object({
+  "version": zod.number()
+}).describe('The version last read.')
+
+export const deliverFollowUpTrackResponse = zod.object({
+  "id": zod.string(),
+  "sale_id": zod.string(),
+  "sale_number": zod.string().describe('`V-2026-000123`.'),
+  "client_name": zod.string(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "item_seq": zod.number(),
+  "description": zod.string(),
+  "quantity": zod.number(),
+  "kind": zod.enum(['produto', 'procedimento']).describe('What a track follows.'),
+  "release_condition": zod.string().describe('`primeira_parcela` or `pagamento_total`: the catalog item\'s on the sale\'s confirmation.'),
+  "status": zod.enum(['aguardando_pagamento', 'em_separacao', 'enviado', 'entregue', 'a_agendar', 'agendado', 'realizado', 'retorno']).describe('Where a track stands.'),
+  "is_final": zod.boolean().describe('Whether it is final (delivered, performed or returned).'),
+  "released_at": zod.iso.datetime({}).optional(),
+  "sla_due_on": zod.string().optional().describe('The day shipping (product) or scheduling (procedure) is due.'),
+  "sla": zod.enum(['no_prazo', 'vencendo', 'atrasado']).describe('The SLA badge: before the deadline, on its last day, after it.').and(zod.any().describe('Only while the step under SLA is pending.')).optional().describe('Only while the step under SLA is pending.'),
+  "scheduled_on": zod.string().optional(),
+  "unit_id": zod.string().optional(),
+  "professional": zod.string().optional(),
+  "tracking_code": zod.string().optional(),
+  "status_at": zod.iso.datetime({}),
+  "version": zod.number().describe('Send it back with a step (a stale one is 409).')
+}).describe('A track with what the board shows of its sale.')
+
+/**
+ * @summary Marks a scheduled procedure performed (final; may conclude the sale).
+ */
+export const performFollowUpTrackPathIdMax = 100;
+
+export const performFollowUpTrackParams = zod.object({
+  "id": zod.string().max(performFollowUpTrackPathIdMax)
+})
+
+export const performFollowUpTrackBody = zod.object({
+  "version": zod.number()
+}).describe('The version last read.')
+
+export const performFollowUpTrackResponse = zod.object({
+  "id": zod.string(),
+  "sale_id": zod.string(),
+  "sale_number": zod.string().describe('`V-2026-000123`.'),
+  "client_name": zod.string(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "item_seq": zod.number(),
+  "description": zod.string(),
+  "quantity": zod.number(),
+  "kind": zod.enum(['produto', 'procedimento']).describe('What a track follows.'),
+  "release_condition": zod.string().describe('`primeira_parcela` or `pagamento_total`: the catalog item\'s on the sale\'s confirmation.'),
+  "status": zod.enum(['aguardando_pagamento', 'em_separacao', 'enviado', 'entregue', 'a_agendar', 'agendado', 'realizado', 'retorno']).describe('Where a track stands.'),
+  "is_final": zod.boolean().describe('Whether it is final (delivered, performed or returned).'),
+  "released_at": zod.iso.datetime({}).optional(),
+  "sla_due_on": zod.string().optional().describe('The day shipping (product) or scheduling (procedure) is due.'),
+  "sla": zod.enum(['no_prazo', 'vencendo', 'atrasado']).describe('The SLA badge: before the deadline, on its last day, after it.').and(zod.any().describe('Only while the step under SLA is pending.')).optional().describe('Only while the step under SLA is pending.'),
+  "scheduled_on": zod.string().optional(),
+  "unit_id": zod.string().optional(),
+  "professional": zod.string().optional(),
+  "tracking_code": zod.string().optional(),
+  "status_at": zod.iso.datetime({}),
+  "version": zod.number().describe('Send it back with a step (a stale one is 409).')
+}).describe('A track with what the board shows of its sale.')
+
+/**
+ * @summary Records a performed procedure's return visit.
+ */
+export const returnFollowUpTrackPathIdMax = 100;
+
+export const returnFollowUpTrackParams = zod.object({
+  "id": zod.string().max(returnFollowUpTrackPathIdMax)
+})
+
+export const returnFollowUpTrackBody = zod.object({
+  "version": zod.number()
+}).describe('The version last read.')
+
+export const returnFollowUpTrackResponse = zod.object({
+  "id": zod.string(),
+  "sale_id": zod.string(),
+  "sale_number": zod.string().describe('`V-2026-000123`.'),
+  "client_name": zod.string(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "item_seq": zod.number(),
+  "description": zod.string(),
+  "quantity": zod.number(),
+  "kind": zod.enum(['produto', 'procedimento']).describe('What a track follows.'),
+  "release_condition": zod.string().describe('`primeira_parcela` or `pagamento_total`: the catalog item\'s on the sale\'s confirmation.'),
+  "status": zod.enum(['aguardando_pagamento', 'em_separacao', 'enviado', 'entregue', 'a_agendar', 'agendado', 'realizado', 'retorno']).describe('Where a track stands.'),
+  "is_final": zod.boolean().describe('Whether it is final (delivered, performed or returned).'),
+  "released_at": zod.iso.datetime({}).optional(),
+  "sla_due_on": zod.string().optional().describe('The day shipping (product) or scheduling (procedure) is due.'),
+  "sla": zod.enum(['no_prazo', 'vencendo', 'atrasado']).describe('The SLA badge: before the deadline, on its last day, after it.').and(zod.any().describe('Only while the step under SLA is pending.')).optional().describe('Only while the step under SLA is pending.'),
+  "scheduled_on": zod.string().optional(),
+  "unit_id": zod.string().optional(),
+  "professional": zod.string().optional(),
+  "tracking_code": zod.string().optional(),
+  "status_at": zod.iso.datetime({}),
+  "version": zod.number().describe('Send it back with a step (a stale one is 409).')
+}).describe('A track with what the board shows of its sale.')
+
+/**
+ * @summary A sale's tracks by item, for its page (404 outside the caller's reach).
+ */
+export const listSaleFollowUpTracksPathIdMax = 100;
+
+export const listSaleFollowUpTracksParams = zod.object({
+  "id": zod.string().max(listSaleFollowUpTracksPathIdMax)
+})
+
+export const listSaleFollowUpTracksResponseItem = zod.object({
+  "id": zod.string(),
+  "sale_id": zod.string(),
+  "sale_number": zod.string().describe('`V-2026-000123`.'),
+  "client_name": zod.string(),
+  "owner_id": zod.string(),
+  "owner_name": zod.string(),
+  "team_id": zod.string().optional(),
+  "item_seq": zod.number(),
+  "description": zod.string(),
+  "quantity": zod.number(),
+  "kind": zod.enum(['produto', 'procedimento']).describe('What a track follows.'),
+  "release_condition": zod.string().describe('`primeira_parcela` or `pagamento_total`: the catalog item\'s on the sale\'s confirmation.'),
+  "status": zod.enum(['aguardando_pagamento', 'em_separacao', 'enviado', 'entregue', 'a_agendar', 'agendado', 'realizado', 'retorno']).describe('Where a track stands.'),
+  "is_final": zod.boolean().describe('Whether it is final (delivered, performed or returned).'),
+  "released_at": zod.iso.datetime({}).optional(),
+  "sla_due_on": zod.string().optional().describe('The day shipping (product) or scheduling (procedure) is due.'),
+  "sla": zod.enum(['no_prazo', 'vencendo', 'atrasado']).describe('The SLA badge: before the deadline, on its last day, after it.').and(zod.any().describe('Only while the step under SLA is pending.')).optional().describe('Only while the step under SLA is pending.'),
+  "scheduled_on": zod.string().optional(),
+  "unit_id": zod.string().optional(),
+  "professional": zod.string().optional(),
+  "tracking_code": zod.string().optional(),
+  "status_at": zod.iso.datetime({}),
+  "version": zod.number().describe('Send it back with a step (a stale one is 409).')
+}).describe('A track with what the board shows of its sale.')
+export const listSaleFollowUpTracksResponse = zod.array(listSaleFollowUpTracksResponseItem)
+
