@@ -79,7 +79,7 @@ impl From<RoomCampaign> for CampaignView {
 
 /// A goal (absent when the campaign set none) and what was done towards it.
 #[derive(Object)]
-#[oai(rename = "CampaignRoomGoal")]
+#[oai(rename = "CampaignRoomGoal", skip_serializing_if_is_none)]
 pub struct GoalView {
     pub goal: Option<i64>,
     pub done: i64,
@@ -194,7 +194,7 @@ impl From<Board> for BoardView {
 /// The room: the chosen campaign's board, or (no Black Friday running and none asked for) the last and the
 /// next Black Friday; every campaign for the picker; the server's clock for the countdown.
 #[derive(Object)]
-#[oai(rename = "CampaignRoom")]
+#[oai(rename = "CampaignRoom", skip_serializing_if_is_none)]
 pub struct RoomView {
     pub now: DateTime<Utc>,
     pub campaigns: Vec<CampaignView>,

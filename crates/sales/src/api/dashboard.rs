@@ -71,7 +71,7 @@ impl From<DayPoint> for DayView {
 
 /// A team's or a unit's month (`id` absent for the teams with no unit).
 #[derive(Object)]
-#[oai(rename = "SalesDashboardGroup")]
+#[oai(rename = "SalesDashboardGroup", skip_serializing_if_is_none)]
 pub struct GroupView {
     pub id: Option<String>,
     pub name: String,
@@ -97,7 +97,7 @@ impl From<(GroupRow, String)> for GroupView {
 
 /// A member in the ranking: their split share of the teams' sales against their member targets.
 #[derive(Object)]
-#[oai(rename = "SalesDashboardMember")]
+#[oai(rename = "SalesDashboardMember", skip_serializing_if_is_none)]
 pub struct MemberView {
     pub user_id: String,
     pub name: String,
@@ -143,7 +143,7 @@ impl From<FunnelStage> for StageView {
 
 /// A team the page's filter offers.
 #[derive(Object)]
-#[oai(rename = "SalesDashboardTeam")]
+#[oai(rename = "SalesDashboardTeam", skip_serializing_if_is_none)]
 pub struct TeamOptionView {
     pub id: String,
     pub name: String,
@@ -160,7 +160,7 @@ pub struct UnitOptionView {
 
 /// The month's dashboard (centavos; ratios in basis points, 10 000 = 100 %).
 #[derive(Object)]
-#[oai(rename = "SalesDashboard")]
+#[oai(rename = "SalesDashboard", skip_serializing_if_is_none)]
 pub struct SalesDashboardView {
     /// `AAAA-MM`.
     pub month: String,

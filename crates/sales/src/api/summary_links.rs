@@ -6,7 +6,7 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use platform::api::{request_client_addr, ApiResult, BearerAuth, ErrorBody};
+use platform::api::{request_client_addr, ApiResult, BearerAuth, ErrorBody, Omittable};
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::types::Example;
@@ -233,17 +233,18 @@ pub struct PublicSummaryRequest {
     /// The token from the link's fragment (`#t=…`).
     #[oai(validator(max_length = 100))]
     pub token: String,
-    pub answer_kind: Option<AnswerKindView>,
+    /// Left out when none is asked yet; `null` is refused (400), as the schema says.
+    pub answer_kind: Omittable<AnswerKindView>,
     #[oai(validator(max_length = 20))]
-    pub answer: Option<String>,
+    pub answer: Omittable<String>,
 }
 
 impl Example for PublicSummaryRequest {
     fn example() -> Self {
         PublicSummaryRequest {
             token: "q6Xx0P3lYl7o2c2m3iVxQn6k1fJ8dS4aZb9wE5rT7uY".into(),
-            answer_kind: Some(AnswerKindView::Documento),
-            answer: Some("4725".into()),
+            answer_kind: Omittable(Some(AnswerKindView::Documento)),
+            answer: Omittable(Some("4725".into())),
         }
     }
 }
@@ -380,7 +381,10 @@ impl PublicSummaryApi {
     ) -> ApiResult<PublicSummaryAnswer> {
         self.links
             .admit(request_client_addr(req, &self.trusted_proxies))?;
-        let answer = match (body.0.answer_kind, body.0.answer.as_deref()) {
+        let answer = match (
+            body.0.answer_kind.into_option(),
+            body.0.answer.as_ref().map(String::as_str),
+        ) {
             (Some(kind), Some(text)) if !text.trim().is_empty() => Some((kind.into(), text)),
             _ => None,
         };

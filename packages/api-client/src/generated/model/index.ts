@@ -325,6 +325,7 @@ export * from './publicSummaryInstallment';
 export * from './publicSummaryItem';
 export * from './publicSummaryPayment';
 export * from './publicSummaryRequest';
+export * from './publicSummaryRequestAnswerKind';
 export * from './publicSummaryResponse';
 export * from './readPayableNfeBodyTwo';
 export * from './reasonRequest';

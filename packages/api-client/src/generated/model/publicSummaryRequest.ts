@@ -5,7 +5,7 @@
  * API do backoffice. Cada operação declara a permissão de que precisa (o escopo do BearerAuth). Erros seguem um formato único: {code, message, fields}.
  * OpenAPI spec version: 0.1.0
  */
-import type { SummaryAnswerKind } from './summaryAnswerKind';
+import type { PublicSummaryRequestAnswerKind } from './publicSummaryRequestAnswerKind';
 
 export interface PublicSummaryRequest {
   /**
@@ -13,7 +13,8 @@ export interface PublicSummaryRequest {
    * @maxLength 100
    */
   token: string;
-  answer_kind?: SummaryAnswerKind;
+  /** Left out when none is asked yet; `null` is refused (400), as the schema says. */
+  answer_kind?: PublicSummaryRequestAnswerKind;
   /** @maxLength 20 */
   answer?: string;
 }
