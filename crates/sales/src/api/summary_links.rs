@@ -6,7 +6,7 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use platform::api::{request_client_addr, ApiResult, BearerAuth, ErrorBody, Omittable};
+use platform::api::{request_client_addr, ApiResult, BearerAuth, ErrorBody, Omittable, Text};
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::types::Example;
@@ -232,11 +232,12 @@ impl From<AnswerKindView> for AnswerKind {
 pub struct PublicSummaryRequest {
     /// The token from the link's fragment (`#t=…`).
     #[oai(validator(max_length = 100))]
-    pub token: String,
-    /// Left out when none is asked yet; `null` is refused (400), as the schema says.
+    pub token: Text,
+    /// Left out when none is asked yet; `null` is refused (400), as the schema says, and so is anything but a
+    /// string in `answer` and `token` (`Text`: poem-openapi's `String` would read `false` as "false").
     pub answer_kind: Omittable<AnswerKindView>,
     #[oai(validator(max_length = 20))]
-    pub answer: Omittable<String>,
+    pub answer: Omittable<Text>,
 }
 
 impl Example for PublicSummaryRequest {
@@ -383,7 +384,7 @@ impl PublicSummaryApi {
             .admit(request_client_addr(req, &self.trusted_proxies))?;
         let answer = match (
             body.0.answer_kind.into_option(),
-            body.0.answer.as_ref().map(String::as_str),
+            body.0.answer.as_ref().map(|t| t.as_str()),
         ) {
             (Some(kind), Some(text)) if !text.trim().is_empty() => Some((kind.into(), text)),
             _ => None,

@@ -13,7 +13,8 @@ export interface PublicSummaryRequest {
    * @maxLength 100
    */
   token: string;
-  /** Left out when none is asked yet; `null` is refused (400), as the schema says. */
+  /** Left out when none is asked yet; `null` is refused (400), as the schema says, and so is anything but a
+string in `answer` and `token` (`Text`: poem-openapi's `String` would read `false` as "false"). */
   answer_kind?: PublicSummaryRequestAnswerKind;
   /** @maxLength 20 */
   answer?: string;

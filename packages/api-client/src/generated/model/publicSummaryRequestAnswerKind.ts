@@ -8,6 +8,7 @@
 import type { SummaryAnswerKind } from './summaryAnswerKind';
 
 /**
- * Left out when none is asked yet; `null` is refused (400), as the schema says.
+ * Left out when none is asked yet; `null` is refused (400), as the schema says, and so is anything but a
+string in `answer` and `token` (`Text`: poem-openapi's `String` would read `false` as "false").
  */
 export type PublicSummaryRequestAnswerKind = SummaryAnswerKind & unknown;

@@ -1069,7 +1069,7 @@ export const readPublicSummaryBodyTokenMax = 100;export const readPublicSummaryB
 
 export const readPublicSummaryBody = zod.object({
   "token": zod.string().max(readPublicSummaryBodyTokenMax).describe('The token from the link\'s fragment (`#t=…`).'),
-  "answer_kind": zod.enum(['nascimento', 'documento']).describe('What the client may answer to be shown the summary.').and(zod.any().describe('Left out when none is asked yet; `null` is refused (400), as the schema says.')).optional().describe('Left out when none is asked yet; `null` is refused (400), as the schema says.'),
+  "answer_kind": zod.enum(['nascimento', 'documento']).describe('What the client may answer to be shown the summary.').and(zod.any().describe('Left out when none is asked yet; `null` is refused (400), as the schema says, and so is anything but a\nstring in `answer` and `token` (`Text`: poem-openapi\'s `String` would read `false` as \"false\").')).optional().describe('Left out when none is asked yet; `null` is refused (400), as the schema says, and so is anything but a\nstring in `answer` and `token` (`Text`: poem-openapi\'s `String` would read `false` as \"false\").'),
   "answer": zod.string().max(readPublicSummaryBodyAnswerMax).optional()
 })
 
