@@ -119,7 +119,8 @@ test('/ and /entrar send a signed-in user to /inicio', async ({ page, baseUrl })
 test('/resumo-temporario opens without sign-in and without the layout', async ({ page, baseUrl }) => {
   await visit(page, baseUrl, '/resumo-temporario');
   await expectPath(page, '/resumo-temporario');
-  await page.getByText('Em construção').waitFor();
+  // The public summary page itself (without a token in the fragment it says the link is incomplete).
+  await page.getByText(/^Este link está incompleto\./).waitFor();
   expect(await userMenu(page).count()).toBe(0);
 });
 

@@ -1,6 +1,6 @@
 import { apiToken, demoEmail, expect, signIn, test } from '../support/fixtures';
 
-test('a manager creates a link with the UTM builder; /l/<code> redirects to the destination and the click is counted', async ({ page, baseUrl, request }) => {
+test('a manager creates a link with the UTM builder; /l/<code> redirects to the destination and the click is counted', async ({ page, baseUrl, request, browser }) => {
   await signIn(page, baseUrl, demoEmail('sales-manager'));
   const label = `Link E2E ${Date.now()}`;
 
@@ -52,11 +52,14 @@ test('a manager creates a link with the UTM builder; /l/<code> redirects to the 
     .toEqual(['1', '1']);
 
   // Scenario 25: a lead that came through the link is sold; the sale shows the link and the link counts the sale.
+  // The manager's lead is sold by an administrator: the demo manager sells nothing herself, which 43-my-sales
+  // checks on the same server.
   const token = await apiToken(baseUrl, demoEmail('sales-manager'));
-  const call = async (method: string, path: string, body?: unknown) => {
+  const adminToken = await apiToken(baseUrl, demoEmail('admin'));
+  const call = async (method: string, path: string, body?: unknown, as = token) => {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${as}`, 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const answer = (await response.json()) as Record<string, unknown>;
@@ -74,18 +77,26 @@ test('a manager creates a link with the UTM builder; /l/<code> redirects to the 
     link_code: code,
   });
   const firstDue = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-  const draft = await call('POST', '/api/v1/sales/sales', {
-    client_id: clients.items[0]?.id,
-    opportunity_id: lead.id,
-    items: [{ catalog_item_id: item?.id, quantity: 1, discount_bp: 0 }],
-    payment_method: 'pix',
-    installment_count: 1,
-    first_due_date: firstDue,
-  });
-  await call('POST', `/api/v1/sales/sales/${String(draft.id)}/confirm`, { version: draft.version });
+  const draft = await call(
+    'POST',
+    '/api/v1/sales/sales',
+    {
+      client_id: clients.items[0]?.id,
+      opportunity_id: lead.id,
+      items: [{ catalog_item_id: item?.id, quantity: 1, discount_bp: 0 }],
+      payment_method: 'pix',
+      installment_count: 1,
+      first_due_date: firstDue,
+    },
+    adminToken,
+  );
+  await call('POST', `/api/v1/sales/sales/${String(draft.id)}/confirm`, { version: draft.version }, adminToken);
 
-  await page.goto(`${baseUrl}/venda?id=${String(draft.id)}`);
-  await expect(page.getByText(`/l/${code}`)).toBeVisible();
+  // The sale is the administrator's (outside the manager's reach): its page, in the administrator's session.
+  const adminPage = await browser.newPage();
+  await signIn(adminPage, baseUrl, demoEmail('admin'), undefined, `/venda?id=${String(draft.id)}`);
+  await expect(adminPage.getByText(`/l/${code}`)).toBeVisible();
+  await adminPage.close();
   await page.goto(`${baseUrl}/crm/marketing/links`);
   const cells = page.getByRole('row', { name: new RegExp(label) }).getByRole('cell');
   // Leads, sales and revenue received (nothing paid yet).
